@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+// The pipeline, one target per stage; data flows one way:
+//   DndSyntax -> DndCheck -> DndInterpreter -> DndReport -> DndCLI -> dnd
+//   DndRuntime (the headless UIKit model) knows nothing of the language.
+import PackageDescription
+
+let package = Package(
+  name: "dnd",
+  products: [
+    .executable(name: "dnd", targets: ["dnd"]),
+  ],
+  targets: [
+    // Language
+    .target(name: "DndSyntax"),
+    .target(name: "DndCheck", dependencies: ["DndSyntax"]),
+    // Runtime
+    .target(name: "DndRuntime"),
+    // Interpreter: evaluates the checked tree and binds it to the runtime
+    .target(name: "DndInterpreter", dependencies: ["DndSyntax", "DndCheck", "DndRuntime"]),
+    // Reporters and the command line
+    .target(name: "DndReport", dependencies: ["DndSyntax", "DndRuntime", "DndInterpreter"]),
+    .target(name: "DndCLI", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndReport"]),
+    .executableTarget(name: "dnd", dependencies: ["DndCLI"]),
+    // Tests
+    .testTarget(name: "DndSyntaxTests", dependencies: ["DndSyntax"]),
+    .testTarget(name: "DndCheckTests", dependencies: ["DndSyntax", "DndCheck"]),
+    .testTarget(name: "DndRuntimeTests", dependencies: ["DndRuntime"]),
+    .testTarget(name: "DndInterpreterTests", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter"]),
+    .testTarget(
+      name: "DndCLITests",
+      dependencies: ["DndCLI", "DndReport", "DndInterpreter", "dnd"],
+      exclude: ["Spec", "Golden"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,418 @@
+/// The syntax tree the parser builds: value types, each node with the source
+/// range it covers. Enums for the alternatives, structs for the shapes; no
+/// class hierarchy and no visitor. The checker turns this tree into its own,
+/// resolved tree (`DndCheck`), which is what the interpreter runs.
+///
+/// Recovery: where the parser reports an error it still builds a node, using
+/// `ExprKind.error` / `StmtKind.error`, so later stages see a whole tree and
+/// skip what is broken without reporting it again.
+
+/// A whole script.
+public struct Script: Sendable {
+  public var items: [TopLevelItem]
+  public var file: SourceFile.ID
+  public init(items: [TopLevelItem], file: SourceFile.ID) {
+    self.items = items
+    self.file = file
+  }
+}
+
+/// A name as written, with where it was written.
+public struct Name: Hashable, Sendable {
+  public var text: String
+  public var range: SourceRange
+  public init(_ text: String, range: SourceRange) {
+    self.text = text
+    self.range = range
+  }
+}
+
+// MARK: - Declarations
+
+public enum TopLevelItem: Sendable {
+  case device(DeviceDecl)
+  case app(AppDecl)
+  case source(SourceDecl)
+  case scenario(ScenarioDecl)
+  case statement(Stmt)
+}
+
+/// `device iPad`
+public struct DeviceDecl: Sendable {
+  public var name: Name
+  public var range: SourceRange
+  public init(name: Name, range: SourceRange) {
+    self.name = name
+    self.range = range
+  }
+}
+
+/// `app Demo { ... }`
+public struct AppDecl: Sendable {
+  public var name: Name
+  public var members: [AppMember]
+  public var range: SourceRange
+  public init(name: Name, members: [AppMember], range: SourceRange) {
+    self.name = name
+    self.members = members
+    self.range = range
+  }
+}
+
+public enum AppMember: Sendable {
+  case view(ViewDecl)
+  case property(PropertyAssignment)
+  case variable(VarDecl)
+  case function(FuncDecl)
+}
+
+/// `label target { ... }`: `kind` holds the kind word as written ("label").
+public struct ViewDecl: Sendable {
+  public var kind: Name
+  public var name: Name
+  public var members: [ViewMember]
+  public var range: SourceRange
+  public init(kind: Name, name: Name, members: [ViewMember], range: SourceRange) {
+    self.kind = kind
+    self.name = name
+    self.members = members
+    self.range = range
+  }
+}
+
+public enum ViewMember: Sendable {
+  case view(ViewDecl)
+  case interaction(InteractionDecl)
+  case function(FuncDecl)
+  case property(PropertyAssignment)
+}
+
+/// `frame = Rect(0, 0, 100, 100)` inside a view, app or interaction.
+public struct PropertyAssignment: Sendable {
+  public var name: Name
+  public var value: Expr
+  public var range: SourceRange
+  public init(name: Name, value: Expr, range: SourceRange) {
+    self.name = name
+    self.value = value
+    self.range = range
+  }
+}
+
+/// `dropInteraction { func performDrop(session) { ... } }`; `kind` holds the
+/// kind word ("dropInteraction"), `name` an optional name for the interaction.
+public struct InteractionDecl: Sendable {
+  public var kind: Name
+  public var name: Name?
+  public var members: [InteractionMember]
+  public var range: SourceRange
+  public init(kind: Name, name: Name?, members: [InteractionMember], range: SourceRange) {
+    self.kind = kind
+    self.name = name
+    self.members = members
+    self.range = range
+  }
+}
+
+public enum InteractionMember: Sendable {
+  case function(FuncDecl)
+  case property(PropertyAssignment)
+}
+
+/// `source Safari { item photo { ... } }`: another app, reduced to its items.
+public struct SourceDecl: Sendable {
+  public var name: Name
+  public var members: [SourceMember]
+  public var range: SourceRange
+  public init(name: Name, members: [SourceMember], range: SourceRange) {
+    self.name = name
+    self.members = members
+    self.range = range
+  }
+}
+
+public enum SourceMember: Sendable {
+  case item(ItemDecl)
+  case variable(VarDecl)
+  case function(FuncDecl)
+}
+
+/// `item photo { return UIDragItem(...) }`
+public struct ItemDecl: Sendable {
+  public var name: Name
+  public var body: Block
+  public var range: SourceRange
+  public init(name: Name, body: Block, range: SourceRange) {
+    self.name = name
+    self.body = body
+    self.range = range
+  }
+}
+
+/// `scenario "title" { steps }`
+public struct ScenarioDecl: Sendable {
+  public var title: String
+  public var titleRange: SourceRange
+  public var body: Block
+  public var range: SourceRange
+  public init(title: String, titleRange: SourceRange, body: Block, range: SourceRange) {
+    self.title = title
+    self.titleRange = titleRange
+    self.body = body
+    self.range = range
+  }
+}
+
+/// `func name(a, b: Type) -> Type { ... }`
+public struct FuncDecl: Sendable {
+  public var name: Name
+  public var parameters: [Parameter]
+  public var returnType: TypeRef?
+  public var body: Block
+  public var range: SourceRange
+  public init(name: Name, parameters: [Parameter], returnType: TypeRef?, body: Block, range: SourceRange) {
+    self.name = name
+    self.parameters = parameters
+    self.returnType = returnType
+    self.body = body
+    self.range = range
+  }
+}
+
+/// A function or closure parameter. `name.text == "_"` for a closure's wildcard.
+public struct Parameter: Sendable {
+  public var name: Name
+  public var type: TypeRef?
+  public var range: SourceRange
+  public init(name: Name, type: TypeRef?, range: SourceRange) {
+    self.name = name
+    self.type = type
+    self.range = range
+  }
+}
+
+/// `let x: Int = 1` or `var y`
+public struct VarDecl: Sendable {
+  public var isConstant: Bool
+  public var name: Name
+  public var type: TypeRef?
+  public var initializer: Expr?
+  public var range: SourceRange
+  public init(isConstant: Bool, name: Name, type: TypeRef?, initializer: Expr?, range: SourceRange) {
+    self.isConstant = isConstant
+    self.name = name
+    self.type = type
+    self.initializer = initializer
+    self.range = range
+  }
+}
+
+/// A type as written. Only casts (`as?`, `is`) give types a meaning at run time.
+public struct TypeRef: Sendable {
+  public indirect enum Kind: Sendable {
+    /// `String`, `UIDropOperation`, `UICollectionView.DropProposal`
+    case named([Name])
+    case array(TypeRef)
+    case dictionary(TypeRef, TypeRef)
+    /// `T?` and `T!`
+    case optional(TypeRef)
+  }
+  public var kind: Kind
+  public var range: SourceRange
+  public init(kind: Kind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+// MARK: - Statements
+
+/// `{ statements }`
+public struct Block: Sendable {
+  public var statements: [Stmt]
+  public var range: SourceRange
+  public init(statements: [Stmt], range: SourceRange) {
+    self.statements = statements
+    self.range = range
+  }
+}
+
+public struct Stmt: Sendable {
+  public var kind: StmtKind
+  public var range: SourceRange
+  public init(_ kind: StmtKind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public indirect enum StmtKind: Sendable {
+  case variable(VarDecl)
+  case function(FuncDecl)
+  case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
+  case guardStatement(conditions: [Condition], otherwise: Block)
+  /// `for x in seq { }`; a nil variable is the wildcard `_`.
+  case forStatement(variable: Name?, sequence: Expr, body: Block)
+  case whileStatement(conditions: [Condition], body: Block)
+  case returnStatement(Expr?)
+  case breakStatement
+  case continueStatement
+  case step(Step)
+  case expression(Expr)
+  case assignment(target: Expr, op: AssignmentOperator, value: Expr)
+  /// A statement the parser could not read; already reported.
+  case error
+}
+
+public indirect enum ElseClause: Sendable {
+  case block(Block)
+  /// `else if ...`: the nested statement is always an `.ifStatement`.
+  case elseIf(Stmt)
+}
+
+/// One clause of `if a, let b = c`.
+public struct Condition: Sendable {
+  public enum Kind: Sendable {
+    case expression(Expr)
+    case binding(isConstant: Bool, name: Name, type: TypeRef?, value: Expr)
+  }
+  public var kind: Kind
+  public var range: SourceRange
+  public init(_ kind: Kind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public enum AssignmentOperator: String, Sendable, CaseIterable {
+  case assign = "=", add = "+=", subtract = "-=", multiply = "*=", divide = "/=", remainder = "%="
+}
+
+/// A scenario step: what the simulated fingers do, and what to check.
+public enum Step: Sendable {
+  case longPress(target: Expr, duration: Expr?)
+  /// `drag to a, b` or `drag through a, b`: one touch sample per target.
+  case drag(isThrough: Bool, targets: [Expr])
+  case tap(Expr)
+  case release
+  case cancel
+  case wait(Expr)
+  case settle
+  /// `expect [not] called method [on view] [times n]`
+  case expectCall(negated: Bool, method: Name, on: Expr?, times: Expr?)
+  /// `expect exception NSInternalInconsistencyException`
+  case expectException(Name)
+  /// `expect warning ["text"]`
+  case expectWarning(text: String?, range: SourceRange)
+  /// `expect <Bool expression>`
+  case expect(Expr)
+}
+
+// MARK: - Expressions
+
+public struct Expr: Sendable {
+  public var kind: ExprKind
+  public var range: SourceRange
+  public init(_ kind: ExprKind, range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}
+
+public indirect enum ExprKind: Sendable {
+  case integer(Int)
+  case double(Double)
+  case string(StringLiteral)
+  case bool(Bool)
+  case nilLiteral
+  case selfReference
+  case identifier(String)
+  /// `.copy`
+  case implicitMember(Name)
+  /// `a.b` or `a?.b`; a tuple element is a member named "0", "1", ...
+  case member(base: Expr, name: Name, isOptional: Bool)
+  /// Trailing closures become arguments with `isTrailingClosure` set; the
+  /// first is unlabelled, later ones keep their labels.
+  case call(callee: Expr, arguments: [Argument])
+  case subscripted(base: Expr, arguments: [Argument])
+  case unary(UnaryOperator, Expr)
+  case binary(BinaryOperator, Expr, Expr)
+  case ternary(condition: Expr, then: Expr, otherwise: Expr)
+  case cast(Expr, CastKind, TypeRef)
+  case range(lower: Expr, upper: Expr, isClosed: Bool)
+  case array([Expr])
+  case dictionary([DictionaryEntry])
+  case tuple([Expr])
+  case parenthesized(Expr)
+  case closure(Closure)
+  /// An expression the parser could not read; already reported.
+  case error
+}
+
+public struct Argument: Sendable {
+  public var label: Name?
+  public var value: Expr
+  public var isTrailingClosure: Bool
+  public init(label: Name?, value: Expr, isTrailingClosure: Bool = false) {
+    self.label = label
+    self.value = value
+    self.isTrailingClosure = isTrailingClosure
+  }
+}
+
+public struct DictionaryEntry: Sendable {
+  public var key: Expr
+  public var value: Expr
+  public init(key: Expr, value: Expr) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// `{ a, b in ... }`; `hasParameterClause` is false for `{ ... }`.
+public struct Closure: Sendable {
+  public var parameters: [Parameter]
+  public var hasParameterClause: Bool
+  public var body: Block
+  public init(parameters: [Parameter], hasParameterClause: Bool, body: Block) {
+    self.parameters = parameters
+    self.hasParameterClause = hasParameterClause
+    self.body = body
+  }
+}
+
+/// A string literal: text with escapes resolved, and interpolated expressions.
+public struct StringLiteral: Sendable {
+  public enum Segment: Sendable {
+    case text(String)
+    case interpolation(Expr)
+  }
+  public var segments: [Segment]
+  public var isMultiline: Bool
+  public init(segments: [Segment], isMultiline: Bool) {
+    self.segments = segments
+    self.isMultiline = isMultiline
+  }
+}
+
+public enum UnaryOperator: String, Sendable, CaseIterable {
+  case negate = "-", not = "!"
+}
+
+public enum BinaryOperator: String, Sendable, CaseIterable {
+  case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
+  case equal = "==", notEqual = "!=", identical = "===", notIdentical = "!=="
+  case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+  case and = "&&", or = "||", nilCoalescing = "??"
+}
+
+public enum CastKind: String, Sendable, CaseIterable {
+  /// `as?`: nil when the value is not of the type
+  case conditional = "as?"
+  /// `as!`: a runtime error when the value is not of the type
+  case forced = "as!"
+  /// `as`: a no-op annotation
+  case plain = "as"
+  /// `is`: a Bool
+  case check = "is"
+}

@@ -1,0 +1,68 @@
+/// The kinds of token the lexer produces. A token is only a kind and a range:
+/// the parser reads literal values and names from the source text.
+public enum TokenKind: UInt8, Hashable, Sendable, CaseIterable {
+  // Literals and names
+  case identifier, integer, double, string, multilineString
+  /// "_" alone
+  case underscore
+
+  // Reserved words
+  case kwLet, kwVar, kwFunc, kwIf, kwElse, kwGuard, kwFor, kwIn, kwWhile
+  case kwBreak, kwContinue, kwReturn, kwTrue, kwFalse, kwNil, kwSelf
+  case kwDevice, kwApp, kwScenario
+  case kwLongPress, kwDrag, kwTap, kwRelease, kwCancel, kwWait, kwSettle, kwExpect
+  case kwAs, kwIs
+
+  // Punctuation
+  case leftParen, rightParen, leftBrace, rightBrace, leftBracket, rightBracket
+  case comma, colon, semicolon, dot, arrow
+  case questionDot, question
+  case asQuestion, asBang  // "as?" and "as!" are single tokens
+
+  // Operators
+  case plus, minus, star, slash, percent
+  case equal, plusEqual, minusEqual, starEqual, slashEqual, percentEqual
+  case equalEqual, bangEqual, equalEqualEqual, bangEqualEqual
+  case less, lessEqual, greater, greaterEqual
+  case ampAmp, pipePipe, bang, questionQuestion
+  case halfOpenRange, closedRange  // "..<" and "..."
+
+  /// Something the lexer could not read: a stray character, an unterminated
+  /// string or comment, invalid UTF-8. The parser reports it once.
+  case error
+  case endOfFile
+
+  /// Reserved words and their spelling.
+  public static let keywords: [String: TokenKind] = [
+    "let": .kwLet, "var": .kwVar, "func": .kwFunc, "if": .kwIf, "else": .kwElse,
+    "guard": .kwGuard, "for": .kwFor, "in": .kwIn, "while": .kwWhile,
+    "break": .kwBreak, "continue": .kwContinue, "return": .kwReturn,
+    "true": .kwTrue, "false": .kwFalse, "nil": .kwNil, "self": .kwSelf,
+    "device": .kwDevice, "app": .kwApp, "scenario": .kwScenario,
+    "longPress": .kwLongPress, "drag": .kwDrag, "tap": .kwTap, "release": .kwRelease,
+    "cancel": .kwCancel, "wait": .kwWait, "settle": .kwSettle, "expect": .kwExpect,
+    "as": .kwAs, "is": .kwIs,
+  ]
+
+  /// True for the reserved words, which may still follow a "." or label an argument.
+  public var isKeyword: Bool {
+    rawValue >= TokenKind.kwLet.rawValue && rawValue <= TokenKind.kwIs.rawValue
+  }
+}
+
+/// A token: its kind, where it is, and whether a line break precedes it
+/// (statements end at line breaks).
+public struct Token: Hashable, Sendable {
+  public var kind: TokenKind
+  public var range: SourceRange
+  public var isAtStartOfLine: Bool
+  /// For `.error` tokens: what went wrong, reported once by the parser.
+  public var error: DiagnosticMessage?
+
+  public init(kind: TokenKind, range: SourceRange, isAtStartOfLine: Bool, error: DiagnosticMessage? = nil) {
+    self.kind = kind
+    self.range = range
+    self.isAtStartOfLine = isAtStartOfLine
+    self.error = error
+  }
+}
