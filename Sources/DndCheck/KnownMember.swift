@@ -13,13 +13,14 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case hasPrefix, hasSuffix, uppercased, lowercased, split, components
   case replacingOccurrences, trimmingCharacters, keys, values, removeValue, updateValue
   case description, offset, element, key, value, lowerBound, upperBound
-  case isMultiple, rounded, squareRoot, magnitude, pi, infinity, isNaN
+  case isMultiple, rounded, squareRoot, magnitude, pi, infinity, isNaN, mapValues
+  case whitespaces, whitespacesAndNewlines
   case `self`, `init`
 
   // Core: argument labels
   case at, of, `where`, separator, terminator, by, with, to, through, from, forKey
   case contentsOf, `default`, repeating, describing, separatedBy, omittingEmptySubsequences
-  case maxSplits, into
+  case maxSplits, into, `in`
 
   // UIKit: view properties (the property catalogue)
   case frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag
