@@ -82,6 +82,12 @@ public struct DiagnosticRenderer: Sendable {
     return out
   }
 
+  /// A message with no place in a source file, such as a command-line error:
+  /// `error: message`, coloured like a diagnostic's header.
+  public func render(_ severity: Diagnostic.Severity, _ message: String) -> String {
+    header(severity, message, at: nil)
+  }
+
   // MARK: - Pieces
 
   /// `path:line:col: error: message`, or `note: message` for a note without a place.
@@ -210,7 +216,8 @@ private struct FixItPlan {
     let layout = LineLayout(bytes: file.lineBytes(primaryLine), tabWidth: tabWidth)
     var candidates: [(column: Int, fixIt: Diagnostic.FixIt)] = []
     for fixIt in diagnostic.fixIts {
-      let fits = fixIt.range.file == diagnostic.range.file
+      let fits =
+        fixIt.range.file == diagnostic.range.file
         && !fixIt.replacement.isEmpty
         && !fixIt.replacement.contains(where: \.isNewline)
         && file.location(of: Int(fixIt.range.start)).line == primaryLine

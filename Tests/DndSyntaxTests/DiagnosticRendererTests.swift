@@ -22,7 +22,9 @@ import Testing
     var offset = 0
     while offset + needle.count <= file.bytes.count {
       if Array(file.bytes[offset..<offset + needle.count]) == needle {
-        if found == occurrence { return SourceRange(file: file.id, start: offset, end: offset + needle.count) }
+        if found == occurrence {
+          return SourceRange(file: file.id, start: offset, end: offset + needle.count)
+        }
         found += 1
       }
       offset += 1
@@ -80,7 +82,8 @@ import Testing
     let file = SourceFile(name: "a.dnd", text: "let b = lable + 1\n")
     let lable = range(of: "lable", in: file)
     let text = DiagnosticRenderer(file: file).render(
-      diagnostic(Self.unknownName, in: file, at: "lable", fixIts: [.init(range: lable, replacement: "label")]))
+      diagnostic(Self.unknownName, in: file, at: "lable", fixIts: [.init(range: lable, replacement: "label")])
+    )
     #expect(
       text == """
         a.dnd:1:9: error: unknown name 'lable'
@@ -224,7 +227,8 @@ import Testing
     let file = SourceFile(name: "w.dnd", text: "var x = 1\n")
     let plain = DiagnosticRenderer(file: file).render(diagnostic(Self.shadow, in: file, at: "x"))
     #expect(plain.hasPrefix("w.dnd:1:5: warning: 'x' shadows a variable\n"))
-    let coloured = DiagnosticRenderer(file: file, useColor: true).render(diagnostic(Self.shadow, in: file, at: "x"))
+    let coloured = DiagnosticRenderer(file: file, useColor: true).render(
+      diagnostic(Self.shadow, in: file, at: "x"))
     #expect(coloured.hasPrefix("\u{1B}[1mw.dnd:1:5:\u{1B}[0m \u{1B}[1;35mwarning:\u{1B}[0m"))
   }
 
