@@ -114,7 +114,7 @@ public enum CommandLineParser {
     func invocation() throws(UsageError) -> Invocation {
       let keys = Set(options.map(\.spec.key))
       if keys.contains(.help) { return Invocation(.help(command == .help ? .help : command)) }
-      if keys.contains(.version) { return Invocation(.version) }
+      if keys.contains(.version), command == nil { return Invocation(.version) }
       for option in options where !option.spec.commands.contains(command) {
         let place = command.map { "'dnd \($0.rawValue)'" } ?? "'dnd' without a command"
         throw UsageError("option '\(option.spelling)' does not apply to \(place)", command: command)
