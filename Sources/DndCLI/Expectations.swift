@@ -10,7 +10,7 @@ import DndSyntax
 /// `expect:` is a line the script prints, in order over the whole file. The
 /// others expect a diagnostic on their own line (where its range starts)
 /// whose id is the text, or whose message contains it.
-public struct Expectation: Hashable, Sendable {
+public struct InlineExpectation: Hashable, Sendable {
   /// What is expected; the raw value is the word(s) between `expect` and `:`.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
     case output = ""
@@ -46,25 +46,30 @@ public struct Expectation: Hashable, Sendable {
 public struct SpecProblem: Hashable, Sendable {
   public var line: Int
   public var message: String
+
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
 }
 
 /// Everything a spec file expects, read from its comments.
 public struct Expectations: Hashable, Sendable {
-  public var items: [Expectation] = []
+  public var items: [InlineExpectation] = []
   /// `// max-steps: N` runs the spec with that step limit, so a spec of an
   /// endless loop is quick.
   public var maxSteps: Int?
   /// Malformed expectation lines, reported as failures of the spec.
   public var problems: [SpecProblem] = []
 
-  public init(items: [Expectation] = [], maxSteps: Int? = nil, problems: [SpecProblem] = []) {
+  public init(items: [InlineExpectation] = [], maxSteps: Int? = nil, problems: [SpecProblem] = []) {
     self.items = items
     self.maxSteps = maxSteps
     self.problems = problems
   }
 
   /// The expectations of one kind, in line order.
-  public func of(_ kind: Expectation.Kind) -> [Expectation] { items.filter { $0.kind == kind } }
+  public func of(_ kind: InlineExpectation.Kind) -> [InlineExpectation] { items.filter { $0.kind == kind } }
 
   /// Reads the expectations of a spec file. The scan is textual, line by
   /// line, so it also works in files the lexer rejects (binary bytes,
@@ -100,23 +105,23 @@ public struct Expectations: Hashable, Sendable {
     else { return }
     let name = words.trimmingSpaces
     var value = Substring(rest[rest.index(after: colon)...])
-    guard let kind = Expectation.Kind(rawValue: name) else {
-      let known = Expectation.Kind.allCases.map(\.marker)
-      var message = "unknown expectation 'expect \(name):'"
+    guard let kind = InlineExpectation.Kind(rawValue: name) else {
+      // A near miss ("expect eror:") is a mistake worth reporting; other words are prose.
+      let known = InlineExpectation.Kind.allCases.map(\.marker)
       if let near = Suggestions.closest(to: "expect \(name):", in: known) {
-        message += "; did you mean '\(near)'?"
+        problems.append(
+          SpecProblem(line: line, message: "unknown expectation 'expect \(name):'; did you mean '\(near)'?"))
       }
-      problems.append(SpecProblem(line: line, message: message))
       return
     }
     if kind == .output {
       // One space after the colon is layout; the rest is the exact line.
       if value.first == " " { value = value.dropFirst() }
-      items.append(Expectation(.output, String(value), line: line))
+      items.append(InlineExpectation(.output, String(value), line: line))
     } else if value.trimmingSpaces.isEmpty {
       problems.append(SpecProblem(line: line, message: "'\(kind.marker)' needs an id or a message"))
     } else {
-      items.append(Expectation(kind, value.trimmingSpaces, line: line))
+      items.append(InlineExpectation(kind, value.trimmingSpaces, line: line))
     }
   }
 

@@ -142,7 +142,7 @@ private struct Comparison {
   /// Pairs each diagnostic with an expectation of its kind on its line.
   mutating func diagnostics(_ diagnostics: [Diagnostic], status: RunStatus) {
     var pending = spec.expectations.items.filter { $0.kind != .output }
-    var unexpected: [(diagnostic: Diagnostic, kind: Expectation.Kind, line: Int)] = []
+    var unexpected: [(diagnostic: Diagnostic, kind: InlineExpectation.Kind, line: Int)] = []
     for diagnostic in diagnostics where diagnostic.severity != .note {
       let kind = Self.kind(of: diagnostic, status: status)
       let line = spec.source.location(of: Int(diagnostic.range.start)).line
@@ -169,7 +169,7 @@ private struct Comparison {
 
   /// Errors are syntax or check errors when the script did not run, and
   /// runtime errors when it did.
-  private static func kind(of diagnostic: Diagnostic, status: RunStatus) -> Expectation.Kind {
+  private static func kind(of diagnostic: Diagnostic, status: RunStatus) -> InlineExpectation.Kind {
     if diagnostic.severity == .warning { return .warning }
     return status == .scriptError ? .error : .runtimeError
   }

@@ -51,9 +51,18 @@ import Testing
     (["--color=alway", "a.dnd"], "invalid value 'alway' for '--color'; did you mean 'always'?"),
     (["--color"], "option '--color' needs a value <when>"),
     (["--no-color=yes", "a.dnd"], "option '--no-color' takes no value"),
-    (["run", "--max-steps", "many", "a.dnd"], "invalid value 'many' for '--max-steps'; expected a positive whole number"),
-    (["run", "--max-steps", "0", "a.dnd"], "invalid value '0' for '--max-steps'; expected a positive whole number"),
-    (["run", "--max-steps", "-3", "a.dnd"], "invalid value '-3' for '--max-steps'; expected a positive whole number"),
+    (
+      ["run", "--max-steps", "many", "a.dnd"],
+      "invalid value 'many' for '--max-steps'; expected a positive whole number"
+    ),
+    (
+      ["run", "--max-steps", "0", "a.dnd"],
+      "invalid value '0' for '--max-steps'; expected a positive whole number"
+    ),
+    (
+      ["run", "--max-steps", "-3", "a.dnd"],
+      "invalid value '-3' for '--max-steps'; expected a positive whole number"
+    ),
     (["check", "--max-steps", "5", "a.dnd"], "option '--max-steps' does not apply to 'dnd check'"),
     (["run", "--version", "a.dnd"], "option '--version' does not apply to 'dnd run'"),
   ])

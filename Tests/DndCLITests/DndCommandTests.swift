@@ -119,7 +119,8 @@ import Testing
 
   @Test func unreadableStandardInputExitsWith74() {
     #expect(
-      dnd(["-"], input: nil) == CommandOutcome(status: 74, output: "", error: "dnd: error: cannot read standard input\n"))
+      dnd(["-"], input: nil)
+        == CommandOutcome(status: 74, output: "", error: "dnd: error: cannot read standard input\n"))
   }
 
   @Test func aMissingFileExitsWith74() {

@@ -36,7 +36,8 @@ func dnd(
 
 /// Catalogue entries of the fake language.
 extension DiagnosticMessage {
-  static let fakeUnknownName = DiagnosticMessage(id: "unknownName", "unknown name 'lable'; did you mean 'label'?")
+  static let fakeUnknownName = DiagnosticMessage(
+    id: "unknownName", "unknown name 'lable'; did you mean 'label'?")
   static let fakeBoom = DiagnosticMessage(id: "boom", "the script went boom")
   static let fakeUnused = DiagnosticMessage(id: "unused", severity: .warning, "'unused' is never used")
   static let fakeFailed = DiagnosticMessage(id: "expectationFailed", "expectation failed")
@@ -61,8 +62,15 @@ struct FakeLanguage {
   init(_ file: SourceFile) { self.file = file }
 
   /// (line number, byte offset of the line, text)
+  /// Comments (`//` to the end of the line) are dropped.
   private var lines: [(number: Int, start: Int, text: String)] {
-    (1...file.lineStarts.count).map { ($0, file.lineStarts[$0 - 1], file.lineText($0)) }
+    (1...file.lineStarts.count).map { number in
+      let text = file.lineText(number)
+      var code = text.range(of: "//").map { String(text[..<$0.lowerBound]) } ?? text
+      while code.last == " " { code.removeLast() }
+      return (number, file.lineStarts[number - 1], code)
+    }
+    .filter { !$0.text.isEmpty }
   }
 
   private func range(of word: String, in line: (number: Int, start: Int, text: String)) -> SourceRange? {
@@ -88,7 +96,8 @@ struct FakeLanguage {
     for (step, line) in lines.enumerated() {
       if let maximum = limits.maxSteps, step >= maximum {
         let limit = DiagnosticMessage(id: "stepLimit", "the run went over \(maximum) steps")
-        return RunReport(status: .runtimeError, diagnostics: diagnostics + [Diagnostic(limit, at: .none)])
+        let here = SourceRange(file: file.id, start: line.start, end: line.start + line.text.utf8.count)
+        return RunReport(status: .runtimeError, diagnostics: diagnostics + [Diagnostic(limit, at: here)])
       }
       if let range = range(of: "boom", in: line) {
         return RunReport(status: .runtimeError, diagnostics: diagnostics + [Diagnostic(.fakeBoom, at: range)])
