@@ -27,11 +27,14 @@ import Testing
     Case(name: "version", arguments: ["--version"], status: 0),
     Case(name: "no-arguments", arguments: [], status: 64),
     Case(name: "unknown-command", arguments: ["rnu", "examples/01-hello-drop.dnd"], status: 64),
-    Case(name: "unknown-option", arguments: ["run", "--colour=always", "examples/01-hello-drop.dnd"], status: 64),
+    Case(
+      name: "unknown-option", arguments: ["run", "--colour=always", "examples/01-hello-drop.dnd"],
+      status: 64),
     Case(name: "missing-file", arguments: ["run", "\(inputs)/does-not-exist.dnd"], status: 74),
     Case(name: "directory", arguments: ["check", inputs], status: 74),
     Case(name: "syntax-error", arguments: ["check", "\(inputs)/syntax-error.dnd"], status: 65),
-    Case(name: "syntax-error-colour", arguments: ["--color=always", "\(inputs)/syntax-error.dnd"], status: 65),
+    Case(
+      name: "syntax-error-colour", arguments: ["--color=always", "\(inputs)/syntax-error.dnd"], status: 65),
     Case(name: "runtime-error", arguments: ["run", "\(inputs)/runtime-error.dnd"], status: 70),
     Case(name: "stdin", arguments: ["-"], input: "print(\"from standard input\")\n", status: 0),
     Case(name: "hello-drop", arguments: ["examples/01-hello-drop.dnd"], status: 0),
@@ -56,7 +59,8 @@ import Testing
   }
 
   /// `$ dnd args`, the exit status, then standard output and standard error.
-  static func transcript(_ testCase: Case, _ result: (status: Int32, output: String, error: String)) -> String {
+  static func transcript(_ testCase: Case, _ result: (status: Int32, output: String, error: String)) -> String
+  {
     func section(_ title: String, _ text: String) -> String {
       guard !text.isEmpty else { return "[\(title): empty]\n" }
       return "[\(title)]\n" + text + (text.hasSuffix("\n") ? "" : "\n[no line break at the end]\n")
@@ -70,7 +74,9 @@ import Testing
   /// The `dnd` built with the tests: next to the test bundle in the build products.
   static let binary: URL? = {
     var directories: [URL] = []
-    if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
+    if let executable = Bundle.main.executableURL {
+      directories.append(executable.deletingLastPathComponent())
+    }
     directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
     directories.append(PackagePaths.root.appendingPathComponent(".build/debug"))
     return directories.map { $0.appendingPathComponent("dnd") }
