@@ -1,0 +1,95 @@
+import DndSyntax
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a script could not be read; each becomes exit status 74.
+public enum LoadFailure: Error, Hashable, Sendable {
+  case missing(String)
+  case directory(String)
+  case notRegularFile(String)
+  case unreadable(String, reason: String)
+  case tooLarge(String, bytes: Int)
+  case standardInputUnreadable
+
+  /// One lowercase line without the `dnd: error: ` prefix.
+  public var message: String {
+    switch self {
+    case .missing(let path): return "cannot read '\(path)': no such file"
+    case .directory(let path): return "cannot read '\(path)': it is a directory, not a script"
+    case .notRegularFile(let path): return "cannot read '\(path)': not a regular file"
+    case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
+    case .tooLarge(let path, let bytes):
+      return "cannot read '\(path)': \(bytes) bytes is over the limit of \(SourceLoader.maximumBytes)"
+    case .standardInputUnreadable: return "cannot read standard input"
+    }
+  }
+}
+
+/// Reads scripts from files and standard input into `SourceFile`s.
+public enum SourceLoader {
+  /// Source offsets are 32-bit (`SourceRange`); a script this large is a
+  /// mistake long before that, so stop at 16 MiB with a clear message.
+  public static let maximumBytes = 16 << 20
+
+  /// The name used for a script read from standard input.
+  public static let standardInputName = "<stdin>"
+
+  /// Loads `path`, or standard input when `path` is `-`.
+  public static func load(
+    _ path: String, id: SourceFile.ID = 0, console: Console
+  ) -> Result<SourceFile, LoadFailure> {
+    if path == "-" {
+      guard let bytes = console.readInput() else { return .failure(.standardInputUnreadable) }
+      guard bytes.count <= maximumBytes else {
+        return .failure(.tooLarge(standardInputName, bytes: bytes.count))
+      }
+      return .success(SourceFile(name: standardInputName, bytes: bytes, id: id))
+    }
+    return readFile(path).map { SourceFile(name: path, bytes: $0, id: id) }
+  }
+
+  /// The bytes of a regular file, following symbolic links.
+  public static func readFile(_ path: String) -> Result<[UInt8], LoadFailure> {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR || path.isEmpty { return .failure(.missing(path)) }
+      return .failure(.unreadable(path, reason: reason(code)))
+    }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { return .failure(.directory(path)) }
+    if type != S_IFREG { return .failure(.notRegularFile(path)) }
+    if Int(info.st_size) > maximumBytes { return .failure(.tooLarge(path, bytes: Int(info.st_size))) }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      return .failure(
+        .unreadable(path, reason: access(path, R_OK) == 0 ? "cannot open" : "permission denied"))
+    }
+    defer { try? handle.close() }
+    do {
+      let data = try handle.readToEnd() ?? Data()
+      guard data.count <= maximumBytes else { return .failure(.tooLarge(path, bytes: data.count)) }
+      return .success([UInt8](data))
+    } catch {
+      return .failure(.unreadable(path, reason: "read failed"))
+    }
+  }
+
+  /// A lowercase description of an `errno` value.
+  private static func reason(_ code: Int32) -> String {
+    switch code {
+    case EACCES: return "permission denied"
+    case ELOOP: return "too many symbolic links"
+    case ENAMETOOLONG: return "the path is too long"
+    default:
+      guard let text = strerror(code) else { return "error \(code)" }
+      return String(cString: text).lowercased()
+    }
+  }
+}
