@@ -27,7 +27,12 @@ extension DragEngine {
     var found: DropInteraction?
     var foundApp: App?
     var answers: [(interaction: DropInteraction, answer: Bool)] = []
-    if let hit = world.hitTest(s.location), canReach(s, hit.app) {
+    let hit = world.hitTest(s.location).flatMap { canReach(s, $0.app) ? $0 : nil }
+    // A target no longer under the drag exits before anything else is asked
+    // (§1.7: A exits, then B is asked); a target still under it stays until a
+    // deeper interaction accepts (§1.8: the deeper one begins, the ancestor exits).
+    if let current = s.target, !isUnder(current, hit) { try exit(current, s) }
+    if let hit {
       var view = hit.view
       search: while let current = view {
         for interaction in current.effectiveDropInteractions {
@@ -63,6 +68,12 @@ extension DragEngine {
     } else if let current = found {
       try update(current, s)
     }
+  }
+
+  /// True if the interaction's view is the hit view or one of its ancestors.
+  private func isUnder(_ interaction: DropInteraction, _ hit: (app: App, view: View?)?) -> Bool {
+    guard let hit, let hitView = hit.view, let view = interaction.view else { return false }
+    return hitView.isDescendant(of: view)
   }
 
   /// The drag enters an interaction's view: it becomes the target.

@@ -64,3 +64,64 @@ struct TestScene {
     trace.events.filter { $0.kind == .call && (view == nil || $0.view == view) }.map(\.name)
   }
 }
+
+extension TestScene {
+  /// A drag delegate implementing every method with UIKit's default answers,
+  /// so that each call shows up in the trace.
+  @discardableResult
+  func makeFullDragSource(_ view: View, strings: [String] = ["Hello"], name: String = "dragInteraction")
+    -> DragInteractionDelegate
+  {
+    let delegate = DragInteractionDelegate()
+    delegate.itemsForBeginning = { _ in strings.map { DragItem(itemProvider: self.provider($0)) } }
+    delegate.previewForLifting = { _, _ in TargetedDragPreview(view: view) }
+    delegate.willAnimateLiftWith = { _, _ in }
+    delegate.sessionWillBegin = { _ in }
+    delegate.sessionAllowsMoveOperation = { _ in true }
+    delegate.sessionIsRestrictedToDraggingApplication = { _ in false }
+    delegate.prefersFullSizePreviewsForSession = { _ in false }
+    delegate.sessionDidMove = { _ in }
+    delegate.willEndWith = { _, _ in }
+    delegate.didEndWith = { _, _ in }
+    delegate.sessionDidTransferItems = { _ in }
+    delegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: self.provider("added"))] }
+    delegate.willAdd = { _, _, _ in }
+    delegate.previewForCancelling = { _, preview in preview }
+    delegate.willAnimateCancelWith = { _, _ in }
+    view.addInteraction(DragInteraction(delegate: delegate, name: name))
+    return delegate
+  }
+
+  /// A drop delegate implementing every method; it proposes `operation` and
+  /// loads strings into the view's text.
+  @discardableResult
+  func makeFullDropTarget(_ view: View, operation: DropOperation = .copy, name: String = "dropInteraction")
+    -> DropInteractionDelegate
+  {
+    let delegate = DropInteractionDelegate()
+    delegate.canHandle = { session in session.canLoadObjects(ofClass: .string) }
+    delegate.sessionDidEnter = { _ in }
+    delegate.sessionDidUpdate = { _ in DropProposal(operation: operation) }
+    delegate.sessionDidExit = { _ in }
+    delegate.performDrop = { session in
+      try session.loadObjects(ofClass: .string) { values in
+        view.text = values.map(\.description).joined(separator: ",")
+      }
+    }
+    delegate.concludeDrop = { _ in }
+    delegate.sessionDidEnd = { _ in }
+    delegate.previewForDropping = { _, preview in preview }
+    delegate.willAnimateDropWith = { _, _ in }
+    view.addInteraction(DropInteraction(delegate: delegate, name: name))
+    return delegate
+  }
+
+  /// A source label and a target label, both taking touches.
+  func sourceAndTarget() throws -> (source: View, target: View) {
+    let source = try add(.label, "source", Rect(10, 100, 200, 30))
+    source.isUserInteractionEnabled = true
+    let target = try add(.label, "target", Rect(10, 300, 300, 30))
+    target.isUserInteractionEnabled = true
+    return (source, target)
+  }
+}
