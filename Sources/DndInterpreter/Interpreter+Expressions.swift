@@ -91,7 +91,9 @@ extension Interpreter {
     }
   }
 
-  private func interpolate(_ parts: [InterpolationPart], _ frame: Frame, at range: SourceRange) throws -> Value {
+  private func interpolate(_ parts: [InterpolationPart], _ frame: Frame, at range: SourceRange) throws
+    -> Value
+  {
     var text = ""
     for part in parts {
       switch part {
@@ -156,7 +158,9 @@ extension Interpreter {
 
   // MARK: - Operators
 
-  private func binary(_ op: BinaryOperator, _ left: CheckedExpr, _ right: CheckedExpr, _ frame: Frame, at range: SourceRange)
+  private func binary(
+    _ op: BinaryOperator, _ left: CheckedExpr, _ right: CheckedExpr, _ frame: Frame, at range: SourceRange
+  )
     throws -> Value
   {
     switch op {
@@ -176,7 +180,9 @@ extension Interpreter {
 
   // MARK: - Casts
 
-  private func cast(_ value: Value, _ kind: CastKind, _ type: CheckedType, at range: SourceRange) throws -> Value {
+  private func cast(_ value: Value, _ kind: CastKind, _ type: CheckedType, at range: SourceRange) throws
+    -> Value
+  {
     switch kind {
     case .check: return .bool(matches(value, type))
     case .conditional: return matches(value, type) ? value : .nil
