@@ -20,7 +20,15 @@ extension Interpreter {
       }
       return globals[slot]
     case .builtin(let builtin):
-      return builtin.kind == .function ? .builtinFunction(builtin) : .type(builtin)
+      switch builtin.kind {
+      case .function: return .builtinFunction(builtin)
+      case .type: return .type(builtin)
+      case .value:
+        guard let native = natives[builtin] else {
+          throw RuntimeError(.notImplemented(builtin.spelling), at: expr.range)
+        }
+        return try located(expr.range) { try native.value(interpreter: self) }
+      }
     case .enumCase(let symbol): return .enumCase(symbol)
     case .interpolation(let parts): return try interpolate(parts, frame, at: expr.range)
     case .member(let base, let symbol, let optional):
