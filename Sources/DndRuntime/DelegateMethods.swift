@@ -100,6 +100,12 @@ public enum TextDropMethods {
   ]
 }
 
+/// Closures a script sets on runtime objects rather than delegate methods.
+public enum ItemMethods {
+  /// `UIDragItem.previewProvider`, asked lazily once the drag is under way.
+  public static let previewProvider = DelegateMethod("previewProvider", "UIDragItem.previewProvider")
+}
+
 /// Handlers written directly in a view: paste support and a button's action.
 public enum ViewMethods {
   public static let paste = DelegateMethod("paste", "paste(itemProviders:)")

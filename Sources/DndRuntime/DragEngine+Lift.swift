@@ -202,6 +202,25 @@ extension DragEngine {
     s.prefersFullSizePreviews = try ask(
       origin.delegate.prefersFullSizePreviewsForSession, DragMethods.prefersFullSizePreviewsForSession, callSite,
       session, default: false)
+    try askPreviewProviders(s)
+  }
+
+  /// Asks the items' preview providers that are new since last asked. UIKit
+  /// asks "when and if" it needs a preview after the lift; the model asks when
+  /// the drag begins and after each `sessionDidMove`, so a provider set in
+  /// `sessionWillBegin` or `sessionDidMove` changes the preview (§2.3). A
+  /// provider returning nil hides the item's preview.
+  func askPreviewProviders(_ s: DragState) throws {
+    for (index, item) in s.items.enumerated() where item.askedPreviewProviderVersion != item.previewProviderVersion {
+      item.askedPreviewProviderVersion = item.previewProviderVersion
+      guard let provider = item.previewProvider else { continue }
+      let callSite = CallSite(
+        phase: s.phase, session: s.id, app: s.sourceName, view: s.origin?.view?.name, interaction: s.origin?.name)
+      let preview = try call(ItemMethods.previewProvider, callSite, [itemArgument(index)], result: { (preview: DragPreview?) in
+        preview.map { "preview of \($0.view.name)" } ?? "nil (the item's preview is hidden)"
+      }) { try provider() }
+      item.hasVisiblePreview = preview != nil
+    }
   }
 
   private func ask(
@@ -223,6 +242,7 @@ extension DragEngine {
       }
     }
     guard s.stage == .dragging else { return }
+    try askPreviewProviders(s)
     try updateTarget(s)
     guard s.stage == .dragging else { return }
     try updateSpringLoading(s)

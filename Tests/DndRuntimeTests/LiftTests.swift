@@ -217,3 +217,39 @@ struct LiftTests {
     #expect(scene.trace.calls("willAnimateCancelWith").count == 2)
   }
 }
+
+@Suite("Preview providers")
+struct PreviewProviderTests {
+  @Test("previewProvider is asked lazily once the drag begins, and again when replaced")
+  func previewProviderLazily() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    var asked: [String] = []
+    drag.itemsForBeginning = { _ in
+      let item = DragItem(itemProvider: scene.provider("x"))
+      item.previewProvider = {
+        asked.append("first")
+        return DragPreview(view: source)
+      }
+      return [item]
+    }
+    drag.sessionDidMove = { session in
+      guard session.items[0].previewProviderVersion == 1 else { return }
+      session.items[0].previewProvider = {
+        asked.append("second")
+        return nil
+      }
+    }
+    try scene.fingers.longPress(source)
+    #expect(asked.isEmpty)
+    try scene.fingers.move(to: Point(600, 600))
+    #expect(asked == ["first", "second"])
+    try scene.fingers.move(to: Point(700, 600))
+    #expect(asked == ["first", "second"])
+    try scene.fingers.release()
+    // The hidden item gets no cancel preview, only its animator.
+    #expect(scene.trace.calls("previewForCancelling").isEmpty)
+    #expect(scene.trace.calls("willAnimateCancelWith").count == 1)
+  }
+}
