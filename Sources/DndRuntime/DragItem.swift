@@ -97,7 +97,8 @@ public final class TargetedDragPreview {
   public convenience init(view: View, parameters: DragPreviewParameters = .init()) {
     let container = view.superview ?? view
     let center = view.superview == nil ? view.bounds.center : view.center
-    self.init(view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center))
+    self.init(
+      view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center))
   }
 
   /// The same view and parameters, animated to a new target.

@@ -118,7 +118,10 @@ public final class World {
   }
 
   /// Records an exception; the caller throws it.
-  func recordException(_ exception: UIKitException, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil, view: String? = nil) {
+  func recordException(
+    _ exception: UIKitException, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil,
+    view: String? = nil
+  ) {
     record(
       .exception, "exception", phase: phase, session: session, app: app, view: view,
       message: exception.reason, exceptionName: exception.name)

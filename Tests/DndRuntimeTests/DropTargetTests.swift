@@ -33,9 +33,10 @@ struct DropTargetTests {
     scene.makeFullDropTarget(target)
     try dragToTarget(scene, source, target)
     try scene.fingers.move(through: [.pointIn(target, Point(5, 5)), .pointIn(target, Point(50, 5))])
-    #expect(scene.callNames(view: "target") == [
-      "canHandle", "sessionDidEnter", "sessionDidUpdate", "sessionDidUpdate", "sessionDidUpdate",
-    ])
+    #expect(
+      scene.callNames(view: "target") == [
+        "canHandle", "sessionDidEnter", "sessionDidUpdate", "sessionDidUpdate", "sessionDidUpdate",
+      ])
     #expect(scene.trace.calls("sessionDidUpdate").last?.argument("location") == "(50, 5)")
   }
 
@@ -109,7 +110,8 @@ struct DropTargetTests {
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(ended == .cancel)
-    #expect(scene.trace.calls("sessionDidUpdate").first?.result?.contains("performDrop is not implemented") == true)
+    #expect(
+      scene.trace.calls("sessionDidUpdate").first?.result?.contains("performDrop is not implemented") == true)
     #expect(scene.trace.calls("concludeDrop").isEmpty)
   }
 
@@ -247,8 +249,9 @@ struct DropTargetTests {
     scene.makeFullDropTarget(target)
     try dragToTarget(scene, source, target)
     try scene.fingers.tap(source)
-    #expect(scene.callNames(view: "target") == [
-      "canHandle", "sessionDidEnter", "sessionDidUpdate", "canHandle", "sessionDidUpdate",
-    ])
+    #expect(
+      scene.callNames(view: "target") == [
+        "canHandle", "sessionDidEnter", "sessionDidUpdate", "canHandle", "sessionDidUpdate",
+      ])
   }
 }

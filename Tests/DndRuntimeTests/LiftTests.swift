@@ -34,10 +34,15 @@ struct LiftTests {
     let (source, _) = try scene.sourceAndTarget()
     scene.makeFullDragSource(source, strings: ["a", "b", "c"])
     try scene.fingers.longPress(source)
-    #expect(scene.callNames() == [
-      "itemsForBeginning", "previewForLifting", "previewForLifting", "previewForLifting", "willAnimateLiftWith",
-    ])
-    #expect(scene.trace.calls("previewForLifting").map { $0.argument("item") } == ["items[0]", "items[1]", "items[2]"])
+    #expect(
+      scene.callNames() == [
+        "itemsForBeginning", "previewForLifting", "previewForLifting", "previewForLifting",
+        "willAnimateLiftWith",
+      ])
+    #expect(
+      scene.trace.calls("previewForLifting").map { $0.argument("item") } == [
+        "items[0]", "items[1]", "items[2]",
+      ])
   }
 
   @Test("sessionWillBegin only once the finger moves past the hysteresis")
@@ -63,10 +68,12 @@ struct LiftTests {
     try scene.fingers.longPress(source)
     try scene.fingers.move(through: [.view(target), .point(Point(500, 500)), .view(target)])
     let names = scene.callNames(view: "source")
-    #expect(Array(names.prefix(7)) == [
-      "itemsForBeginning", "previewForLifting", "willAnimateLiftWith", "sessionWillBegin",
-      "sessionIsRestrictedToDraggingApplication", "sessionAllowsMoveOperation", "prefersFullSizePreviewsForSession",
-    ])
+    #expect(
+      Array(names.prefix(7)) == [
+        "itemsForBeginning", "previewForLifting", "willAnimateLiftWith", "sessionWillBegin",
+        "sessionIsRestrictedToDraggingApplication", "sessionAllowsMoveOperation",
+        "prefersFullSizePreviewsForSession",
+      ])
     #expect(names.filter { $0 == "sessionAllowsMoveOperation" }.count == 1)
     #expect(names.filter { $0 == "sessionDidMove" }.count == 3)
   }
@@ -195,7 +202,9 @@ struct LiftTests {
     let (source, _) = try scene.sourceAndTarget()
     scene.makeFullDragSource(source)
     try scene.fingers.longPress(source)
-    try scene.fingers.move(through: [.point(Point(300, 300)), .point(Point(310, 300)), .point(Point(320, 300))])
+    try scene.fingers.move(through: [
+      .point(Point(300, 300)), .point(Point(310, 300)), .point(Point(320, 300)),
+    ])
     #expect(scene.trace.calls("sessionDidMove").count == 3)
   }
 

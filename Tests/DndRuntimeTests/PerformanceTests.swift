@@ -46,7 +46,9 @@ struct PerformanceTests {
     let leaf = try #require(views.last)
     let source = try #require(views.first { $0.subviews.isEmpty && $0 !== leaf })
     let delegate = DragInteractionDelegate()
-    delegate.itemsForBeginning = { _ in [DragItem(itemProvider: ItemProvider(object: .string("x"), world: world))] }
+    delegate.itemsForBeginning = { _ in
+      [DragItem(itemProvider: ItemProvider(object: .string("x"), world: world))]
+    }
     source.addInteraction(DragInteraction(delegate: delegate))
     let drop = DropInteractionDelegate()
     drop.sessionDidUpdate = { _ in DropProposal(operation: .copy) }

@@ -28,8 +28,11 @@ struct TraceTests {
     #expect(items.queue == "main" && items.phase == .lift && items.session == 1)
     #expect(items.app == "Demo" && items.view == "source" && items.interaction == "dragInteraction")
     #expect(items.result == "1 item")
-    #expect(items.description
-      == "#\(items.sequence) 0.325s main lift call Demo.source dragInteraction dragInteraction(_:itemsForBeginning:) session=1 -> 1 item")
+    #expect(
+      items.description
+        == "#\(items.sequence) 0.325s main lift call Demo.source dragInteraction "
+        + "dragInteraction(_:itemsForBeginning:) session=1 -> 1 item"
+    )
     let load = try #require(scene.trace.events.first { $0.name == "loadCompleted" })
     #expect(load.queue == "NSItemProvider" && load.phase == .dataTransfer)
   }
@@ -71,7 +74,8 @@ struct TraceTests {
     try scene.fingers.release()
     try scene.fingers.settle()
     let warning = try #require(scene.trace.events(of: .warning).first)
-    #expect(warning.message == "Main Thread Checker: UI API called on a background thread: -[UILabel setText:]")
+    #expect(
+      warning.message == "Main Thread Checker: UI API called on a background thread: -[UILabel setText:]")
     #expect(warning.queue == "NSItemProvider")
     #expect(warning.sourceLocation == "demo.dnd:12:9")
     #expect(target.text == "\"Hello\"")
