@@ -4,7 +4,7 @@ import Testing
 /// The orders of UIKIT-SEMANTICS §1.3-§1.8, asserted as UIKit spellings.
 @Suite("Canonical orders")
 struct CanonicalOrderTests {
-  @Test("§1.3 successful local drop: the canonical order")
+  @Test("§1.3 successful local drop: the canonical order (choice §13.1 for the set-down)")
   func successfulLocalDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()

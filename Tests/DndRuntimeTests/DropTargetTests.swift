@@ -68,7 +68,7 @@ struct DropTargetTests {
     #expect(target.text == "Hello")
   }
 
-  @Test("canHandle is asked again on re-entry, not on every move inside")
+  @Test("canHandle is asked again on re-entry, not on every move inside (choice §13.2)")
   func canHandleOnReentry() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -97,7 +97,7 @@ struct DropTargetTests {
     #expect(scene.trace.events.contains { $0.name == "didEndWith" || $0.name == "dragEnded" })
   }
 
-  @Test("no performDrop handler cannot accept (choice: the proposal is not recorded)")
+  @Test("no performDrop handler cannot accept (choice §3.4: the proposal is not recorded)")
   func noPerformDropNoDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()

@@ -241,7 +241,7 @@ struct SessionTests {
     #expect(queue == "main")
   }
 
-  @Test("loading outside performDrop fails (choice: item-unavailable, and a console line)")
+  @Test("loading outside performDrop fails (choice §13.7: item-unavailable, and a console line)")
   func loadOutsidePerformDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()

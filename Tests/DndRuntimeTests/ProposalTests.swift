@@ -15,7 +15,7 @@ struct ProposalTests {
   }
 
   @Test(
-    "performDrop only after copy or move",
+    "performDrop only after copy or move; forbidden reaches the source as cancel (choice §13.15)",
     arguments: [
       (DropOperation.cancel, false), (.forbidden, false), (.copy, true), (.move, true),
     ])
