@@ -20,7 +20,8 @@ extension DragEngine {
         return try call(ViewMethods.canPaste, callSite, result: { "\($0)" }) { try handler(providers) }
       }
       let accepted = view.pasteConfiguration?.accepts(providers) ?? false
-      recordDefault(DropMethods.canHandle, callSite, result: "\(accepted) (acceptable types of the paste configuration)")
+      recordDefault(
+        DropMethods.canHandle, callSite, result: "\(accepted) (acceptable types of the paste configuration)")
       return accepted
     case .text:
       let accepted = session.canLoadObjects(ofClass: .string)
@@ -54,11 +55,14 @@ extension DragEngine {
           }
         } else {
           editability = .no
-          recordDefault(TextDropMethods.willBecomeEditableForDrop, callSite, result: "no (the text view rejects the drop)")
+          recordDefault(
+            TextDropMethods.willBecomeEditableForDrop, callSite, result: "no (the text view rejects the drop)"
+          )
         }
       }
       s.textTargets.removeAll { $0.interaction === interaction }
-      s.textTargets.append(DragState.TextTarget(interaction: interaction, editability: editability, proposal: nil))
+      s.textTargets.append(
+        DragState.TextTarget(interaction: interaction, editability: editability, proposal: nil))
       if let handler = view.textDropDelegate?.dropSessionDidEnter {
         try call(TextDropMethods.dropSessionDidEnter, callSite) { try handler(session) }
       }
@@ -75,16 +79,20 @@ extension DragEngine {
       guard let handler = interaction.delegate.sessionDidUpdate else {
         // Rule (§3.4, doc D1): without sessionDidUpdate the view accepts no drop.
         recordDefault(
-          DropMethods.sessionDidUpdate, callSite, [location], result: "cancel (not implemented: no drop here)")
+          DropMethods.sessionDidUpdate, callSite, [location], result: "cancel (not implemented: no drop here)"
+        )
         return nil
       }
       // Choice (§3.4, reported from UIKit's implementation): without performDrop
       // the proposal is never recorded, so the view cannot accept a drop. The
       // handler is still called; the trace says its answer does not count.
       let counts = interaction.delegate.performDrop != nil
-      let proposal = try call(DropMethods.sessionDidUpdate, callSite, [location], result: { (proposal: DropProposal) in
-        counts ? proposal.summary : "\(proposal.summary) (not recorded: performDrop is not implemented)"
-      }) { try handler(session) }
+      let proposal = try call(
+        DropMethods.sessionDidUpdate, callSite, [location],
+        result: { (proposal: DropProposal) in
+          counts ? proposal.summary : "\(proposal.summary) (not recorded: performDrop is not implemented)"
+        }
+      ) { try handler(session) }
       return counts ? proposal : nil
     case .paste:
       let proposal = DropProposal(operation: .copy)
@@ -114,7 +122,9 @@ extension DragEngine {
       let made: TextDropProposal
       if let handler = view.textDropDelegate?.proposalForDrop {
         let request = textRequest(interaction, s, session, suggested)
-        made = try call(TextDropMethods.proposalForDrop, callSite, result: { $0.summary }) { try handler(request) }
+        made = try call(TextDropMethods.proposalForDrop, callSite, result: { $0.summary }) {
+          try handler(request)
+        }
       } else {
         made = suggested
         recordDefault(TextDropMethods.proposalForDrop, callSite, result: suggested.summary)
@@ -189,7 +199,8 @@ extension DragEngine {
         // Rule (§6.2): a paste configuration without paste(itemProviders:)
         // terminates the app when the drop happens.
         let exception = UIKitException.pasteNotOverridden
-        world.recordException(exception, phase: .setDown, session: s.id, app: app.name, view: interaction.view?.name)
+        world.recordException(
+          exception, phase: .setDown, session: s.id, app: app.name, view: interaction.view?.name)
         throw exception
       }
       try call(ViewMethods.paste, callSite, [itemCount]) { try paste(providers) }
@@ -225,7 +236,8 @@ extension DragEngine {
       case .replaceAll: view.text = dropped
       }
       if becomesEditable, view.kind == .textView { view.isEditable = true }
-      self?.step("textInserted", s, phase: .dataTransfer, app: view.app?.name, view: view.name, result: view.text)
+      self?.step(
+        "textInserted", s, phase: .dataTransfer, app: view.app?.name, view: view.name, result: view.text)
     }
   }
 }

@@ -90,7 +90,8 @@ final class DragState {
   private var dropHandles: [(app: ObjectIdentifier, handle: Weak<DropSession>)] = []
   private var mirrors: [(original: ObjectIdentifier, app: ObjectIdentifier, item: DragItem)] = []
 
-  init(id: Int, world: World, sourceApp: App?, sourceName: String, origin: DragInteraction?, location: Point) {
+  init(id: Int, world: World, sourceApp: App?, sourceName: String, origin: DragInteraction?, location: Point)
+  {
     self.id = id
     self.world = world
     self.sourceApp = sourceApp

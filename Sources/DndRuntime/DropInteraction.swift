@@ -36,7 +36,8 @@ public final class DropInteraction {
   /// The sessions currently inside (entered and not exited), by number.
   var activeSessions: [Int] = []
 
-  public init(delegate: DropInteractionDelegate = DropInteractionDelegate(), name: String = "dropInteraction") {
+  public init(delegate: DropInteractionDelegate = DropInteractionDelegate(), name: String = "dropInteraction")
+  {
     self.delegate = delegate
     self.name = name
     self.role = .delegate
