@@ -78,6 +78,30 @@ import Testing
         """)
   }
 
+  @Test func identicalNotesInARowAreShownOnceWithACount() {
+    let file = SourceFile(name: "r.dnd", text: "func down(_ n) {\n  return down(n + 1)\n}\ndown(0)\n")
+    let inner = Diagnostic.Note(
+      "in function 'down', called from line 2", at: range(of: "down(n + 1)", in: file))
+    let outer = Diagnostic.Note("in function 'down', called from line 4", at: range(of: "down(0)", in: file))
+    let message = DiagnosticMessage(id: "callDepthExceeded", "too many nested calls")
+    let text = DiagnosticRenderer(file: file).render(
+      Diagnostic(message, at: range(of: "down(n + 1)", in: file), notes: [inner, inner, inner, outer]))
+    #expect(
+      text == """
+        r.dnd:2:10: error: too many nested calls
+           2 |   return down(n + 1)
+             |          ^~~~~~~~~~~
+        r.dnd:2:10: note: in function 'down', called from line 2
+           2 |   return down(n + 1)
+             |          ^~~~~~~~~~~
+        note: the note above repeats 2 more times
+        r.dnd:4:1: note: in function 'down', called from line 4
+           4 | down(0)
+             | ^~~~~~~
+
+        """)
+  }
+
   @Test func fixItOnTheSameLineShowsTheReplacementUnderTheUnderline() {
     let file = SourceFile(name: "a.dnd", text: "let b = lable + 1\n")
     let lable = range(of: "lable", in: file)
