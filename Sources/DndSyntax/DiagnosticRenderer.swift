@@ -153,10 +153,10 @@ public struct DiagnosticRenderer: Sendable {
       var replacement = ""
       var width = 0
       for (column, text) in inline {
-        replacement += String(repeating: " ", count: max(0, column - width)) + text
+        replacement += String(repeating: " ", count: max(0, column - width)) + paint(text, .green)
         width = max(width, column) + LineLayout(bytes: ArraySlice(text.utf8), tabWidth: tabWidth).width
       }
-      out += paint(blankField + " |", .blue) + " " + paint(replacement, .green) + "\n"
+      out += paint(blankField + " |", .blue) + " " + replacement + "\n"
     }
     return out
   }

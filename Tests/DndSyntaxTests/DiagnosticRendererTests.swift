@@ -59,6 +59,14 @@ import Testing
         """)
   }
 
+  @Test func colourPaintsOnlyTheFixItTextNotTheSpacesBeforeIt() {
+    let file = SourceFile(name: "a.dnd", text: "f(lable)\n")
+    let lable = range(of: "lable", in: file)
+    let text = DiagnosticRenderer(file: file, useColor: true).render(
+      Diagnostic(Self.unknownName, at: lable, fixIts: [.init(range: lable, replacement: "label")]))
+    #expect(text.hasSuffix("\u{1B}[34m     |\u{1B}[0m   \u{1B}[1;32mlabel\u{1B}[0m\n"))
+  }
+
   @Test func notesCarryTheirOwnLocationAndSnippet() {
     let file = SourceFile(name: "a.dnd", text: "let label = 2\nlet b = lable\n")
     let note = Diagnostic.Note("'label' declared here", at: range(of: "label", in: file))
