@@ -58,8 +58,13 @@ public final class View {
 
   /// UILabel, UITextField, UITextView. `attributedText` shares this storage.
   public var text: String? {
-    willSet { noteChange("setText:", restore: nil) }
+    get { textStorage }
+    set {
+      noteChange("setText:", restore: nil)
+      textStorage = newValue
+    }
   }
+  private var textStorage: String?
   /// UIImageView (and a button's image).
   public var image: ImageValue? {
     willSet { noteChange("setImage:", restore: nil) }
@@ -133,7 +138,7 @@ public final class View {
     get { text }
     set {
       noteChange("setAttributedText:", restore: nil)
-      text = newValue
+      textStorage = newValue
     }
   }
 
