@@ -49,7 +49,7 @@ extension DragEngine {
     // Rule: forbidden reaches the source as cancel (§2.2).
     let reported: DropOperation = operation.transfersData ? operation : .cancel
     step(
-      cancelled ? "touchCancelled" : "setDown", s, phase: .setDown, app: s.targetApp?.name,
+      cancelled ? "systemCancel" : "setDown", s, phase: .setDown, app: s.targetApp?.name,
       view: s.target?.view?.name, interaction: s.target?.name, [TraceArgument("operation", "\(operation)")],
       result: reported.transfersData ? "drop" : "cancel")
     if let origin = s.origin, let handler = origin.delegate.willEndWith {
