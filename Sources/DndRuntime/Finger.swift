@@ -188,7 +188,9 @@ public final class TouchDriver {
   private func lift(_ finger: Finger, cancelled: Bool, _ world: World, _ engine: DragEngine) throws {
     world.record(
       .step, cancelled ? "touchCancelled" : "touchUp", phase: finger.drag?.phase, session: finger.drag?.id,
-      arguments: [TraceArgument("finger", "\(finger.id)"), TraceArgument("point", finger.location.description)])
+      arguments: [
+        TraceArgument("finger", "\(finger.id)"), TraceArgument("point", finger.location.description),
+      ])
     finger.isDown = false
     fingers.removeAll { $0 === finger }
     if let pending = finger.pendingLift {
