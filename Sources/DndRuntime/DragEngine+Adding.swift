@@ -3,6 +3,7 @@
 // adds nothing, the tap is an ordinary tap, and a button runs its action.
 
 extension DragEngine {
+  /// A tap of a second finger at a screen point.
   func tap(at point: Point) throws {
     let hit = world.hitTest(point)
     step(

@@ -158,6 +158,9 @@ extension DragEngine {
   /// every movement of a drag is a `sessionDidMove` and a new hit-test.
   func fingerMoved(_ finger: Finger) throws {
     let point = finger.location
+    step(
+      "touchMoved", finger.drag, phase: finger.drag?.phase ?? .lift,
+      [TraceArgument("finger", "\(finger.id)"), TraceArgument("point", point.description)])
     let travelled = point.distance(to: finger.downLocation) >= timing.dragHysteresis
     if let pending = finger.pendingLift, travelled {
       scheduler.cancel(pending)

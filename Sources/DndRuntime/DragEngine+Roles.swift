@@ -3,6 +3,8 @@
 // of a paste configuration (§6.3).
 
 extension DragEngine {
+  /// Whether the interaction will consider the session (`canHandle`, or the
+  /// built-in answers of text and paste interactions).
   func canHandle(_ interaction: DropInteraction, _ s: DragState, in app: App) throws -> Bool {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -30,6 +32,7 @@ extension DragEngine {
     }
   }
 
+  /// `sessionDidEnter`; a text interaction also settles its editability here.
   func didEnter(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -104,6 +107,8 @@ extension DragEngine {
     }
   }
 
+  /// The text interaction's proposal: cancel when not editable, else the
+  /// delegate's `proposalForDrop` (or a copy), asked once per entry.
   private func textProposal(
     _ interaction: DropInteraction, _ s: DragState, _ session: DropSession, _ callSite: CallSite
   ) throws -> DropProposal? {
@@ -140,6 +145,7 @@ extension DragEngine {
     return result
   }
 
+  /// A `UITextDropRequest` for the text delegate.
   func textRequest(
     _ interaction: DropInteraction, _ s: DragState, _ session: DropSession, _ suggested: TextDropProposal
   ) -> TextDropRequest {
@@ -149,6 +155,7 @@ extension DragEngine {
       dropPosition: interaction.view?.text?.count ?? 0)
   }
 
+  /// `sessionDidExit` (or the text delegate's `dropSessionDidExit`).
   func didExit(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -167,6 +174,7 @@ extension DragEngine {
     }
   }
 
+  /// `sessionDidEnd` (or the text delegate's `dropSessionDidEnd`).
   func didEnd(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)

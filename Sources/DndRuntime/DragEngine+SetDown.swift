@@ -37,6 +37,7 @@ extension DragEngine {
     }
   }
 
+  /// The set-down of a drag that began: willEnd, then the drop or the cancel.
   private func setDown(_ s: DragState, cancelled: Bool) throws {
     s.stage = .settingDown
     if let finger = s.finger, finger.drag === s { finger.drag = nil }
@@ -48,7 +49,7 @@ extension DragEngine {
     // Rule: forbidden reaches the source as cancel (§2.2).
     let reported: DropOperation = operation.transfersData ? operation : .cancel
     step(
-      cancelled ? "touchCancelled" : "setDown", s, phase: .setDown, app: s.targetApp?.name,
+      cancelled ? "systemCancel" : "setDown", s, phase: .setDown, app: s.targetApp?.name,
       view: s.target?.view?.name, interaction: s.target?.name, [TraceArgument("operation", "\(operation)")],
       result: reported.transfersData ? "drop" : "cancel")
     if let origin = s.origin, let handler = origin.delegate.willEndWith {
@@ -63,6 +64,8 @@ extension DragEngine {
     }
   }
 
+  /// The drop: performDrop with data access open, previews and animators,
+  /// sessionDidEnd, and after the animation concludeDrop and didEnd.
   private func drop(_ s: DragState, on target: DropInteraction, in app: App, operation: DropOperation) throws
   {
     s.dropPerformed = true
@@ -138,6 +141,8 @@ extension DragEngine {
     return preview
   }
 
+  /// The cancel: sessionDidEnd, cancel previews and animators, and after the
+  /// animation didEnd(.cancel).
   private func cancelDrag(_ s: DragState) throws {
     try endForEveryone(s)
     var animators: [DragAnimator] = []

@@ -24,6 +24,8 @@ public final class DropInteractionDelegate {
 /// text drop interaction of text fields and text views (§6.4) and the hidden
 /// one a `pasteConfiguration` implies (§6.3). They share the tracking rules.
 public final class DropInteraction {
+  /// Who answers for the interaction: a script's delegate, or UIKit's own
+  /// text or paste-configuration behaviour.
   enum Role { case delegate, text, paste }
 
   public let delegate: DropInteractionDelegate

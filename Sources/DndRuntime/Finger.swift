@@ -148,12 +148,16 @@ public final class TouchDriver {
     guard seconds.isFinite, seconds >= 0 else {
       throw ScenarioError("wait needs a number of seconds that is zero or more, not \(seconds)")
     }
-    try runStep { world, _ in try world.scheduler.advance(by: seconds) }
+    try runStep { world, _ in
+      world.record(.step, "wait", arguments: [TraceArgument("seconds", formatNumber(seconds))])
+      try world.scheduler.advance(by: seconds)
+    }
   }
 
   /// Runs queued work until nothing is pending (up to the time horizon).
   public func settle() throws {
     try runStep { world, _ in
+      world.record(.step, "settle")
       let left = try world.scheduler.settle()
       if left > 0 {
         world.warn(
@@ -182,6 +186,11 @@ public final class TouchDriver {
   }
 
   private func lift(_ finger: Finger, cancelled: Bool, _ world: World, _ engine: DragEngine) throws {
+    world.record(
+      .step, cancelled ? "touchCancelled" : "touchUp", phase: finger.drag?.phase, session: finger.drag?.id,
+      arguments: [
+        TraceArgument("finger", "\(finger.id)"), TraceArgument("point", finger.location.description),
+      ])
     finger.isDown = false
     fingers.removeAll { $0 === finger }
     if let pending = finger.pendingLift {

@@ -109,7 +109,7 @@ public final class DropSession {
       try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") { [state, app] in
         world.record(
           .step, "loadObjectsCompletion", phase: .dataTransfer, session: state.id, app: app?.name,
-          arguments: [argument], result: "\(objects.count) objects")
+          arguments: [argument], result: objects.count == 1 ? "1 object" : "\(objects.count) objects")
         try completion(objects)
       }
     }

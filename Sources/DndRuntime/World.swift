@@ -153,6 +153,8 @@ public final class World {
   /// Checker) or inside an animation block (a reversed lift reverts it).
   var wantsChangeNotes: Bool { !scheduler.currentQueue.isMain || recordingAnimator != nil }
 
+  /// A view's UIKit setter ran: warn if off the main queue, and remember how
+  /// to revert it if an animation block made the change.
   func noteViewChange(_ view: View, selector: String, restore: ((View) -> Void)?) {
     if !scheduler.currentQueue.isMain {
       // Choice: setters are checked, getters are not (reading is cheap and
