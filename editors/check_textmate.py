@@ -163,6 +163,30 @@ def engine_problems(engine) -> list[str]:
     return []
 
 
+def vscode_problems(grammar: dict) -> list[str]:
+    """editors/vscode/package.json contributes this grammar under the language id dnd."""
+    folder = Path(__file__).resolve().parent / "vscode"
+    try:
+        package = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+        configuration = json.loads((folder / "language-configuration.json").read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        return [f"editors/vscode: {error}"]
+    contributes = package.get("contributes", {})
+    languages = contributes.get("languages", [{}])
+    grammars = contributes.get("grammars", [{}])
+    problems = []
+    if languages[0].get("id") != "dnd" or ".dnd" not in languages[0].get("extensions", []):
+        problems.append("editors/vscode/package.json: the language must be id 'dnd' for '.dnd' files")
+    if grammars[0].get("language") != "dnd" or grammars[0].get("scopeName") != grammar.get("scopeName"):
+        problems.append("editors/vscode/package.json: the grammar must be for 'dnd', scope "
+                        f"{grammar.get('scopeName')!r}")
+    if Path(grammars[0].get("path", "")).name != DEFAULT_GRAMMAR.name:
+        problems.append(f"editors/vscode/package.json: the grammar path must end in {DEFAULT_GRAMMAR.name}")
+    if configuration.get("comments", {}).get("lineComment") != "//":
+        problems.append("editors/vscode/language-configuration.json: line comments are '//'")
+    return problems
+
+
 # --------------------------------------------------------------------- scripts
 
 def nesting_depth(text: str) -> int:
@@ -328,6 +352,7 @@ EXPECTATIONS: list[tuple[str, str, str, bool, int]] = [
     ("let c = a & 2", "&", "invalid.illegal", False, 1),
     ("let c = a && 2", "&&", "keyword.operator.logical.dnd", False, 1),
     ("let c = a ..", "..", "invalid.illegal", False, 1),
+    ("let caf\u00e9 = 1", "\u00e9", "invalid.illegal", False, 1),
     ("let c = 1\n}", "}", "invalid", True, 1),
 ]
 
@@ -385,6 +410,7 @@ def run(root: Path, grammar_path: Path, report: Report) -> None:
         report.case([f"{grammar_path.name}: the engine cannot load it: {error!r}"])
         return
     report.case(engine_problems(engine))
+    report.case(vscode_problems(grammar))
 
     files = dnd_sources.script_files(root)
     for path in files:

@@ -155,6 +155,8 @@ class TokenTypeTests(unittest.TestCase):
         ("let b = a @ 2", "@", 1, Error),
         ("let c = a & 2", "&", 1, Error),
         ("let c = a && 2", "&&", 1, Operator),
+        ("let a\u00a0= 1", "\u00a0", 1, Error),
+        ("let caf\u00e9 = 1", "\u00e9", 1, Error),
         ("let c = 1\n}", "}", 1, Punctuation),
     ]
 
