@@ -58,11 +58,19 @@ public struct Token: Hashable, Sendable {
   public var isAtStartOfLine: Bool
   /// For `.error` tokens: what went wrong, reported once by the parser.
   public var error: DiagnosticMessage?
+  /// For `.error` tokens whose problem is narrower than the token (a bad
+  /// escape inside a string literal): where the diagnostic should point.
+  /// Nil means the whole token.
+  public var errorRange: SourceRange?
 
-  public init(kind: TokenKind, range: SourceRange, isAtStartOfLine: Bool, error: DiagnosticMessage? = nil) {
+  public init(
+    kind: TokenKind, range: SourceRange, isAtStartOfLine: Bool,
+    error: DiagnosticMessage? = nil, errorRange: SourceRange? = nil
+  ) {
     self.kind = kind
     self.range = range
     self.isAtStartOfLine = isAtStartOfLine
     self.error = error
+    self.errorRange = errorRange
   }
 }

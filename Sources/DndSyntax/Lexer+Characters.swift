@@ -1,0 +1,179 @@
+// Character classes, the keyword table, UTF-8 decoding, and the lexer's
+// handling of characters that begin no token.
+
+/// A reserved word as bytes, for matching without building strings.
+struct KeywordEntry: Sendable {
+  var spelling: [UInt8]
+  var kind: TokenKind
+}
+
+extension Lexer {
+  /// `TokenKind.keywords` grouped by spelling length, in a fixed order.
+  static let keywordTable: [[KeywordEntry]] = {
+    let longest = TokenKind.keywords.keys.map(\.utf8.count).max() ?? 0
+    var table = [[KeywordEntry]](repeating: [], count: longest + 1)
+    for (spelling, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
+      table[spelling.utf8.count].append(KeywordEntry(spelling: Array(spelling.utf8), kind: kind))
+    }
+    return table
+  }()
+
+  /// The length of the valid UTF-8 sequence at `index`, or nil when the bytes
+  /// there are not valid UTF-8 (overlong forms and surrogates included).
+  func scalarLength(at index: Int) -> Int? {
+    decodeScalar(at: index)?.length
+  }
+
+  /// The scalar encoded at `index` and its length in bytes, if valid.
+  func decodeScalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+    let lead = byte(at: index)
+    if lead < 0x80 { return index < end ? (Unicode.Scalar(lead), 1) : nil }
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+    case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+    case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+    default: return nil
+    }
+    guard index + length <= end else { return nil }
+    for offset in 1..<length {
+      let continuation = bytes[index + offset]
+      guard continuation & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(continuation & 0x3F)
+    }
+    let smallest: UInt32 = length == 3 ? 0x800 : length == 4 ? 0x10000 : 0x80
+    guard value >= smallest, let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, length)
+  }
+
+  /// Whether the non-ASCII text at `index` would continue a name if names
+  /// allowed it: a letter, a combining mark or a digit.
+  func continuesIdentifier(at index: Int) -> Bool {
+    guard let (scalar, _) = decodeScalar(at: index) else { return false }
+    let properties = scalar.properties
+    if properties.isAlphabetic { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber: return true
+    default: return false
+    }
+  }
+
+  /// A token that starts with a non-ASCII byte: a name in another script
+  /// (not allowed), a stray character, or invalid UTF-8.
+  mutating func scanNonASCII(from tokenStart: Int) -> Token {
+    guard let (scalar, length) = decodeScalar(at: tokenStart) else {
+      // Take the whole run of undecodable bytes as one error.
+      while position < end, bytes[position] >= 0x80, decodeScalar(at: position) == nil { position += 1 }
+      return makeError(.invalidUTF8, from: tokenStart, to: position)
+    }
+    if continuesIdentifier(at: tokenStart) { return scanNonASCIIIdentifier(from: tokenStart) }
+    position += length
+    let isCurlyQuote = [0x201C, 0x201D, 0x2018, 0x2019].contains(scalar.value)
+    let hint = isCurlyQuote ? "strings are written with straight quotes '\"'" : nil
+    return makeError(.unexpectedCharacter(describe(scalar), hint: hint), from: tokenStart, to: position)
+  }
+
+  /// A name containing non-ASCII letters ("café", "größe"): one error token
+  /// covering the whole name, so the parser sees a single mistake.
+  mutating func scanNonASCIIIdentifier(from tokenStart: Int) -> Token {
+    var firstForeign: Unicode.Scalar?
+    while position < end {
+      let current = bytes[position]
+      if current.isIdentifierContinue {
+        position += 1
+      } else if current >= 0x80, continuesIdentifier(at: position),
+        let (scalar, length) = decodeScalar(at: position)
+      {
+        if firstForeign == nil { firstForeign = scalar }
+        position += length
+      } else {
+        break
+      }
+    }
+    let name = file.text(range(tokenStart, position))
+    let character = firstForeign.map { String(Character($0)) } ?? name
+    return makeError(.nonASCIIIdentifier(name, character: character), from: tokenStart, to: position)
+  }
+
+  /// An ASCII character that begins no token ("@", "#", "$", a lone "&").
+  mutating func scanUnexpected(from tokenStart: Int) -> Token {
+    let first = bytes[tokenStart]
+    position += 1
+    let message: DiagnosticMessage
+    switch first {
+    case .ampersand: message = .unexpectedCharacter("'&'", hint: "did you mean '&&'?")
+    case .pipe: message = .unexpectedCharacter("'|'", hint: "did you mean '||'?")
+    case .apostrophe:
+      message = .unexpectedCharacter("\"'\"", hint: "strings are written in double quotes")
+    case .dot:
+      position += 1
+      message = .unexpectedCharacter(
+        "'..'", hint: "use '..<' for a half-open range or '...' for a closed one")
+    default: message = .unexpectedCharacter(describe(Unicode.Scalar(first)), hint: nil)
+    }
+    return makeError(message, from: tokenStart, to: position)
+  }
+
+  /// How a character is named in a message, quotes included: itself when
+  /// printable ASCII, with its code point when non-ASCII (it may look like an
+  /// ASCII one), and only its code point when invisible.
+  private func describe(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    if scalar.value < 0x20 || scalar.value == 0x7F { return code }
+    if scalar.isASCII { return "'\(Character(scalar))'" }
+    return "'\(Character(scalar))' (\(code))"
+  }
+}
+
+// MARK: - Byte classes
+
+extension UInt8 {
+  static let tab = UInt8(ascii: "\t")
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let space = UInt8(ascii: " ")
+  static let quote = UInt8(ascii: "\"")
+  static let apostrophe = UInt8(ascii: "'")
+  static let backslash = UInt8(ascii: "\\")
+  static let underscore = UInt8(ascii: "_")
+  static let zero = UInt8(ascii: "0")
+  static let lowerE = UInt8(ascii: "e")
+  static let upperE = UInt8(ascii: "E")
+  static let lowerN = UInt8(ascii: "n")
+  static let lowerR = UInt8(ascii: "r")
+  static let lowerT = UInt8(ascii: "t")
+  static let lowerU = UInt8(ascii: "u")
+  static let lowerX = UInt8(ascii: "x")
+  static let leftParen = UInt8(ascii: "(")
+  static let rightParen = UInt8(ascii: ")")
+  static let leftBrace = UInt8(ascii: "{")
+  static let rightBrace = UInt8(ascii: "}")
+  static let leftBracket = UInt8(ascii: "[")
+  static let rightBracket = UInt8(ascii: "]")
+  static let comma = UInt8(ascii: ",")
+  static let colon = UInt8(ascii: ":")
+  static let semicolon = UInt8(ascii: ";")
+  static let dot = UInt8(ascii: ".")
+  static let question = UInt8(ascii: "?")
+  static let bang = UInt8(ascii: "!")
+  static let plus = UInt8(ascii: "+")
+  static let minus = UInt8(ascii: "-")
+  static let star = UInt8(ascii: "*")
+  static let slash = UInt8(ascii: "/")
+  static let percent = UInt8(ascii: "%")
+  static let equal = UInt8(ascii: "=")
+  static let less = UInt8(ascii: "<")
+  static let greater = UInt8(ascii: ">")
+  static let ampersand = UInt8(ascii: "&")
+  static let pipe = UInt8(ascii: "|")
+
+  var isDigit: Bool { self &- 0x30 < 10 }
+  var isASCIILetter: Bool { (self | 0x20) &- 0x61 < 26 }
+  var isIdentifierStart: Bool { isASCIILetter || self == .underscore }
+  var isIdentifierContinue: Bool { isASCIILetter || isDigit || self == .underscore }
+  var isHexDigit: Bool { isDigit || (self | 0x20) &- 0x61 < 6 }
+  /// The value of a hex digit (callers check `isHexDigit` first).
+  var hexValue: UInt8 { isDigit ? self &- 0x30 : (self | 0x20) &- 0x61 &+ 10 }
+}

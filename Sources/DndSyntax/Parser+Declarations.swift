@@ -1,0 +1,392 @@
+// Declarations: the script, devices, apps, views, interactions, sources,
+// scenarios, functions, variables and types.
+
+/// What a word starting a member of an app or view declares.
+private enum DeclarationWord {
+  case view, interaction, unknown
+}
+
+extension Parser.State {
+  // script = { topLevelItem } EOF ;
+  mutating func parseScript() -> Script {
+    var items: [TopLevelItem] = []
+    parseItems(closer: nil) { state in
+      if let item = state.parseTopLevelItem() { items.append(item) }
+    }
+    return Script(items: items, file: file.id)
+  }
+
+  // topLevelItem = deviceDecl | appDecl | sourceDecl | scenarioDecl | statement ;
+  mutating func parseTopLevelItem() -> TopLevelItem? {
+    switch token.kind {
+    case .kwDevice: return .device(parseDeviceDecl())
+    case .kwApp: return .app(parseAppDecl())
+    case .kwScenario: return .scenario(parseScenarioDecl())
+    case .identifier where startsTopLevelDeclaration(): return .source(parseSourceDecl())
+    default: return .statement(parseStatement())
+    }
+  }
+
+  // deviceDecl = "device" IDENT ;
+  mutating func parseDeviceDecl() -> DeviceDecl {
+    let start = token.range.start
+    advance()
+    let name = expectName(.expectedName(for: "the device", example: "'device iPad' or 'device iPhone'"))
+    return DeviceDecl(name: name, range: range(from: start))
+  }
+
+  // appDecl = "app" IDENT "{" { appMember } "}" ;
+  mutating func parseAppDecl() -> AppDecl {
+    let start = token.range.start
+    advance()
+    let name = expectName(.expectedName(for: "the app", example: "'app Photos { ... }'"))
+    var members: [AppMember] = []
+    parseBody(of: "app '\(name.text)'") { state in
+      if let member = state.parseAppMember(in: name) { members.append(member) }
+    }
+    return AppDecl(name: name, members: members, range: range(from: start))
+  }
+
+  // appMember = viewDecl | propertyAssignment | varDecl | funcDecl ;
+  mutating func parseAppMember(in app: Name) -> AppMember? {
+    switch token.kind {
+    case .kwLet, .kwVar: return .variable(parseVarDecl())
+    case .kwFunc: return .function(parseFuncDecl())
+    case .identifier:
+      if peek().kind == .equal { return .property(parsePropertyAssignment()) }
+      switch classifyDeclarationWord() {
+      case .view: return parseViewDecl().map(AppMember.view)
+      case .interaction:
+        report(.interactionOutsideView(text(token), app: app.text), at: token.range)
+        _ = parseInteractionDecl()
+        return nil
+      case .unknown:
+        parseUnknownDeclaration()
+        return nil
+      case nil:
+        if startsPropertyWithoutEqual() { return .property(parsePropertyAssignment()) }
+      }
+    default:
+      break
+    }
+    report(
+      .expectedMember(
+        "a view, a property ('name = value'), 'let', 'var' or 'func'", in: "app '\(app.text)'",
+        found: describe(token)),
+      at: token.range)
+    return nil
+  }
+
+  // viewDecl = viewKind IDENT "{" { viewMember } "}" ;
+  mutating func parseViewDecl() -> ViewDecl? {
+    let start = token.range.start
+    guard let kind = parseViewKind(), enterNesting() else { return nil }
+    defer { leaveNesting() }
+    let name = expectName(.expectedName(for: "this \(kind.text)", example: "'\(kind.text) title { ... }'"))
+    var members: [ViewMember] = []
+    parseBody(of: "\(kind.text) '\(name.text)'") { state in
+      if let member = state.parseViewMember(in: kind, name) { members.append(member) }
+    }
+    return ViewDecl(kind: kind, name: name, members: members, range: range(from: start))
+  }
+
+  // viewKind = "view" | "label" | "imageView" | "textField" | "textView" | "button" | "tableView" | "collectionView" ;
+  mutating func parseViewKind() -> Name? {
+    guard token.kind == .identifier, Parser.viewKinds.contains(text(token)) else { return nil }
+    defer { advance() }
+    return tokenName
+  }
+
+  // viewMember = viewDecl | interactionDecl | funcDecl | propertyAssignment ;
+  mutating func parseViewMember(in kind: Name, _ view: Name) -> ViewMember? {
+    switch token.kind {
+    case .kwFunc: return .function(parseFuncDecl())
+    case .kwLet, .kwVar:
+      report(.variableInView(view.text), at: token.range)
+      _ = parseVarDecl()
+      return nil
+    case .identifier:
+      if peek().kind == .equal { return .property(parsePropertyAssignment()) }
+      switch classifyDeclarationWord() {
+      case .view: return parseViewDecl().map(ViewMember.view)
+      case .interaction: return parseInteractionDecl().map(ViewMember.interaction)
+      case .unknown:
+        parseUnknownDeclaration()
+        return nil
+      case nil:
+        if startsPropertyWithoutEqual() { return .property(parsePropertyAssignment()) }
+      }
+    default:
+      break
+    }
+    report(
+      .expectedMember(
+        "a property ('name = value'), a view, an interaction or 'func'", in: "\(kind.text) '\(view.text)'",
+        found: describe(token)),
+      at: token.range)
+    return nil
+  }
+
+  // propertyAssignment = IDENT "=" expression ;
+  mutating func parsePropertyAssignment() -> PropertyAssignment {
+    let name = tokenName
+    advance()
+    expect(.equal, .expectedAssignment(to: name.text))
+    let value = parseExpression()
+    return PropertyAssignment(name: name, value: value, range: name.range.union(value.range))
+  }
+
+  // interactionDecl = interactionKind [ IDENT ] "{" { interactionMember } "}" ;
+  mutating func parseInteractionDecl() -> InteractionDecl? {
+    let start = token.range.start
+    guard let kind = parseInteractionKind() else { return nil }
+    var name: Name?
+    if token.kind == .identifier {
+      name = tokenName
+      advance()
+    }
+    var members: [InteractionMember] = []
+    parseBody(of: "this \(kind.text)") { state in
+      if let member = state.parseInteractionMember(in: kind) { members.append(member) }
+    }
+    return InteractionDecl(kind: kind, name: name, members: members, range: range(from: start))
+  }
+
+  // interactionKind = "dragInteraction" | "dropInteraction" | "springLoadedInteraction" | "dragDelegate" | "dropDelegate" | "dataSource" | "delegate" | "textDropDelegate" ;
+  mutating func parseInteractionKind() -> Name? {
+    guard token.kind == .identifier, Parser.interactionKinds.contains(text(token)) else { return nil }
+    defer { advance() }
+    return tokenName
+  }
+
+  // interactionMember = funcDecl | propertyAssignment ;
+  mutating func parseInteractionMember(in kind: Name) -> InteractionMember? {
+    if token.kind == .kwFunc { return .function(parseFuncDecl()) }
+    if token.kind == .identifier && (peek().kind == .equal || startsPropertyWithoutEqual()) {
+      return .property(parsePropertyAssignment())
+    }
+    report(
+      .expectedMember(
+        "a delegate method ('func') or a property ('name = value')", in: "this \(kind.text)",
+        found: describe(token)),
+      at: token.range)
+    return nil
+  }
+
+  // sourceDecl = "source" IDENT "{" { sourceMember } "}" ;
+  mutating func parseSourceDecl() -> SourceDecl {
+    let start = token.range.start
+    advance()
+    let name = expectName(.expectedName(for: "the source", example: "'source Safari { ... }'"))
+    var members: [SourceMember] = []
+    parseBody(of: "source '\(name.text)'") { state in
+      if let member = state.parseSourceMember(in: name) { members.append(member) }
+    }
+    return SourceDecl(name: name, members: members, range: range(from: start))
+  }
+
+  // sourceMember = itemDecl | varDecl | funcDecl ;
+  mutating func parseSourceMember(in source: Name) -> SourceMember? {
+    switch token.kind {
+    case .kwLet, .kwVar: return .variable(parseVarDecl())
+    case .kwFunc: return .function(parseFuncDecl())
+    case .identifier where isWord("item"): return .item(parseItemDecl())
+    default:
+      report(
+        .expectedMember("an 'item', 'let', 'var' or 'func'", in: "source '\(source.text)'", found: describe(token)),
+        at: token.range)
+      return nil
+    }
+  }
+
+  // itemDecl = "item" IDENT block ;
+  mutating func parseItemDecl() -> ItemDecl {
+    let start = token.range.start
+    advance()
+    let name = expectName(.expectedName(for: "this item", example: "'item photo { ... }'"))
+    let body = parseBlock(of: "item '\(name.text)'")
+    return ItemDecl(name: name, body: body, range: range(from: start))
+  }
+
+  // scenarioDecl = "scenario" STRING block ;
+  mutating func parseScenarioDecl() -> ScenarioDecl {
+    let start = token.range.start
+    advance()
+    var title = ""
+    var titleRange = missingRange
+    if token.kind == .string {
+      let titleToken = token
+      advance()
+      title = plainText(of: titleToken, what: "a scenario title")
+      titleRange = titleToken.range
+    } else {
+      report(.expectedScenarioTitle, at: missingRange)
+    }
+    let body = parseBlock(of: "scenario \"\(title)\"")
+    return ScenarioDecl(title: title, titleRange: titleRange, body: body, range: range(from: start))
+  }
+
+  // funcDecl = "func" IDENT "(" [ parameterList ] ")" [ "->" type ] block ;
+  mutating func parseFuncDecl() -> FuncDecl {
+    let start = token.range.start
+    advance()
+    let name = expectName(.expectedName(for: "this function", example: "'func performDrop(session) { ... }'"))
+    var parameters: [Parameter] = []
+    if let open = expect(.leftParen, .expectedParameterList(function: name.text)) {
+      if !at(.rightParen) { parameters = parseParameterList() }
+      expectClosing(.rightParen, opener: open, construct: "the parameters of function '\(name.text)'")
+    }
+    var returnType: TypeRef?
+    if consume(.arrow) != nil { returnType = parseType() }
+    let body = parseBlock(of: "function '\(name.text)'")
+    return FuncDecl(name: name, parameters: parameters, returnType: returnType, body: body, range: range(from: start))
+  }
+
+  // parameterList = parameter { "," parameter } ;
+  mutating func parseParameterList() -> [Parameter] {
+    var parameters = [parseParameter()]
+    while consume(.comma) != nil { parameters.append(parseParameter()) }
+    return parameters
+  }
+
+  // parameter = [ "_" ] IDENT [ ":" type ] ;
+  mutating func parseParameter() -> Parameter {
+    let start = token.range.start
+    consume(.underscore)
+    if token.kind == .identifier || token.kind.isKeyword, peek().kind == .identifier {
+      // A Swift argument label ("for session"): say so, keep the name.
+      report(.parameterLabel(text(token)), at: token.range, fixIts: [Diagnostic.FixIt(range: token.range, replacement: "_")])
+      advance()
+    }
+    let name = expectName(.expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
+    var type: TypeRef?
+    if consume(.colon) != nil { type = parseType() }
+    return Parameter(name: name, type: type, range: range(from: start))
+  }
+
+  // varDecl = ( "let" | "var" ) IDENT [ ":" type ] [ "=" expression ] ;
+  mutating func parseVarDecl() -> VarDecl {
+    let start = token.range.start
+    let isConstant = token.kind == .kwLet
+    let keyword = text(token)
+    advance()
+    let name = expectName(.expectedName(for: "this '\(keyword)'", example: "'\(keyword) count = 0'"))
+    var type: TypeRef?
+    if consume(.colon) != nil { type = parseType() }
+    var initializer: Expr?
+    if consume(.equal) != nil { initializer = parseExpression() }
+    return VarDecl(isConstant: isConstant, name: name, type: type, initializer: initializer, range: range(from: start))
+  }
+
+  // type = ( IDENT { "." IDENT } | "[" type [ ":" type ] "]" ) { "?" | "!" } ;
+  mutating func parseType() -> TypeRef {
+    let start = token.range.start
+    guard enterNesting() else { return TypeRef(kind: .named([]), range: missingRange) }
+    var levels = 1
+    defer { leaveNesting(levels) }
+    var kind: TypeRef.Kind
+    if token.kind == .identifier {
+      var names = [tokenName]
+      advance()
+      while token.kind == .dot && peek().kind == .identifier {
+        advance()
+        names.append(tokenName)
+        advance()
+      }
+      kind = .named(names)
+    } else if let open = consume(.leftBracket) {
+      let element = parseType()
+      if consume(.colon) != nil {
+        kind = .dictionary(element, parseType())
+      } else {
+        kind = .array(element)
+      }
+      expectClosing(.rightBracket, opener: open, construct: "this collection type")
+    } else {
+      report(.expectedType(after: text(at: previous)), at: missingRange)
+      return TypeRef(kind: .named([]), range: missingRange)
+    }
+    // "T?" and "T!" only when the mark touches the type: "x is T ? a : b" is a ternary.
+    while token.kind == .question || token.kind == .bang, token.range.start == previous.end {
+      guard enterNesting() else { break }
+      levels += 1
+      advance()
+      kind = .optional(TypeRef(kind: kind, range: range(from: start)))
+    }
+    return TypeRef(kind: kind, range: range(from: start))
+  }
+
+  // MARK: - Helpers
+
+  /// Reads a name, or reports `message` and returns an empty name.
+  mutating func expectName(_ message: @autoclosure () -> DiagnosticMessage) -> Name {
+    if token.kind == .identifier {
+      defer { advance() }
+      return tokenName
+    }
+    report(message(), at: missingRange)
+    return Name("", range: missingRange.emptyAtStart)
+  }
+
+  /// The text of a range of source, for messages.
+  func text(at range: SourceRange) -> String {
+    file.text(range)
+  }
+
+  /// Parses "{" items "}" for a declaration, naming it in messages.
+  mutating func parseBody(of construct: @autoclosure () -> String, _ parseMember: (inout Parser.State) -> Void) {
+    guard let open = expect(.leftBrace, .expectedBody(of: construct())) else { return }
+    parseItems(closer: .rightBrace, parseMember)
+    expectClosing(.rightBrace, opener: open, construct: construct())
+  }
+
+  /// A word followed on its line by what can begin a value (`frame Rect(...)`):
+  /// a property assignment missing its "=", read as one so the message says so.
+  private mutating func startsPropertyWithoutEqual() -> Bool {
+    let next = peek()
+    return !next.isAtStartOfLine && canBeginExpression(next.kind) && next.kind != .leftBrace
+  }
+
+  /// Classifies an identifier starting a member: a view or interaction kind,
+  /// or an unknown word in a declaration's position (`word [name] {`).
+  private mutating func classifyDeclarationWord() -> DeclarationWord? {
+    let word = text(token)
+    if Parser.viewKinds.contains(word) { return .view }
+    if Parser.interactionKinds.contains(word) { return .interaction }
+    let next = peek()
+    if next.kind == .leftBrace || next.kind == .identifier && peek(2).kind == .leftBrace { return .unknown }
+    return nil
+  }
+
+  /// `lable title { ... }`: reports the unknown kind with the closest known
+  /// one, then reads the body as a view's so that its own errors are found.
+  private mutating func parseUnknownDeclaration() {
+    let word = tokenName
+    let suggestion = Suggestions.closest(to: word.text, in: Parser.viewKinds + Parser.interactionKinds)
+    report(
+      .unknownKind(word.text, suggestion: suggestion), at: word.range,
+      fixIts: suggestion.map { [Diagnostic.FixIt(range: word.range, replacement: $0)] } ?? [])
+    advance()
+    let name = token.kind == .identifier ? tokenName : word
+    if token.kind == .identifier { advance() }
+    guard enterNesting() else { return }
+    defer { leaveNesting() }
+    parseBody(of: "\(word.text) '\(name.text)'") { state in
+      _ = state.parseViewMember(in: word, name)
+    }
+  }
+
+  /// The text of a one-line string token that may not interpolate (a
+  /// scenario title, a warning's text).
+  mutating func plainText(of token: Token, what: String) -> String {
+    guard let literal = decodeStringLiteral(token) else { return "" }
+    var result = ""
+    for segment in literal.segments {
+      switch segment {
+      case .text(let text): result += text
+      case .interpolation(let expr): report(.interpolationNotAllowed(in: what), at: expr.range)
+      }
+    }
+    return result
+  }
+}

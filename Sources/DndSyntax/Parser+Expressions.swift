@@ -1,0 +1,577 @@
+// Expressions, from the loosest operator to the tightest, as in Swift. Each
+// step of an operator chain or a postfix chain counts as a level of nesting,
+// since it deepens the tree that later stages walk recursively.
+
+extension Parser.State {
+  // expression = ternary ;
+  mutating func parseExpression() -> Expr {
+    guard enterNesting() else { return Expr(.error, range: missingRange) }
+    defer { leaveNesting() }
+    return parseTernary()
+  }
+
+  // ternary = disjunction [ "?" expression ":" ternary ] ;
+  mutating func parseTernary() -> Expr {
+    let condition = parseDisjunction()
+    guard at(.question), enterNesting() else { return condition }
+    defer { leaveNesting() }
+    advance()
+    let then = parseExpression()
+    expect(.colon, .expectedColonInConditional)
+    let otherwise = parseTernary()
+    return Expr(
+      .ternary(condition: condition, then: then, otherwise: otherwise), range: condition.range.union(otherwise.range))
+  }
+
+  // disjunction = conjunction { "||" conjunction } ;
+  mutating func parseDisjunction() -> Expr {
+    var left = parseConjunction()
+    var levels = 0
+    defer { leaveNesting(levels) }
+    while at(.pipePipe), enterNesting() {
+      levels += 1
+      advance()
+      left = binary(.or, left, parseConjunction())
+    }
+    return left
+  }
+
+  // conjunction = comparison { "&&" comparison } ;
+  mutating func parseConjunction() -> Expr {
+    var left = parseComparison()
+    var levels = 0
+    defer { leaveNesting(levels) }
+    while at(.ampAmp), enterNesting() {
+      levels += 1
+      advance()
+      left = binary(.and, left, parseComparison())
+    }
+    return left
+  }
+
+  // comparison = coalescing [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" | "===" | "!==" ) coalescing ] ;
+  mutating func parseComparison() -> Expr {
+    let left = parseCoalescing()
+    guard let op = comparisonOperator(token.kind) else { return left }
+    advance()
+    let result = binary(op, left, parseCoalescing())
+    if comparisonOperator(token.kind) != nil {
+      // "a < b < c": non-associative, as in Swift. Read the rest to stay in step.
+      report(.chainedComparison, at: token.range)
+      advance()
+      _ = parseCoalescing()
+    }
+    return result
+  }
+
+  // coalescing = cast [ "??" coalescing ] ;
+  mutating func parseCoalescing() -> Expr {
+    let left = parseCast()
+    guard at(.questionQuestion), enterNesting() else { return left }
+    defer { leaveNesting() }
+    advance()
+    return binary(.nilCoalescing, left, parseCoalescing())
+  }
+
+  // cast = rangeExpr { ( "as?" | "as!" | "as" | "is" ) type } ;
+  mutating func parseCast() -> Expr {
+    var value = parseRangeExpr()
+    var levels = 0
+    defer { leaveNesting(levels) }
+    while let kind = castKind(token.kind), enterNesting() {
+      levels += 1
+      advance()
+      let type = parseType()
+      value = Expr(.cast(value, kind, type), range: value.range.union(type.range))
+    }
+    return value
+  }
+
+  // rangeExpr = additive [ ( "..<" | "..." ) additive ] ;
+  mutating func parseRangeExpr() -> Expr {
+    let lower = parseAdditive()
+    guard at(.halfOpenRange) || at(.closedRange) else { return lower }
+    let isClosed = at(.closedRange)
+    advance()
+    let upper = parseAdditive()
+    return Expr(.range(lower: lower, upper: upper, isClosed: isClosed), range: lower.range.union(upper.range))
+  }
+
+  // additive = multiplicative { ( "+" | "-" ) multiplicative } ;
+  mutating func parseAdditive() -> Expr {
+    var left = parseMultiplicative()
+    var levels = 0
+    defer { leaveNesting(levels) }
+    while at(.plus) || at(.minus) && !isPrefixMinusStartingLine, enterNesting() {
+      levels += 1
+      let op: BinaryOperator = at(.plus) ? .add : .subtract
+      advance()
+      left = binary(op, left, parseMultiplicative())
+    }
+    return left
+  }
+
+  // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
+  mutating func parseMultiplicative() -> Expr {
+    var left = parseUnary()
+    var levels = 0
+    defer { leaveNesting(levels) }
+    while let op = multiplicativeOperator(token.kind), enterNesting() {
+      levels += 1
+      advance()
+      left = binary(op, left, parseUnary())
+    }
+    return left
+  }
+
+  // unary = ( "-" | "!" ) unary | postfix ;
+  mutating func parseUnary() -> Expr {
+    guard at(.minus) || at(.bang) else { return parsePostfix() }
+    guard enterNesting() else { return Expr(.error, range: token.range) }
+    defer { leaveNesting() }
+    let op = token
+    advance()
+    let operand = parseUnary()
+    return Expr(.unary(op.kind == .minus ? .negate : .not, operand), range: op.range.union(operand.range))
+  }
+
+  // postfix = primary { memberSuffix | callSuffix | subscriptSuffix | trailingClosures } ;
+  mutating func parsePostfix() -> Expr {
+    var expr = parsePrimary()
+    var levels = 0
+    defer { leaveNesting(levels) }
+    while true {
+      switch token.kind {
+      case .dot, .questionDot:
+        break
+      case .leftParen, .leftBracket:
+        // On a new line these begin a statement rather than call or subscript.
+        if token.isAtStartOfLine { return expr }
+      case .leftBrace:
+        if token.isAtStartOfLine || !allowsTrailingClosure { return expr }
+      default:
+        return expr
+      }
+      guard enterNesting() else { return expr }
+      levels += 1
+      switch token.kind {
+      case .dot, .questionDot: expr = parseMemberSuffix(of: expr)
+      case .leftParen: expr = parseCallSuffix(of: expr)
+      case .leftBracket: expr = parseSubscriptSuffix(of: expr)
+      default: expr = parseTrailingClosures(of: expr)
+      }
+    }
+  }
+
+  // memberSuffix = ( "." | "?." ) ( IDENT | KEYWORD | INT ) ;
+  mutating func parseMemberSuffix(of base: Expr) -> Expr {
+    let isOptional = at(.questionDot)
+    advance()
+    let name: Name
+    if token.kind == .identifier || token.kind == .integer || token.kind.isKeyword {
+      name = tokenName
+      advance()
+    } else {
+      report(.expectedMemberName, at: missingRange)
+      name = Name("", range: missingRange.emptyAtStart)
+    }
+    return Expr(.member(base: base, name: name, isOptional: isOptional), range: range(from: base.range.start))
+  }
+
+  // callSuffix = "(" [ argumentList ] ")" ;
+  mutating func parseCallSuffix(of callee: Expr) -> Expr {
+    let open = token
+    advance()
+    let arguments = at(.rightParen) ? [] : parseArgumentList(closer: .rightParen)
+    expectClosing(.rightParen, opener: open, construct: "this call")
+    return Expr(.call(callee: callee, arguments: arguments), range: range(from: callee.range.start))
+  }
+
+  /// A missing "," between two arguments on a line is reported and the next
+  /// argument read anyway; a trailing "," is allowed.
+  // argumentList = argument { "," argument } [ "," ] ;
+  mutating func parseArgumentList(closer: TokenKind) -> [Argument] {
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = true
+    defer { allowsTrailingClosure = saved }
+    var arguments = [parseArgument()]
+    while true {
+      if consume(.comma) != nil {
+        if at(closer) { break }
+      } else if !panicMode && !at(closer) && canBeginExpression(token.kind) {
+        reportMissingComma(between: "arguments")
+      } else {
+        break
+      }
+      let before = progress
+      arguments.append(parseArgument())
+      if progress == before { break }
+    }
+    return arguments
+  }
+
+  // argument = [ ( IDENT | KEYWORD ) ":" ] expression ;
+  mutating func parseArgument() -> Argument {
+    var label: Name?
+    if token.kind == .identifier || token.kind.isKeyword, peek().kind == .colon {
+      label = tokenName
+      advance()
+      advance()
+    }
+    return Argument(label: label, value: parseExpression())
+  }
+
+  // subscriptSuffix = "[" argumentList "]" ;
+  mutating func parseSubscriptSuffix(of base: Expr) -> Expr {
+    let open = token
+    advance()
+    let arguments = parseArgumentList(closer: .rightBracket)
+    expectClosing(.rightBracket, opener: open, construct: "this subscript")
+    return Expr(.subscripted(base: base, arguments: arguments), range: range(from: base.range.start))
+  }
+
+  /// The closures join the arguments of the call they follow, or make a call
+  /// of `callee` without parentheses (`list.forEach { ... }`).
+  // trailingClosures = closure { IDENT ":" closure } ;
+  mutating func parseTrailingClosures(of callee: Expr) -> Expr {
+    var function = callee
+    var arguments: [Argument] = []
+    if case .call(let calledFunction, let existing) = callee.kind {
+      function = calledFunction
+      arguments = existing
+    }
+    arguments.append(Argument(label: nil, value: parseClosure(), isTrailingClosure: true))
+    while token.kind == .identifier, peek().kind == .colon, peek(2).kind == .leftBrace {
+      let label = tokenName
+      advance()
+      advance()
+      arguments.append(Argument(label: label, value: parseClosure(), isTrailingClosure: true))
+    }
+    return Expr(.call(callee: function, arguments: arguments), range: range(from: callee.range.start))
+  }
+
+  // primary = INT | DOUBLE | stringLiteral | "true" | "false" | "nil" | "self"
+  //   | IDENT | implicitMember | parenthesized | collectionLiteral | closure ;
+  mutating func parsePrimary() -> Expr {
+    let current = token
+    switch current.kind {
+    case .integer: return integerLiteral()
+    case .double: return doubleLiteral()
+    case .string, .multilineString: return parseStringLiteral()
+    case .kwTrue, .kwFalse:
+      advance()
+      return Expr(.bool(current.kind == .kwTrue), range: current.range)
+    case .kwNil:
+      advance()
+      return Expr(.nilLiteral, range: current.range)
+    case .kwSelf:
+      advance()
+      return Expr(.selfReference, range: current.range)
+    case .identifier:
+      advance()
+      return Expr(.identifier(text(current)), range: current.range)
+    case .dot: return parseImplicitMember()
+    case .leftParen: return parseParenthesized()
+    case .leftBracket: return parseCollectionLiteral()
+    case .leftBrace: return parseClosure()
+    case .error:
+      // Already reported by the lexer; it stands for the expression.
+      advance()
+      panicMode = true
+      return Expr(.error, range: current.range)
+    default:
+      let after = previous.end > previous.start ? text(at: previous) : nil
+      report(.expectedExpression(after: after), at: missingRange)
+      return Expr(.error, range: missingRange.emptyAtStart)
+    }
+  }
+
+  // implicitMember = "." ( IDENT | KEYWORD ) ;
+  mutating func parseImplicitMember() -> Expr {
+    let start = token.range.start
+    advance()
+    guard token.kind == .identifier || token.kind.isKeyword else {
+      report(.expectedMemberName, at: missingRange)
+      return Expr(.error, range: range(from: start))
+    }
+    let name = tokenName
+    advance()
+    return Expr(.implicitMember(name), range: range(from: start))
+  }
+
+  // parenthesized = "(" expression { "," expression } ")" ;
+  mutating func parseParenthesized() -> Expr {
+    let open = token
+    advance()
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = true
+    defer { allowsTrailingClosure = saved }
+    if at(.rightParen) {
+      report(.emptyParentheses, at: open.range.union(token.range))
+      advance()
+      return Expr(.error, range: range(from: open.range.start))
+    }
+    var elements = [parseExpression()]
+    while true {
+      if consume(.comma) == nil {
+        guard !panicMode && !at(.rightParen) && canBeginExpression(token.kind) else { break }
+        reportMissingComma(between: "the elements of this tuple")
+      }
+      let before = progress
+      elements.append(parseExpression())
+      if progress == before { break }
+    }
+    expectClosing(.rightParen, opener: open, construct: elements.count > 1 ? "this tuple" : "these parentheses")
+    let kind: ExprKind = elements.count == 1 ? .parenthesized(elements[0]) : .tuple(elements)
+    return Expr(kind, range: range(from: open.range.start))
+  }
+
+  // collectionLiteral = "[" [ expression ( { "," expression } | ":" expression { "," expression ":" expression } ) [ "," ] | ":" ] "]" ;
+  mutating func parseCollectionLiteral() -> Expr {
+    let open = token
+    advance()
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = true
+    defer { allowsTrailingClosure = saved }
+    if consume(.rightBracket) != nil { return Expr(.array([]), range: range(from: open.range.start)) }
+    if at(.colon) && peek().kind == .rightBracket {
+      advance()
+      advance()
+      return Expr(.dictionary([]), range: range(from: open.range.start))
+    }
+    let first = parseExpression()
+    let isDictionary = consume(.colon) != nil
+    var elements: [Expr] = []
+    var entries: [DictionaryEntry] = []
+    if isDictionary {
+      entries.append(DictionaryEntry(key: first, value: parseExpression()))
+    } else {
+      elements.append(first)
+    }
+    let what = isDictionary ? "the entries of this dictionary" : "the elements of this array"
+    while true {
+      if consume(.comma) != nil {
+        if at(.rightBracket) { break }
+      } else if !panicMode && !at(.rightBracket) && canBeginExpression(token.kind) {
+        reportMissingComma(between: what)
+      } else {
+        break
+      }
+      let before = progress
+      let element = parseExpression()
+      if isDictionary {
+        expect(.colon, .expectedColonInDictionary)
+        entries.append(DictionaryEntry(key: element, value: parseExpression()))
+      } else {
+        elements.append(element)
+      }
+      if progress == before { break }
+    }
+    expectClosing(
+      .rightBracket, opener: open, construct: isDictionary ? "this dictionary literal" : "this array literal")
+    let kind: ExprKind = isDictionary ? .dictionary(entries) : .array(elements)
+    return Expr(kind, range: range(from: open.range.start))
+  }
+
+  // closure = "{" [ closureParameters "in" ] { statement } "}" ;
+  mutating func parseClosure() -> Expr {
+    let open = token
+    guard enterNesting() else { return Expr(.error, range: token.range) }
+    defer { leaveNesting() }
+    advance()
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = true
+    defer { allowsTrailingClosure = saved }
+    var parameters: [Parameter] = []
+    let hasParameterClause = closureHasParameterClause()
+    if hasParameterClause {
+      parameters = parseClosureParameters()
+      expect(.kwIn, .expectedInAfterClosureParameters)
+    }
+    var statements: [Stmt] = []
+    parseItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
+    expectClosing(.rightBrace, opener: open, construct: "this closure")
+    let body = Block(statements: statements, range: range(from: open.range.start))
+    let closure = Closure(parameters: parameters, hasParameterClause: hasParameterClause, body: body)
+    return Expr(.closure(closure), range: body.range)
+  }
+
+  // closureParameters = closureParameter { "," closureParameter }
+  //   | "(" [ closureParameter { "," closureParameter } ] ")" ;
+  mutating func parseClosureParameters() -> [Parameter] {
+    var parameters: [Parameter] = []
+    if let open = consume(.leftParen) {
+      if !at(.rightParen) {
+        parameters.append(parseClosureParameter())
+        while consume(.comma) != nil { parameters.append(parseClosureParameter()) }
+      }
+      expectClosing(.rightParen, opener: open, construct: "the parameters of this closure")
+      return parameters
+    }
+    parameters.append(parseClosureParameter())
+    while consume(.comma) != nil { parameters.append(parseClosureParameter()) }
+    return parameters
+  }
+
+  // closureParameter = ( IDENT | "_" ) [ ":" type ] ;
+  mutating func parseClosureParameter() -> Parameter {
+    let start = token.range.start
+    let name: Name
+    if token.kind == .underscore {
+      name = tokenName
+      advance()
+    } else {
+      name = expectName(.expectedName(for: "this closure parameter", example: "'{ strings in ... }'"))
+    }
+    var type: TypeRef?
+    if consume(.colon) != nil { type = parseType() }
+    return Parameter(name: name, type: type, range: range(from: start))
+  }
+
+  // stringLiteral = STRING | MULTILINE_STRING ;
+  mutating func parseStringLiteral() -> Expr {
+    let literal = token
+    advance()
+    guard let decoded = decodeStringLiteral(literal) else { return Expr(.error, range: literal.range) }
+    return Expr(.string(decoded), range: literal.range)
+  }
+}
+
+// MARK: - Operators, literal values and lookahead
+
+extension Parser.State {
+  func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr) -> Expr {
+    Expr(.binary(op, left, right), range: left.range.union(right.range))
+  }
+
+  func comparisonOperator(_ kind: TokenKind) -> BinaryOperator? {
+    switch kind {
+    case .equalEqual: return .equal
+    case .bangEqual: return .notEqual
+    case .equalEqualEqual: return .identical
+    case .bangEqualEqual: return .notIdentical
+    case .less: return .less
+    case .lessEqual: return .lessEqual
+    case .greater: return .greater
+    case .greaterEqual: return .greaterEqual
+    default: return nil
+    }
+  }
+
+  func multiplicativeOperator(_ kind: TokenKind) -> BinaryOperator? {
+    switch kind {
+    case .star: return .multiply
+    case .slash: return .divide
+    case .percent: return .remainder
+    default: return nil
+    }
+  }
+
+  func castKind(_ kind: TokenKind) -> CastKind? {
+    switch kind {
+    case .asQuestion: return .conditional
+    case .asBang: return .forced
+    case .kwAs: return .plain
+    case .kwIs: return .check
+    default: return nil
+    }
+  }
+
+  /// A "-" starting a line and touching what follows ("-1") is a prefix
+  /// minus beginning a new statement, as in Swift; "- 1" continues the line
+  /// before as a subtraction.
+  var isPrefixMinusStartingLine: Bool {
+    guard token.kind == .minus, token.isAtStartOfLine else { return false }
+    let next = Int(token.range.end)
+    guard next < bytes.count else { return false }
+    let byte = bytes[next]
+    return byte != .space && byte != .tab && byte != .newline && byte != .carriageReturn
+  }
+
+  mutating func reportMissingComma(between what: String) {
+    let gap = SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
+    report(.expectedComma(between: what), at: gap, fixIts: [Diagnostic.FixIt(range: gap, replacement: ",")])
+  }
+
+  /// The value of an integer token: decimal or 0x hex, "_" ignored.
+  mutating func integerLiteral() -> Expr {
+    let literal = token
+    advance()
+    var index = Int(literal.range.start)
+    let end = Int(literal.range.end)
+    var radix = 10
+    if end - index > 2 && bytes[index + 1] == .lowerX {
+      radix = 16
+      index += 2
+    }
+    var value = 0
+    var overflow = false
+    while index < end {
+      let byte = bytes[index]
+      index += 1
+      if byte == .underscore { continue }
+      let digit = Int(radix == 16 ? byte.hexValue : byte &- 0x30)
+      let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
+      let (sum, carried) = shifted.addingReportingOverflow(digit)
+      value = sum
+      overflow = overflow || overflowed || carried
+    }
+    if overflow {
+      report(.integerOverflow(text(literal)), at: literal.range)
+      return Expr(.error, range: literal.range)
+    }
+    return Expr(.integer(value), range: literal.range)
+  }
+
+  /// The value of a double token, "_" ignored.
+  mutating func doubleLiteral() -> Expr {
+    let literal = token
+    advance()
+    var digits = ""
+    for byte in bytes[Int(literal.range.start)..<Int(literal.range.end)] where byte != .underscore {
+      digits.unicodeScalars.append(Unicode.Scalar(byte))
+    }
+    guard let value = Double(digits), value.isFinite else {
+      report(.doubleOverflow(text(literal)), at: literal.range)
+      return Expr(.error, range: literal.range)
+    }
+    return Expr(.double(value), range: literal.range)
+  }
+
+  /// Looks past the "{" of a closure for a parameter clause: names (with
+  /// types) up to "in", or a parenthesised list followed by "in". Bounded, so
+  /// a long closure body is not scanned.
+  mutating func closureHasParameterClause() -> Bool {
+    let limit = 64
+    var distance = 0
+    if token.kind == .leftParen {
+      var openParens = 0
+      while distance < limit {
+        switch distance == 0 ? token.kind : peek(distance).kind {
+        case .leftParen:
+          openParens += 1
+        case .rightParen:
+          openParens -= 1
+          if openParens == 0 { return peek(distance + 1).kind == .kwIn }
+        case .endOfFile, .leftBrace, .rightBrace:
+          return false
+        default:
+          break
+        }
+        distance += 1
+      }
+      return false
+    }
+    while distance < limit {
+      switch distance == 0 ? token.kind : peek(distance).kind {
+      case .kwIn:
+        return distance > 0
+      case .identifier, .underscore, .comma, .colon, .dot, .leftBracket, .rightBracket, .question, .bang:
+        distance += 1
+      default:
+        return false
+      }
+    }
+    return false
+  }
+}

@@ -1,0 +1,200 @@
+// Statements: blocks, control flow, and expression statements.
+
+extension Parser.State {
+  /// `construct` names what the block belongs to, for messages ("function 'f'").
+  // block = "{" { statement } "}" ;
+  mutating func parseBlock(of construct: @autoclosure () -> String) -> Block {
+    let start = token.range.start
+    guard enterNesting() else { return Block(statements: [], range: missingRange.emptyAtStart) }
+    defer { leaveNesting() }
+    guard let open = expect(.leftBrace, .expectedBody(of: construct())) else {
+      return Block(statements: [], range: missingRange.emptyAtStart)
+    }
+    var statements: [Stmt] = []
+    parseItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
+    expectClosing(.rightBrace, opener: open, construct: construct())
+    return Block(statements: statements, range: range(from: start))
+  }
+
+  // statement = varDecl | funcDecl | ifStatement | guardStatement | forStatement | whileStatement
+  //   | returnStatement | breakStatement | continueStatement | stepStatement | expressionStatement ;
+  mutating func parseStatement() -> Stmt {
+    switch token.kind {
+    case .kwLet, .kwVar:
+      let declaration = parseVarDecl()
+      return Stmt(.variable(declaration), range: declaration.range)
+    case .kwFunc:
+      let declaration = parseFuncDecl()
+      return Stmt(.function(declaration), range: declaration.range)
+    case .kwIf: return parseIfStatement()
+    case .kwGuard: return parseGuardStatement()
+    case .kwFor: return parseForStatement()
+    case .kwWhile: return parseWhileStatement()
+    case .kwReturn: return parseReturnStatement()
+    case .kwBreak: return parseBreakStatement()
+    case .kwContinue: return parseContinueStatement()
+    case .kwLongPress, .kwDrag, .kwTap, .kwRelease, .kwCancel, .kwWait, .kwSettle, .kwExpect:
+      return parseStepStatement()
+    case .kwApp, .kwDevice, .kwScenario:
+      report(.declarationNotAtTopLevel(text(token)), at: token.range)
+      return Stmt(.error, range: token.range)
+    case .kwElse:
+      report(.elseWithoutIf, at: token.range)
+      return Stmt(.error, range: token.range)
+    case .identifier where Parser.viewKinds.contains(text(token)) && peek().kind == .identifier
+      && peek(2).kind == .leftBrace:
+      // A view outside an app: read it for its own errors, keep nothing.
+      let start = token.range.start
+      report(.viewOutsideApp(text(token)), at: token.range)
+      _ = parseViewDecl()
+      return Stmt(.error, range: range(from: start))
+    default:
+      guard canBeginExpression(token.kind) else {
+        report(.expectedStatement(found: describe(token)), at: token.range)
+        return Stmt(.error, range: token.range)
+      }
+      return parseExpressionStatement()
+    }
+  }
+
+  // ifStatement = "if" conditionList block [ "else" ( ifStatement | block ) ] ;
+  mutating func parseIfStatement() -> Stmt {
+    let start = token.range.start
+    // Counts toward nesting: a long "else if" chain recurses here.
+    guard enterNesting() else { return Stmt(.error, range: token.range) }
+    defer { leaveNesting() }
+    advance()
+    let conditions = parseConditionList(after: "if")
+    let then = parseBlock(of: "this 'if'")
+    var otherwise: ElseClause?
+    if consume(.kwElse) != nil {
+      if at(.kwIf) {
+        otherwise = .elseIf(parseIfStatement())
+      } else {
+        otherwise = .block(parseBlock(of: "this 'else'"))
+      }
+    }
+    return Stmt(.ifStatement(conditions: conditions, then: then, otherwise: otherwise), range: range(from: start))
+  }
+
+  // guardStatement = "guard" conditionList "else" block ;
+  mutating func parseGuardStatement() -> Stmt {
+    let start = token.range.start
+    advance()
+    let conditions = parseConditionList(after: "guard")
+    expect(.kwElse, .expectedElseAfterGuard)
+    let otherwise = parseBlock(of: "this 'guard'")
+    return Stmt(.guardStatement(conditions: conditions, otherwise: otherwise), range: range(from: start))
+  }
+
+  /// A "{" in the conditions opens the body, never a trailing closure.
+  // conditionList = condition { "," condition } ;
+  mutating func parseConditionList(after keyword: String) -> [Condition] {
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = false
+    defer { allowsTrailingClosure = saved }
+    var conditions = [parseCondition(after: "'\(keyword)'")]
+    while consume(.comma) != nil { conditions.append(parseCondition(after: "','")) }
+    return conditions
+  }
+
+  // condition = ( "let" | "var" ) IDENT [ ":" type ] "=" expression | expression ;
+  mutating func parseCondition(after keyword: String) -> Condition {
+    let start = token.range.start
+    switch token.kind {
+    case .kwLet, .kwVar:
+      let isConstant = token.kind == .kwLet
+      let binding = text(token)
+      advance()
+      let name = expectName(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
+      var type: TypeRef?
+      if consume(.colon) != nil { type = parseType() }
+      expect(.equal, .expectedBindingValue(binding, name: name.text))
+      let value = parseExpression()
+      return Condition(
+        .binding(isConstant: isConstant, name: name, type: type, value: value), range: range(from: start))
+    case .leftBrace:
+      // "if {": the condition is missing; leave the "{" for the body.
+      report(.expectedCondition(after: keyword), at: missingRange.emptyAtStart)
+      let missing = Expr(.error, range: missingRange.emptyAtStart)
+      return Condition(.expression(missing), range: missing.range)
+    default:
+      let condition = parseExpression()
+      return Condition(.expression(condition), range: condition.range)
+    }
+  }
+
+  // forStatement = "for" ( IDENT | "_" ) "in" expression block ;
+  mutating func parseForStatement() -> Stmt {
+    let start = token.range.start
+    advance()
+    var variable: Name?
+    if consume(.underscore) == nil {
+      variable = expectName(.expectedName(for: "the loop variable", example: "'for item in items { ... }'"))
+    }
+    expect(.kwIn, .expectedInAfterForVariable)
+    let saved = allowsTrailingClosure
+    allowsTrailingClosure = false
+    let sequence = parseExpression()
+    allowsTrailingClosure = saved
+    let body = parseBlock(of: "this 'for'")
+    return Stmt(.forStatement(variable: variable, sequence: sequence, body: body), range: range(from: start))
+  }
+
+  // whileStatement = "while" conditionList block ;
+  mutating func parseWhileStatement() -> Stmt {
+    let start = token.range.start
+    advance()
+    let conditions = parseConditionList(after: "while")
+    let body = parseBlock(of: "this 'while'")
+    return Stmt(.whileStatement(conditions: conditions, body: body), range: range(from: start))
+  }
+
+  /// The value must start on the line of the `return`.
+  // returnStatement = "return" [ expression ] ;
+  mutating func parseReturnStatement() -> Stmt {
+    let start = token.range.start
+    advance()
+    var value: Expr?
+    if !token.isAtStartOfLine && canBeginExpression(token.kind) { value = parseExpression() }
+    return Stmt(.returnStatement(value), range: range(from: start))
+  }
+
+  // breakStatement = "break" ;
+  mutating func parseBreakStatement() -> Stmt {
+    let keyword = token
+    advance()
+    return Stmt(.breakStatement, range: keyword.range)
+  }
+
+  // continueStatement = "continue" ;
+  mutating func parseContinueStatement() -> Stmt {
+    let keyword = token
+    advance()
+    return Stmt(.continueStatement, range: keyword.range)
+  }
+
+  // expressionStatement = expression [ assignmentOperator expression ] ;
+  mutating func parseExpressionStatement() -> Stmt {
+    let target = parseExpression()
+    guard let op = parseAssignmentOperator() else { return Stmt(.expression(target), range: target.range) }
+    let value = parseExpression()
+    return Stmt(.assignment(target: target, op: op, value: value), range: target.range.union(value.range))
+  }
+
+  // assignmentOperator = "=" | "+=" | "-=" | "*=" | "/=" | "%=" ;
+  mutating func parseAssignmentOperator() -> AssignmentOperator? {
+    let op: AssignmentOperator
+    switch token.kind {
+    case .equal: op = .assign
+    case .plusEqual: op = .add
+    case .minusEqual: op = .subtract
+    case .starEqual: op = .multiply
+    case .slashEqual: op = .divide
+    case .percentEqual: op = .remainder
+    default: return nil
+    }
+    advance()
+    return op
+  }
+}

@@ -1,0 +1,154 @@
+// Scenario steps: what the simulated fingers do, and what to check after.
+// The words after a step keyword ("to", "called", "on", ...) are contextual:
+// they are identifiers everywhere else.
+
+extension Parser.State {
+  // stepStatement = longPressStep | dragStep | tapStep | releaseStep | cancelStep
+  //   | waitStep | settleStep | expectStep ;
+  mutating func parseStepStatement() -> Stmt {
+    let start = token.range.start
+    let step: Step
+    switch token.kind {
+    case .kwLongPress: step = parseLongPressStep()
+    case .kwDrag: step = parseDragStep()
+    case .kwTap: step = parseTapStep()
+    case .kwRelease: step = parseReleaseStep()
+    case .kwCancel: step = parseCancelStep()
+    case .kwWait: step = parseWaitStep()
+    case .kwSettle: step = parseSettleStep()
+    default: step = parseExpectStep()
+    }
+    return Stmt(.step(step), range: range(from: start))
+  }
+
+  // longPressStep = "longPress" expression [ "for" expression ] ;
+  mutating func parseLongPressStep() -> Step {
+    advance()
+    let target = parseStepOperand(after: "longPress")
+    var duration: Expr?
+    if at(.kwFor) && !token.isAtStartOfLine {
+      advance()
+      duration = parseStepOperand(after: "for")
+    }
+    return .longPress(target: target, duration: duration)
+  }
+
+  // dragStep = "drag" ( "to" | "through" ) expression { "," expression } ;
+  mutating func parseDragStep() -> Step {
+    advance()
+    let isThrough = isWord("through")
+    guard (isThrough || isWord("to")) && !token.isAtStartOfLine else {
+      report(.expectedDragDirection, at: missingRange)
+      return .drag(isThrough: false, targets: [])
+    }
+    let direction = text(token)
+    advance()
+    var targets = [parseStepOperand(after: direction)]
+    while consume(.comma) != nil { targets.append(parseExpression()) }
+    return .drag(isThrough: isThrough, targets: targets)
+  }
+
+  // tapStep = "tap" expression ;
+  mutating func parseTapStep() -> Step {
+    advance()
+    return .tap(parseStepOperand(after: "tap"))
+  }
+
+  // releaseStep = "release" ;
+  mutating func parseReleaseStep() -> Step {
+    advance()
+    return .release
+  }
+
+  // cancelStep = "cancel" ;
+  mutating func parseCancelStep() -> Step {
+    advance()
+    return .cancel
+  }
+
+  // waitStep = "wait" expression ;
+  mutating func parseWaitStep() -> Step {
+    advance()
+    return .wait(parseStepOperand(after: "wait"))
+  }
+
+  // settleStep = "settle" ;
+  mutating func parseSettleStep() -> Step {
+    advance()
+    return .settle
+  }
+
+  /// The forms are told apart by their first words: "not called", "called
+  /// NAME", "exception NAME", "warning" (alone or with a string); anything
+  /// else is a Boolean expression, so `expect called == 2` still works.
+  // expectStep = "expect" ( expectCall | expectException | expectWarning | expression ) ;
+  mutating func parseExpectStep() -> Step {
+    advance()
+    if !token.isAtStartOfLine {
+      let next = peek()
+      let nextOnLine = !next.isAtStartOfLine
+      if isWord("not") && isWord("called", next) && nextOnLine
+        || isWord("called") && next.kind == .identifier && nextOnLine
+      {
+        return parseExpectCall()
+      }
+      if isWord("exception") && next.kind == .identifier && nextOnLine { return parseExpectException() }
+      if isWord("warning")
+        && (next.kind == .string && nextOnLine || next.isAtStartOfLine || next.kind == .semicolon
+          || next.kind == .rightBrace || next.kind == .endOfFile)
+      {
+        return parseExpectWarning()
+      }
+    }
+    return .expect(parseStepOperand(after: "expect"))
+  }
+
+  // expectCall = [ "not" ] "called" IDENT [ "on" expression ] [ "times" expression ] ;
+  mutating func parseExpectCall() -> Step {
+    let negated = isWord("not")
+    if negated { advance() }
+    advance()  // "called"
+    let method = expectName(.expectedName(for: "the delegate method", example: "'expect called performDrop'"))
+    var receiver: Expr?
+    if isWord("on") && !token.isAtStartOfLine {
+      advance()
+      receiver = parseStepOperand(after: "on")
+    }
+    var times: Expr?
+    if isWord("times") && !token.isAtStartOfLine {
+      advance()
+      times = parseStepOperand(after: "times")
+    }
+    return .expectCall(negated: negated, method: method, on: receiver, times: times)
+  }
+
+  // expectException = "exception" IDENT ;
+  mutating func parseExpectException() -> Step {
+    advance()
+    let name = tokenName
+    advance()
+    return .expectException(name)
+  }
+
+  // expectWarning = "warning" [ STRING ] ;
+  mutating func parseExpectWarning() -> Step {
+    let start = token.range.start
+    advance()
+    var text: String?
+    if token.kind == .string && !token.isAtStartOfLine {
+      let textToken = token
+      advance()
+      text = plainText(of: textToken, what: "the text of an expected warning")
+    }
+    return .expectWarning(text: text, range: range(from: start))
+  }
+
+  /// The expression a step needs, which must start on the step's line.
+  private mutating func parseStepOperand(after word: String) -> Expr {
+    guard !token.isAtStartOfLine else {
+      report(.expectedExpression(after: word), at: missingRange)
+      return Expr(.error, range: missingRange)
+    }
+    return parseExpression()
+  }
+}

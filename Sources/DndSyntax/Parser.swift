@@ -1,0 +1,373 @@
+/// The parser: tokens to a `Script`, by recursive descent over `grammar.ebnf`.
+///
+/// Design: one parse function per production, named after it and quoting it
+/// (`Parser+Declarations`, `+Statements`, `+Steps`, `+Expressions`); this file
+/// holds the machinery they share. Tokens are pulled from the lexer on demand
+/// with a small lookahead buffer, so memory does not grow with the file.
+///
+/// Line breaks matter: a statement ends at one; a binary operator continues
+/// an expression onto the next line, but a "(", "[" or "{" starting a line
+/// does not continue a call, subscript or trailing closure.
+///
+/// Errors use panic mode. The first error in a statement (or member) is
+/// reported and sets `panicMode`; later errors are dropped until the parser
+/// has skipped to the next line, ";" or "}" (`synchronize`) and starts a new
+/// item, so one mistake gives one message while independent mistakes each
+/// get theirs. The lexer's `.error` tokens are reported once, when read, and
+/// stand in for whatever the parser expected there. Missing pieces become
+/// `ExprKind.error` / `StmtKind.error` nodes, so the tree stays whole.
+///
+/// Limits: recursion depth is bounded by `SyntaxLimits.maxNestingDepth`
+/// (`enterNesting`), every loop consumes a token or stops, and parsing stops
+/// after `SyntaxLimits.maxErrors` errors.
+public enum Parser {
+  /// Parses a whole file. Never fails: problems are in `diagnostics`, sorted
+  /// by position.
+  public static func parse(_ file: SourceFile) -> ParseResult {
+    var state = State(file: file, range: nil, depth: 0)
+    let script = state.parseScript()
+    return ParseResult(script: script, diagnostics: state.sortedDiagnostics, comments: state.lexer.comments)
+  }
+
+  /// The kinds of view, as `viewKind` in the grammar lists them.
+  public static let viewKinds = [
+    "view", "label", "imageView", "textField", "textView", "button", "tableView", "collectionView",
+  ]
+
+  /// The kinds of interaction, delegate and data source, as `interactionKind`
+  /// in the grammar lists them.
+  public static let interactionKinds = [
+    "dragInteraction", "dropInteraction", "springLoadedInteraction", "dragDelegate", "dropDelegate",
+    "dataSource", "delegate", "textDropDelegate",
+  ]
+}
+
+/// What `Parser.parse` returns: the tree, the problems, and where the
+/// comments are (which the tree does not hold; a formatter needs them).
+public struct ParseResult: Sendable {
+  public var script: Script
+  public var diagnostics: [Diagnostic]
+  public var comments: [SourceRange]
+
+  public init(script: Script, diagnostics: [Diagnostic], comments: [SourceRange] = []) {
+    self.script = script
+    self.diagnostics = diagnostics
+    self.comments = comments
+  }
+}
+
+extension Parser {
+  /// The state of one parse: the token cursor, the diagnostics so far, and
+  /// the recovery and nesting bookkeeping. String interpolations are parsed by
+  /// a nested `State` over their sub-range, which inherits the depth.
+  struct State {
+    let file: SourceFile
+    let bytes: [UInt8]
+    var lexer: Lexer
+    /// The current token.
+    var token: Token
+    /// Tokens read ahead of `token`; `lookahead[lookaheadStart]` comes next.
+    var lookahead: [Token] = []
+    var lookaheadStart = 0
+    /// The range of the last consumed token (empty before the first).
+    var previous: SourceRange
+    /// Counts consumed tokens, so loops can check that they made progress.
+    var progress = 0
+    var diagnostics: [Diagnostic] = []
+    var errorCount = 0
+    /// An error was reported in the current item; further ones are dropped.
+    var panicMode = false
+    /// Set once `maxErrors` is reached: from then on the input looks empty.
+    var stopped = false
+    /// Current nesting, against `SyntaxLimits.maxNestingDepth`.
+    var depth: Int
+    /// Set when the nesting limit is hit: every parse function then returns
+    /// at once, up to the innermost item loop, which skips the rest of the
+    /// item. Without it each enclosing level would descend again.
+    var unwinding = false
+    /// False in the condition of `if`/`guard`/`while` and the sequence of
+    /// `for`, where a "{" opens the body rather than a trailing closure.
+    var allowsTrailingClosure = true
+
+    init(file: SourceFile, range: Range<Int>?, depth: Int) {
+      self.file = file
+      self.bytes = file.bytes
+      self.lexer = Lexer(file: file, range: range)
+      self.depth = depth
+      let start = range?.lowerBound ?? 0
+      self.previous = SourceRange(file: file.id, start: start, end: start)
+      self.token = Token(kind: .endOfFile, range: previous, isAtStartOfLine: true)
+      self.token = fetch()
+    }
+
+    var sortedDiagnostics: [Diagnostic] {
+      // A stable sort: diagnostics at one position keep the order they were found in.
+      diagnostics.enumerated().sorted { left, right in
+        (left.element.range.start, left.offset) < (right.element.range.start, right.offset)
+      }.map(\.element)
+    }
+  }
+}
+
+// MARK: - The token cursor
+
+extension Parser.State {
+  /// Reads the next token from the lexer, reporting a lexer error at once.
+  private mutating func fetch() -> Token {
+    if stopped { return Token(kind: .endOfFile, range: endRange, isAtStartOfLine: true) }
+    let next = lexer.next()
+    if next.kind == .error, let message = next.error {
+      record(Diagnostic(message, at: next.errorRange ?? next.range))
+    }
+    return next
+  }
+
+  private var endRange: SourceRange { SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end)) }
+
+  /// Moves to the next token.
+  mutating func advance() {
+    previous = token.range
+    progress += 1
+    if lookaheadStart < lookahead.count {
+      token = lookahead[lookaheadStart]
+      lookaheadStart += 1
+      if lookaheadStart == lookahead.count {
+        lookahead.removeAll(keepingCapacity: true)
+        lookaheadStart = 0
+      }
+    } else {
+      token = fetch()
+    }
+  }
+
+  /// The token `distance` places after the current one (`peek(1)` is next).
+  mutating func peek(_ distance: Int = 1) -> Token {
+    while lookahead.count - lookaheadStart < distance { lookahead.append(fetch()) }
+    return lookahead[lookaheadStart + distance - 1]
+  }
+
+  func at(_ kind: TokenKind) -> Bool { token.kind == kind }
+
+  /// Consumes the current token if it is of `kind`.
+  @discardableResult
+  mutating func consume(_ kind: TokenKind) -> Token? {
+    guard token.kind == kind else { return nil }
+    let consumed = token
+    advance()
+    return consumed
+  }
+
+  /// Consumes a token of `kind`, or reports `message` where it is missing.
+  @discardableResult
+  mutating func expect(_ kind: TokenKind, _ message: @autoclosure () -> DiagnosticMessage) -> Token? {
+    if let consumed = consume(kind) { return consumed }
+    report(message(), at: missingRange)
+    return nil
+  }
+
+  /// Consumes the closer of `opener` (")", "]" or "}"), or reports it missing,
+  /// naming the construct and pointing a note at the opener.
+  mutating func expectClosing(_ kind: TokenKind, opener: Token, construct: @autoclosure () -> String) {
+    if consume(kind) != nil { return }
+    if panicMode || stopped { return }
+    let openerLine = file.location(of: Int(opener.range.start)).line
+    let hereLine = file.location(of: Int(missingRange.start)).line
+    let closer = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
+    let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
+    report(
+      .expectedClosing(closer, opener: open, construct: construct(), line: openerLine == hereLine ? nil : openerLine),
+      at: missingRange, notes: [Diagnostic.Note("to match this opening '\(open)'", at: opener.range)],
+      fixIts: [Diagnostic.FixIt(range: missingRange.emptyAtStart, replacement: closer)])
+  }
+
+  /// Where to point at something missing before the current token: at the
+  /// token itself when it is on the same line, else just after the previous
+  /// token (the end of the line where the missing piece belongs).
+  var missingRange: SourceRange {
+    if token.kind == .endOfFile || token.isAtStartOfLine {
+      return SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
+    }
+    return token.range
+  }
+
+  /// The range from `start` to the end of the last consumed token.
+  func range(from start: UInt32) -> SourceRange {
+    SourceRange(file: file.id, start: Int(start), end: Int(max(start, previous.end)))
+  }
+
+  /// The source text of a token.
+  func text(_ token: Token) -> String {
+    file.text(token.range)
+  }
+
+  /// The current token as a `Name`.
+  var tokenName: Name { Name(text(token), range: token.range) }
+
+  /// Whether the current token is the contextual word `word`.
+  func isWord(_ word: StaticString, _ candidate: Token? = nil) -> Bool {
+    let candidate = candidate ?? token
+    guard candidate.kind == .identifier else { return false }
+    let start = Int(candidate.range.start)
+    let count = Int(candidate.range.end) - start
+    guard count == word.utf8CodeUnitCount else { return false }
+    return word.withUTF8Buffer { spelling in
+      for offset in 0..<count where bytes[start + offset] != spelling[offset] { return false }
+      return true
+    }
+  }
+
+  /// How a token is named in a message: "'foo'", "'('", "end of file".
+  func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .endOfFile: return "end of file"
+    case .string, .multilineString: return "a string literal"
+    case .integer, .double: return "the number '\(text(token))'"
+    default: return "'\(text(token))'"
+    }
+  }
+
+  /// Whether `kind` can begin an expression (and so an expression statement).
+  func canBeginExpression(_ kind: TokenKind) -> Bool {
+    switch kind {
+    case .identifier, .integer, .double, .string, .multilineString, .kwTrue, .kwFalse, .kwNil, .kwSelf,
+      .dot, .leftParen, .leftBracket, .leftBrace, .minus, .bang, .error:
+      return true
+    default:
+      return false
+    }
+  }
+}
+
+// MARK: - Diagnostics and recovery
+
+extension Parser.State {
+  /// Reports a parse error unless one was already reported in this item, or
+  /// the current token is a lexer error (already reported in its own words).
+  mutating func report(
+    _ message: DiagnosticMessage, at range: SourceRange,
+    notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+  ) {
+    if panicMode || stopped { return }
+    panicMode = true
+    if token.kind == .error { return }
+    record(Diagnostic(message, at: range, notes: notes, fixIts: fixIts))
+  }
+
+  /// Adds a diagnostic, and stops the parse once `maxErrors` is reached.
+  mutating func record(_ diagnostic: Diagnostic) {
+    guard !stopped else { return }
+    diagnostics.append(diagnostic)
+    if diagnostic.severity == .error { errorCount += 1 }
+    if errorCount >= SyntaxLimits.maxErrors {
+      stopped = true
+      diagnostics.append(Diagnostic(.tooManyErrors, at: diagnostic.range))
+      lookahead.removeAll()
+      lookaheadStart = 0
+      token = Token(kind: .endOfFile, range: endRange, isAtStartOfLine: true)
+    }
+  }
+
+  /// Enters one level of nesting, or reports the limit and returns false.
+  /// Callers that get true call `leaveNesting()` when done.
+  mutating func enterNesting() -> Bool {
+    if unwinding { return false }
+    guard depth < SyntaxLimits.maxNestingDepth else {
+      report(.nestingTooDeep, at: token.kind == .endOfFile ? missingRange : token.range)
+      unwinding = true
+      return false
+    }
+    depth += 1
+    return true
+  }
+
+  mutating func leaveNesting(_ levels: Int = 1) {
+    depth -= levels
+  }
+
+  /// Skips the rest of a broken item: up to a line break, a ";" (consumed)
+  /// or a "}" that closes the enclosing block. Braces opened while skipping
+  /// are skipped whole. A top-level declaration keyword at the start of a
+  /// line always stops it, since it means a "}" is missing.
+  mutating func synchronize() {
+    var openBraces = 0
+    while token.kind != .endOfFile {
+      if token.isAtStartOfLine && (openBraces == 0 || startsTopLevelDeclaration()) { return }
+      switch token.kind {
+      case .semicolon where openBraces == 0:
+        advance()
+        return
+      case .rightBrace:
+        if openBraces == 0 { return }
+        openBraces -= 1
+      case .leftBrace:
+        openBraces += 1
+      default:
+        break
+      }
+      advance()
+    }
+  }
+
+  /// True at `app`, `device`, `scenario` or `source NAME {`: declarations
+  /// that only appear at the top level.
+  mutating func startsTopLevelDeclaration() -> Bool {
+    switch token.kind {
+    case .kwApp, .kwDevice, .kwScenario: return true
+    case .identifier: return isWord("source") && peek(1).kind == .identifier && peek(2).kind == .leftBrace
+    default: return false
+    }
+  }
+
+  /// Parses items (statements, members or top-level items) one after the
+  /// other until `closer` (not consumed) or the end of input; with a closer,
+  /// also stops before a top-level declaration starting a line, which means
+  /// the closer is missing. Each item starts with a clean slate for errors.
+  mutating func parseItems(closer: TokenKind?, _ parseItem: (inout Parser.State) -> Void) {
+    while true {
+      while token.kind == .semicolon { advance() }
+      if token.kind == .endOfFile { return }
+      if let closer {
+        if token.kind == closer { return }
+        if token.isAtStartOfLine && startsTopLevelDeclaration() { return }
+      } else if token.kind == .rightBrace {
+        panicMode = false
+        report(.unexpectedClosingBrace, at: token.range)
+        advance()
+        continue
+      }
+      let before = progress
+      panicMode = false
+      unwinding = false
+      parseItem(&self)
+      if !panicMode { checkItemEnd() }
+      if panicMode { synchronize() }
+      if progress == before {
+        // Nothing could be read here; skip the token so the loop moves on.
+        advance()
+        synchronize()
+      }
+    }
+  }
+
+  /// After an item: the next token must be on a new line, after ";", or a
+  /// "}". Another statement on the same line is reported and then parsed.
+  private mutating func checkItemEnd() {
+    if token.kind == .semicolon || token.kind == .rightBrace || token.kind == .endOfFile
+      || token.isAtStartOfLine
+    {
+      return
+    }
+    let gap = SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
+    if canBeginExpression(token.kind) || token.kind.isKeyword {
+      report(.consecutiveStatements, at: gap, fixIts: [Diagnostic.FixIt(range: gap, replacement: ";")])
+      panicMode = false
+    } else {
+      report(.unexpectedAfterStatement(describe(token)), at: token.range)
+    }
+  }
+}
+
+extension SourceRange {
+  /// An empty range at this range's start (where to insert text).
+  var emptyAtStart: SourceRange { SourceRange(file: file, start: Int(start), end: Int(start)) }
+}

@@ -1,0 +1,26 @@
+/// The syntax stage's limits. Input beyond any of them gets one diagnostic
+/// naming the limit, never a crash, a hang or an unbounded allocation; the
+/// tests in `BadInputTests` drive each one.
+public enum SyntaxLimits {
+  /// How deeply the syntax may nest: parentheses, brackets, braces, closures,
+  /// prefix operators, `else if` chains, the operands of one operator chain
+  /// and string interpolations all count. The parser is recursive descent and
+  /// the checker and interpreter walk the tree recursively, so this bounds
+  /// their stack use (a debug build on a secondary thread's stack included).
+  /// Hand-written scripts stay below 20.
+  public static let maxNestingDepth = 128
+
+  /// The largest script, in bytes: far beyond any hand-written script (the
+  /// examples are a few kilobytes), and small enough that a mistaken argument
+  /// (a disk image, a log file) is refused before it is read into a tree.
+  public static let maxSourceBytes = 16 * 1024 * 1024
+
+  /// The most tokens one file may have. Bounds the size of the syntax tree,
+  /// and so parse time and memory (about 100 bytes of tree per token), for
+  /// generated or corrupted input that fits under `maxSourceBytes`.
+  public static let maxTokens = 1_000_000
+
+  /// The parser stops after this many errors: past it, more messages about
+  /// the same file (binary data, a file in another language) help nobody.
+  public static let maxErrors = 100
+}

@@ -1,0 +1,228 @@
+/// The lexer's and the parser's messages, in alphabetical order; each id is
+/// the member's name. Messages are lowercase, say what was expected, and name
+/// what opened the construct, so they teach rather than only complain.
+extension DiagnosticMessage {
+  public static var chainedComparison: DiagnosticMessage {
+    .error("comparisons cannot be chained; write two and join them with '&&', as in 'a < b && b < c'")
+  }
+
+  public static var consecutiveStatements: DiagnosticMessage {
+    .error("consecutive statements on a line must be separated by ';'")
+  }
+
+  public static func declarationNotAtTopLevel(_ keyword: String) -> DiagnosticMessage {
+    .error("'\(keyword)' declarations belong at the top level of the script, outside any braces")
+  }
+
+  public static func doubleOverflow(_ text: String) -> DiagnosticMessage {
+    .error("'\(text)' is too large for a Double")
+  }
+
+  public static var elseWithoutIf: DiagnosticMessage {
+    .error("'else' without an 'if'; it must follow the '}' of an 'if'")
+  }
+
+  public static var emptyInterpolation: DiagnosticMessage {
+    .error("empty interpolation; write an expression inside '\\( )'")
+  }
+
+  public static var emptyParentheses: DiagnosticMessage {
+    .error("expected expression inside '( )'; an empty tuple is not a value in dnd")
+  }
+
+  public static func expectedAssignment(to name: String) -> DiagnosticMessage {
+    .error("expected '=' after '\(name)', as in '\(name) = value'")
+  }
+
+  public static func expectedBindingValue(_ keyword: String, name: String) -> DiagnosticMessage {
+    .error("expected '=' and a value after '\(keyword) \(name)', as in '\(keyword) \(name) = optionalValue'")
+  }
+
+  public static func expectedBody(of construct: String) -> DiagnosticMessage {
+    .error("expected '{' to begin the body of \(construct)")
+  }
+
+  public static func expectedClosing(
+    _ closer: String, opener: String, construct: String, line: Int?
+  ) -> DiagnosticMessage {
+    .error("expected '\(closer)' to close the '\(opener)' of \(construct)" + (line.map { " at line \($0)" } ?? ""))
+  }
+
+  public static var expectedColonInConditional: DiagnosticMessage {
+    .error("expected ':' after the first branch of this conditional, as in 'c ? a : b'")
+  }
+
+  public static var expectedColonInDictionary: DiagnosticMessage {
+    .error("expected ':' between the key and the value of this dictionary entry")
+  }
+
+  public static func expectedComma(between what: String) -> DiagnosticMessage {
+    .error("expected ',' between \(what)")
+  }
+
+  public static func expectedCondition(after keyword: String) -> DiagnosticMessage {
+    .error("expected a condition after \(keyword)")
+  }
+
+  public static var expectedDragDirection: DiagnosticMessage {
+    .error("expected 'to' or 'through' after 'drag', as in 'drag to target'")
+  }
+
+  public static var expectedElseAfterGuard: DiagnosticMessage {
+    .error("expected 'else' after the conditions of this 'guard'")
+  }
+
+  public static func expectedExpression(after previous: String?) -> DiagnosticMessage {
+    .error("expected expression" + (previous.map { " after '\($0)'" } ?? ""))
+  }
+
+  public static var expectedInAfterClosureParameters: DiagnosticMessage {
+    .error("expected 'in' after the parameters of this closure")
+  }
+
+  public static var expectedInAfterForVariable: DiagnosticMessage {
+    .error("expected 'in' after the loop variable, as in 'for item in items'")
+  }
+
+  public static func expectedInterpolationEnd(found: String) -> DiagnosticMessage {
+    .error("expected ')' to end this interpolation, found \(found)")
+  }
+
+  public static func expectedMember(_ allowed: String, in construct: String, found: String) -> DiagnosticMessage {
+    .error("expected \(allowed) in \(construct), found \(found)")
+  }
+
+  public static var expectedMemberName: DiagnosticMessage {
+    .error("expected a member name after '.'")
+  }
+
+  public static func expectedName(for what: String, example: String) -> DiagnosticMessage {
+    .error("expected a name for \(what), as in \(example)")
+  }
+
+  public static func expectedParameterList(function: String) -> DiagnosticMessage {
+    .error("expected '(' after 'func \(function)'; write '()' when it takes no parameters")
+  }
+
+  public static var expectedScenarioTitle: DiagnosticMessage {
+    .error("expected a title in quotes after 'scenario', as in 'scenario \"drop a photo\" { ... }'")
+  }
+
+  public static func expectedStatement(found: String) -> DiagnosticMessage {
+    .error("expected a statement, found \(found)")
+  }
+
+  public static func expectedType(after previous: String) -> DiagnosticMessage {
+    .error("expected a type after '\(previous)', as in 'String', '[Int]' or 'UIDropSession?'")
+  }
+
+  public static func integerOverflow(_ text: String) -> DiagnosticMessage {
+    .error("integer literal '\(text)' overflows Int")
+  }
+
+  public static func interactionOutsideView(_ kind: String, app: String) -> DiagnosticMessage {
+    .error("a \(kind) must be declared inside a view; app '\(app)' holds views, properties, variables and functions")
+  }
+
+  public static func interpolationNotAllowed(in what: String) -> DiagnosticMessage {
+    .error("\(what) cannot contain interpolations")
+  }
+
+  public static func invalidEscape(_ sequence: String) -> DiagnosticMessage {
+    .error(
+      "invalid escape sequence '\(sequence)' in string literal; the escapes are "
+        + "\\n \\t \\r \\0 \\\\ \\\" \\' \\u{...} and \\(...)")
+  }
+
+  public static func invalidNumber(_ text: String) -> DiagnosticMessage {
+    .error("'\(text)' is not a valid number; write digits (1_000, 2.5, 1e-3) or 0x and hex digits")
+  }
+
+  public static var invalidUnicodeEscape: DiagnosticMessage {
+    .error("invalid unicode escape; write \\u{...} with 1 to 8 hex digits naming a Unicode scalar")
+  }
+
+  public static var invalidUTF8: DiagnosticMessage {
+    .error("invalid UTF-8; a script must be UTF-8 text")
+  }
+
+  public static var multilineStringClosingNotOnOwnLine: DiagnosticMessage {
+    .error("the closing '\"\"\"' of a multi-line string must be on a line of its own")
+  }
+
+  public static var multilineStringContentOnOpeningLine: DiagnosticMessage {
+    .error("multi-line string text must begin on the line after the opening '\"\"\"'")
+  }
+
+  public static var multilineStringIndentation: DiagnosticMessage {
+    .error(
+      "this line of a multi-line string is indented less than its closing '\"\"\"'; "
+        + "every line must start with the closing delimiter's indentation")
+  }
+
+  public static var nestingTooDeep: DiagnosticMessage {
+    .error(
+      "nested too deeply: more than \(SyntaxLimits.maxNestingDepth) levels of brackets, blocks, closures "
+        + "and operators; split this into smaller pieces")
+  }
+
+  public static func nonASCIIIdentifier(_ name: String, character: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is not a valid name: '\(character)' is not an ASCII letter; "
+        + "names use ASCII letters, digits and '_'")
+  }
+
+  public static func parameterLabel(_ label: String) -> DiagnosticMessage {
+    .error("parameters take no argument label; remove '\(label)' (only '_' may come before the name)")
+  }
+
+  public static func sourceTooLarge(bytes: Int) -> DiagnosticMessage {
+    .error("the script is \(bytes) bytes; the limit is \(SyntaxLimits.maxSourceBytes) bytes")
+  }
+
+  public static var tooManyErrors: DiagnosticMessage {
+    .error("too many errors (\(SyntaxLimits.maxErrors)); stopped here")
+  }
+
+  public static var tooManyTokens: DiagnosticMessage {
+    .error("the script has more than \(SyntaxLimits.maxTokens) tokens, the limit; stopped reading here")
+  }
+
+  public static func unexpectedAfterStatement(_ found: String) -> DiagnosticMessage {
+    .error("unexpected \(found) after the end of the statement")
+  }
+
+  public static func unexpectedCharacter(_ character: String, hint: String?) -> DiagnosticMessage {
+    .error("unexpected character \(character) in script" + (hint.map { "; \($0)" } ?? ""))
+  }
+
+  public static var unexpectedClosingBrace: DiagnosticMessage {
+    .error("unexpected '}': there is no '{' open for it to close")
+  }
+
+  public static func unknownKind(_ word: String, suggestion: String?) -> DiagnosticMessage {
+    .error("unknown view or interaction kind '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+  }
+
+  public static var unterminatedBlockComment: DiagnosticMessage {
+    .error("unterminated '/*' comment; add '*/' to end it (comments nest)")
+  }
+
+  public static var unterminatedMultilineString: DiagnosticMessage {
+    .error("unterminated multi-line string literal; end it with '\"\"\"' on a line of its own")
+  }
+
+  public static var unterminatedString: DiagnosticMessage {
+    .error("unterminated string literal; a '\"' must end it on the same line")
+  }
+
+  public static func variableInView(_ view: String) -> DiagnosticMessage {
+    .error(
+      "view '\(view)' cannot declare variables; a view holds properties ('name = value'), views, "
+        + "interactions and functions (declare variables in the app)")
+  }
+
+  public static func viewOutsideApp(_ kind: String) -> DiagnosticMessage {
+    .error("a \(kind) must be declared inside an app or another view")
+  }
+}
