@@ -364,8 +364,7 @@ RESERVED_FAMILIES = ("keyword", "storage.type", "constant.language", "variable.l
 
 def vocabulary_expectations(root: Path) -> list[tuple[str, str, str, bool, int]]:
     """Expectations built from the project's own word lists, so that a word added
-    to grammar.ebnf, docs/handlers.md or the builtin catalogue must be added to
-    the grammar too."""
+    to grammar.ebnf or docs/handlers.md must be added to the grammar too."""
     cases: list[tuple[str, str, str, bool, int]] = []
     for kind in dnd_sources.view_kinds(root):
         cases.append((VIEW_IN_APP % kind, kind, "storage.type.view.dnd", False, 1))
@@ -375,12 +374,18 @@ def vocabulary_expectations(root: Path) -> list[tuple[str, str, str, bool, int]]
         cases.append((f"let x = {kind}", kind, "storage.type", True, 1))
     for name in dnd_sources.handler_names(root):
         cases.append((f"func {name}(a) {{ }}", name, "support.function.delegate.dnd", False, 1))
-    for name in dnd_sources.builtin_names(root) or []:
-        if name[0].isupper():
-            cases.append((f"let x = {name}", name, "support", False, 1))
-        else:
-            cases.append((f"{name}(1)", name, "support.function.builtin.dnd", False, 1))
     return cases
+
+
+def builtin_problems(engine, name: str) -> list[str]:
+    """A name of the checker's builtin catalogue (a function, a type or a value)
+    gets a support.* scope where it is used: `let x = NAME` or `NAME(1)`."""
+    for source in (f"let x = {name}\n", f"{name}(1)\n"):
+        tokens = tokenize(engine, source)
+        column = source.index(name)
+        if all(has_scope(scopes_at(tokens, 0, column + step), "support") for step in range(len(name))):
+            return []
+    return [f"builtin {name!r} (Sources/DndCheck/BuiltinCatalogue.swift) has no support.* scope"]
 
 
 def reserved_word_problems(engine, word: str) -> list[str]:
@@ -425,6 +430,8 @@ def run(root: Path, grammar_path: Path, report: Report) -> None:
         report.case(expectation(engine, source, needle, scope, absent=absent, occurrence=occurrence))
     for word in dnd_sources.reserved_words(root):
         report.case(reserved_word_problems(engine, word))
+    for name in dnd_sources.builtin_names(root) or []:
+        report.case(builtin_problems(engine, name))
     print(f"tokenised {len(files)} scripts under examples/ and Tests/")
 
 

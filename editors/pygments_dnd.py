@@ -67,6 +67,7 @@ UIKIT_CLASSES = (
 CORE_TYPES = ("String", "Int", "Double", "Bool", "Array", "Dictionary", "Float", "CGFloat",
               "Any", "AnyObject", "NSString", "NSObject", "Character")
 BUILTIN_FUNCTIONS = ("print", "min", "max", "abs", "stride")
+BUILTIN_VALUES = ("lastProposal",)  # values the runtime provides to scenarios
 
 # After one of these a "." is a member access; elsewhere ".copy" is an enum case.
 AFTER_VALUE = r"(?<=[A-Za-z0-9_)\]}\"?!])"
@@ -202,6 +203,7 @@ class DndLexer(RegexLexer):
             (r"\bas[?!]|\b(?:as|is)\b", Keyword),
             include("types"),
             (rf"\b({_alternatives(BUILTIN_FUNCTIONS)})(?=\s*\()", Name.Builtin),
+            (rf"\b({_alternatives(BUILTIN_VALUES)})\b", Name.Builtin),
             (rf"\b{IDENT}(?=\s*\()", Name.Function),
             (r"\b_\b", Name.Builtin.Pseudo),
             (IDENT, Name),
