@@ -167,7 +167,8 @@ class DndLexer(RegexLexer):
             (r"[)\]}]", Punctuation),
         ],
         "steps": [
-            (rf"\b(expect)(\s+)(?:(not)(\s+))?(called)\b(?:(\s+)(?:({_alternatives(HANDLERS)})\b|({IDENT})))?",
+            (rf"\b(expect)(\s+)(?:(not)(\s+))?(called)\b"
+             rf"(?:(\s+)(?:({_alternatives(HANDLERS)})\b|({IDENT})))?",
              bygroups(Keyword.Reserved, Whitespace, Keyword.Pseudo, Whitespace, Keyword.Pseudo,
                       Whitespace, Name.Function.Magic, Name.Function),
              "expect-called"),
