@@ -18,7 +18,7 @@ from pathlib import Path
 
 from pygments.lexers import load_lexer_from_file
 from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation,
-                            String, _TokenType)
+                            String, Token)
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -27,14 +27,15 @@ import dnd_sources  # noqa: E402
 from pygments_dnd import DndLexer  # noqa: E402
 
 ROOT = dnd_sources.repository_root()
+TokenType = type(Token)
 
 
-def lex(source: str) -> list[tuple[int, _TokenType, str]]:
+def lex(source: str) -> list[tuple[int, TokenType, str]]:
     """The raw tokens (offset, type, text) of `source`, as no option rewrites them."""
     return list(DndLexer().get_tokens_unprocessed(source))
 
 
-def token_type(source: str, needle: str, occurrence: int = 1) -> _TokenType:
+def token_type(source: str, needle: str, occurrence: int = 1) -> TokenType:
     """The type of the token holding the first character of the n-th `needle`."""
     offset = -1
     for _ in range(occurrence):
