@@ -58,7 +58,9 @@ extension Lexer {
       }
       switch frame {
       case .string(let multiline):
-        if current == .quote {
+        if current != .quote && current != .backslash && current < 0x80 {
+          position = max(position + 1, endOfPlainText(from: position))
+        } else if current == .quote {
           if !multiline {
             stringFrames.removeLast()
             position += 1
@@ -70,8 +72,6 @@ extension Lexer {
           }
         } else if current == .backslash {
           if let bad = scanEscape() { note(bad.message, bad.range) }
-        } else if current < 0x80 {
-          position += 1
         } else if let length = scalarLength(at: position) {
           position += length
         } else {

@@ -102,9 +102,8 @@ extension Parser.State {
     var left = parseMultiplicative()
     var levels = 0
     defer { leaveNesting(levels) }
-    while at(.plus) || at(.minus) && !isPrefixMinusStartingLine, enterNesting() {
+    while let op = additiveOperator(), enterNesting() {
       levels += 1
-      let op: BinaryOperator = at(.plus) ? .add : .subtract
       advance()
       left = binary(op, left, parseMultiplicative())
     }
@@ -250,39 +249,21 @@ extension Parser.State {
     return Expr(.call(callee: function, arguments: arguments), range: range(from: callee.range.start))
   }
 
+  /// Literals and names are read by helpers: this function is on every
+  /// level of a nested expression, so its own stack frame stays small.
   // primary = INT | DOUBLE | stringLiteral | "true" | "false" | "nil" | "self"
   //   | IDENT | implicitMember | parenthesized | collectionLiteral | closure ;
   mutating func parsePrimary() -> Expr {
-    let current = token
-    switch current.kind {
+    switch token.kind {
     case .integer: return integerLiteral()
     case .double: return doubleLiteral()
     case .string, .multilineString: return parseStringLiteral()
-    case .kwTrue, .kwFalse:
-      advance()
-      return Expr(.bool(current.kind == .kwTrue), range: current.range)
-    case .kwNil:
-      advance()
-      return Expr(.nilLiteral, range: current.range)
-    case .kwSelf:
-      advance()
-      return Expr(.selfReference, range: current.range)
-    case .identifier:
-      advance()
-      return Expr(.identifier(text(current)), range: current.range)
+    case .kwTrue, .kwFalse, .kwNil, .kwSelf, .identifier: return wordExpression()
     case .dot: return parseImplicitMember()
     case .leftParen: return parseParenthesized()
     case .leftBracket: return parseCollectionLiteral()
     case .leftBrace: return parseClosure()
-    case .error:
-      // Already reported by the lexer; it stands for the expression.
-      advance()
-      panicMode = true
-      return Expr(.error, range: current.range)
-    default:
-      let after = previous.end > previous.start ? text(at: previous) : nil
-      report(.expectedExpression(after: after), at: missingRange)
-      return Expr(.error, range: missingRange.emptyAtStart)
+    default: return missingExpression()
     }
   }
 
@@ -306,11 +287,7 @@ extension Parser.State {
     let saved = allowsTrailingClosure
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
-    if at(.rightParen) {
-      report(.emptyParentheses, at: open.range.union(token.range))
-      advance()
-      return Expr(.error, range: range(from: open.range.start))
-    }
+    if at(.rightParen) { return emptyParentheses(open) }
     var elements = [parseExpression()]
     while true {
       if consume(.comma) == nil {
@@ -333,12 +310,7 @@ extension Parser.State {
     let saved = allowsTrailingClosure
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
-    if consume(.rightBracket) != nil { return Expr(.array([]), range: range(from: open.range.start)) }
-    if at(.colon) && peek().kind == .rightBracket {
-      advance()
-      advance()
-      return Expr(.dictionary([]), range: range(from: open.range.start))
-    }
+    if let empty = emptyCollection(open) { return empty }
     let first = parseExpression()
     let isDictionary = consume(.colon) != nil
     var elements: [Expr] = []
@@ -386,7 +358,12 @@ extension Parser.State {
     let hasParameterClause = closureHasParameterClause()
     if hasParameterClause {
       parameters = parseClosureParameters()
-      expect(.kwIn, .expectedInAfterClosureParameters)
+      if expect(.kwIn, .expectedInAfterClosureParameters) == nil {
+        // The lookahead saw an "in" close by: skip to it, so the rest of the
+        // clause is not read as statements.
+        while !at(.kwIn) && !at(.endOfFile) { advance() }
+        consume(.kwIn)
+      }
     }
     var statements: [Stmt] = []
     parseItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
@@ -477,15 +454,64 @@ extension Parser.State {
     }
   }
 
-  /// A "-" starting a line and touching what follows ("-1") is a prefix
-  /// minus beginning a new statement, as in Swift; "- 1" continues the line
-  /// before as a subtraction.
-  var isPrefixMinusStartingLine: Bool {
-    guard token.kind == .minus, token.isAtStartOfLine else { return false }
-    let next = Int(token.range.end)
-    guard next < bytes.count else { return false }
-    let byte = bytes[next]
-    return byte != .space && byte != .tab && byte != .newline && byte != .carriageReturn
+  /// "+" or "-" continuing an additive expression. A "-" starting a line and
+  /// touching what follows ("-1") is a prefix minus beginning a new
+  /// statement, as in Swift; "- 1" continues the line before.
+  func additiveOperator() -> BinaryOperator? {
+    switch token.kind {
+    case .plus: return .add
+    case .minus:
+      guard token.isAtStartOfLine else { return .subtract }
+      let next = Int(token.range.end)
+      guard next < bytes.count else { return .subtract }
+      let byte = bytes[next]
+      let touches = byte != .space && byte != .tab && byte != .newline && byte != .carriageReturn
+      return touches ? nil : .subtract
+    default: return nil
+    }
+  }
+
+  /// `true`, `false`, `nil`, `self` or a name.
+  mutating func wordExpression() -> Expr {
+    let current = token
+    advance()
+    switch current.kind {
+    case .kwTrue: return Expr(.bool(true), range: current.range)
+    case .kwFalse: return Expr(.bool(false), range: current.range)
+    case .kwNil: return Expr(.nilLiteral, range: current.range)
+    case .kwSelf: return Expr(.selfReference, range: current.range)
+    default: return Expr(.identifier(text(current)), range: current.range)
+    }
+  }
+
+  /// Where an expression should be but is not. A lexer error token stands
+  /// for the expression (it is already reported); anything else is reported.
+  mutating func missingExpression() -> Expr {
+    if token.kind == .error {
+      let current = token
+      advance()
+      panicMode = true
+      return Expr(.error, range: current.range)
+    }
+    let after = previous.end > previous.start ? text(at: previous) : nil
+    report(.expectedExpression(after: after), at: missingRange)
+    return Expr(.error, range: missingRange.emptyAtStart)
+  }
+
+  /// `()`, which is not a value in dnd.
+  mutating func emptyParentheses(_ open: Token) -> Expr {
+    report(.emptyParentheses, at: open.range.union(token.range))
+    advance()
+    return Expr(.error, range: range(from: open.range.start))
+  }
+
+  /// `[]` or `[:]` after the "[" (already consumed), or nil.
+  mutating func emptyCollection(_ open: Token) -> Expr? {
+    if consume(.rightBracket) != nil { return Expr(.array([]), range: range(from: open.range.start)) }
+    guard at(.colon) && peek().kind == .rightBracket else { return nil }
+    advance()
+    advance()
+    return Expr(.dictionary([]), range: range(from: open.range.start))
   }
 
   mutating func reportMissingComma(between what: String) {

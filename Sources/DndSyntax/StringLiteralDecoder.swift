@@ -48,7 +48,7 @@ extension Parser.State {
     _ content: Range<Int>, indentation: Range<Int>?
   ) -> [StringLiteral.Segment] {
     // The common case: plain text, taken in one piece.
-    if indentation == nil && !bytes[content].contains(.backslash) {
+    if indentation == nil && !containsBackslash(content) {
       return content.isEmpty ? [] : [.text(String(decoding: bytes[content], as: UTF8.self))]
     }
     var segments: [StringLiteral.Segment] = []
@@ -163,7 +163,9 @@ extension Parser.State {
   /// Parses the expression of an interpolation with a nested parser over
   /// its sub-range, at the current depth, and adopts its diagnostics.
   private mutating func parseInterpolation(_ range: Range<Int>, escapeStart: Int) -> Expr {
-    var nested = Parser.State(file: file, range: range, depth: depth)
+    // An interpolation counts as a level of its own: the decoder's frames
+    // come on top of the expression's.
+    var nested = Parser.State(file: file, range: range, depth: depth + 1)
     let expr: Expr
     if nested.token.kind == .endOfFile {
       nested.report(.emptyInterpolation, at: sourceRange(escapeStart..<range.upperBound + 1))
@@ -176,6 +178,18 @@ extension Parser.State {
     }
     for diagnostic in nested.diagnostics { record(diagnostic) }
     return expr
+  }
+
+  /// Whether the bytes in `range` hold a backslash (an escape to decode).
+  private func containsBackslash(_ range: Range<Int>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var cursor = range.lowerBound
+      while cursor < range.upperBound && cursor < buffer.count {
+        if buffer[cursor] == 0x5C { return true }
+        cursor += 1
+      }
+      return false
+    }
   }
 
   private func sourceRange(_ range: Range<Int>) -> SourceRange {
