@@ -49,8 +49,9 @@ extension Lexer {
         // A one-line string cannot span lines. If a multi-line string encloses
         // it (through an interpolation), resume scanning that string.
         guard let multilineFrame = stringFrames.lastIndex(where: \.isMultilineString) else {
-          return makeError(problem?.message ?? .unterminatedString, from: tokenStart, to: position,
-                           pointingAt: problem?.range)
+          return makeError(
+            problem?.message ?? .unterminatedString, from: tokenStart, to: position,
+            pointingAt: problem?.range)
         }
         note(.unterminatedString, position..<position)
         stringFrames.removeSubrange((multilineFrame + 1)...)

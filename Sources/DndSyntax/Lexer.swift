@@ -258,8 +258,10 @@ public struct Lexer {
 
   /// A number run into letters ("12abc", "0x", "1e"): one error token.
   private mutating func scanBadNumber(from tokenStart: Int) -> Token {
-    while position < end, bytes[position].isIdentifierContinue || bytes[position] == .dot
-      && byte(at: position + 1).isIdentifierContinue
+    while position < end,
+      bytes[position].isIdentifierContinue
+        || bytes[position] == .dot
+          && byte(at: position + 1).isIdentifierContinue
     {
       position += 1
     }

@@ -20,7 +20,8 @@ extension Parser.State {
     expect(.colon, .expectedColonInConditional)
     let otherwise = parseTernary()
     return Expr(
-      .ternary(condition: condition, then: then, otherwise: otherwise), range: condition.range.union(otherwise.range))
+      .ternary(condition: condition, then: then, otherwise: otherwise),
+      range: condition.range.union(otherwise.range))
   }
 
   // disjunction = conjunction { "||" conjunction } ;
@@ -298,12 +299,14 @@ extension Parser.State {
       elements.append(parseExpression())
       if progress == before { break }
     }
-    expectClosing(.rightParen, opener: open, construct: elements.count > 1 ? "this tuple" : "these parentheses")
+    expectClosing(
+      .rightParen, opener: open, construct: elements.count > 1 ? "this tuple" : "these parentheses")
     let kind: ExprKind = elements.count == 1 ? .parenthesized(elements[0]) : .tuple(elements)
     return Expr(kind, range: range(from: open.range.start))
   }
 
-  // collectionLiteral = "[" [ expression ( { "," expression } | ":" expression { "," expression ":" expression } ) [ "," ] | ":" ] "]" ;
+  // collectionLiteral = "[" [ expression ( { "," expression }
+  //   | ":" expression { "," expression ":" expression } ) [ "," ] | ":" ] "]" ;
   mutating func parseCollectionLiteral() -> Expr {
     let open = token
     advance()
@@ -366,7 +369,7 @@ extension Parser.State {
       }
     }
     var statements: [Stmt] = []
-    parseItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
+    readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
     expectClosing(.rightBrace, opener: open, construct: "this closure")
     let body = Block(statements: statements, range: range(from: open.range.start))
     let closure = Closure(parameters: parameters, hasParameterClause: hasParameterClause, body: body)

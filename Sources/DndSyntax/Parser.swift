@@ -122,7 +122,9 @@ extension Parser.State {
     return next
   }
 
-  private var endRange: SourceRange { SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end)) }
+  private var endRange: SourceRange {
+    SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
+  }
 
   /// Moves to the next token.
   mutating func advance() {
@@ -175,7 +177,8 @@ extension Parser.State {
     let closer = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
     let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
     report(
-      .expectedClosing(closer, opener: open, construct: construct(), line: openerLine == hereLine ? nil : openerLine),
+      .expectedClosing(
+        closer, opener: open, construct: construct(), line: openerLine == hereLine ? nil : openerLine),
       at: missingRange, notes: [Diagnostic.Note("to match this opening '\(open)'", at: opener.range)],
       fixIts: [Diagnostic.FixIt(range: missingRange.emptyAtStart, replacement: closer)])
   }
@@ -322,7 +325,7 @@ extension Parser.State {
   /// other until `closer` (not consumed) or the end of input; with a closer,
   /// also stops before a top-level declaration starting a line, which means
   /// the closer is missing. Each item starts with a clean slate for errors.
-  mutating func parseItems(closer: TokenKind?, _ parseItem: (inout Parser.State) -> Void) {
+  mutating func readItems(closer: TokenKind?, _ parseItem: (inout Parser.State) -> Void) {
     while true {
       while token.kind == .semicolon { advance() }
       if token.kind == .endOfFile { return }

@@ -30,7 +30,9 @@ extension Parser.State {
     // The closing delimiter must have only spaces before it on its line;
     // those spaces are the indentation every line loses.
     var indentationStart = contentEnd
-    while indentationStart > firstLine, bytes[indentationStart - 1].isHorizontalSpace { indentationStart -= 1 }
+    while indentationStart > firstLine, bytes[indentationStart - 1].isHorizontalSpace {
+      indentationStart -= 1
+    }
     guard indentationStart == firstLine || bytes[indentationStart - 1] == .newline else {
       report(.multilineStringClosingNotOnOwnLine, at: sourceRange(contentEnd..<end))
       return nil
@@ -82,7 +84,8 @@ extension Parser.State {
 
   /// Steps over a line's indentation. A line may be less indented than the
   /// closing delimiter only if it is blank; otherwise that is an error.
-  private mutating func skipIndentation(at lineStart: Int, before limit: Int, indentation: Range<Int>) -> Int {
+  private mutating func skipIndentation(at lineStart: Int, before limit: Int, indentation: Range<Int>) -> Int
+  {
     var lineEnd = lineStart
     while lineEnd < limit, bytes[lineEnd] != .newline { lineEnd += 1 }
     let width = indentation.count
@@ -96,7 +99,8 @@ extension Parser.State {
     if firstText == lineEnd { return lineEnd }
     report(
       .multilineStringIndentation, at: sourceRange(lineStart..<firstText),
-      notes: [Diagnostic.Note("the closing '\"\"\"' sets the indentation here", at: sourceRange(indentation))])
+      notes: [Diagnostic.Note("the closing '\"\"\"' sets the indentation here", at: sourceRange(indentation))]
+    )
     return firstText
   }
 
@@ -130,7 +134,7 @@ extension Parser.State {
         segments.append(.text(String(decoding: text, as: UTF8.self)))
         text.removeAll(keepingCapacity: true)
       }
-      segments.append(.interpolation(parseInterpolation(expressionStart..<close, escapeStart: index)))
+      segments.append(.interpolation(readInterpolation(expressionStart..<close, escapeStart: index)))
       return close + 1
     default:
       // `\\`, `\"` and `\'` stand for the character itself.
@@ -162,7 +166,7 @@ extension Parser.State {
 
   /// Parses the expression of an interpolation with a nested parser over
   /// its sub-range, at the current depth, and adopts its diagnostics.
-  private mutating func parseInterpolation(_ range: Range<Int>, escapeStart: Int) -> Expr {
+  private mutating func readInterpolation(_ range: Range<Int>, escapeStart: Int) -> Expr {
     // An interpolation counts as a level of its own: the decoder's frames
     // come on top of the expression's.
     var nested = Parser.State(file: file, range: range, depth: depth + 1)

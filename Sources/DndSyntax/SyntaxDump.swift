@@ -8,7 +8,9 @@ public enum SyntaxDump {
   public static func tokens(_ file: SourceFile) -> String {
     var lines: [String] = []
     for token in Lexer.tokenize(file) {
-      var line = "\(file.location(of: Int(token.range.start))) \(token.kind) \(file.text(token.range).debugDescription)"
+      var line =
+        "\(file.location(of: Int(token.range.start))) \(token.kind) "
+        + file.text(token.range).debugDescription
       if let message = token.error { line += " " + message.id }
       lines.append(line)
     }
@@ -271,7 +273,8 @@ private struct TreeWriter {
     case .string(let literal):
       let kind = literal.isMultiline ? "multilineString" : "string"
       if literal.segments.allSatisfy({ if case .text = $0 { return true } else { return false } }) {
-        let text = literal.segments.map { if case .text(let text) = $0 { return text } else { return "" } }.joined()
+        let text = literal.segments.map { if case .text(let text) = $0 { return text } else { return "" } }
+          .joined()
         line(prefix + "\(kind) \(text.debugDescription)", at: range)
       } else {
         line(prefix + kind, at: range)

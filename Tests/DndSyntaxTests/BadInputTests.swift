@@ -35,7 +35,8 @@ struct BadInputTests {
   }
 
   @Test func invalidUTF8IsReportedOnce() {
-    #expect(diagnosticIDs([0x6C, 0x65, 0x74, 0x20, 0xC3, 0x28, 0x20, 0x3D, 0x20, 0x31]).first == "invalidUTF8")
+    #expect(
+      diagnosticIDs([0x6C, 0x65, 0x74, 0x20, 0xC3, 0x28, 0x20, 0x3D, 0x20, 0x31]).first == "invalidUTF8")
     #expect(diagnosticIDs([0xFF, 0xFE, 0xFD, 0x0A, 0x78]) == ["invalidUTF8"])
   }
 
@@ -43,12 +44,13 @@ struct BadInputTests {
     #expect(diagnosticIDs([0x78, 0x00, 0x0A]) == ["unexpectedCharacter"])
   }
 
-  @Test(arguments: [
-    ("comment", "// " + String(repeating: "x", count: 10_000_000), [String]()),
-    ("string", "let s = \"" + String(repeating: "x", count: 10_000_000) + "\"", []),
-    ("name", String(repeating: "x", count: 10_000_000), []),
-    ("chain", "x = 1" + String(repeating: " + 1", count: 2_500_000), ["nestingTooDeep", "tooManyTokens"]),
-  ] as [(String, String, [String])])
+  @Test(
+    arguments: [
+      ("comment", "// " + String(repeating: "x", count: 10_000_000), [String]()),
+      ("string", "let s = \"" + String(repeating: "x", count: 10_000_000) + "\"", []),
+      ("name", String(repeating: "x", count: 10_000_000), []),
+      ("chain", "x = 1" + String(repeating: " + 1", count: 2_500_000), ["nestingTooDeep", "tooManyTokens"]),
+    ] as [(String, String, [String])])
   func aTenMegabyteLine(what: String, source: String, expected: [String]) {
     #expect(diagnosticIDs(source) == expected, "\(what)")
   }
@@ -89,13 +91,14 @@ struct BadInputTests {
     #expect(diagnosticIDs(nested(SyntaxLimits.maxNestingDepth)) == ["nestingTooDeep"])
   }
 
-  @Test(arguments: [
-    ("let s = \"abc", "unterminatedString"),
-    ("let s = \"\"\"\nabc\n", "unterminatedMultilineString"),
-    ("let s = \"\\(", "unterminatedString"),
-    ("app A {\n  view v {\n    /* abc", "unterminatedBlockComment"),
-    ("/* /* */", "unterminatedBlockComment"),
-  ] as [(String, String)])
+  @Test(
+    arguments: [
+      ("let s = \"abc", "unterminatedString"),
+      ("let s = \"\"\"\nabc\n", "unterminatedMultilineString"),
+      ("let s = \"\\(", "unterminatedString"),
+      ("app A {\n  view v {\n    /* abc", "unterminatedBlockComment"),
+      ("/* /* */", "unterminatedBlockComment"),
+    ] as [(String, String)])
   func unterminatedAtEndOfFileGivesOneDiagnostic(source: String, id: String) {
     #expect(diagnosticIDs(source) == [id])
   }
