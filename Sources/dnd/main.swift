@@ -1,2 +1,13 @@
-// The `dnd` command: everything lives in DndCLI so tests can call it in-process.
-print("dnd: not built yet")
+// The `dnd` executable: real streams in, exit status out. Everything else
+// lives in DndCLI, so tests run the same code in-process.
+import DndCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(DndCommand.main(Array(CommandLine.arguments.dropFirst()), console: .system()))

@@ -1,0 +1,26 @@
+import DndSyntax
+
+/// `dnd check FILE...`: parse and check each file, report its diagnostics,
+/// and exit with the worst outcome. A file that cannot be read does not stop
+/// the others from being checked.
+enum CheckCommand {
+  static func execute(_ paths: [String], invocation: Invocation, console: Console, engine: Engine) -> ExitCode
+  {
+    let style = Style(color: invocation.color, console: console)
+    var outcomes: [ExitCode] = []
+    for (index, path) in paths.enumerated() {
+      switch SourceLoader.load(path, id: SourceFile.ID(clamping: index), console: console) {
+      case .failure(let failure):
+        style.report(failure, to: console)
+        outcomes.append(.fileError)
+      case .success(let file):
+        let diagnostics = engine.check(file)
+        if !diagnostics.isEmpty {
+          console.writeError(style.renderer(for: file).render(diagnostics))
+        }
+        outcomes.append(diagnostics.contains { $0.severity == .error } ? .scriptError : .success)
+      }
+    }
+    return ExitCode.worst(outcomes)
+  }
+}

@@ -1,0 +1,182 @@
+import DndSyntax
+
+/// Turns `dnd`'s arguments into an `Invocation`, by hand: the grammar is small
+/// and the package takes no dependencies.
+///
+///     dnd [options] <command> [options] <operand>...
+///     dnd [options] <file>                  (same as `dnd run <file>`)
+///
+/// Options may come before or after the command, `--opt=value` and
+/// `--opt value` are the same, `--` ends the options, and `-` is an operand
+/// (standard input). The last of repeated options wins. Every mistake is a
+/// `UsageError`, with a "did you mean" where a near spelling exists.
+public enum CommandLineParser {
+  /// Parses arguments without the program name.
+  public static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
+    var state = State()
+    do {
+      try state.read(arguments)
+      return .success(try state.invocation())
+    } catch var error {
+      error.color = state.color ?? .auto
+      return .failure(error)
+    }
+  }
+
+  /// Whether a word that is not a command should be run as a script: it has
+  /// a path separator or an extension, or it is `-`. Anything else (`rnu`) is
+  /// more likely a mistyped command.
+  static func looksLikeFile(_ word: String) -> Bool {
+    word == "-" || word.contains("/") || word.contains(".")
+  }
+
+  /// What has been read so far.
+  private struct State {
+    var command: CommandName?
+    var isShorthand = false
+    var operands: [String] = []
+    /// Options in the order given, with the spelling used.
+    var options: [(spec: OptionSpec, spelling: String, value: String?)] = []
+    var color: ColorMode?
+
+    mutating func read(_ arguments: [String]) throws(UsageError) {
+      var index = 0
+      var optionsEnded = false
+      while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if !optionsEnded, argument == "--" {
+          optionsEnded = true
+        } else if !optionsEnded, argument.hasPrefix("-"), argument != "-" {
+          try readOption(argument, arguments, &index)
+        } else if command == nil {
+          try readCommand(argument, optionsEnded: optionsEnded)
+        } else {
+          operands.append(argument)
+        }
+      }
+    }
+
+    /// The first operand: a command's name, or a script to run.
+    mutating func readCommand(_ word: String, optionsEnded: Bool) throws(UsageError) {
+      if !optionsEnded, let name = CommandName(rawValue: word) {
+        command = name
+      } else if optionsEnded || CommandLineParser.looksLikeFile(word) {
+        command = .run
+        isShorthand = true
+        operands.append(word)
+      } else {
+        var message = "unknown command '\(word)'"
+        let names = CommandName.allCases.map(\.rawValue)
+        if let near = Suggestions.closest(to: word, in: names) {
+          message += "; did you mean '\(near)'?"
+        } else {
+          message += "; to run a file of that name, use 'dnd run \(word)'"
+        }
+        throw UsageError(message)
+      }
+    }
+
+    mutating func readOption(_ argument: String, _ arguments: [String], _ index: inout Int) throws(UsageError)
+    {
+      var spelling = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        spelling = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let spec = OptionSpec.all.first(where: { $0.names.contains(spelling) }) else {
+        let known = OptionSpec.options(for: command).flatMap(\.names)
+        var message = "unknown option '\(spelling)'"
+        if let near = Suggestions.closest(to: spelling, in: known) { message += "; did you mean '\(near)'?" }
+        throw UsageError(message, command: isShorthand ? nil : command)
+      }
+      var value: String?
+      if spec.valueName != nil {
+        if let inlineValue {
+          value = inlineValue
+        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+          value = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("option '\(spelling)' needs a value <\(spec.valueName ?? "")>", command: command)
+        }
+      } else if inlineValue != nil {
+        throw UsageError("option '\(spelling)' takes no value", command: command)
+      }
+      options.append((spec, spelling, value))
+      // Remember the colour at once, so a later usage error obeys it.
+      if spec.key == .noColor { color = .never }
+      if spec.key == .color, let value, let mode = ColorMode(rawValue: value) { color = mode }
+    }
+
+    /// The invocation the arguments describe, once all are read.
+    func invocation() throws(UsageError) -> Invocation {
+      let keys = Set(options.map(\.spec.key))
+      if keys.contains(.help) { return Invocation(.help(command == .help ? .help : command)) }
+      if keys.contains(.version), command == nil { return Invocation(.version) }
+      for option in options where !option.spec.commands.contains(command) {
+        let place = command.map { "'dnd \($0.rawValue)'" } ?? "'dnd' without a command"
+        throw UsageError("option '\(option.spelling)' does not apply to \(place)", command: command)
+      }
+      var invocation = Invocation(try action())
+      for option in options {
+        switch option.spec.key {
+        case .color: invocation.color = try colorMode(option.value ?? "")
+        case .noColor: invocation.color = .never
+        case .maxSteps:
+          invocation.limits.maxSteps = try positiveCount(option.value ?? "", for: option.spelling)
+        case .help, .version: break
+        }
+      }
+      return invocation
+    }
+
+    private func action() throws(UsageError) -> Invocation.Action {
+      switch command {
+      case nil:
+        throw UsageError("no command or script given")
+      case .help:
+        guard operands.count <= 1 else {
+          throw UsageError("'dnd help' takes one command name", command: .help)
+        }
+        guard let word = operands.first else { return .help(nil) }
+        if let name = CommandName(rawValue: word) { return .help(name) }
+        var message = "no help for '\(word)': it is not a command"
+        if let near = Suggestions.closest(to: word, in: CommandName.allCases.map(\.rawValue)) {
+          message += "; did you mean '\(near)'?"
+        }
+        throw UsageError(message, command: .help)
+      case .run:
+        guard let file = operands.first else { throw UsageError("'dnd run' needs a script", command: .run) }
+        guard operands.count == 1 else {
+          throw UsageError(
+            "'dnd run' takes one script, got \(operands.count); use 'dnd check' for several", command: .run)
+        }
+        return .run(file)
+      case .check:
+        guard !operands.isEmpty else {
+          throw UsageError("'dnd check' needs at least one script", command: .check)
+        }
+        return .check(operands)
+      }
+    }
+
+    private func colorMode(_ value: String) throws(UsageError) -> ColorMode {
+      if let mode = ColorMode(rawValue: value) { return mode }
+      var message = "invalid value '\(value)' for '--color'; expected auto, always or never"
+      if let near = Suggestions.closest(to: value, in: ColorMode.allCases.map(\.rawValue)) {
+        message = "invalid value '\(value)' for '--color'; did you mean '\(near)'?"
+      }
+      throw UsageError(message, command: command)
+    }
+
+    private func positiveCount(_ value: String, for spelling: String) throws(UsageError) -> Int {
+      guard let count = Int(value), count > 0 else {
+        throw UsageError(
+          "invalid value '\(value)' for '\(spelling)'; expected a positive whole number", command: command)
+      }
+      return count
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import DndSyntax
+
+/// What the command line and the spec runner need from the language: check a
+/// file, or run it. A value of closures, so tests can stand in a fake, and so
+/// the pipeline's own API is met in one file only (`LiveEngine.swift`).
+public struct Engine: Sendable {
+  /// Parses and checks a file; returns every diagnostic, errors and warnings.
+  public var check: @Sendable (SourceFile) -> [Diagnostic]
+  /// Parses, checks and runs a file, passing printed text to `output` as it
+  /// is produced: whatever `print` wrote, its terminator included, so a call
+  /// may hold part of a line or several lines.
+  public var run: @Sendable (SourceFile, RunLimits, _ output: @escaping (String) -> Void) -> RunReport
+
+  public init(
+    check: @escaping @Sendable (SourceFile) -> [Diagnostic],
+    run: @escaping @Sendable (SourceFile, RunLimits, _ output: @escaping (String) -> Void) -> RunReport
+  ) {
+    self.check = check
+    self.run = run
+  }
+}
+
+/// Limits on a run; nil leaves the interpreter's default.
+public struct RunLimits: Hashable, Sendable {
+  /// Evaluation steps before the run stops with a runtime error (stops `while true {}`).
+  public var maxSteps: Int?
+  /// Nested calls before the run stops with a runtime error (stops runaway recursion).
+  public var maxCallDepth: Int?
+
+  public init(maxSteps: Int? = nil, maxCallDepth: Int? = nil) {
+    self.maxSteps = maxSteps
+    self.maxCallDepth = maxCallDepth
+  }
+}
+
+/// How a run ended, and what it reported.
+public struct RunReport: Sendable {
+  public var status: RunStatus
+  /// Syntax and check diagnostics (status `.scriptError`), runtime errors,
+  /// failed expectations and warnings, in the order they arose.
+  public var diagnostics: [Diagnostic]
+
+  public init(status: RunStatus, diagnostics: [Diagnostic] = []) {
+    self.status = status
+    self.diagnostics = diagnostics
+  }
+}
+
+/// The end of a run, from best to worst.
+public enum RunStatus: String, Hashable, Sendable {
+  /// Ran to the end; every scenario and expectation held.
+  case ok
+  /// Ran to the end, but a scenario or expectation failed.
+  case failed
+  /// Did not run: a syntax or check error.
+  case scriptError
+  /// Stopped by a runtime error (including an exceeded limit).
+  case runtimeError
+
+  /// The exit status `dnd run` reports for this outcome.
+  public var exitCode: ExitCode {
+    switch self {
+    case .ok: return .success
+    case .failed: return .failure
+    case .scriptError: return .scriptError
+    case .runtimeError: return .runtimeError
+    }
+  }
+}

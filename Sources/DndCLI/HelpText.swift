@@ -1,0 +1,127 @@
+/// The help texts. The overview is also the README's usage block (a test
+/// keeps the two equal), so change both together.
+enum HelpText {
+  /// `dnd --help`
+  static let overview = """
+    dnd: drag and drop as UIKit does it, in a small scripting language.
+
+    Usage:
+      dnd <file>                         Same as 'dnd run <file>'.
+      dnd <command> [options] <file>...
+
+    Commands:
+    \(commandRows)
+
+    Options:
+    \(optionRows(for: nil))
+
+    A file named '-' is read from standard input.
+
+    Exit status:
+      0   success
+      1   a scenario or expectation failed
+      64  the command line was wrong
+      65  a script has a syntax or check error
+      70  a script failed while running
+      74  a file could not be read
+
+    Examples:
+      dnd examples/01-hello-drop.dnd
+      dnd check examples/*.dnd
+      echo 'print("hi")' | dnd run -
+
+    Run 'dnd help <command>' for more about a command.
+
+    """
+
+  /// `dnd help <command>`, `dnd <command> --help`
+  static func help(for command: CommandName) -> String {
+    switch command {
+    case .run: return run
+    case .check: return check
+    case .help: return help
+    }
+  }
+
+  /// One line per command for the overview.
+  static func summary(of command: CommandName) -> String {
+    switch command {
+    case .run: return "Run a script and print what it prints."
+    case .check: return "Parse and check scripts without running them."
+    case .help: return "Show help for a command."
+    }
+  }
+
+  private static let run = """
+    Usage: dnd run [options] <file>
+
+    Runs a script: its top-level code once, then each scenario, each from a
+    fresh scene. What the script prints goes to standard output; diagnostics
+    (errors, failed expectations, warnings) go to standard error. A file named
+    '-' is read from standard input.
+
+    Options:
+    \(optionRows(for: .run))
+
+    Exit status:
+      0   every scenario and expectation held
+      1   a scenario or expectation failed
+      65  the script has a syntax or check error, so nothing ran
+      70  the script failed while running, or went over a limit
+      74  the file could not be read
+
+    Examples:
+      dnd run examples/01-hello-drop.dnd
+      dnd examples/01-hello-drop.dnd        (the same: 'run' is the default)
+      dnd run --max-steps 10000 loop.dnd
+
+    """
+
+  private static let check = """
+    Usage: dnd check [options] <file>...
+
+    Parses and checks each script without running it, and prints its errors
+    and warnings to standard error. Prints nothing when all is well.
+
+    Options:
+    \(optionRows(for: .check))
+
+    Exit status:
+      0   no errors (warnings are allowed)
+      65  a script has a syntax or check error
+      74  a file could not be read
+
+    Examples:
+      dnd check examples/*.dnd
+      dnd check --color=always script.dnd 2>&1 | less -R
+
+    """
+
+  private static let help = """
+    Usage: dnd help [<command>]
+
+    Shows the help for a command, or the overview of all commands.
+
+    Commands: \(CommandName.allCases.map(\.rawValue).joined(separator: ", "))
+
+    Examples:
+      dnd help run
+      dnd run --help                     (the same)
+
+    """
+
+  private static var commandRows: String {
+    CommandName.allCases.map { "  " + padded($0.rawValue, to: 9) + summary(of: $0) }.joined(separator: "\n")
+  }
+
+  /// The option table for a command, names padded into a column.
+  private static func optionRows(for command: CommandName?) -> String {
+    OptionSpec.options(for: command)
+      .map { "  " + padded($0.synopsis, to: 18) + $0.summary }
+      .joined(separator: "\n")
+  }
+
+  private static func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(1, width - text.count))
+  }
+}

@@ -1,0 +1,92 @@
+import DndSyntax
+
+/// The commands `dnd` knows, in the order help lists them.
+public enum CommandName: String, Hashable, Sendable, CaseIterable {
+  case run, check, help
+}
+
+/// A command line, understood: what to do and with which settings.
+public struct Invocation: Hashable, Sendable {
+  /// What the command line asks for.
+  public enum Action: Hashable, Sendable {
+    /// General help, or help for one command.
+    case help(CommandName?)
+    case version
+    /// Run one script (`-` for standard input).
+    case run(String)
+    /// Check one or more scripts.
+    case check([String])
+  }
+
+  public var action: Action
+  public var color: ColorMode = .auto
+  public var limits = RunLimits()
+
+  public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
+    self.action = action
+    self.color = color
+    self.limits = limits
+  }
+}
+
+/// A command line `dnd` cannot follow; reported with exit status 64.
+public struct UsageError: Error, Hashable, Sendable {
+  /// One lowercase line, without the `dnd: error: ` prefix.
+  public var message: String
+  /// The command whose help the hint points at, if the error is about one.
+  public var command: CommandName?
+  /// The colour asked for before the error, so the message obeys `--color`.
+  public var color: ColorMode = .auto
+
+  public init(_ message: String, command: CommandName? = nil) {
+    self.message = message
+    self.command = command
+  }
+
+  /// The line after the message: where to read the usage.
+  public var hint: String {
+    if let command { return "Run 'dnd help \(command.rawValue)' for its usage." }
+    return "Run 'dnd --help' for usage."
+  }
+}
+
+/// An option `dnd` accepts, with its help line. The table is the source of
+/// both parsing and the option lists in help.
+struct OptionSpec: Hashable, Sendable {
+  enum Key: Hashable, Sendable { case color, noColor, maxSteps, help, version }
+
+  var key: Key
+  /// Spellings, long first: `["--help", "-h"]`.
+  var names: [String]
+  /// The placeholder shown in help for an option that takes a value.
+  var valueName: String?
+  var summary: String
+  /// The commands it applies to; `nil` in the set means `dnd` without a command.
+  var commands: Set<CommandName?>
+
+  static let all: [OptionSpec] = [
+    OptionSpec(
+      key: .maxSteps, names: ["--max-steps"], valueName: "n",
+      summary: "Stop with a runtime error after n evaluation steps.", commands: [.run]),
+    OptionSpec(
+      key: .color, names: ["--color"], valueName: "when",
+      summary: "Colour diagnostics: auto (the default), always or never.",
+      commands: [nil, .run, .check]),
+    OptionSpec(
+      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.", commands: [nil, .run, .check]),
+    OptionSpec(
+      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .help]),
+    OptionSpec(
+      key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
+  ]
+
+  /// The options that apply to a command (or to `dnd` alone), in table order.
+  static func options(for command: CommandName?) -> [OptionSpec] {
+    all.filter { $0.commands.contains(command) }
+  }
+
+  /// `--color <when>`, `--help, -h`
+  var synopsis: String {
+    names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "")
+  }
+}

@@ -1,0 +1,165 @@
+import DndSyntax
+
+/// The checker's messages, alphabetical. Each says what is wrong in the
+/// script's own terms and, where it can, what to write instead.
+extension DiagnosticMessage {
+  static func argumentLabelMismatch(_ label: String, function: String, parameters: [String])
+    -> DiagnosticMessage
+  {
+    .error(
+      "'\(function)' has no parameter named '\(label)'; its parameters are "
+        + "(\(parameters.joined(separator: ", ")))")
+  }
+
+  static func assignmentToConstant(_ name: String) -> DiagnosticMessage {
+    .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
+  }
+
+  static func assignmentToDeclaration(_ name: String, what: String) -> DiagnosticMessage {
+    .error("cannot assign to '\(name)': it names \(what), not a variable")
+  }
+
+  static func blockOnWrongView(_ kind: String, view: String, allowed: String) -> DiagnosticMessage {
+    .error("a '\(kind)' block cannot be attached to \(view); it belongs on \(allowed)")
+  }
+
+  static var breakOutsideLoop: DiagnosticMessage {
+    .error("'break' is only allowed inside a loop ('for' or 'while')")
+  }
+
+  static var cannotAssign: DiagnosticMessage {
+    .error("cannot assign to this expression; assign to a variable, a property or a subscript")
+  }
+
+  static var continueOutsideLoop: DiagnosticMessage {
+    .error("'continue' is only allowed inside a loop ('for' or 'while')")
+  }
+
+  static func duplicateDeclaration(_ name: String) -> DiagnosticMessage {
+    .error("invalid redeclaration of '\(name)'")
+  }
+
+  static func duplicateDeclarationAcrossApps(_ name: String, first: String, second: String)
+    -> DiagnosticMessage
+  {
+    .error(
+      "'\(name)' is declared in both app '\(first)' and app '\(second)'; the names of all apps share "
+        + "one namespace, so rename one of them")
+  }
+
+  static var duplicateDevice: DiagnosticMessage {
+    .error("the device is already declared; a script runs on one device")
+  }
+
+  static func duplicateHandler(_ name: String, block: String) -> DiagnosticMessage {
+    .error("'\(name)' is already implemented in this '\(block)' block")
+  }
+
+  static func duplicateInteraction(_ kind: String, view: String) -> DiagnosticMessage {
+    .error("\(view) already has a '\(kind)'; to attach another, name it: '\(kind) other { ... }'")
+  }
+
+  static func duplicateProperty(_ name: String) -> DiagnosticMessage {
+    .error("'\(name)' is already set in this block")
+  }
+
+  static var guardMustExit: DiagnosticMessage {
+    .error("the 'else' of a 'guard' must not fall through; end it with 'return', 'break' or 'continue'")
+  }
+
+  static func handlerArity(_ name: String, owner: String, expected: [String], minimum: Int, found: Int)
+    -> DiagnosticMessage
+  {
+    let list = expected.isEmpty ? "none" : expected.joined(separator: ", ")
+    let count =
+      minimum == expected.count
+      ? "\(expected.count) parameter\(expected.count == 1 ? "" : "s")"
+      : "\(minimum) to \(expected.count) parameters"
+    return .error("'\(name)' of \(owner) takes \(count) (\(list)), but this one has \(found)")
+  }
+
+  static func handlerForOtherView(_ name: String, owner: String, view: String, counterpart: String)
+    -> DiagnosticMessage
+  {
+    .error("'\(name)' is a method of \(owner); on \(view) the same method is called '\(counterpart)'")
+  }
+
+  static func handlerInWrongBlock(_ name: String, owner: String, block: String, here: String)
+    -> DiagnosticMessage
+  {
+    .error("'\(name)' is a method of \(owner), so it belongs in a '\(block)' block, not in '\(here)'")
+  }
+
+  static func letWithoutValue(_ name: String) -> DiagnosticMessage {
+    .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
+  }
+
+  static func mutatingMemberOnConstant(_ member: String, name: String) -> DiagnosticMessage {
+    .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
+  }
+
+  static var returnOutsideFunction: DiagnosticMessage {
+    .error("'return' is only allowed inside a function, a closure, a scenario or an item")
+  }
+
+  static var selfOutsideDeclaration: DiagnosticMessage {
+    .error("'self' is only available in the functions of an app, a view or a source")
+  }
+
+  static func unknownAppProperty(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("'\(name)' is not a property an app can set" + didYouMean(suggestion))
+  }
+
+  static func unknownDelegateMethod(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("'\(name)' is not a delegate method a script can implement" + didYouMean(suggestion))
+  }
+
+  static func unknownDevice(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("unknown device '\(name)'; a script runs on 'iPad' or 'iPhone'" + didYouMean(suggestion))
+  }
+
+  static func unknownHandler(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {
+    .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion))
+  }
+
+  static func unknownInteractionProperty(_ name: String, block: String, suggestion: String?)
+    -> DiagnosticMessage
+  {
+    .error("'\(name)' is not a property a '\(block)' block can set" + didYouMean(suggestion))
+  }
+
+  static func unknownName(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("cannot find '\(name)' in scope" + didYouMean(suggestion))
+  }
+
+  static func unknownType(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("cannot find type '\(name)' in scope" + didYouMean(suggestion))
+  }
+
+  static func unknownViewFunction(_ name: String, view: String, suggestion: String?) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is not a method UIKit calls on \(view); write helper functions in the app body"
+        + didYouMean(suggestion))
+  }
+
+  static func unknownViewKind(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("'\(name)' is not a kind of view" + didYouMean(suggestion))
+  }
+
+  static func unknownViewProperty(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {
+    .error("'\(name)' is not a property of \(owner)" + didYouMean(suggestion))
+  }
+
+  static func useBeforeDeclaration(_ name: String) -> DiagnosticMessage {
+    .error("'\(name)' is used before its declaration")
+  }
+
+  static func wrongArgumentCount(_ name: String, expected: String, found: Int) -> DiagnosticMessage {
+    .error("'\(name)' takes \(expected), but \(found) \(found == 1 ? "was" : "were") given")
+  }
+
+  /// "; did you mean 'x'?" or nothing.
+  private static func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+}

@@ -1,0 +1,168 @@
+import DndSyntax
+
+/// A checked script: its globals, its declarations resolved, and its top
+/// level as a function. This is the only input the interpreter accepts.
+public struct CheckedProgram: Sendable {
+  public var device: Device
+  public var symbols: SymbolTable
+  public var globals: [GlobalInfo]
+  /// Global functions, created before any code runs so that everything can
+  /// call them (declaration order does not matter for functions).
+  public var globalFunctions: [GlobalFunction]
+  /// The top level: statements, and `declareApp`/`declareSource` in order.
+  public var main: FunctionCode
+  public var apps: [CheckedApp]
+  public var sources: [CheckedSource]
+  public var scenarios: [CheckedScenario]
+
+  public init(
+    device: Device = .iPad, symbols: SymbolTable = SymbolTable(), globals: [GlobalInfo] = [],
+    globalFunctions: [GlobalFunction] = [], main: FunctionCode, apps: [CheckedApp] = [],
+    sources: [CheckedSource] = [], scenarios: [CheckedScenario] = []
+  ) {
+    self.device = device
+    self.symbols = symbols
+    self.globals = globals
+    self.globalFunctions = globalFunctions
+    self.main = main
+    self.apps = apps
+    self.sources = sources
+    self.scenarios = scenarios
+  }
+
+  /// The slot of the global named `name`.
+  public func globalSlot(named name: String) -> Int? {
+    globals.firstIndex { $0.name == name }
+  }
+}
+
+/// One global slot: what it holds and where it was declared.
+public struct GlobalInfo: Sendable {
+  public enum Kind: Hashable, Sendable {
+    case variable
+    case constant
+    case function
+    case view(ViewKind)
+    case app
+    case source
+  }
+
+  public var name: String
+  public var kind: Kind
+  public var range: SourceRange
+  /// The app declaring it, if any (for "declared in both apps" messages).
+  public var app: String?
+
+  public init(name: String, kind: Kind, range: SourceRange, app: String? = nil) {
+    self.name = name
+    self.kind = kind
+    self.range = range
+    self.app = app
+  }
+
+  /// Whether code may assign to it.
+  public var isAssignable: Bool { kind == .variable }
+}
+
+public struct GlobalFunction: Sendable {
+  public var slot: Int
+  public var code: FunctionCode
+  public init(slot: Int, code: FunctionCode) {
+    self.slot = slot
+    self.code = code
+  }
+}
+
+/// `app Name { ... }`
+public struct CheckedApp: Sendable {
+  public var name: String
+  /// The global holding the app object (for `self` in app functions).
+  public var slot: Int
+  public var members: [CheckedAppMember]
+  public var range: SourceRange
+}
+
+public enum CheckedAppMember: Sendable {
+  case view(CheckedView)
+  case property(CheckedProperty)
+  /// A `let`/`var`: a `.declare` statement for its global.
+  case variable(CheckedStmt)
+  /// A `func`: the global slot of the function (already created).
+  case function(Int)
+}
+
+/// `label name { ... }`
+public struct CheckedView: Sendable {
+  public var kind: ViewKind
+  public var name: String
+  /// The global the view object is bound to.
+  public var slot: Int
+  public var members: [CheckedViewMember]
+  public var range: SourceRange
+}
+
+public enum CheckedViewMember: Sendable {
+  case view(CheckedView)
+  case interaction(CheckedInteraction)
+  /// `paste`, `canPaste`, `action`, written directly in the view body.
+  case handler(CheckedHandler)
+  case property(CheckedProperty)
+}
+
+/// `frame = Rect(...)`: a catalogue entry and the value expression, which
+/// is evaluated in the global scope.
+public struct CheckedProperty: Sendable {
+  public var entry: PropertyEntry
+  public var symbol: Symbol
+  public var value: CheckedExpr
+  public var range: SourceRange
+}
+
+/// `dropInteraction [name] { ... }`
+public struct CheckedInteraction: Sendable {
+  public var kind: InteractionKind
+  public var name: String?
+  public var handlers: [CheckedHandler]
+  public var properties: [CheckedProperty]
+  public var range: SourceRange
+}
+
+/// A delegate method a script implements: the catalogue entry it matched and
+/// its code (a function with no captures; call it with the UIKit arguments).
+public struct CheckedHandler: Sendable {
+  public var method: DelegateMethod
+  public var function: FunctionCode
+}
+
+/// `source Name { ... }`: another app reduced to the items it offers.
+public struct CheckedSource: Sendable {
+  public var name: String
+  public var slot: Int
+  /// Its `let`/`var` declarations, in order (`.declare` statements).
+  public var variables: [CheckedStmt]
+  public var items: [CheckedItem]
+  public var range: SourceRange
+}
+
+/// `item name { ... }`: a body run to produce the dragged item.
+public struct CheckedItem: Sendable {
+  public var name: String
+  public var symbol: Symbol
+  public var function: FunctionCode
+  public var range: SourceRange
+}
+
+/// `scenario "title" { ... }`
+public struct CheckedScenario: Sendable {
+  public var title: String
+  public var function: FunctionCode
+  public var range: SourceRange
+}
+
+/// What the checker returns: the program (complete even when there are
+/// errors, with the broken parts left out) and its diagnostics.
+public struct CheckResult: Sendable {
+  public var program: CheckedProgram
+  public var diagnostics: [Diagnostic]
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

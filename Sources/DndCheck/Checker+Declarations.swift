@@ -1,0 +1,329 @@
+import DndSyntax
+
+/// Declarations: the device, apps and their views, interactions and
+/// handlers, sources and their items, scenarios, and function bodies.
+extension Checker {
+  mutating func checkDevice(_ decl: DeviceDecl) {
+    if let previous = deviceRange {
+      report(
+        .duplicateDevice, at: decl.range,
+        notes: [Diagnostic.Note("the device is declared here", at: previous)])
+      return
+    }
+    deviceRange = decl.range
+    guard let parsed = Device(rawValue: decl.name.text) else {
+      let suggestion = Suggestions.closest(to: decl.name.text, in: Device.allCases.map(\.rawValue))
+      report(
+        .unknownDevice(decl.name.text, suggestion: suggestion), at: decl.name.range,
+        fixIts: replacement(decl.name.range, with: suggestion))
+      return
+    }
+    device = parsed
+  }
+
+  // MARK: - Apps and views
+
+  mutating func checkApp(_ decl: AppDecl) -> CheckedStmt {
+    let slot = globalSlot(declaredBy: decl.name) ?? declareGlobal(decl.name, kind: .app)
+    // Views exist once their app is declared, so they may refer to each other.
+    for member in decl.members {
+      if case .view(let view) = member { markViewsDeclared(view) }
+    }
+    var members: [CheckedAppMember] = []
+    var properties: [String: SourceRange] = [:]
+    for member in decl.members {
+      switch member {
+      case .view(let view):
+        members.append(.view(checkView(view)))
+      case .property(let assignment):
+        let entries = PropertyCatalogue.appProperties
+        if let property = checkProperty(
+          assignment, entries: entries, seen: &properties,
+          unknown: { .unknownAppProperty(assignment.name.text, suggestion: $0) })
+        {
+          members.append(.property(property))
+        }
+      case .variable(let variable):
+        members.append(.variable(checkGlobalVariable(variable)))
+      case .function(let function):
+        let functionSlot =
+          globalSlot(declaredBy: function.name) ?? declareGlobal(function.name, kind: .function)
+        let code = checkFunction(function, kind: .function, selfSlot: slot)
+        globalFunctions.append(GlobalFunction(slot: functionSlot, code: code))
+        members.append(.function(functionSlot))
+      }
+    }
+    apps.append(CheckedApp(name: decl.name.text, slot: slot, members: members, range: decl.range))
+    return CheckedStmt(.declareApp(apps.count - 1), range: decl.range)
+  }
+
+  private mutating func markViewsDeclared(_ view: ViewDecl) {
+    if let slot = globalSlot(declaredBy: view.name) { globalDeclared[slot] = true }
+    for member in view.members {
+      if case .view(let child) = member { markViewsDeclared(child) }
+    }
+  }
+
+  mutating func checkView(_ decl: ViewDecl) -> CheckedView {
+    let kind = ViewKind(rawValue: decl.kind.text) ?? .view
+    if ViewKind(rawValue: decl.kind.text) == nil {
+      let suggestion = Suggestions.closest(to: decl.kind.text, in: ViewKind.allCases.map(\.rawValue))
+      report(
+        .unknownViewKind(decl.kind.text, suggestion: suggestion), at: decl.kind.range,
+        fixIts: replacement(decl.kind.range, with: suggestion))
+    }
+    let slot = globalSlot(declaredBy: decl.name) ?? declareGlobal(decl.name, kind: .view(kind))
+    var members: [CheckedViewMember] = []
+    var properties: [String: SourceRange] = [:]
+    var handlers: [String: SourceRange] = [:]
+    var interactions: [String: SourceRange] = [:]
+    for member in decl.members {
+      switch member {
+      case .view(let child):
+        members.append(.view(checkView(child)))
+      case .interaction(let interaction):
+        let key = interaction.kind.text + " " + (interaction.name?.text ?? "")
+        if let first = interactions[key] {
+          reportDuplicateInteraction(interaction, view: kind, first: first)
+        } else {
+          interactions[key] = interaction.range
+        }
+        if let checked = checkInteraction(interaction, on: kind, viewSlot: slot) {
+          members.append(.interaction(checked))
+        }
+      case .function(let function):
+        if let handler = checkHandler(function, in: nil, on: kind, viewSlot: slot, seen: &handlers) {
+          members.append(.handler(handler))
+        }
+      case .property(let assignment):
+        let entries = PropertyCatalogue.properties(of: kind)
+        if let property = checkProperty(
+          assignment, entries: entries, seen: &properties,
+          unknown: { .unknownViewProperty(assignment.name.text, owner: kind.uikitClass, suggestion: $0) })
+        {
+          members.append(.property(property))
+        }
+      }
+    }
+    return CheckedView(kind: kind, name: decl.name.text, slot: slot, members: members, range: decl.range)
+  }
+
+  private mutating func reportDuplicateInteraction(
+    _ decl: InteractionDecl, view: ViewKind, first: SourceRange
+  ) {
+    let note = Diagnostic.Note("the first one is here", at: first)
+    if let name = decl.name {
+      report(.duplicateDeclaration(name.text), at: name.range, notes: [note])
+    } else {
+      let phrase = "this " + view.phrase.split(separator: " ").dropFirst().joined(separator: " ")
+      report(.duplicateInteraction(decl.kind.text, view: phrase), at: decl.kind.range, notes: [note])
+    }
+  }
+
+  /// `name = value` in an app, view or interaction body, against the
+  /// catalogue entries for that owner. The value is checked in the global
+  /// scope whatever happens, so its own mistakes are reported too.
+  private mutating func checkProperty(
+    _ assignment: PropertyAssignment, entries: [PropertyEntry], seen: inout [String: SourceRange],
+    unknown: (String?) -> DiagnosticMessage
+  ) -> CheckedProperty? {
+    let value = checkExpr(assignment.value)
+    let name = assignment.name
+    guard let entry = entries.first(where: { $0.name == name.text }) else {
+      let suggestion = Suggestions.closest(to: name.text, in: entries.map(\.name))
+      report(unknown(suggestion), at: name.range, fixIts: replacement(name.range, with: suggestion))
+      return nil
+    }
+    if let first = seen[name.text] {
+      report(
+        .duplicateProperty(name.text), at: name.range, notes: [Diagnostic.Note("first set here", at: first)])
+    }
+    seen[name.text] = assignment.range
+    return CheckedProperty(entry: entry, symbol: symbol(name.text), value: value, range: assignment.range)
+  }
+
+  // MARK: - Interactions and handlers
+
+  mutating func checkInteraction(_ decl: InteractionDecl, on view: ViewKind, viewSlot: Int)
+    -> CheckedInteraction?
+  {
+    guard let kind = InteractionKind(rawValue: decl.kind.text) else {
+      let suggestion = Suggestions.closest(to: decl.kind.text, in: InteractionKind.allCases.map(\.rawValue))
+      report(
+        .unknownViewKind(decl.kind.text, suggestion: suggestion), at: decl.kind.range,
+        fixIts: replacement(decl.kind.range, with: suggestion))
+      return nil
+    }
+    var effectiveView = view
+    if !kind.allowedViewKinds.contains(view) {
+      let allowed = kind.allowedViewKinds.map(\.phrase)
+      let list = allowed.count == 2 ? "\(allowed[0]) or \(allowed[1])" : allowed.joined(separator: ", ")
+      report(.blockOnWrongView(kind.rawValue, view: view.phrase, allowed: list), at: decl.kind.range)
+      effectiveView = kind.allowedViewKinds[0]
+    }
+    var handlers: [CheckedHandler] = []
+    var properties: [CheckedProperty] = []
+    var seenHandlers: [String: SourceRange] = [:]
+    var seenProperties: [String: SourceRange] = [:]
+    for member in decl.members {
+      switch member {
+      case .function(let function):
+        if let handler = checkHandler(
+          function, in: kind, on: effectiveView, viewSlot: viewSlot, seen: &seenHandlers)
+        {
+          handlers.append(handler)
+        }
+      case .property(let assignment):
+        let entries = PropertyCatalogue.properties(of: kind)
+        if let property = checkProperty(
+          assignment, entries: entries, seen: &seenProperties,
+          unknown: { .unknownInteractionProperty(assignment.name.text, block: kind.rawValue, suggestion: $0) }
+        ) {
+          properties.append(property)
+        }
+      }
+    }
+    return CheckedInteraction(
+      kind: kind, name: decl.name?.text, handlers: handlers, properties: properties, range: decl.range)
+  }
+
+  /// A delegate method in a block of `kind` (nil: directly in the view
+  /// body): its name must be one the protocol declares for this view kind,
+  /// with the right number of parameters. The body is checked either way.
+  mutating func checkHandler(
+    _ decl: FuncDecl, in kind: InteractionKind?, on view: ViewKind, viewSlot: Int,
+    seen: inout [String: SourceRange]
+  ) -> CheckedHandler? {
+    let code = checkFunction(decl, kind: .handler, selfSlot: viewSlot)
+    let name = decl.name
+    guard let method = DelegateCatalogue.method(named: name.text, in: kind, on: view) else {
+      reportUnknownHandler(name, in: kind, on: view)
+      return nil
+    }
+    if let first = seen[name.text] {
+      let block = kind?.rawValue ?? view.rawValue
+      report(
+        .duplicateHandler(name.text, block: block), at: name.range,
+        notes: [firstDeclaredNote(name.text, at: first)])
+      return nil
+    }
+    seen[name.text] = name.range
+    if !method.accepts(parameterCount: decl.parameters.count) {
+      let owner = kind == nil ? view.uikitClass : method.protocolName
+      report(
+        .handlerArity(
+          name.text, owner: owner, expected: method.parameters, minimum: method.minimumParameterCount,
+          found: decl.parameters.count), at: name.range)
+      return nil
+    }
+    return CheckedHandler(method: method, function: code)
+  }
+
+  /// Explains why a handler name is wrong: it is the table view's name on
+  /// a collection view (or the reverse), it belongs in another block, or it
+  /// is a typo of one of this block's methods.
+  private mutating func reportUnknownHandler(_ name: Name, in kind: InteractionKind?, on view: ViewKind) {
+    let elsewhere = DelegateCatalogue.methods(named: name.text)
+    if let twin = elsewhere.first(where: { $0.interaction == kind && $0.counterpart != nil }),
+      let counterpart = twin.counterpart
+    {
+      report(
+        .handlerForOtherView(
+          name.text, owner: twin.protocolName, view: view.phrase, counterpart: counterpart),
+        at: name.range, fixIts: [Diagnostic.FixIt(range: name.range, replacement: counterpart)])
+      return
+    }
+    let here = DelegateCatalogue.methods(for: kind, on: view).map(\.name)
+    let suggestion = Suggestions.closest(to: name.text, in: here)
+    if suggestion == nil, let other = elsewhere.first(where: { $0.interaction != kind }) {
+      let block = other.interaction?.rawValue ?? "\(view.rawValue) body"
+      report(
+        .handlerInWrongBlock(
+          name.text, owner: other.protocolName, block: block, here: kind?.rawValue ?? view.rawValue),
+        at: name.range)
+      return
+    }
+    if let kind {
+      report(
+        .unknownHandler(name.text, owner: kind.protocolName(on: view), suggestion: suggestion),
+        at: name.range,
+        fixIts: replacement(name.range, with: suggestion))
+    } else {
+      report(
+        .unknownViewFunction(name.text, view: view.phrase, suggestion: suggestion), at: name.range,
+        fixIts: replacement(name.range, with: suggestion))
+    }
+  }
+
+  // MARK: - Sources and scenarios
+
+  mutating func checkSource(_ decl: SourceDecl) -> CheckedStmt {
+    let slot = globalSlot(declaredBy: decl.name) ?? declareGlobal(decl.name, kind: .source)
+    var variables: [CheckedStmt] = []
+    var items: [CheckedItem] = []
+    var seenItems: [String: SourceRange] = [:]
+    for member in decl.members {
+      switch member {
+      case .variable(let variable):
+        variables.append(checkGlobalVariable(variable))
+      case .function(let function):
+        let functionSlot =
+          globalSlot(declaredBy: function.name) ?? declareGlobal(function.name, kind: .function)
+        let code = checkFunction(function, kind: .function, selfSlot: slot)
+        globalFunctions.append(GlobalFunction(slot: functionSlot, code: code))
+      case .item(let item):
+        if let first = seenItems[item.name.text] {
+          report(
+            .duplicateDeclaration(item.name.text), at: item.name.range,
+            notes: [firstDeclaredNote(item.name.text, at: first)])
+        }
+        seenItems[item.name.text] = item.name.range
+        let code = checkFunction(
+          name: item.name.text, kind: .item, parameters: [], body: item.body, range: item.range,
+          selfSlot: slot)
+        items.append(
+          CheckedItem(name: item.name.text, symbol: symbol(item.name.text), function: code, range: item.range)
+        )
+      }
+    }
+    sources.append(
+      CheckedSource(name: decl.name.text, slot: slot, variables: variables, items: items, range: decl.range))
+    return CheckedStmt(.declareSource(sources.count - 1), range: decl.range)
+  }
+
+  mutating func checkScenario(_ decl: ScenarioDecl) {
+    let code = checkFunction(
+      name: decl.title, kind: .scenario, parameters: [], body: decl.body, range: decl.range, selfSlot: nil)
+    scenarios.append(CheckedScenario(title: decl.title, function: code, range: decl.range))
+  }
+
+  // MARK: - Function bodies
+
+  mutating func checkFunction(_ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?) -> FunctionCode {
+    checkFunction(
+      name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
+      selfSlot: selfSlot)
+  }
+
+  /// A body in a new frame: parameters in slots `0..<n` (in a scope of their
+  /// own, so the body may shadow them), then the body's locals.
+  mutating func checkFunction(
+    name: String, kind: FunctionCode.Kind, parameters: [Parameter], body: Block,
+    hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?
+  ) -> FunctionCode {
+    let inheritedSelf = selfSlot ?? functions.last?.selfSlot
+    functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
+    pushScope()
+    for parameter in parameters {
+      declareLocal(parameter.name, isConstant: true, declarationRange: parameter.range)
+    }
+    pushScope()
+    let block = closeBlock(checkStatements(body.statements, implicitReturn: true))
+    _ = popScope()
+    let context = functions.removeLast()
+    return FunctionCode(
+      name: name, kind: kind, parameterNames: parameters.map(\.name.text),
+      hasParameterClause: hasParameterClause,
+      frameSize: context.frameSize, captures: context.captures, body: block, range: range)
+  }
+}

@@ -1,0 +1,257 @@
+import DndSyntax
+
+/// Expressions: names to slots, member names to symbols, calls to the most
+/// direct form the checker can prove (a known global function, a builtin, a
+/// mutating method on something assignable), closures to `FunctionCode`.
+extension Checker {
+  /// Methods that change the collection they are called on. Called on
+  /// something assignable, they update it in place (`model.append(x)`).
+  static let mutatingMethods: Set<String> = [
+    "append", "insert", "remove", "removeFirst", "removeLast", "removeAll", "removeValue", "updateValue",
+    "sort", "reverse", "swapAt", "popLast",
+  ]
+
+  mutating func checkExpr(_ expr: Expr) -> CheckedExpr {
+    let range = expr.range
+    func make(_ kind: CheckedExpr.Kind) -> CheckedExpr { CheckedExpr(kind, range: range) }
+    switch expr.kind {
+    case .integer(let value): return make(.integer(value))
+    case .double(let value): return make(.double(value))
+    case .bool(let value): return make(.bool(value))
+    case .nilLiteral: return make(.nilLiteral)
+    case .string(let literal): return make(checkString(literal))
+    case .identifier(let name): return make(checkIdentifier(name, at: range))
+    case .implicitMember(let name): return make(.enumCase(symbol(name.text)))
+    case .selfReference:
+      guard let slot = functions.last?.selfSlot else {
+        report(.selfOutsideDeclaration, at: range)
+        return make(.nilLiteral)
+      }
+      return make(.global(slot))
+    case .member(let base, let name, let isOptional):
+      return checkMember(base, name: name, isOptional: isOptional, range: range)
+    case .call(let callee, let arguments):
+      return make(checkCall(callee, arguments: arguments, range: range))
+    case .subscripted(let base, let arguments):
+      let optional = Checker.isOptionalChain(base)
+      return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
+    case .unary(let op, let operand):
+      return make(.unary(op, checkExpr(operand)))
+    case .binary(let op, let left, let right):
+      return make(.binary(op, checkExpr(left), checkExpr(right)))
+    case .ternary(let condition, let then, let otherwise):
+      return make(.ternary(checkExpr(condition), checkExpr(then), checkExpr(otherwise)))
+    case .cast(let operand, let kind, let type):
+      let checked = checkExpr(operand)
+      guard let checkedType = checkType(type) else { return checked }
+      return make(.cast(checked, kind, checkedType))
+    case .range(let lower, let upper, let isClosed):
+      return make(.range(checkExpr(lower), checkExpr(upper), isClosed: isClosed))
+    case .array(let elements):
+      return make(.array(elements.map { checkExpr($0) }))
+    case .dictionary(let entries):
+      let keys = entries.map { checkExpr($0.key) }
+      let values = entries.map { checkExpr($0.value) }
+      return make(.dictionary(keys: keys, values: values))
+    case .tuple(let elements):
+      return make(.tuple(elements.map { checkExpr($0) }))
+    case .parenthesized(let inner):
+      var checked = checkExpr(inner)
+      checked.range = range
+      return checked
+    case .closure(let closure):
+      return make(.closure(checkClosure(closure, range: range)))
+    case .error:
+      return make(.nilLiteral)
+    }
+  }
+
+  // MARK: - Names
+
+  mutating func checkIdentifier(_ name: String, at range: SourceRange) -> CheckedExpr.Kind {
+    guard let resolution = resolve(name) else {
+      reportUnknownName(name, at: range)
+      return .nilLiteral
+    }
+    switch resolution {
+    case .local(let slot, _): return .local(slot)
+    case .capture(let index, _): return .capture(index)
+    case .global(let slot): return readGlobal(slot, name: name, at: range)
+    case .builtin(let builtin): return .builtin(builtin)
+    }
+  }
+
+  /// A read of a global: straight-line code may not read a variable before
+  /// its declaration has run; code that runs later (functions, handlers,
+  /// scenarios) gets a read checked at run time instead.
+  mutating func readGlobal(_ slot: Int, name: String, at range: SourceRange) -> CheckedExpr.Kind {
+    if globalDeclared[slot] { return .global(slot) }
+    if isDeferred { return .globalChecked(slot) }
+    report(
+      .useBeforeDeclaration(name), at: range,
+      notes: [Diagnostic.Note("'\(name)' is declared here", at: globals[slot].range)])
+    return .global(slot)
+  }
+
+  mutating func reportUnknownName(_ name: String, at range: SourceRange) {
+    if isPending(name) {
+      report(.useBeforeDeclaration(name), at: range)
+      return
+    }
+    let suggestion = Suggestions.closest(to: name, in: visibleNames())
+    report(
+      .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
+  }
+
+  // MARK: - Members and calls
+
+  mutating func checkMember(_ base: Expr, name: Name, isOptional: Bool, range: SourceRange) -> CheckedExpr {
+    let optional = isOptional || Checker.isOptionalChain(base)
+    // `UIImage.self` is the type itself.
+    if name.text == "self" {
+      var checked = checkExpr(base)
+      checked.range = range
+      return checked
+    }
+    if let index = Int(name.text) {
+      return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
+    }
+    return CheckedExpr(.member(checkExpr(base), symbol(name.text), optional: optional), range: range)
+  }
+
+  /// Whether a nil somewhere in this postfix chain was made to give nil by
+  /// a `?.` (so `a?.b.c` is nil when `a` is).
+  static func isOptionalChain(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .member(let base, _, let isOptional): return isOptional || isOptionalChain(base)
+    case .call(let callee, _): return isOptionalChain(callee)
+    case .subscripted(let base, _): return isOptionalChain(base)
+    default: return false
+    }
+  }
+
+  mutating func checkArguments(_ arguments: [Argument]) -> CheckedArguments {
+    CheckedArguments(
+      values: arguments.map { checkExpr($0.value) },
+      labels: arguments.map { argument in argument.label.map { symbol($0.text) } })
+  }
+
+  mutating func checkCall(_ callee: Expr, arguments: [Argument], range: SourceRange) -> CheckedExpr.Kind {
+    switch callee.kind {
+    case .identifier(let name):
+      guard let resolution = resolve(name) else {
+        reportUnknownName(name, at: callee.range)
+        _ = checkArguments(arguments)
+        return .nilLiteral
+      }
+      let checked = checkArguments(arguments)
+      switch resolution {
+      case .global(let slot) where globals[slot].kind == .function:
+        checkArity(name, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
+        return .callGlobal(slot, checked)
+      case .local(_, let info), .capture(_, let info):
+        if case .function(let parameters) = info.kind {
+          checkArity(name, parameters: parameters, arguments: arguments, range: range)
+        }
+      case .builtin(let builtin):
+        checkBuiltinArity(builtin, arguments: arguments, range: range)
+        return .callBuiltin(builtin, checked)
+      case .global: break
+      }
+      let calleeExpr = CheckedExpr(checkIdentifier(name, at: callee.range), range: callee.range)
+      return .callValue(calleeExpr, checked)
+    case .member(let base, let name, let isOptional):
+      let optional = isOptional || Checker.isOptionalChain(base)
+      if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
+        return .callMutating(target, symbol(name.text), checkArguments(arguments), optional: optional)
+      }
+      let checkedBase = checkExpr(base)
+      return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
+    default:
+      let checkedCallee = checkExpr(callee)
+      return .callValue(checkedCallee, checkArguments(arguments))
+    }
+  }
+
+  /// The argument count (and any labels) of a call to a script function.
+  mutating func checkArity(_ name: String, parameters: [String], arguments: [Argument], range: SourceRange) {
+    if arguments.count != parameters.count {
+      let expected = "\(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
+      report(.wrongArgumentCount(name, expected: expected, found: arguments.count), at: range)
+      return
+    }
+    for (argument, parameter) in zip(arguments, parameters) {
+      if let label = argument.label, label.text != parameter, !argument.isTrailingClosure {
+        report(
+          .argumentLabelMismatch(label.text, function: name, parameters: parameters), at: label.range,
+          fixIts: [Diagnostic.FixIt(range: label.range, replacement: parameter)])
+      }
+    }
+  }
+
+  mutating func checkBuiltinArity(_ builtin: Builtin, arguments: [Argument], range: SourceRange) {
+    let count = arguments.count
+    let expected: String?
+    switch builtin {
+    case .min, .max: expected = count >= 2 ? nil : "2 or more arguments"
+    case .abs: expected = count == 1 ? nil : "1 argument"
+    case .stride: expected = count == 3 ? nil : "3 arguments (from:to:by: or from:through:by:)"
+    default: expected = nil
+    }
+    if let expected {
+      report(.wrongArgumentCount(builtin.spelling, expected: expected, found: count), at: range)
+    }
+  }
+
+  // MARK: - Closures, strings and types
+
+  mutating func checkClosure(_ closure: Closure, range: SourceRange) -> FunctionCode {
+    checkFunction(
+      name: "closure", kind: .closure, parameters: closure.parameters, body: closure.body,
+      hasParameterClause: closure.hasParameterClause, range: range, selfSlot: nil)
+  }
+
+  mutating func checkString(_ literal: StringLiteral) -> CheckedExpr.Kind {
+    var parts: [InterpolationPart] = []
+    var text = ""
+    var isPlain = true
+    for segment in literal.segments {
+      switch segment {
+      case .text(let piece):
+        text += piece
+      case .interpolation(let expr):
+        isPlain = false
+        if !text.isEmpty { parts.append(.text(text)) }
+        text = ""
+        parts.append(.value(checkExpr(expr)))
+      }
+    }
+    if isPlain { return .string(text) }
+    if !text.isEmpty { parts.append(.text(text)) }
+    return .interpolation(parts)
+  }
+
+  /// A type in a cast. `UICollectionView.DropProposal` reads as
+  /// `UICollectionViewDropProposal`.
+  mutating func checkType(_ type: TypeRef) -> CheckedType? {
+    switch type.kind {
+    case .named(let names):
+      let spelling = names.map(\.text).joined()
+      if let builtin = Builtin.named(spelling), builtin.kind == .type { return .builtin(builtin) }
+      let dotted = names.map(\.text).joined(separator: ".")
+      let candidates = Builtin.allCases.filter { $0.kind == .type }.map(\.spelling)
+      let suggestion = Suggestions.closest(to: spelling, in: candidates)
+      report(
+        .unknownType(dotted, suggestion: suggestion), at: type.range,
+        fixIts: replacement(type.range, with: suggestion))
+      return nil
+    case .array(let element):
+      return checkType(element).map { .array($0) }
+    case .dictionary(let key, let value):
+      guard let key = checkType(key), let value = checkType(value) else { return nil }
+      return .dictionary(key, value)
+    case .optional(let wrapped):
+      return checkType(wrapped).map { .optional($0) }
+    }
+  }
+}

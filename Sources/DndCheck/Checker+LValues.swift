@@ -1,0 +1,158 @@
+import DndSyntax
+
+/// Assignable expressions: the left of `=` and the receiver of a mutating
+/// method. A path is a root name followed by members, subscripts and tuple
+/// elements; the interpreter reads it, changes it in place and writes it
+/// back, which is how value semantics reach through `model[i].tags`.
+extension Checker {
+  /// What the root of a path is, for the "cannot assign" checks.
+  struct PathRoot {
+    var name: String
+    var range: SourceRange
+    /// Nil when the root is a `var`; otherwise what it names ("a 'let'
+    /// constant", "a view", ...).
+    var constantKind: ConstantKind?
+    var letKeyword: SourceRange?
+    var declarationRange: SourceRange?
+    /// Whether the path goes through a member (`a.b`), which may be a
+    /// property of an object and so assignable even when `a` is a `let`.
+    var hasMember = false
+  }
+
+  enum ConstantKind {
+    case letConstant
+    case declaration(String)
+  }
+
+  /// The left side of an assignment, with its errors reported.
+  mutating func checkAssignmentTarget(_ target: Expr) -> CheckedLValue? {
+    guard let (lvalue, root) = checkLValue(target) else {
+      report(.cannotAssign, at: target.range)
+      return nil
+    }
+    if let root, !root.hasMember, let constant = root.constantKind {
+      reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
+    }
+    return lvalue
+  }
+
+  /// The receiver of a mutating method, when it is a path from a variable:
+  /// nil when the method should just be called on the value (a builtin, a
+  /// function, a temporary).
+  mutating func checkMutatingBase(_ base: Expr, member: Name) -> CheckedLValue? {
+    guard let name = Checker.rootName(of: base), let resolution = resolve(name) else { return nil }
+    switch resolution {
+    case .builtin: return nil
+    case .local(_, let info), .capture(_, let info):
+      if case .function = info.kind { return nil }
+    case .global(let slot):
+      if globals[slot].kind == .function { return nil }
+    }
+    guard let (lvalue, root) = checkLValue(base), let root else { return nil }
+    if case .declaration = root.constantKind, !root.hasMember { return nil }
+    if !root.hasMember, case .letConstant = root.constantKind {
+      reportConstant(
+        root, constant: .letConstant, message: .mutatingMemberOnConstant(member.text, name: root.name))
+    }
+    return lvalue
+  }
+
+  private mutating func reportConstant(_ root: PathRoot, constant: ConstantKind, message: DiagnosticMessage) {
+    switch constant {
+    case .letConstant:
+      var notes: [Diagnostic.Note] = []
+      if let declaration = root.declarationRange {
+        notes.append(Diagnostic.Note("'\(root.name)' is declared here", at: declaration))
+      }
+      let fixIts = root.letKeyword.map { [Diagnostic.FixIt(range: $0, replacement: "var")] } ?? []
+      report(message, at: root.range, notes: notes, fixIts: fixIts)
+    case .declaration(let what):
+      report(.assignmentToDeclaration(root.name, what: what), at: root.range)
+    }
+  }
+
+  /// The name at the root of a member/subscript path, if there is one.
+  static func rootName(of expr: Expr) -> String? {
+    switch expr.kind {
+    case .identifier(let name): return name
+    case .member(let base, _, _), .subscripted(let base, _): return rootName(of: base)
+    case .parenthesized(let inner): return rootName(of: inner)
+    default: return nil
+    }
+  }
+
+  /// Resolves a path. Nil when the expression cannot be assigned at all; a
+  /// nil root when the path starts from a value (`makeView().text`).
+  mutating func checkLValue(_ expr: Expr) -> (CheckedLValue, PathRoot?)? {
+    let range = expr.range
+    switch expr.kind {
+    case .identifier(let name):
+      guard let resolution = resolve(name) else {
+        reportUnknownName(name, at: range)
+        return nil
+      }
+      var root = PathRoot(name: name, range: range)
+      let ref: VariableRef
+      switch resolution {
+      case .local(let slot, let info), .capture(let slot, let info):
+        if case .local = resolution { ref = .local(slot) } else { ref = .capture(slot) }
+        root.declarationRange = info.declarationRange
+        if case .function = info.kind {
+          root.constantKind = .declaration("a function")
+        } else if info.isConstant {
+          root.constantKind = .letConstant
+          root.letKeyword = info.letKeywordRange
+        }
+      case .global(let slot):
+        ref = .global(slot)
+        let global = globals[slot]
+        root.declarationRange = global.range
+        switch global.kind {
+        case .variable: break
+        case .constant: root.constantKind = .letConstant
+        case .function: root.constantKind = .declaration("a function")
+        case .view(let kind): root.constantKind = .declaration("\(kind.phrase)")
+        case .app: root.constantKind = .declaration("an app")
+        case .source: root.constantKind = .declaration("a source")
+        }
+        if !globalDeclared[slot] && !isDeferred { _ = readGlobal(slot, name: name, at: range) }
+      case .builtin(let builtin):
+        root.constantKind = .declaration(builtin.kind == .type ? "a built-in type" : "a built-in name")
+        return (CheckedLValue(.value(CheckedExpr(.builtin(builtin), range: range)), range: range), root)
+      }
+      return (CheckedLValue(.variable(ref), range: range), root)
+    case .member(let base, let name, let isOptional):
+      let optional = isOptional || Checker.isOptionalChain(base)
+      let (baseValue, root) = checkPathBase(base)
+      if let index = Int(name.text) {
+        return (CheckedLValue(.tupleElement(baseValue, index), range: range), root)
+      }
+      var memberRoot = root
+      memberRoot?.hasMember = true
+      return (
+        CheckedLValue(.member(baseValue, symbol(name.text), optional: optional), range: range), memberRoot
+      )
+    case .subscripted(let base, let arguments):
+      let optional = Checker.isOptionalChain(base)
+      let (baseValue, root) = checkPathBase(base)
+      let checked = checkArguments(arguments)
+      return (CheckedLValue(.subscripted(baseValue, checked, optional: optional), range: range), root)
+    case .parenthesized(let inner):
+      return checkLValue(inner)
+    default:
+      return nil
+    }
+  }
+
+  /// The base of a member or subscript in a path: itself a path when it
+  /// starts from a name, otherwise a value.
+  private mutating func checkPathBase(_ base: Expr) -> (CheckedLValue, PathRoot?) {
+    if Checker.rootName(of: base) != nil {
+      if let (lvalue, root) = checkLValue(base) { return (lvalue, root) }
+      // The root's error is already reported.
+      return (CheckedLValue(.value(CheckedExpr(.nilLiteral, range: base.range)), range: base.range), nil)
+    }
+    let value = checkExpr(base)
+    return (CheckedLValue(.value(value), range: base.range), nil)
+  }
+}

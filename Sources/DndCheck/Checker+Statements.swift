@@ -1,0 +1,255 @@
+import DndSyntax
+
+/// Statements: blocks with hoisted functions, declarations, control flow,
+/// assignments and scenario steps.
+extension Checker {
+  /// Checks the statements of a block whose scope the caller has pushed:
+  /// first hoists its functions (so earlier code can call them) and notes
+  /// its variables (so an early use is reported as such), then checks each
+  /// statement in order. A lone expression becomes a `return` when
+  /// `implicitReturn` is set, as in Swift.
+  mutating func checkStatements(_ statements: [Stmt], implicitReturn: Bool = false) -> [CheckedStmt] {
+    let current = functions.count - 1
+    if !isGlobalScope {
+      for stmt in statements {
+        switch stmt.kind {
+        case .function(let decl):
+          let slot = declareLocal(
+            decl.name, isConstant: true, kind: .function(decl.parameters.map(\.name.text)),
+            declarationRange: decl.range)
+          localFunctionSlots[decl.name.range.start] = slot
+        case .variable(let decl):
+          let last = functions[current].scopes.count - 1
+          functions[current].scopes[last].pending.insert(decl.name.text)
+        default: break
+        }
+      }
+    }
+    if implicitReturn, statements.count == 1, case .expression(let expr) = statements[0].kind {
+      return [CheckedStmt(.returnStatement(checkExpr(expr)), range: statements[0].range)]
+    }
+    return statements.compactMap { checkStatement($0) }
+  }
+
+  /// Ends the block whose scope is innermost, returning it resolved.
+  mutating func closeBlock(_ statements: [CheckedStmt]) -> CheckedBlock {
+    let scope = popScope()
+    return CheckedBlock(
+      statements: statements, functions: scope.functions, firstCapturedSlot: scope.firstCapturedSlot)
+  }
+
+  /// `{ statements }` in a scope of its own.
+  mutating func checkBlock(_ block: Block) -> CheckedBlock {
+    pushScope()
+    return closeBlock(checkStatements(block.statements))
+  }
+
+  /// One statement; nil for declarations that leave nothing to run (functions)
+  /// and for statements the parser could not read.
+  mutating func checkStatement(_ stmt: Stmt) -> CheckedStmt? {
+    let range = stmt.range
+    switch stmt.kind {
+    case .variable(let decl):
+      if isGlobalScope { return checkGlobalVariable(decl) }
+      return checkLocalVariable(decl)
+    case .function(let decl):
+      checkFunctionDeclaration(decl)
+      return nil
+    case .ifStatement(let conditions, let then, let otherwise):
+      return checkIf(conditions, then: then, otherwise: otherwise, range: range)
+    case .guardStatement(let conditions, let otherwise):
+      let checked = checkConditions(conditions)
+      if !Checker.exits(otherwise) { report(.guardMustExit, at: otherwise.range) }
+      return CheckedStmt(.guardStatement(checked, otherwise: checkBlock(otherwise)), range: range)
+    case .forStatement(let variable, let sequence, let body):
+      return checkFor(variable, sequence: sequence, body: body, range: range)
+    case .whileStatement(let conditions, let body):
+      pushScope()
+      let checked = checkConditions(conditions)
+      let statements = inLoop { $0.checkStatements(body.statements) }
+      return CheckedStmt(.whileStatement(checked, closeBlock(statements)), range: range)
+    case .returnStatement(let value):
+      if functions.count == 1 { report(.returnOutsideFunction, at: range) }
+      return CheckedStmt(.returnStatement(value.map { checkExpr($0) }), range: range)
+    case .breakStatement:
+      if functions[functions.count - 1].loopDepth == 0 { report(.breakOutsideLoop, at: range) }
+      return CheckedStmt(.breakStatement, range: range)
+    case .continueStatement:
+      if functions[functions.count - 1].loopDepth == 0 { report(.continueOutsideLoop, at: range) }
+      return CheckedStmt(.continueStatement, range: range)
+    case .step(let step):
+      return CheckedStmt(.step(checkStep(step)), range: range)
+    case .expression(let expr):
+      return CheckedStmt(.expression(checkExpr(expr)), range: range)
+    case .assignment(let target, let op, let value):
+      let checkedValue = checkExpr(value)
+      guard let target = checkAssignmentTarget(target) else { return nil }
+      return CheckedStmt(.assign(target, op, checkedValue), range: range)
+    case .error:
+      return nil
+    }
+  }
+
+  /// Runs `body` with the current function one loop deeper.
+  mutating func inLoop<T>(_ body: (inout Checker) -> T) -> T {
+    let current = functions.count - 1
+    functions[current].loopDepth += 1
+    let result = body(&self)
+    functions[current].loopDepth -= 1
+    return result
+  }
+
+  // MARK: - Declarations
+
+  mutating func checkLocalVariable(_ decl: VarDecl) -> CheckedStmt {
+    let value = decl.initializer.map { checkExpr($0) }
+    if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
+    let keyword = SourceRange(
+      file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
+    let slot = declareLocal(
+      decl.name, isConstant: decl.isConstant, declarationRange: decl.range,
+      letKeyword: decl.isConstant ? keyword : nil)
+    return CheckedStmt(.declare(.local(slot), value), range: decl.range)
+  }
+
+  /// A top-level, app or source `let`/`var`: a global declared in pass one.
+  mutating func checkGlobalVariable(_ decl: VarDecl) -> CheckedStmt {
+    let value = decl.initializer.map { checkExpr($0) }
+    if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
+    let slot =
+      globalSlot(declaredBy: decl.name)
+      ?? declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
+    globalDeclared[slot] = true
+    return CheckedStmt(.declare(.global(slot), value), range: decl.range)
+  }
+
+  /// A `func` statement: global at the top level, otherwise a function of
+  /// the enclosing block (its slot was given when the block was entered).
+  mutating func checkFunctionDeclaration(_ decl: FuncDecl, selfSlot: Int? = nil) {
+    if isGlobalScope {
+      let slot = globalSlot(declaredBy: decl.name) ?? declareGlobal(decl.name, kind: .function)
+      let code = checkFunction(decl, kind: .function, selfSlot: selfSlot)
+      globalFunctions.append(GlobalFunction(slot: slot, code: code))
+      return
+    }
+    let code = checkFunction(decl, kind: .function, selfSlot: selfSlot)
+    let current = functions.count - 1
+    let slot = localFunctionSlots[decl.name.range.start] ?? functions[current].allocateSlot()
+    let last = functions[current].scopes.count - 1
+    functions[current].scopes[last].functions.append(LocalFunction(slot: slot, code: code))
+  }
+
+  // MARK: - Control flow
+
+  mutating func checkIf(_ conditions: [Condition], then: Block, otherwise: ElseClause?, range: SourceRange)
+    -> CheckedStmt
+  {
+    pushScope()
+    let checked = checkConditions(conditions)
+    let thenBlock = closeBlock(checkStatements(then.statements))
+    var checkedElse: CheckedElse?
+    switch otherwise {
+    case .block(let block): checkedElse = .block(checkBlock(block))
+    case .elseIf(let stmt): checkedElse = checkStatement(stmt).map { .elseIf($0) }
+    case nil: break
+    }
+    return CheckedStmt(.ifStatement(checked, thenBlock, otherwise: checkedElse), range: range)
+  }
+
+  /// The clauses of `if`, `guard` and `while`. A `let` binds in the scope
+  /// the caller has set up (the body for `if` and `while`, the enclosing
+  /// block for `guard`), after its value is checked, so `if let x = x` reads
+  /// the outer `x`.
+  mutating func checkConditions(_ conditions: [Condition]) -> [CheckedCondition] {
+    conditions.map { condition in
+      switch condition.kind {
+      case .expression(let expr):
+        return .expression(checkExpr(expr))
+      case .binding(let isConstant, let name, _, let value):
+        let checkedValue = checkExpr(value)
+        if isGlobalScope {
+          let slot = declareGlobal(name, kind: isConstant ? .constant : .variable)
+          globalDeclared[slot] = true
+          return .binding(.global(slot), checkedValue)
+        }
+        let slot = declareLocal(name, isConstant: isConstant, declarationRange: condition.range)
+        return .binding(.local(slot), checkedValue)
+      }
+    }
+  }
+
+  mutating func checkFor(_ variable: Name?, sequence: Expr, body: Block, range: SourceRange) -> CheckedStmt {
+    var rangeBounds: (lower: CheckedExpr, upper: CheckedExpr, isClosed: Bool)?
+    var checkedSequence: CheckedExpr?
+    if case .range(let lower, let upper, let isClosed) = Checker.unparenthesized(sequence).kind {
+      rangeBounds = (checkExpr(lower), checkExpr(upper), isClosed)
+    } else {
+      checkedSequence = checkExpr(sequence)
+    }
+    pushScope()
+    let slot = variable.map { declareLocal($0, isConstant: true, declarationRange: $0.range) }
+    let statements = inLoop { $0.checkStatements(body.statements) }
+    let block = closeBlock(statements)
+    if let rangeBounds {
+      return CheckedStmt(
+        .forRange(
+          slot: slot, lower: rangeBounds.lower, upper: rangeBounds.upper, isClosed: rangeBounds.isClosed,
+          body: block), range: range)
+    }
+    let sequenceExpr = checkedSequence ?? CheckedExpr(.nilLiteral, range: sequence.range)
+    return CheckedStmt(.forIn(slot: slot, sequence: sequenceExpr, body: block), range: range)
+  }
+
+  /// Whether a block always leaves its scope (what a `guard`'s else needs).
+  static func exits(_ block: Block) -> Bool {
+    guard let last = block.statements.last else { return false }
+    return exits(last)
+  }
+
+  private static func exits(_ stmt: Stmt) -> Bool {
+    switch stmt.kind {
+    case .returnStatement, .breakStatement, .continueStatement: return true
+    case .ifStatement(_, let then, let otherwise?):
+      switch otherwise {
+      case .block(let block): return exits(then) && exits(block)
+      case .elseIf(let nested): return exits(then) && exits(nested)
+      }
+    default: return false
+    }
+  }
+
+  static func unparenthesized(_ expr: Expr) -> Expr {
+    if case .parenthesized(let inner) = expr.kind { return unparenthesized(inner) }
+    return expr
+  }
+
+  // MARK: - Steps
+
+  mutating func checkStep(_ step: Step) -> CheckedStep {
+    switch step {
+    case .longPress(let target, let duration):
+      return .longPress(target: checkExpr(target), duration: duration.map { checkExpr($0) })
+    case .drag(let isThrough, let targets):
+      return .drag(isThrough: isThrough, targets: targets.map { checkExpr($0) })
+    case .tap(let target): return .tap(checkExpr(target))
+    case .release: return .release
+    case .cancel: return .cancel
+    case .wait(let duration): return .wait(checkExpr(duration))
+    case .settle: return .settle
+    case .expectCall(let negated, let method, let on, let times):
+      let methods = DelegateCatalogue.methods(named: method.text)
+      if methods.isEmpty {
+        let suggestion = Suggestions.closest(to: method.text, in: DelegateCatalogue.allNames)
+        report(
+          .unknownDelegateMethod(method.text, suggestion: suggestion), at: method.range,
+          fixIts: replacement(method.range, with: suggestion))
+      }
+      return .expectCall(
+        negated: negated, method: method.text, methods: methods, on: on.map { checkExpr($0) },
+        times: times.map { checkExpr($0) })
+    case .expectException(let name): return .expectException(name.text)
+    case .expectWarning(let text, _): return .expectWarning(text)
+    case .expect(let condition): return .expect(checkExpr(condition))
+    }
+  }
+}

@@ -1,0 +1,290 @@
+import DndSyntax
+
+/// The checker: resolves every name of a script once and checks what can be
+/// checked without running it.
+///
+/// It works in two passes. The first collects the global namespace (top-level
+/// declarations, every app's views, variables and functions, every source),
+/// so that functions and views can be used before the line declaring them.
+/// The second walks the script in order, resolving names to slots, checking
+/// handler names against UIKit's delegate protocols and view properties
+/// against the catalogue, and building the resolved tree (`CheckedProgram`).
+///
+/// It never stops at the first error: a broken part is reported, left out of
+/// the tree, and checking goes on, so one run reports every mistake it can.
+public struct Checker {
+  /// Checks a whole script.
+  public static func check(_ script: Script, file: SourceFile) -> CheckResult {
+    var checker = Checker(file: file, previous: nil)
+    return checker.run(script)
+  }
+
+  /// Checks one more input of a session (the REPL): the globals and symbols
+  /// of `previous` stay visible, and new globals get the slots after them.
+  public static func check(_ script: Script, file: SourceFile, continuing previous: CheckedProgram)
+    -> CheckResult
+  {
+    var checker = Checker(file: file, previous: previous)
+    return checker.run(script)
+  }
+
+  // MARK: - State
+
+  let file: SourceFile
+  var diagnostics: [Diagnostic] = []
+  var symbols: SymbolTable
+  var device: Device = .iPad
+  var deviceRange: SourceRange?
+  var globals: [GlobalInfo]
+  var globalIndex: [String: Int] = [:]
+  /// Whether the declaration of each global has been passed in script order.
+  var globalDeclared: [Bool]
+  /// Parameter names of global functions, for arity checks.
+  var globalParameters: [Int: [String]] = [:]
+  /// The slot of each global declaration, keyed by the start of its name.
+  var slotOfDeclaration: [UInt32: Int] = [:]
+  var globalFunctions: [GlobalFunction] = []
+  /// The slot of each hoisted local function, keyed by the start of its name.
+  var localFunctionSlots: [UInt32: Int] = [:]
+  var apps: [CheckedApp] = []
+  var sources: [CheckedSource] = []
+  var scenarios: [CheckedScenario] = []
+  /// The functions being checked; `[0]` is the top level.
+  var functions: [FunctionContext]
+  /// The globals of earlier REPL inputs, which a new input may redeclare.
+  let previousGlobalCount: Int
+
+  init(file: SourceFile, previous: CheckedProgram?) {
+    self.file = file
+    self.symbols = previous?.symbols ?? SymbolTable()
+    self.device = previous?.device ?? .iPad
+    self.globals = previous?.globals ?? []
+    self.globalDeclared = Array(repeating: true, count: globals.count)
+    self.previousGlobalCount = globals.count
+    for (slot, global) in globals.enumerated() { globalIndex[global.name] = slot }
+    self.functions = [FunctionContext(name: "top level", kind: .main, selfSlot: nil)]
+  }
+
+  // MARK: - Running
+
+  mutating func run(_ script: Script) -> CheckResult {
+    collectGlobals(script.items)
+    var statements: [CheckedStmt] = []
+    for item in script.items {
+      switch item {
+      case .device(let decl): checkDevice(decl)
+      case .app(let decl): statements.append(checkApp(decl))
+      case .source(let decl): statements.append(checkSource(decl))
+      case .scenario(let decl): checkScenario(decl)
+      case .statement(let stmt): if let checked = checkStatement(stmt) { statements.append(checked) }
+      }
+    }
+    let top = functions[0]
+    let end = SourceRange(file: file.id, start: file.bytes.count, end: file.bytes.count)
+    let main = FunctionCode(
+      name: "top level", kind: .main, parameterNames: [], frameSize: top.frameSize, captures: [],
+      body: CheckedBlock(statements: statements),
+      range: SourceRange(file: file.id, start: 0, end: 0).union(end))
+    let program = CheckedProgram(
+      device: device, symbols: symbols, globals: globals, globalFunctions: globalFunctions, main: main,
+      apps: apps, sources: sources, scenarios: scenarios)
+    return CheckResult(program: program, diagnostics: diagnostics)
+  }
+
+  // MARK: - Diagnostics
+
+  mutating func report(
+    _ message: DiagnosticMessage, at range: SourceRange, notes: [Diagnostic.Note] = [],
+    fixIts: [Diagnostic.FixIt] = []
+  ) {
+    diagnostics.append(Diagnostic(message, at: range, notes: notes, fixIts: fixIts))
+  }
+
+  /// A note pointing at an earlier declaration, with its line.
+  func firstDeclaredNote(_ name: String, at range: SourceRange) -> Diagnostic.Note {
+    let line = file.location(of: Int(range.start)).line
+    return Diagnostic.Note("'\(name)' was first declared here, on line \(line)", at: range)
+  }
+
+  /// A fix-it replacing `range` with `suggestion`, when there is one.
+  func replacement(_ range: SourceRange, with suggestion: String?) -> [Diagnostic.FixIt] {
+    suggestion.map { [Diagnostic.FixIt(range: range, replacement: $0)] } ?? []
+  }
+
+  // MARK: - Globals
+
+  /// Adds a global, reporting a clash with an earlier one.
+  @discardableResult
+  mutating func declareGlobal(_ name: Name, kind: GlobalInfo.Kind, app: String? = nil) -> Int {
+    // A REPL input may redeclare a global of an earlier input; within one
+    // input a second declaration is an error.
+    if let existing = globalIndex[name.text], existing >= previousGlobalCount {
+      let first = globals[existing]
+      if let firstApp = first.app, let app, firstApp != app {
+        report(
+          .duplicateDeclarationAcrossApps(name.text, first: firstApp, second: app), at: name.range,
+          notes: [firstDeclaredNote(name.text, at: first.range)])
+      } else {
+        report(
+          .duplicateDeclaration(name.text), at: name.range,
+          notes: [firstDeclaredNote(name.text, at: first.range)])
+      }
+      // A slot of its own keeps the rest of the tree consistent.
+      let slot = appendGlobal(GlobalInfo(name: name.text, kind: kind, range: name.range, app: app))
+      slotOfDeclaration[name.range.start] = slot
+      return slot
+    }
+    let slot = appendGlobal(GlobalInfo(name: name.text, kind: kind, range: name.range, app: app))
+    globalIndex[name.text] = slot
+    slotOfDeclaration[name.range.start] = slot
+    return slot
+  }
+
+  private mutating func appendGlobal(_ info: GlobalInfo) -> Int {
+    globals.append(info)
+    // Functions, apps and sources exist before any code runs; views and
+    // variables once their declaration has run.
+    switch info.kind {
+    case .function, .app, .source: globalDeclared.append(true)
+    case .variable, .constant, .view: globalDeclared.append(false)
+    }
+    return globals.count - 1
+  }
+
+  /// The slot given to the global declared by `name` in the first pass.
+  func globalSlot(declaredBy name: Name) -> Int? { slotOfDeclaration[name.range.start] }
+
+  /// Pass one: every global name, so later code and earlier functions see them.
+  mutating func collectGlobals(_ items: [TopLevelItem]) {
+    for item in items {
+      switch item {
+      case .statement(let stmt):
+        switch stmt.kind {
+        case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
+        case .function(let decl):
+          let slot = declareGlobal(decl.name, kind: .function)
+          globalParameters[slot] = decl.parameters.map(\.name.text)
+        default: break
+        }
+      case .app(let app):
+        declareGlobal(app.name, kind: .app, app: app.name.text)
+        for member in app.members {
+          switch member {
+          case .view(let view): collectViews(view, app: app.name.text)
+          case .variable(let decl):
+            declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable, app: app.name.text)
+          case .function(let decl):
+            let slot = declareGlobal(decl.name, kind: .function, app: app.name.text)
+            globalParameters[slot] = decl.parameters.map(\.name.text)
+          case .property: break
+          }
+        }
+      case .source(let source):
+        declareGlobal(source.name, kind: .source)
+        for member in source.members {
+          switch member {
+          case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
+          case .function(let decl):
+            let slot = declareGlobal(decl.name, kind: .function)
+            globalParameters[slot] = decl.parameters.map(\.name.text)
+          case .item: break
+          }
+        }
+      case .device, .scenario: break
+      }
+    }
+  }
+
+  private mutating func collectViews(_ view: ViewDecl, app: String) {
+    let kind = ViewKind(rawValue: view.kind.text) ?? .view
+    declareGlobal(view.name, kind: .view(kind), app: app)
+    for member in view.members {
+      if case .view(let child) = member { collectViews(child, app: app) }
+    }
+  }
+
+  // MARK: - Name resolution
+
+  /// The innermost declaration of `name` visible from the current function.
+  mutating func resolve(_ name: String) -> Resolution? {
+    if let found = resolveLocal(name, in: functions.count - 1) { return found }
+    if let slot = globalIndex[name] { return .global(slot) }
+    if let builtin = Builtin.named(name) { return .builtin(builtin) }
+    return nil
+  }
+
+  /// Looks `name` up in function `index` and its enclosing functions,
+  /// threading a capture through every function in between.
+  private mutating func resolveLocal(_ name: String, in index: Int) -> Resolution? {
+    if let (info, _) = functions[index].findLocal(name) { return .local(info.slot, info) }
+    guard index > 0, let outer = resolveLocal(name, in: index - 1) else { return nil }
+    switch outer {
+    case .local(let slot, let info):
+      if let (_, scope) = functions[index - 1].findLocal(name) {
+        functions[index - 1].markCaptured(slot: slot, scope: scope)
+      }
+      return .capture(functions[index].capture(.local(slot)), info)
+    case .capture(let outerIndex, let info):
+      return .capture(functions[index].capture(.capture(outerIndex)), info)
+    case .global, .builtin:
+      return outer
+    }
+  }
+
+  /// True while checking code that runs later than the line it is on (a
+  /// function, closure, handler or scenario body), rather than straight-line
+  /// top-level code.
+  var isDeferred: Bool { functions.count > 1 }
+
+  /// True where a `let`/`var` declares a global: the top level, outside any block.
+  var isGlobalScope: Bool { functions.count == 1 && functions[0].scopes.isEmpty }
+
+  /// Whether `name` is declared later in a block being checked.
+  func isPending(_ name: String) -> Bool {
+    functions.contains { function in function.scopes.contains { $0.pending.contains(name) } }
+  }
+
+  /// Every name visible here, for "did you mean" suggestions: locals
+  /// innermost first, then globals, then builtins.
+  func visibleNames() -> [String] {
+    var names: [String] = []
+    for function in functions.reversed() {
+      for scope in function.scopes.reversed() { names.append(contentsOf: scope.locals.keys.sorted()) }
+    }
+    names.append(contentsOf: globals.map(\.name))
+    names.append(contentsOf: Builtin.allNames)
+    return names
+  }
+
+  // MARK: - Locals
+
+  /// Declares a local in the innermost scope of the current function.
+  @discardableResult
+  mutating func declareLocal(
+    _ name: Name, isConstant: Bool, kind: LocalInfo.Kind = .variable, declarationRange: SourceRange,
+    letKeyword: SourceRange? = nil
+  ) -> Int {
+    let current = functions.count - 1
+    if name.text != "_", let existing = functions[current].scopes.last?.locals[name.text] {
+      report(
+        .duplicateDeclaration(name.text), at: name.range,
+        notes: [firstDeclaredNote(name.text, at: existing.declarationRange)])
+    }
+    let slot = functions[current].allocateSlot()
+    if name.text != "_" {
+      let info = LocalInfo(
+        name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
+        letKeywordRange: letKeyword)
+      let last = functions[current].scopes.count - 1
+      functions[current].scopes[last].locals[name.text] = info
+      functions[current].scopes[last].pending.remove(name.text)
+    }
+    return slot
+  }
+
+  mutating func pushScope() { functions[functions.count - 1].pushScope() }
+  mutating func popScope() -> BlockScope { functions[functions.count - 1].popScope() }
+
+  /// The symbol of a member name or label.
+  mutating func symbol(_ name: String) -> Symbol { symbols.intern(name) }
+}

@@ -1,0 +1,160 @@
+import DndCheck
+import DndSyntax
+
+/// The builtin functions and the core types' initializers. Every other
+/// builtin is constructed by its registered `NativeType`.
+extension Interpreter {
+  func callBuiltin(_ builtin: Builtin, _ arguments: Arguments, at range: SourceRange?) throws -> Value {
+    switch builtin {
+    case .print: return try print(arguments, at: range)
+    case .min, .max: return try extreme(builtin == .min, arguments, at: range)
+    case .abs:
+      guard arguments.count == 1 else { break }
+      switch arguments[0] {
+      case .int(let number):
+        guard number != Int.min else { throw RuntimeError(.integerOverflow("abs"), at: range) }
+        return .int(Swift.abs(number))
+      case .double(let number): return .double(Swift.abs(number))
+      default: break
+      }
+    case .stride: return try stride(arguments, at: range)
+    case .string, .nsString, .character: return try makeString(builtin, arguments, at: range)
+    case .int: return try makeInt(arguments, at: range)
+    case .double, .float, .cgFloat:
+      guard arguments.count == 1 else { break }
+      switch arguments[0] {
+      case .int(let number): return .double(Double(number))
+      case .double: return arguments[0]
+      case .string(let box): return Double(box.value).map { .double($0) } ?? .nil
+      default: break
+      }
+    case .bool:
+      guard arguments.count == 1 else { break }
+      switch arguments[0] {
+      case .bool: return arguments[0]
+      case .string(let box): return Bool(box.value).map { .bool($0) } ?? .nil
+      default: break
+      }
+    case .array:
+      if arguments.isEmpty { return .array([]) }
+      if arguments.hasLabels(.repeating, .count) {
+        let count = try intArgument(arguments[1], of: "Array(repeating:count:)", at: range)
+        guard count >= 0 else { break }
+        try checkCount(count, at: range)
+        return .array(Array(repeating: arguments[0], count: count))
+      }
+      if arguments.hasLabels(nil) { return .array(try sequenceElements(arguments[0], at: range)) }
+    case .dictionary:
+      if arguments.isEmpty { return .dictionary(DictionaryBox()) }
+    case .any, .anyObject, .nsObject:
+      break
+    default:
+      guard let native = natives[builtin] else {
+        throw RuntimeError(.notImplemented(builtin.spelling), at: range)
+      }
+      return try located(range) { try native.construct(arguments, interpreter: self) }
+    }
+    throw RuntimeError(.notConstructible(builtin.spelling), at: range)
+  }
+
+  /// `print(a, b, separator: ", ", terminator: "")`
+  private func print(_ arguments: Arguments, at range: SourceRange?) throws -> Value {
+    var separator = " "
+    var terminator = "\n"
+    var items: [Value] = []
+    for position in 0..<arguments.count {
+      switch arguments.label(position)?.known {
+      case .separator?: separator = try stringArgument(arguments[position], of: "print", at: range)
+      case .terminator?: terminator = try stringArgument(arguments[position], of: "print", at: range)
+      default: items.append(arguments[position])
+      }
+    }
+    var text = ""
+    for (position, item) in items.enumerated() {
+      if position > 0 { text += separator }
+      item.write(to: &text, symbols: program.symbols, quoted: false)
+    }
+    host.output(text + terminator)
+    return .nil
+  }
+
+  private func extreme(_ isMin: Bool, _ arguments: Arguments, at range: SourceRange?) throws -> Value {
+    guard var best = arguments.values.first else {
+      throw RuntimeError(.notConstructible(isMin ? "min" : "max"), at: range)
+    }
+    for candidate in arguments.values.dropFirst() {
+      let better = isMin ? try lessThan(candidate, best, at: range) : try lessThan(best, candidate, at: range)
+      if better { best = candidate }
+    }
+    return best
+  }
+
+  /// `stride(from:to:by:)` and `stride(from:through:by:)`, as an array.
+  private func stride(_ arguments: Arguments, at range: SourceRange?) throws -> Value {
+    let through = arguments.hasLabels(.from, .through, .by)
+    guard through || arguments.hasLabels(.from, .to, .by) else {
+      throw RuntimeError(.invalidArgument("stride takes 'from:', 'to:' or 'through:', and 'by:'"), at: range)
+    }
+    if case .int(let start) = arguments[0], case .int(let end) = arguments[1],
+      case .int(let step) = arguments[2]
+    {
+      guard step != 0 else {
+        throw RuntimeError(.invalidArgument("stride's step must not be zero"), at: range)
+      }
+      let span = (Double(end) - Double(start)) / Double(step)
+      try checkCount(Int(min(max(span + 1, 0), Double(limits.maxCollectionCount + 1))), at: range)
+      let sequence: [Int] =
+        through
+        ? Array(Swift.stride(from: start, through: end, by: step))
+        : Array(Swift.stride(from: start, to: end, by: step))
+      return .array(sequence.map { .int($0) })
+    }
+    guard let start = arguments[0].doubleValue, let end = arguments[1].doubleValue,
+      let step = arguments[2].doubleValue, step != 0, step.isFinite, start.isFinite, end.isFinite
+    else {
+      throw RuntimeError(.invalidArgument("stride needs numbers and a non-zero step"), at: range)
+    }
+    try checkCount(
+      Int(min(max((end - start) / step + 1, 0), Double(limits.maxCollectionCount + 1))), at: range)
+    let sequence: [Double] =
+      through
+      ? Array(Swift.stride(from: start, through: end, by: step))
+      : Array(Swift.stride(from: start, to: end, by: step))
+    return .array(sequence.map { .double($0) })
+  }
+
+  private func makeString(_ builtin: Builtin, _ arguments: Arguments, at range: SourceRange?) throws -> Value
+  {
+    if arguments.isEmpty { return .string("") }
+    if arguments.hasLabels(.repeating, .count) {
+      let piece = try stringArgument(arguments[0], of: "String(repeating:count:)", at: range)
+      let count = try intArgument(arguments[1], of: "String(repeating:count:)", at: range)
+      guard count >= 0 else { throw RuntimeError(.notConstructible("String"), at: range) }
+      let (length, overflow) = piece.utf8.count.multipliedReportingOverflow(by: count)
+      try checkLength(overflow ? Int.max : length, at: range)
+      return .string(String(repeating: piece, count: count))
+    }
+    guard arguments.count == 1 else { throw RuntimeError(.notConstructible(builtin.spelling), at: range) }
+    let text = describe(arguments[0])
+    if builtin == .character && text.count != 1 {
+      throw RuntimeError(.invalidArgument("a Character holds exactly one character"), at: range)
+    }
+    return .string(text)
+  }
+
+  /// `Int(3.9)` is 3; `Int("12")` is 12 and `Int("x")` nil, as in Swift.
+  private func makeInt(_ arguments: Arguments, at range: SourceRange?) throws -> Value {
+    guard arguments.count == 1 else { throw RuntimeError(.notConstructible("Int"), at: range) }
+    switch arguments[0] {
+    case .int: return arguments[0]
+    case .double(let number):
+      guard let converted = Int(exactly: number.rounded(.towardZero)) else {
+        throw RuntimeError(
+          .invalidArgument("\(number) cannot be converted to an Int: it is out of range"), at: range)
+      }
+      return .int(converted)
+    case .string(let box): return Int(box.value).map { .int($0) } ?? .nil
+    default: throw RuntimeError(.notConstructible("Int"), at: range)
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import DndCheck
+import DndSyntax
+
+/// Array properties and methods, as Swift's `Array` has them.
+extension Interpreter {
+  func arrayProperty(_ elements: [Value], _ symbol: Symbol) throws -> Value? {
+    switch symbol.known {
+    case .count?: return .int(elements.count)
+    case .isEmpty?: return .bool(elements.isEmpty)
+    case .first?: return elements.first ?? .nil
+    case .last?: return elements.last ?? .nil
+    case .indices?: return .range(RangeBox(lower: 0, upper: elements.count, isClosed: false))
+    default: return nil
+    }
+  }
+
+  func arrayMethod(_ elements: [Value], _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange)
+    throws -> Value
+  {
+    let value = Value.array(elements)
+    guard let known = symbol.known else { throw noMethod(symbol, on: value, arguments, at: range) }
+    switch known {
+    case .contains:
+      if arguments.hasLabels(nil) { return .bool(elements.contains(arguments[0])) }
+      if arguments.hasLabels(.where) {
+        return .bool(try elements.contains { try predicate(arguments[0], $0, at: range) })
+      }
+    case .firstIndex, .lastIndex:
+      let first = known == .firstIndex
+      var index: Int?
+      if arguments.hasLabels(.of) {
+        index = first ? elements.firstIndex(of: arguments[0]) : elements.lastIndex(of: arguments[0])
+      } else if arguments.hasLabels(.where) {
+        let test = { (element: Value) in try self.predicate(arguments[0], element, at: range) }
+        index = first ? try elements.firstIndex(where: test) : try elements.lastIndex(where: test)
+      } else {
+        break
+      }
+      return index.map { .int($0) } ?? .nil
+    case .first, .last:
+      guard arguments.hasLabels(.where) else { break }
+      let test = { (element: Value) in try self.predicate(arguments[0], element, at: range) }
+      return (known == .first ? try elements.first(where: test) : try elements.last(where: test)) ?? .nil
+    case .map where arguments.hasLabels(nil):
+      return .array(try elements.map { try callback(arguments[0], $0, at: range) })
+    case .filter where arguments.hasLabels(nil):
+      return .array(try elements.filter { try predicate(arguments[0], $0, at: range) })
+    case .compactMap where arguments.hasLabels(nil):
+      return .array(try elements.map { try callback(arguments[0], $0, at: range) }.filter { !$0.isNil })
+    case .flatMap where arguments.hasLabels(nil):
+      var result: [Value] = []
+      for element in elements {
+        let mapped = try callback(arguments[0], element, at: range)
+        if case .array(let inner) = mapped { result.append(contentsOf: inner) } else { result.append(mapped) }
+        try checkCount(result.count, at: range)
+      }
+      return .array(result)
+    case .forEach where arguments.hasLabels(nil):
+      for element in elements { _ = try callback(arguments[0], element, at: range) }
+      return .nil
+    case .reduce where arguments.hasLabels(nil, nil):
+      var accumulator = arguments[0]
+      for element in elements { accumulator = try callback(arguments[1], accumulator, element, at: range) }
+      return accumulator
+    case .allSatisfy where arguments.hasLabels(nil):
+      return .bool(try elements.allSatisfy { try predicate(arguments[0], $0, at: range) })
+    case .sorted:
+      if arguments.isEmpty { return .array(try elements.sorted { try lessThan($0, $1, at: range) }) }
+      if arguments.hasLabels(.by) {
+        return .array(try elements.sorted { try predicate(arguments[0], $0, $1, at: range) })
+      }
+    case .reversed where arguments.isEmpty:
+      return .array(elements.reversed())
+    case .enumerated where arguments.isEmpty:
+      let labels = [Symbol(.offset), Symbol(.element)]
+      return .array(
+        elements.enumerated().map { .tuple(TupleBox([.int($0.offset), $0.element], labels: labels)) })
+    case .joined:
+      var separator = ""
+      if arguments.hasLabels(.separator) {
+        separator = try stringArgument(arguments[0], of: "joined(separator:)", at: range)
+      } else if !arguments.isEmpty {
+        break
+      }
+      let pieces = try elements.map { try stringArgument($0, of: "joined", at: range) }
+      let text = pieces.joined(separator: separator)
+      try checkLength(text.utf8.count, at: range)
+      return .string(text)
+    case .min, .max:
+      guard arguments.isEmpty else { break }
+      guard var best = elements.first else { return .nil }
+      for element in elements.dropFirst() {
+        let better =
+          known == .min ? try lessThan(element, best, at: range) : try lessThan(best, element, at: range)
+        if better { best = element }
+      }
+      return best
+    case .prefix, .suffix, .dropFirst, .dropLast:
+      var count = 1
+      if arguments.hasLabels(nil) {
+        count = max(0, try intArgument(arguments[0], of: known.spelling, at: range))
+      } else if !arguments.isEmpty || known == .prefix || known == .suffix {
+        break
+      }
+      switch known {
+      case .prefix: return .array(Array(elements.prefix(count)))
+      case .suffix: return .array(Array(elements.suffix(count)))
+      case .dropFirst: return .array(Array(elements.dropFirst(count)))
+      default: return .array(Array(elements.dropLast(count)))
+      }
+    default: break
+    }
+    throw noMethod(symbol, on: value, arguments, at: range)
+  }
+
+  /// The mutating methods, changing `target` (an array) in place.
+  func arrayMutatingMethod(
+    _ target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange
+  )
+    throws -> Value
+  {
+    guard case .array(var elements) = target else { return .nil }
+    // Take the array out of `target` so that its buffer is not shared.
+    target = .nil
+    defer { target = .array(elements) }
+    switch symbol.known {
+    case .append?:
+      if arguments.hasLabels(nil) {
+        try checkCount(elements.count + 1, at: range)
+        elements.append(arguments[0])
+        return .nil
+      }
+      if arguments.hasLabels(.contentsOf) {
+        let more = try sequenceElements(arguments[0], at: range)
+        try checkCount(elements.count + more.count, at: range)
+        elements.append(contentsOf: more)
+        return .nil
+      }
+    case .insert?:
+      guard arguments.hasLabels(nil, .at) else { break }
+      let index = try intArgument(arguments[1], of: "insert(_:at:)", at: range)
+      guard index >= 0, index <= elements.count else {
+        throw RuntimeError(.indexOutOfRange(index, count: elements.count), at: range)
+      }
+      try checkCount(elements.count + 1, at: range)
+      elements.insert(arguments[0], at: index)
+      return .nil
+    case .remove?:
+      guard arguments.hasLabels(.at) else { break }
+      let index = try arrayIndex(arguments[0], count: elements.count, at: range)
+      return elements.remove(at: index)
+    case .removeFirst?, .removeLast?:
+      guard arguments.isEmpty else { break }
+      guard !elements.isEmpty else { throw RuntimeError(.emptyCollection(name(of: symbol)), at: range) }
+      return symbol == Symbol(.removeFirst) ? elements.removeFirst() : elements.removeLast()
+    case .popLast?:
+      guard arguments.isEmpty else { break }
+      return elements.popLast() ?? .nil
+    case .removeAll?:
+      if arguments.isEmpty {
+        elements.removeAll()
+        return .nil
+      }
+      if arguments.hasLabels(.where) {
+        try elements.removeAll { try predicate(arguments[0], $0, at: range) }
+        return .nil
+      }
+    case .sort?:
+      if arguments.isEmpty {
+        try elements.sort { try lessThan($0, $1, at: range) }
+        return .nil
+      }
+      if arguments.hasLabels(.by) {
+        try elements.sort { try predicate(arguments[0], $0, $1, at: range) }
+        return .nil
+      }
+    case .reverse?:
+      guard arguments.isEmpty else { break }
+      elements.reverse()
+      return .nil
+    case .swapAt?:
+      guard arguments.hasLabels(nil, nil) else { break }
+      let first = try arrayIndex(arguments[0], count: elements.count, at: range)
+      let second = try arrayIndex(arguments[1], count: elements.count, at: range)
+      elements.swapAt(first, second)
+      return .nil
+    default:
+      break
+    }
+    throw noMethod(symbol, on: .array(elements), arguments, at: range)
+  }
+}

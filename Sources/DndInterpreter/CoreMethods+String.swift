@@ -1,0 +1,108 @@
+import DndCheck
+import DndSyntax
+
+/// String properties and methods. Characters are one-character strings.
+extension Interpreter {
+  func stringProperty(_ text: String, _ symbol: Symbol) -> Value? {
+    switch symbol.known {
+    case .count?: return .int(text.count)
+    case .isEmpty?: return .bool(text.isEmpty)
+    case .first?: return text.first.map { .string(String($0)) } ?? .nil
+    case .last?: return text.last.map { .string(String($0)) } ?? .nil
+    case .description?: return .string(text)
+    default: return nil
+    }
+  }
+
+  func stringMethod(_ text: String, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange) throws
+    -> Value
+  {
+    let value = Value.string(text)
+    guard let known = symbol.known else { throw noMethod(symbol, on: value, arguments, at: range) }
+    func argument(_ position: Int) throws -> String {
+      try stringArgument(arguments[position], of: known.spelling, at: range)
+    }
+    switch known {
+    case .uppercased where arguments.isEmpty: return .string(text.uppercased())
+    case .lowercased where arguments.isEmpty: return .string(text.lowercased())
+    case .hasPrefix where arguments.hasLabels(nil): return .bool(text.hasPrefix(try argument(0)))
+    case .hasSuffix where arguments.hasLabels(nil): return .bool(text.hasSuffix(try argument(0)))
+    case .contains where arguments.hasLabels(nil):
+      let piece = try argument(0)
+      return .bool(piece.isEmpty || text.contains(piece))
+    case .split where arguments.hasLabels(.separator):
+      let separator = try argument(0)
+      guard !separator.isEmpty else { break }
+      return .array(text.split(separator: separator).map { .string(String($0)) })
+    case .components where arguments.hasLabels(.separatedBy):
+      let separator = try argument(0)
+      guard !separator.isEmpty else { break }
+      return .array(
+        text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
+    case .replacingOccurrences where arguments.hasLabels(.of, .with):
+      let old = try argument(0)
+      let new = try argument(1)
+      if old.isEmpty { return value }
+      let result = text.replacing(old, with: new)
+      try checkLength(result.utf8.count, at: range)
+      return .string(result)
+    case .trimmingCharacters where arguments.hasLabels(.in):
+      return .string(trimmed(text, arguments[0]))
+    case .prefix where arguments.hasLabels(nil):
+      return .string(String(text.prefix(max(0, try intArgument(arguments[0], of: "prefix", at: range)))))
+    case .suffix where arguments.hasLabels(nil):
+      return .string(String(text.suffix(max(0, try intArgument(arguments[0], of: "suffix", at: range)))))
+    case .dropFirst, .dropLast:
+      var count = 1
+      if arguments.hasLabels(nil) {
+        count = max(0, try intArgument(arguments[0], of: known.spelling, at: range))
+      } else if !arguments.isEmpty {
+        break
+      }
+      return .string(String(known == .dropFirst ? text.dropFirst(count) : text.dropLast(count)))
+    case .reversed where arguments.isEmpty:
+      return .string(String(text.reversed()))
+    case .map, .filter, .forEach, .contains, .sorted, .enumerated, .compactMap, .allSatisfy, .first:
+      // The sequence methods see the string as its characters.
+      return try arrayMethod(text.map { .string(String($0)) }, symbol, arguments, at: range)
+    default: break
+    }
+    throw noMethod(symbol, on: value, arguments, at: range)
+  }
+
+  /// `trimmingCharacters(in: .whitespaces)` and `.whitespacesAndNewlines`.
+  private func trimmed(_ text: String, _ set: Value) -> String {
+    guard case .enumCase(let symbol) = set else { return text }
+    guard symbol == Symbol(.whitespaces) || symbol == Symbol(.whitespacesAndNewlines) else { return text }
+    let newlines = symbol == Symbol(.whitespacesAndNewlines)
+    let drop: (Character) -> Bool = { $0 == " " || $0 == "\t" || (newlines && $0.isNewline) }
+    var result = Substring(text)
+    while let first = result.first, drop(first) { result = result.dropFirst() }
+    while let last = result.last, drop(last) { result = result.dropLast() }
+    return String(result)
+  }
+
+  func stringMutatingMethod(
+    _ target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange
+  )
+    throws -> Value
+  {
+    guard case .string(let box) = target else { return .nil }
+    switch symbol.known {
+    case .append? where arguments.hasLabels(nil), .append? where arguments.hasLabels(.contentsOf):
+      try appendString(&target, try stringArgument(arguments[0], of: "append", at: range), at: range)
+      return .nil
+    case .removeAll? where arguments.isEmpty:
+      target = .string("")
+      return .nil
+    case .removeFirst? where arguments.isEmpty, .removeLast? where arguments.isEmpty:
+      var text = box.value
+      guard !text.isEmpty else { throw RuntimeError(.emptyCollection(name(of: symbol)), at: range) }
+      let removed = symbol == Symbol(.removeFirst) ? text.removeFirst() : text.removeLast()
+      target = .string(text)
+      return .string(String(removed))
+    default:
+      return try stringMethod(box.value, symbol, arguments, at: range)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import DndCheck
+import DndSyntax
+
+/// Calling script closures from core methods (`map`, `filter`, `sorted(by:)`)
+/// without building an argument array for each element.
+extension Interpreter {
+  func callback(_ function: Value, _ argument: Value, at range: SourceRange?) throws -> Value {
+    guard case .closure(let closure) = function else {
+      return try callValue(function, Arguments([argument]), at: range)
+    }
+    let base = stackTop
+    try reserveStack(base + max(1, closure.code.frameSize))
+    stack[base] = argument
+    return try invoke(closure.code, captures: closure.captures, argumentCount: 1, base: base, at: range)
+  }
+
+  func callback(_ function: Value, _ first: Value, _ second: Value, at range: SourceRange?) throws -> Value {
+    guard case .closure(let closure) = function else {
+      return try callValue(function, Arguments([first, second]), at: range)
+    }
+    let base = stackTop
+    try reserveStack(base + max(2, closure.code.frameSize))
+    stack[base] = first
+    stack[base + 1] = second
+    return try invoke(closure.code, captures: closure.captures, argumentCount: 2, base: base, at: range)
+  }
+
+  /// A callback that must answer a Bool (`filter`, `sorted(by:)`).
+  func predicate(_ function: Value, _ argument: Value, at range: SourceRange?) throws -> Bool {
+    let result = try callback(function, argument, at: range)
+    guard case .bool(let flag) = result else {
+      throw RuntimeError(
+        .wrongArgumentType("the closure", expected: "a Bool result", found: result.typeName), at: range)
+    }
+    return flag
+  }
+
+  func predicate(_ function: Value, _ first: Value, _ second: Value, at range: SourceRange?) throws -> Bool {
+    let result = try callback(function, first, second, at: range)
+    guard case .bool(let flag) = result else {
+      throw RuntimeError(
+        .wrongArgumentType("the closure", expected: "a Bool result", found: result.typeName), at: range)
+    }
+    return flag
+  }
+
+  /// An Int argument of a core method.
+  func intArgument(_ value: Value, of method: String, at range: SourceRange?) throws -> Int {
+    guard case .int(let number) = value else {
+      throw RuntimeError(.wrongArgumentType(method, expected: "an Int", found: value.typeName), at: range)
+    }
+    return number
+  }
+
+  /// A String argument of a core method.
+  func stringArgument(_ value: Value, of method: String, at range: SourceRange?) throws -> String {
+    guard case .string(let box) = value else {
+      throw RuntimeError(.wrongArgumentType(method, expected: "a String", found: value.typeName), at: range)
+    }
+    return box.value
+  }
+}

@@ -1,0 +1,252 @@
+import DndCheck
+import DndSyntax
+
+/// Members, methods and subscripts: dispatched on the receiver's case, then
+/// on the member's symbol. Core values (arrays, strings, dictionaries,
+/// numbers, ranges, tuples) are handled here; objects and the binding's
+/// types answer for themselves.
+extension Interpreter {
+  /// `value.member`
+  func member(of value: Value, _ symbol: Symbol, at range: SourceRange) throws -> Value {
+    switch value {
+    case .object(let object):
+      return try located(range) { try object.getMember(symbol, interpreter: self) }
+    case .array(let elements):
+      if let result = try arrayProperty(elements, symbol) { return result }
+    case .string(let box):
+      if let result = stringProperty(box.value, symbol) { return result }
+    case .dictionary(let box):
+      if let result = dictionaryProperty(box, symbol) { return result }
+    case .tuple(let box):
+      if let element = box.element(labelled: symbol) { return element }
+    case .int, .double:
+      if let result = numberProperty(value, symbol) { return result }
+    case .range(let box):
+      switch symbol.known {
+      case .lowerBound?: return .int(box.lower)
+      case .upperBound?: return .int(box.upper)
+      case .count?: return .int(box.count)
+      case .isEmpty?: return .bool(box.count == 0)
+      default: break
+      }
+    case .type(let builtin):
+      return try staticMember(of: builtin, symbol, at: range)
+    case .nil:
+      throw RuntimeError(.nilMember(name(of: symbol)), at: range)
+    default: break
+    }
+    if symbol == Symbol(.description) { return .string(describe(value)) }
+    throw RuntimeError(.unknownMember(name(of: symbol), type: value.typeName), at: range)
+  }
+
+  /// `value.member = newValue`, through `modify` so value types write back.
+  func setMember(of value: inout Value, _ symbol: Symbol, to newValue: Value, at range: SourceRange) throws {
+    if let object = uniqueObject(&value) {
+      try located(range) { try object.setMember(symbol, to: newValue, interpreter: self) }
+      return
+    }
+    if value.isNil { throw RuntimeError(.nilMember(name(of: symbol)), at: range) }
+    throw RuntimeError(.cannotSetMember(name(of: symbol), type: value.typeName), at: range)
+  }
+
+  func tupleElement(of value: Value, _ position: Int, at range: SourceRange) throws -> Value {
+    guard case .tuple(let box) = value, position >= 0, position < box.elements.count else {
+      if value.isNil { throw RuntimeError(.nilMember(String(position)), at: range) }
+      throw RuntimeError(.unknownMember(String(position), type: value.typeName), at: range)
+    }
+    return box.elements[position]
+  }
+
+  /// `Type.member`: a few core constants, otherwise the native type's.
+  func staticMember(of builtin: Builtin, _ symbol: Symbol, at range: SourceRange) throws -> Value {
+    switch (builtin, symbol.known) {
+    case (.int, .max?): return .int(Int.max)
+    case (.int, .min?): return .int(Int.min)
+    case (.double, .pi?), (.cgFloat, .pi?), (.float, .pi?): return .double(Double.pi)
+    case (.double, .infinity?), (.cgFloat, .infinity?): return .double(Double.infinity)
+    default: break
+    }
+    guard let native = natives[builtin] else {
+      if builtin.isCore {
+        throw RuntimeError(.unknownMember(name(of: symbol), type: builtin.spelling), at: range)
+      }
+      throw RuntimeError(.notImplemented("\(builtin.spelling).\(name(of: symbol))"), at: range)
+    }
+    return try located(range) { try native.staticMember(symbol, interpreter: self) }
+  }
+
+  // MARK: - Methods
+
+  /// `value.method(arguments)` for a method that does not change `value`
+  /// (or changes a temporary copy of it).
+  func callMethod(on value: Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange) throws
+    -> Value
+  {
+    switch value {
+    case .object(let object):
+      return try located(range) { try object.callMethod(symbol, arguments, interpreter: self) }
+    case .array(let elements):
+      if Interpreter.isMutating(symbol) {
+        var copy = value
+        return try callMutatingMethod(on: &copy, symbol, arguments, at: range)
+      }
+      return try arrayMethod(elements, symbol, arguments, at: range)
+    case .string(let box):
+      if Interpreter.isMutating(symbol) {
+        var copy = value
+        return try callMutatingMethod(on: &copy, symbol, arguments, at: range)
+      }
+      return try stringMethod(box.value, symbol, arguments, at: range)
+    case .dictionary(let box):
+      if Interpreter.isMutating(symbol) {
+        var copy = Value.dictionary(DictionaryBox(copying: box))
+        return try callMutatingMethod(on: &copy, symbol, arguments, at: range)
+      }
+      return try dictionaryMethod(box, symbol, arguments, at: range)
+    case .int, .double:
+      return try numberMethod(value, symbol, arguments, at: range)
+    case .range:
+      return try rangeMethod(value, symbol, arguments, at: range)
+    case .type(let builtin):
+      guard let native = natives[builtin] else {
+        if builtin.isCore { break }
+        throw RuntimeError(.notImplemented("\(builtin.spelling).\(name(of: symbol))"), at: range)
+      }
+      return try located(range) { try native.callStatic(symbol, arguments, interpreter: self) }
+    case .nil:
+      throw RuntimeError(.nilMember(name(of: symbol)), at: range)
+    default: break
+    }
+    throw noMethod(symbol, on: value, arguments, at: range)
+  }
+
+  /// `target.method(arguments)` for a method that changes `target` in place.
+  func callMutatingMethod(
+    on target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange
+  )
+    throws -> Value
+  {
+    switch target {
+    case .array: return try arrayMutatingMethod(&target, symbol, arguments, at: range)
+    case .dictionary: return try dictionaryMutatingMethod(&target, symbol, arguments, at: range)
+    case .string: return try stringMutatingMethod(&target, symbol, arguments, at: range)
+    case .object:
+      guard let object = uniqueObject(&target) else { break }
+      return try located(range) { try object.callMethod(symbol, arguments, interpreter: self) }
+    case .nil:
+      throw RuntimeError(.nilMember(name(of: symbol)), at: range)
+    default: break
+    }
+    return try callMethod(on: target, symbol, arguments, at: range)
+  }
+
+  static func isMutating(_ symbol: Symbol) -> Bool {
+    switch symbol.known {
+    case .append?, .insert?, .remove?, .removeFirst?, .removeLast?, .removeAll?, .removeValue?,
+      .updateValue?, .sort?, .reverse?, .swapAt?, .popLast?:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// "Array has no method 'insert(_:, at:)'".
+  func noMethod(_ symbol: Symbol, on value: Value, _ arguments: Arguments, at range: SourceRange?)
+    -> RuntimeError
+  {
+    let labels = (0..<arguments.count).map { position in
+      arguments.label(position).map { name(of: $0) + ":" } ?? "_:"
+    }
+    return RuntimeError(
+      .noMatchingMethod(name(of: symbol), type: value.typeName, labels: labels.joined()), at: range)
+  }
+
+  // MARK: - Subscripts
+
+  /// `value[arguments]`
+  func subscriptGet(_ value: Value, _ arguments: Arguments, at range: SourceRange) throws -> Value {
+    switch value {
+    case .array(let elements):
+      guard arguments.count == 1 else { break }
+      if case .range(let box) = arguments[0] {
+        guard box.lower >= 0, box.lower + box.count <= elements.count else {
+          throw RuntimeError(
+            .indexOutOfRange(box.isClosed ? box.upper : box.upper - 1, count: elements.count), at: range)
+        }
+        return .array(Array(elements[box.lower..<(box.lower + box.count)]))
+      }
+      let index = try arrayIndex(arguments[0], count: elements.count, at: range)
+      return elements[index]
+    case .dictionary(let box):
+      let (key, fallback) = try dictionaryKey(arguments, at: range)
+      return box[key] ?? fallback ?? .nil
+    case .object(let object):
+      return try located(range) { try object.subscriptGet(arguments, interpreter: self) }
+    case .nil:
+      throw RuntimeError(.nilMember("[]"), at: range)
+    default: break
+    }
+    throw RuntimeError(.notSubscriptable(value.typeName), at: range)
+  }
+
+  /// Changes `collection[arguments]` in place.
+  func modifySubscript(
+    _ collection: inout Value, _ arguments: Arguments, at range: SourceRange,
+    _ body: (inout Value) throws -> Void
+  ) throws {
+    switch collection {
+    case .array(var elements):
+      guard arguments.count == 1 else { break }
+      let index = try arrayIndex(arguments[0], count: elements.count, at: range)
+      collection = .nil
+      defer { collection = .array(elements) }
+      try body(&elements[index])
+      return
+    case .dictionary(var box):
+      let (key, fallback) = try dictionaryKey(arguments, at: range)
+      collection = .nil
+      if !isKnownUniquelyReferenced(&box) { box = DictionaryBox(copying: box) }
+      defer { collection = .dictionary(box) }
+      var value = box[key] ?? fallback ?? .nil
+      try body(&value)
+      // As in Swift, storing nil removes the key.
+      if value.isNil {
+        box.remove(key)
+      } else {
+        if box[key] == nil { try checkCount(box.count + 1, at: range) }
+        box.set(value, for: key)
+      }
+      return
+    case .object:
+      guard let object = uniqueObject(&collection) else { break }
+      var value = try located(range) { try object.subscriptGet(arguments, interpreter: self) }
+      try body(&value)
+      try located(range) { try object.subscriptSet(arguments, to: value, interpreter: self) }
+      return
+    case .nil:
+      throw RuntimeError(.nilMember("[]"), at: range)
+    default: break
+    }
+    throw RuntimeError(.notSubscriptable(collection.typeName), at: range)
+  }
+
+  /// An array index, checked against the count.
+  func arrayIndex(_ value: Value, count: Int, at range: SourceRange?) throws -> Int {
+    guard case .int(let index) = value else {
+      throw RuntimeError(
+        .wrongArgumentType("subscript", expected: "an Int index", found: value.typeName), at: range)
+    }
+    guard index >= 0, index < count else {
+      throw RuntimeError(.indexOutOfRange(index, count: count), at: range)
+    }
+    return index
+  }
+
+  /// `dict[key]` or `dict[key, default: value]`.
+  private func dictionaryKey(_ arguments: Arguments, at range: SourceRange) throws -> (Value, Value?) {
+    if arguments.count == 1 { return (arguments[0], nil) }
+    if arguments.count == 2, arguments.label(1) == Symbol(.default) { return (arguments[0], arguments[1]) }
+    throw RuntimeError(
+      .invalidArgument("a dictionary subscript takes a key, and optionally 'default:'"), at: range)
+  }
+}

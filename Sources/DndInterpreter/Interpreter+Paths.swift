@@ -1,0 +1,201 @@
+import DndCheck
+import DndSyntax
+
+/// Assignment through paths, with Swift's value semantics.
+///
+/// `modify` takes the value at a path out of its variable (leaving nil
+/// behind, so that the value is uniquely referenced and can change in
+/// place), lets the caller change it, and puts it back, recursing through
+/// members and subscripts: `model[i].tags.append(t)` reads `model`, changes
+/// element `i`'s `tags` in place, and writes `model` back, copying only what
+/// is shared. Reference objects (views, sessions) are never taken out of
+/// their variable: native code changing them may call back into the script,
+/// which must still see them.
+extension Interpreter {
+  func storeVariable(_ ref: VariableRef, _ value: Value, _ frame: Frame) {
+    switch ref {
+    case .local(let slot): frame.base[slot] = value
+    case .capture(let index): frame.captures[index].current = value
+    case .global(let slot): globals[slot] = value
+    }
+  }
+
+  /// `target op= value`
+  func assign(_ target: CheckedLValue, _ op: AssignmentOperator, _ value: CheckedExpr, _ frame: Frame) throws
+  {
+    let operand = try eval(value, frame)
+    if op == .assign {
+      try store(target, operand, frame)
+      return
+    }
+    let range = target.range.union(value.range)
+    try modify(target, frame) { current in
+      try self.update(&current, op, operand, at: range)
+    }
+  }
+
+  /// `current op= operand`, appending in place to a string or an array
+  /// that is not shared.
+  private func update(
+    _ current: inout Value, _ op: AssignmentOperator, _ operand: Value, at range: SourceRange
+  )
+    throws
+  {
+    if op == .add {
+      switch (current, operand) {
+      case (.string, .string(let piece)):
+        try appendString(&current, piece.value, at: range)
+        return
+      case (.array(var elements), .array(let more)):
+        try checkCount(elements.count + more.count, at: range)
+        current = .nil
+        elements.append(contentsOf: more)
+        current = .array(elements)
+        return
+      default: break
+      }
+    }
+    let binary: BinaryOperator
+    switch op {
+    case .add: binary = .add
+    case .subtract: binary = .subtract
+    case .multiply: binary = .multiply
+    case .divide: binary = .divide
+    case .remainder: binary = .remainder
+    case .assign: binary = .add
+    }
+    current = try arithmetic(binary, current, operand, at: range)
+  }
+
+  /// Appends to a string value in place when its box is not shared.
+  func appendString(_ target: inout Value, _ piece: String, at range: SourceRange?) throws {
+    guard case .string(var box) = target else { return }
+    try checkLength(box.value.utf8.count + piece.utf8.count, at: range)
+    target = .nil
+    if !isKnownUniquelyReferenced(&box) { box = StringBox(box.value) }
+    box.value += piece
+    target = .string(box)
+  }
+
+  /// `target = value`
+  func store(_ target: CheckedLValue, _ value: Value, _ frame: Frame) throws {
+    let range = target.range
+    switch target.kind {
+    case .variable(let ref):
+      storeVariable(ref, value, frame)
+    case .member(let base, let symbol, let optional):
+      try modify(base, frame) { object in
+        if optional && object.isNil { return }
+        try self.setMember(of: &object, symbol, to: value, at: range)
+      }
+    case .subscripted(let base, let arguments, let optional):
+      let index = try evalArguments(arguments, frame)
+      try modify(base, frame) { collection in
+        if optional && collection.isNil { return }
+        try self.modifySubscript(&collection, index, at: range) { $0 = value }
+      }
+    case .tupleElement(let base, let position):
+      try modify(base, frame) { tuple in
+        try self.replaceTupleElement(&tuple, position, with: value, at: range)
+      }
+    case .value:
+      throw RuntimeError(.cannotSetMember("this expression", type: "a value"), at: range)
+    }
+  }
+
+  /// Changes the value at a path in place (see the extension's comment).
+  func modify(_ target: CheckedLValue, _ frame: Frame, _ body: (inout Value) throws -> Void) throws {
+    let range = target.range
+    switch target.kind {
+    case .variable(.local(let slot)):
+      try modifySlot(frame.base + slot, body)
+    case .variable(.capture(let index)):
+      let cell = frame.captures[index]
+      if let slot = cell.slot {
+        try modifySlot(slot, body)
+      } else {
+        // Swapped out rather than passed inout: the body may run script code
+        // that reads the cell, which an inout access would forbid.
+        var value = Value.nil
+        swap(&value, &cell.value)
+        defer { cell.value = value }
+        try body(&value)
+      }
+    case .variable(.global(let slot)):
+      if case .object(let object) = globals[slot], !object.isValueType {
+        var value = globals[slot]
+        try body(&value)
+        if !isSameObject(value, object) { globals[slot] = value }
+        return
+      }
+      var value = Value.nil
+      swap(&value, &globals[slot])
+      defer { globals[slot] = value }
+      try body(&value)
+    case .member(let base, let symbol, let optional):
+      try modify(base, frame) { object in
+        if optional && object.isNil { return }
+        var value = try self.member(of: object, symbol, at: range)
+        try body(&value)
+        try self.setMember(of: &object, symbol, to: value, at: range)
+      }
+    case .subscripted(let base, let arguments, let optional):
+      let index = try evalArguments(arguments, frame)
+      try modify(base, frame) { collection in
+        if optional && collection.isNil { return }
+        try self.modifySubscript(&collection, index, at: range, body)
+      }
+    case .tupleElement(let base, let position):
+      try modify(base, frame) { tuple in
+        var element = try self.tupleElement(of: tuple, position, at: range)
+        try body(&element)
+        try self.replaceTupleElement(&tuple, position, with: element, at: range)
+      }
+    case .value(let expr):
+      var value = try eval(expr, frame)
+      try body(&value)
+    }
+  }
+
+  private func modifySlot(_ slot: UnsafeMutablePointer<Value>, _ body: (inout Value) throws -> Void) throws {
+    if case .object(let object) = slot.pointee, !object.isValueType {
+      var value = slot.pointee
+      try body(&value)
+      if !isSameObject(value, object) { slot.pointee = value }
+      return
+    }
+    var value = Value.nil
+    swap(&value, &slot.pointee)
+    defer { slot.pointee = value }
+    try body(&value)
+  }
+
+  private func isSameObject(_ value: Value, _ object: NativeObject) -> Bool {
+    if case .object(let other) = value { return other === object }
+    return false
+  }
+
+  /// The object in `value`, copied first if it is a value type that is
+  /// shared, so that changing it does not change the other holders.
+  func uniqueObject(_ value: inout Value) -> NativeObject? {
+    guard case .object(var object) = value else { return nil }
+    guard object.isValueType else { return object }
+    value = .nil
+    if !isKnownUniquelyReferenced(&object) { object = object.copy() }
+    value = .object(object)
+    return object
+  }
+
+  private func replaceTupleElement(
+    _ tuple: inout Value, _ position: Int, with element: Value, at range: SourceRange
+  )
+    throws
+  {
+    guard case .tuple(let box) = tuple, position < box.elements.count else {
+      throw RuntimeError(.unknownMember(String(position), type: tuple.typeName), at: range)
+    }
+    var elements = box.elements
+    elements[position] = element
+    tuple = .tuple(TupleBox(elements, labels: box.labels))
+  }
+}

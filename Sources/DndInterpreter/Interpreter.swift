@@ -1,0 +1,330 @@
+import DndCheck
+import DndSyntax
+
+/// The interpreter: evaluates a `CheckedProgram` by walking its resolved
+/// tree.
+///
+/// Design, for speed and for safety:
+/// - Every name is a slot. Locals live in one fixed value stack (`stack`);
+///   a call's frame is a window of it, passed down as a `Frame` so that a
+///   local read is a pointer offset. Globals are an array; captured
+///   variables are `Cell`s that point into the stack while their frame is
+///   alive and hold the value after (Lua's upvalues).
+/// - Member names are `Symbol`s; core methods switch on `KnownMember`.
+/// - `break`, `continue` and `return` travel as a `Completion` value, not as
+///   Swift errors; only runtime errors are thrown.
+/// - Every limit (steps, call depth, stack slots, collection and string
+///   sizes, and the native stack itself) ends the run with a diagnostic.
+///
+/// The public surface is small (`run`, `call`, `evaluate`, `execute`,
+/// globals), so the tree walker can later give way to compiled code without
+/// changing the checker's output or the binding.
+public final class Interpreter {
+  public private(set) var program: CheckedProgram
+  public let host: InterpreterHost
+  public let natives: NativeRegistry
+  public let limits: InterpreterLimits
+  /// Source files, for line numbers in stack traces.
+  public var files: [SourceFile]
+
+  var globals: [Value]
+  /// Whether each global's declaration has run (checked for reads the
+  /// checker could not order, `globalChecked`).
+  var globalReady: [Bool]
+
+  /// The value stack: one allocation for the whole run, so that open cells
+  /// can point into it. Slots below `initializedSlots` are initialized.
+  let stack: UnsafeMutablePointer<Value>
+  var initializedSlots = 0
+  /// The first free slot.
+  var stackTop = 0
+  /// Cells pointing into the stack, in increasing address order.
+  var openCells: [Cell] = []
+  var callDepth = 0
+  var stepsLeft: Int
+  /// Below this native stack address the interpreter stops recursing.
+  var nativeStackLimit: UInt = 0
+
+  public init(
+    program: CheckedProgram, host: InterpreterHost, natives: NativeRegistry = NativeRegistry(),
+    limits: InterpreterLimits = InterpreterLimits(), files: [SourceFile] = []
+  ) {
+    self.program = program
+    self.host = host
+    self.natives = natives
+    self.limits = limits
+    self.files = files
+    self.globals = Array(repeating: .nil, count: program.globals.count)
+    self.globalReady = program.globals.map { global in
+      switch global.kind {
+      case .function, .app, .source: true
+      case .variable, .constant, .view: false
+      }
+    }
+    self.stack = UnsafeMutablePointer<Value>.allocate(capacity: max(limits.maxStackSlots, 16))
+    self.stepsLeft = limits.maxSteps
+    createGlobalFunctions(program.globalFunctions)
+  }
+
+  deinit {
+    stack.deinitialize(count: initializedSlots)
+    stack.deallocate()
+  }
+
+  // MARK: - Entry points
+
+  /// Runs the program's top level.
+  public func run() throws {
+    _ = try call(program.main, [])
+  }
+
+  /// Adds the next input of a REPL session (checked with
+  /// `Checker.check(_:file:continuing:)` against the current program) and
+  /// runs its top level. Globals keep their values.
+  public func continueWith(_ next: CheckedProgram) throws {
+    let added = next.globals.count - globals.count
+    if added > 0 {
+      globals.append(contentsOf: repeatElement(.nil, count: added))
+      for global in next.globals[globalReady.count...] {
+        switch global.kind {
+        case .function, .app, .source: globalReady.append(true)
+        case .variable, .constant, .view: globalReady.append(false)
+        }
+      }
+    }
+    program = next
+    createGlobalFunctions(next.globalFunctions)
+    try run()
+  }
+
+  /// Calls a script function value (a closure, a builtin, a type, a callable
+  /// object) with arguments; how native code calls back into the script.
+  public func call(_ function: Value, _ arguments: [Value]) throws -> Value {
+    try guarded { try self.callValue(function, Arguments(arguments), at: nil) }
+  }
+
+  /// Calls a function's code directly: for handlers and scenario bodies,
+  /// which capture nothing.
+  public func call(_ code: FunctionCode, _ arguments: [Value]) throws -> Value {
+    try guarded { try self.invoke(code, captures: [], with: arguments, at: nil) }
+  }
+
+  /// Evaluates an expression of the global scope (a view property's value).
+  public func evaluate(_ expr: CheckedExpr) throws -> Value {
+    try guarded { try self.eval(expr, self.globalFrame()) }
+  }
+
+  /// Executes a statement of the global scope (an app variable).
+  public func execute(_ stmt: CheckedStmt) throws {
+    _ = try guarded { try self.execute(stmt, self.globalFrame()) }
+  }
+
+  /// The value of a global slot.
+  public func global(_ slot: Int) -> Value { globals[slot] }
+
+  /// Sets a global slot (the binding binds view names this way) and marks
+  /// it as declared.
+  public func setGlobal(_ slot: Int, to value: Value) {
+    globals[slot] = value
+    globalReady[slot] = true
+  }
+
+  /// The spelling of a symbol.
+  public func name(of symbol: Symbol) -> String { program.symbols.name(of: symbol) }
+
+  /// The text `print` shows for a value.
+  public func describe(_ value: Value) -> String { value.description(symbols: program.symbols) }
+
+  /// Steps left in the budget (calls and loop iterations).
+  public var remainingSteps: Int { stepsLeft }
+
+  // MARK: - Frames
+
+  /// A call's window of the stack and the running closure's captures.
+  struct Frame {
+    let base: UnsafeMutablePointer<Value>
+    let captures: [Cell]
+  }
+
+  /// How a statement ended.
+  enum Completion {
+    case normal
+    case breakLoop
+    case continueLoop
+    case returned(Value)
+  }
+
+  func globalFrame() -> Frame { Frame(base: stack + stackTop, captures: []) }
+
+  /// Runs an entry point; if it fails, puts the interpreter back as it was
+  /// (stack, cells, depth) so that the session can go on.
+  private func guarded<T>(_ body: () throws -> T) throws -> T {
+    let savedTop = stackTop
+    let savedDepth = callDepth
+    if callDepth == 0 { nativeStackLimit = NativeStack.lowestSafeAddress() }
+    do {
+      return try body()
+    } catch let error as RuntimeError {
+      closeCells(from: stack + savedTop)
+      stackTop = savedTop
+      callDepth = savedDepth
+      throw error
+    }
+  }
+
+  private func createGlobalFunctions(_ functions: [GlobalFunction]) {
+    for function in functions {
+      globals[function.slot] = .closure(Closure(code: function.code, captures: []))
+    }
+  }
+
+  /// Makes sure slots up to `end` exist and are initialized.
+  @inline(__always)
+  func reserveStack(_ end: Int) throws {
+    if end > initializedSlots {
+      guard end <= limits.maxStackSlots else {
+        throw RuntimeError(.stackOverflowLocals(limits.maxStackSlots))
+      }
+      (stack + initializedSlots).initialize(repeating: .nil, count: end - initializedSlots)
+      initializedSlots = end
+    }
+  }
+
+  // MARK: - Calls
+
+  /// Calls `code` with arguments already evaluated.
+  func invoke(_ code: FunctionCode, captures: [Cell], with arguments: [Value], at range: SourceRange?) throws
+    -> Value
+  {
+    let base = stackTop
+    try reserveStack(base + max(code.frameSize, arguments.count))
+    for (position, argument) in arguments.enumerated() { stack[base + position] = argument }
+    return try invoke(code, captures: captures, argumentCount: arguments.count, base: base, at: range)
+  }
+
+  /// Runs `code` in a frame at `base` whose first `argumentCount` slots hold
+  /// the arguments. Checks the arity and every call limit, and adds this
+  /// call to the stack trace of an error passing through.
+  func invoke(
+    _ code: FunctionCode, captures: [Cell], argumentCount: Int, base: Int, at range: SourceRange?
+  ) throws -> Value {
+    if argumentCount != code.parameterCount {
+      stackTop = base
+      let message: DiagnosticMessage =
+        code.hasParameterClause
+        ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
+        : .closureTakesNoParameters(argumentCount)
+      throw RuntimeError(message, at: range)
+    }
+    try reserveStack(base + code.frameSize)
+    stackTop = base + code.frameSize
+    callDepth += 1
+    stepsLeft -= 1
+    defer {
+      if let last = openCells.last, let slot = last.slot, slot >= stack + base {
+        closeCells(from: stack + base)
+      }
+      (stack + base).update(repeating: .nil, count: code.frameSize)
+      stackTop = base
+      callDepth -= 1
+    }
+    do {
+      try checkCallLimits()
+      let frame = Frame(base: stack + base, captures: captures)
+      if case .returned(let value) = try executeBlock(code.body, frame) { return value }
+      return .nil
+    } catch var error as RuntimeError {
+      if error.range == nil, let range { error.range = range }
+      addTraceNote(to: &error, code: code, calledFrom: range)
+      throw error
+    }
+  }
+
+  @inline(__always)
+  private func checkCallLimits() throws {
+    if callDepth > limits.maxCallDepth { throw RuntimeError(.callDepthExceeded(limits.maxCallDepth)) }
+    if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps)) }
+    if NativeStack.currentAddress() < nativeStackLimit { throw RuntimeError(.nativeStackExhausted) }
+  }
+
+  /// Counts one loop iteration against the step budget.
+  @inline(__always)
+  func countStep(at range: SourceRange) throws {
+    stepsLeft -= 1
+    if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
+  }
+
+  /// "in function 'performDrop', called from line 12"; deep recursion keeps
+  /// the innermost calls and counts the rest.
+  private func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?)
+  {
+    if code.kind == .main && range == nil { return }
+    if error.notes.count >= RuntimeError.maxTraceNotes {
+      error.omittedCalls += 1
+      return
+    }
+    let what: String
+    switch code.kind {
+    case .function, .handler: what = "in function '\(code.name)'"
+    case .closure: what = "in a closure"
+    case .main: what = "at the top level"
+    case .scenario: what = "in scenario \"\(code.name)\""
+    case .item: what = "in item '\(code.name)'"
+    }
+    if let range, let line = line(of: range) {
+      error.notes.append(Diagnostic.Note("\(what), called from line \(line)", at: range))
+    } else {
+      error.notes.append(Diagnostic.Note(what, at: code.range))
+    }
+  }
+
+  /// The 1-based line of a range, if its file is known.
+  func line(of range: SourceRange) -> Int? {
+    files.first { $0.id == range.file }.map { $0.location(of: Int(range.start)).line }
+  }
+
+  // MARK: - Closures and cells
+
+  /// A closure for `code` created in `frame`: its captures are cells for
+  /// the frame's slots (shared with any other closure capturing the same
+  /// slot) or the frame's own captures.
+  func makeClosure(_ code: FunctionCode, _ frame: Frame) -> Closure {
+    if code.captures.isEmpty { return Closure(code: code, captures: []) }
+    var cells: [Cell] = []
+    cells.reserveCapacity(code.captures.count)
+    for source in code.captures {
+      switch source {
+      case .local(let slot): cells.append(openCell(frame.base + slot))
+      case .capture(let index): cells.append(frame.captures[index])
+      }
+    }
+    return Closure(code: code, captures: cells)
+  }
+
+  /// The open cell for a stack slot, creating it if needed.
+  private func openCell(_ slot: UnsafeMutablePointer<Value>) -> Cell {
+    var position = openCells.count
+    while position > 0, let existing = openCells[position - 1].slot, existing >= slot {
+      if existing == slot { return openCells[position - 1] }
+      position -= 1
+    }
+    let cell = Cell(slot: slot)
+    openCells.insert(cell, at: position)
+    return cell
+  }
+
+  /// Detaches the cells of every slot from `slot` up: each keeps the
+  /// slot's current value, and the slot is free to be reused.
+  func closeCells(from slot: UnsafeMutablePointer<Value>) {
+    while let last = openCells.last, let pointer = last.slot, pointer >= slot {
+      last.value = pointer.pointee
+      last.slot = nil
+      openCells.removeLast()
+    }
+  }
+}
+
+extension RuntimeError {
+  /// Stack trace notes kept before the rest are only counted.
+  static let maxTraceNotes = 12
+}

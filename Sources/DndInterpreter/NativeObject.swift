@@ -1,0 +1,116 @@
+import DndCheck
+import DndSyntax
+
+/// The extension point for runtime objects: the binding subclasses this for
+/// views, sessions, items, providers, proposals, index paths, points, rects,
+/// images, colours...
+///
+/// Members are dispatched on interned symbols: compare `member.known` with
+/// a `KnownMember` case (an integer comparison), never a string. Throw a
+/// `RuntimeError` without a range to fail; the interpreter points it at
+/// the script expression that made the call.
+///
+/// Objects are references by default. A subclass standing for a Swift value
+/// type (CGPoint, CGRect, IndexPath) returns true from `isValueType` and
+/// implements `copy()`; the interpreter then copies it before changing it
+/// through a path (`view.frame.origin.x = 10`) unless it holds the only
+/// reference, and writes the result back.
+open class NativeObject {
+  public init() {}
+
+  /// The type name used in messages and by default in printing: "UILabel".
+  open var typeName: String { "object" }
+
+  /// What `print` shows.
+  open var description: String { typeName }
+
+  /// What `print` shows inside a collection.
+  open var debugDescription: String { description }
+
+  /// True for objects modelling Swift value types.
+  open var isValueType: Bool { false }
+
+  /// A copy, for value types about to be changed while shared.
+  open func copy() -> NativeObject { self }
+
+  /// Whether `x as? T` / `x is T` succeeds for the builtin type `T`.
+  open func isInstance(of type: Builtin) -> Bool { false }
+
+  /// Value equality for value types; identity by default.
+  open func isEqual(to other: NativeObject) -> Bool { self === other }
+
+  open func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+  /// `object.member`
+  open func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+  }
+
+  /// `object.member = value`
+  open func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+  }
+
+  /// `object.member(arguments)`. The default reads the member and calls it
+  /// if it is a function, so a stored closure property can be called.
+  open func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    let function = try getMember(member, interpreter: interpreter)
+    return try interpreter.call(function, arguments.values)
+  }
+
+  /// `object[arguments]`
+  open func subscriptGet(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    throw RuntimeError(.notSubscriptable(typeName))
+  }
+
+  /// `object[arguments] = value`
+  open func subscriptSet(_ arguments: Arguments, to value: Value, interpreter: Interpreter) throws {
+    throw RuntimeError(.notSubscriptable(typeName))
+  }
+
+  /// `object(arguments)`: for objects that stand for a function.
+  open func call(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    throw RuntimeError(.notCallable(typeName))
+  }
+
+  /// The elements `for x in object` visits; nil if it is not a sequence.
+  open func sequence(interpreter: Interpreter) throws -> [Value]? { nil }
+}
+
+/// The arguments of a call: values and their labels (nil when unlabelled).
+public struct Arguments {
+  public var values: [Value]
+  public var labels: [Symbol?]
+
+  public init(_ values: [Value], labels: [Symbol?] = []) {
+    self.values = values
+    self.labels = labels.isEmpty ? Array(repeating: nil, count: values.count) : labels
+  }
+
+  public var count: Int { values.count }
+  public var isEmpty: Bool { values.isEmpty }
+
+  public subscript(position: Int) -> Value { values[position] }
+
+  /// The label of argument `position`, if it has one.
+  public func label(_ position: Int) -> Symbol? {
+    position < labels.count ? labels[position] : nil
+  }
+
+  /// Whether the labels are exactly these (nil for an unlabelled argument):
+  /// `arguments.hasLabels(nil, .at)` for `insert(x, at: 0)`.
+  public func hasLabels(_ expected: KnownMember?...) -> Bool {
+    guard expected.count == values.count else { return false }
+    for (position, label) in expected.enumerated() where self.label(position) != label.map(Symbol.init) {
+      return false
+    }
+    return true
+  }
+
+  /// The value labelled `label`, if any.
+  public func value(labelled label: KnownMember) -> Value? {
+    let symbol = Symbol(label)
+    guard let position = labels.firstIndex(of: symbol) else { return nil }
+    return values[position]
+  }
+}

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+
+  // Glibc declares this only under _GNU_SOURCE, which the Swift module
+  // does not set; the symbol is in every glibc.
+  @_silgen_name("pthread_getattr_np")
+  private func pthreadGetAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>)
+    -> Int32
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The native stack guard. A script recursing deeply (or nesting closures
+/// in closures) recurses in the interpreter too; before the thread's stack
+/// runs out, the interpreter stops with a diagnostic instead of crashing.
+/// This backs up `maxCallDepth`, whose default is chosen to be reached
+/// first.
+enum NativeStack {
+  /// Room left below the guard for native code the script calls into.
+  static let margin: UInt = 256 * 1024
+
+  /// An address near the top of the current native stack.
+  @inline(never)
+  static func currentAddress() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  }
+
+  /// The lowest address the interpreter may recurse down to on this thread;
+  /// 0 (no guard) if the stack's bounds are unknown.
+  static func lowestSafeAddress() -> UInt {
+    #if canImport(Glibc)
+      var attributes = pthread_attr_t()
+      guard pthreadGetAttributes(pthread_self(), &attributes) == 0 else { return 0 }
+      defer { pthread_attr_destroy(&attributes) }
+      var address: UnsafeMutableRawPointer?
+      var size = 0
+      guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return 0 }
+      let low = UInt(bitPattern: address)
+      // The main thread's stack grows on demand up to its limit; what the
+      // attributes report is that limit, so the guard is conservative.
+      return low + margin
+    #elseif canImport(Darwin)
+      let high = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
+      let size = UInt(pthread_get_stacksize_np(pthread_self()))
+      return high - size + margin
+    #else
+      return 0
+    #endif
+  }
+}

@@ -1,0 +1,136 @@
+import DndSyntax
+
+/// The interpreter's runtime messages, alphabetical. Public so that native
+/// code (the binding) can raise the same errors.
+extension DiagnosticMessage {
+  public static func callDepthExceeded(_ limit: Int) -> DiagnosticMessage {
+    .error("too many nested calls (the limit is \(limit)); is a function calling itself without end?")
+  }
+
+  public static func cannotSetMember(_ name: String, type: String) -> DiagnosticMessage {
+    .error("cannot assign to '\(name)': it is not a settable property of \(type)")
+  }
+
+  public static func closureTakesNoParameters(_ found: Int) -> DiagnosticMessage {
+    .error(
+      "this closure takes no parameters, but it is called with \(found); name them: '{ value in ... }'")
+  }
+
+  public static func collectionTooLarge(_ limit: Int) -> DiagnosticMessage {
+    .error("a collection grew past \(limit) elements, the limit for one collection")
+  }
+
+  public static func conditionNotBool(_ type: String) -> DiagnosticMessage {
+    .error("a condition must be a Bool, but this is \(type)")
+  }
+
+  public static var divisionByZero: DiagnosticMessage {
+    .error("division by zero")
+  }
+
+  public static func emptyCollection(_ method: String) -> DiagnosticMessage {
+    .error("'\(method)' needs a non-empty collection, but this one is empty")
+  }
+
+  public static var expectationFailed: DiagnosticMessage {
+    .error("expectation failed")
+  }
+
+  public static func forcedCastFailed(_ from: String, to type: String) -> DiagnosticMessage {
+    .error("could not cast a value of type '\(from)' to '\(type)'")
+  }
+
+  public static func indexOutOfRange(_ index: Int, count: Int) -> DiagnosticMessage {
+    .error("index \(index) is out of range for a collection of \(count) element\(count == 1 ? "" : "s")")
+  }
+
+  public static func integerOverflow(_ operation: String) -> DiagnosticMessage {
+    .error("arithmetic overflow in '\(operation)': the result does not fit in an Int")
+  }
+
+  public static func invalidArgument(_ explanation: String) -> DiagnosticMessage {
+    .error(explanation)
+  }
+
+  public static func invalidRange(_ lower: Int, _ upper: Int) -> DiagnosticMessage {
+    .error("a range needs its lower bound (\(lower)) to be at most its upper bound (\(upper))")
+  }
+
+  public static var nativeStackExhausted: DiagnosticMessage {
+    .error("the script nests too deeply for the interpreter's stack; make the recursion shallower")
+  }
+
+  public static func nilMember(_ name: String) -> DiagnosticMessage {
+    .error(
+      "cannot use '\(name)' on nil; write '?.\(name)' to get nil instead, or unwrap the value with 'if let'")
+  }
+
+  public static func noMatchingMethod(_ name: String, type: String, labels: String) -> DiagnosticMessage {
+    .error("\(type) has no method '\(name)(\(labels))'")
+  }
+
+  public static func notCallable(_ type: String) -> DiagnosticMessage {
+    .error("a value of type '\(type)' cannot be called")
+  }
+
+  public static func notConstructible(_ type: String) -> DiagnosticMessage {
+    .error("'\(type)' cannot be created with these arguments")
+  }
+
+  public static func notImplemented(_ name: String) -> DiagnosticMessage {
+    .error("'\(name)' is not available here: it needs the UIKit runtime")
+  }
+
+  public static func notIterable(_ type: String) -> DiagnosticMessage {
+    .error(
+      "a value of type '\(type)' is not a sequence; 'for' needs an array, a range, a string or a dictionary")
+  }
+
+  public static func notSubscriptable(_ type: String) -> DiagnosticMessage {
+    .error("a value of type '\(type)' cannot be subscripted")
+  }
+
+  public static func operandType(_ op: String, type: String) -> DiagnosticMessage {
+    .error("unary operator '\(op)' cannot be applied to an operand of type '\(type)'")
+  }
+
+  public static func operandTypes(_ op: String, left: String, right: String) -> DiagnosticMessage {
+    .error("binary operator '\(op)' cannot be applied to operands of type '\(left)' and '\(right)'")
+  }
+
+  public static func stackOverflowLocals(_ limit: Int) -> DiagnosticMessage {
+    .error("the calls in progress need more than \(limit) local variables, the interpreter's limit")
+  }
+
+  public static func stepBudgetExceeded(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "the script ran for more than \(limit) steps (calls and loop iterations) and was stopped; "
+        + "is a loop missing its exit?")
+  }
+
+  public static func stepNeedsRuntime(_ step: String) -> DiagnosticMessage {
+    .error("'\(step)' drives the simulated fingers, which needs the UIKit runtime")
+  }
+
+  public static func stringTooLong(_ limit: Int) -> DiagnosticMessage {
+    .error("a string grew past \(limit) bytes, the limit for one string")
+  }
+
+  public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {
+    .error("'\(name)' is used before its declaration has run")
+  }
+
+  public static func unknownMember(_ name: String, type: String) -> DiagnosticMessage {
+    .error("value of type '\(type)' has no member '\(name)'")
+  }
+
+  public static func wrongArgumentCount(_ name: String, expected: Int, found: Int) -> DiagnosticMessage {
+    .error(
+      "'\(name)' takes \(expected) argument\(expected == 1 ? "" : "s"), but \(found) "
+        + "\(found == 1 ? "was" : "were") given")
+  }
+
+  public static func wrongArgumentType(_ name: String, expected: String, found: String) -> DiagnosticMessage {
+    .error("'\(name)' expects \(expected), but was given a value of type '\(found)'")
+  }
+}

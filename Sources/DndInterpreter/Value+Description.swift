@@ -1,0 +1,90 @@
+import DndCheck
+
+/// Printing, as Swift's `print` shows values: `[1, 2]`, `["a": 1]`,
+/// `(offset: 0, element: "x")`, `nil` for nil (there is no `Optional(...)`:
+/// the language has no optional wrapper to show).
+extension Value: CustomStringConvertible {
+  /// The text `print` shows for this value. Symbols (tuple labels, enum
+  /// cases) are spelt with `symbols`.
+  public func description(symbols: SymbolTable) -> String {
+    var text = ""
+    write(to: &text, symbols: symbols, quoted: false)
+    return text
+  }
+
+  /// The text for this value inside a collection: strings quoted and escaped.
+  public func debugDescription(symbols: SymbolTable) -> String {
+    var text = ""
+    write(to: &text, symbols: symbols, quoted: true)
+    return text
+  }
+
+  func write(to text: inout String, symbols: SymbolTable, quoted: Bool) {
+    switch self {
+    case .nil: text += "nil"
+    case .bool(let value): text += value ? "true" : "false"
+    case .int(let value): text += String(value)
+    case .double(let value): text += value.description
+    case .string(let box): text += quoted ? box.value.debugDescription : box.value
+    case .array(let elements):
+      text += "["
+      for (position, element) in elements.enumerated() {
+        if position > 0 { text += ", " }
+        element.write(to: &text, symbols: symbols, quoted: true)
+      }
+      text += "]"
+    case .dictionary(let box):
+      if box.count == 0 {
+        text += "[:]"
+        return
+      }
+      text += "["
+      for (position, key) in box.keys.enumerated() {
+        if position > 0 { text += ", " }
+        key.write(to: &text, symbols: symbols, quoted: true)
+        text += ": "
+        box.values[position].write(to: &text, symbols: symbols, quoted: true)
+      }
+      text += "]"
+    case .tuple(let box):
+      text += "("
+      for (position, element) in box.elements.enumerated() {
+        if position > 0 { text += ", " }
+        if position < box.labels.count, let label = box.labels[position] {
+          text += symbols.name(of: label) + ": "
+        }
+        element.write(to: &text, symbols: symbols, quoted: true)
+      }
+      text += ")"
+    case .closure, .builtinFunction: text += "(Function)"
+    case .type(let builtin): text += builtin.spelling
+    case .range(let box): text += "\(box.lower)\(box.isClosed ? "..." : "..<")\(box.upper)"
+    case .enumCase(let symbol): text += symbols.name(of: symbol)
+    case .object(let object): text += quoted ? object.debugDescription : object.description
+    }
+  }
+
+  /// Printed without the program's symbol table: names a script invented
+  /// (tuple labels, enum cases) show as `#id`. Prefer
+  /// `Interpreter.describe(_:)`.
+  public var description: String { description(symbols: .knownMembers) }
+
+  /// The name of the value's type, for messages: "Int", "[Value]", "UILabel".
+  public var typeName: String {
+    switch self {
+    case .nil: return "nil"
+    case .bool: return "Bool"
+    case .int: return "Int"
+    case .double: return "Double"
+    case .string: return "String"
+    case .array: return "Array"
+    case .dictionary: return "Dictionary"
+    case .tuple: return "tuple"
+    case .closure, .builtinFunction: return "function"
+    case .type(let builtin): return "\(builtin.spelling).Type"
+    case .range: return "Range"
+    case .enumCase: return "enum case"
+    case .object(let object): return object.typeName
+    }
+  }
+}

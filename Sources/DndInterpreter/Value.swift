@@ -1,0 +1,232 @@
+import DndCheck
+
+/// A value of the language.
+///
+/// One enum, no `Any`: every payload is a scalar or a single reference, so a
+/// value is 9 bytes (16 with padding) and copying one is at most one retain.
+/// Arrays are Swift arrays (one reference, copy on write); strings,
+/// dictionaries, tuples and ranges are boxed. Runtime objects of the UIKit
+/// model (views, sessions, items, providers, proposals, index paths, points)
+/// are `NativeObject` subclasses that the binding provides.
+///
+/// Arrays, strings and dictionaries have Swift's value semantics: a box is
+/// changed in place only while uniquely referenced (`isKnownUniquelyReferenced`),
+/// otherwise the change goes to a copy.
+public enum Value {
+  case `nil`
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(StringBox)
+  case array([Value])
+  case dictionary(DictionaryBox)
+  case tuple(TupleBox)
+  /// A function or closure written in the script.
+  case closure(Closure)
+  /// A builtin function used as a value: `arr.forEach(print)`.
+  case builtinFunction(Builtin)
+  /// A type used as a value: `String`, `UIImage.self`.
+  case type(Builtin)
+  case range(RangeBox)
+  /// `.copy` before context gives it a type; the binding compares symbols.
+  case enumCase(Symbol)
+  case object(NativeObject)
+
+  /// A string value.
+  @inline(__always)
+  public static func string(_ text: String) -> Value { .string(StringBox(text)) }
+
+  /// A tuple without labels.
+  public static func tuple(_ elements: [Value]) -> Value { .tuple(TupleBox(elements)) }
+
+  public var isNil: Bool {
+    if case .nil = self { return true }
+    return false
+  }
+
+  /// The Swift string, if this is a string.
+  public var stringValue: String? {
+    if case .string(let box) = self { return box.value }
+    return nil
+  }
+
+  public var intValue: Int? {
+    if case .int(let value) = self { return value }
+    return nil
+  }
+
+  /// The number as a Double, for an Int or a Double.
+  public var doubleValue: Double? {
+    switch self {
+    case .double(let value): return value
+    case .int(let value): return Double(value)
+    default: return nil
+    }
+  }
+
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
+  public var arrayValue: [Value]? {
+    if case .array(let elements) = self { return elements }
+    return nil
+  }
+
+  /// The native object, if this is one of the given class.
+  public func object<T: NativeObject>(as type: T.Type) -> T? {
+    if case .object(let object) = self { return object as? T }
+    return nil
+  }
+}
+
+/// A string. Immutable in practice: the interpreter appends in place only
+/// when it holds the only reference (`s += x` in a loop stays linear).
+public final class StringBox {
+  public var value: String
+  public init(_ value: String) { self.value = value }
+}
+
+/// A dictionary that keeps insertion order, so printing and iteration are
+/// deterministic (Swift's own order is not).
+public final class DictionaryBox {
+  public private(set) var keys: [Value]
+  public private(set) var values: [Value]
+  private var index: [Value: Int]
+
+  public init() {
+    keys = []
+    values = []
+    index = [:]
+  }
+
+  /// A copy, for a change to a dictionary that is shared.
+  public init(copying other: DictionaryBox) {
+    keys = other.keys
+    values = other.values
+    index = other.index
+  }
+
+  public var count: Int { keys.count }
+
+  public subscript(key: Value) -> Value? {
+    guard let position = index[key] else { return nil }
+    return values[position]
+  }
+
+  /// Sets a value, keeping an existing key's position; returns the old value.
+  @discardableResult
+  public func set(_ value: Value, for key: Value) -> Value? {
+    if let position = index[key] {
+      let old = values[position]
+      values[position] = value
+      return old
+    }
+    index[key] = keys.count
+    keys.append(key)
+    values.append(value)
+    return nil
+  }
+
+  /// Removes a key; returns its value.
+  @discardableResult
+  public func remove(_ key: Value) -> Value? {
+    guard let position = index.removeValue(forKey: key) else { return nil }
+    let old = values[position]
+    keys.remove(at: position)
+    values.remove(at: position)
+    for later in position..<keys.count { index[keys[later]] = later }
+    return old
+  }
+
+  public func removeAll() {
+    keys = []
+    values = []
+    index = [:]
+  }
+}
+
+/// A tuple: `(1, "a")`, or with labels `(offset: 0, element: x)`.
+public final class TupleBox {
+  public let elements: [Value]
+  /// One label (or nil) per element; empty when no element has one.
+  public let labels: [Symbol?]
+
+  public init(_ elements: [Value], labels: [Symbol?] = []) {
+    self.elements = elements
+    self.labels = labels
+  }
+
+  /// The element labelled `label`.
+  public func element(labelled label: Symbol) -> Value? {
+    guard let position = labels.firstIndex(of: label) else { return nil }
+    return elements[position]
+  }
+}
+
+/// `a..<b` or `a...b` over integers.
+public final class RangeBox {
+  public let lower: Int
+  public let upper: Int
+  public let isClosed: Bool
+
+  public init(lower: Int, upper: Int, isClosed: Bool) {
+    self.lower = lower
+    self.upper = upper
+    self.isClosed = isClosed
+  }
+
+  /// The number of integers in the range.
+  public var count: Int {
+    let end = isClosed ? upper.addingReportingOverflow(1) : (partialValue: upper, overflow: false)
+    if end.overflow { return Int.max }
+    let (distance, overflow) = end.partialValue.subtractingReportingOverflow(lower)
+    return overflow ? Int.max : Swift.max(0, distance)
+  }
+
+  public func contains(_ value: Int) -> Bool {
+    value >= lower && (isClosed ? value <= upper : value < upper)
+  }
+}
+
+/// A closure: its code and the variables it captured. Captured variables
+/// are shared cells, so the closure and its creator see each other's writes.
+public final class Closure {
+  public let code: FunctionCode
+  public let captures: [Cell]
+
+  public init(code: FunctionCode, captures: [Cell]) {
+    self.code = code
+    self.captures = captures
+  }
+}
+
+/// A variable captured by a closure. While the frame declaring it is alive
+/// the cell points at the frame's slot ("open"); when its block ends the
+/// value moves into the cell ("closed"), as with Lua's upvalues.
+public final class Cell {
+  var value: Value
+  var slot: UnsafeMutablePointer<Value>?
+
+  init(slot: UnsafeMutablePointer<Value>) {
+    self.value = .nil
+    self.slot = slot
+  }
+
+  init(value: Value) {
+    self.value = value
+    self.slot = nil
+  }
+
+  @inline(__always)
+  var current: Value {
+    get {
+      if let slot { return slot.pointee }
+      return value
+    }
+    set {
+      if let slot { slot.pointee = newValue } else { value = newValue }
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import DndCLI
+import DndSyntax
+import Testing
+
+/// The command line as data: arguments in, `Invocation` or usage error out.
+@Suite struct CommandLineParserTests {
+  @Test(arguments: [
+    (["run", "a.dnd"], Invocation(.run("a.dnd"))),
+    (["a.dnd"], Invocation(.run("a.dnd"))),
+    (["examples/hello"], Invocation(.run("examples/hello"))),
+    (["-"], Invocation(.run("-"))),
+    (["run", "-"], Invocation(.run("-"))),
+    (["--", "-odd.dnd"], Invocation(.run("-odd.dnd"))),
+    (["run", "--", "-odd.dnd"], Invocation(.run("-odd.dnd"))),
+    (["--", "run"], Invocation(.run("run"))),
+    (["check", "a.dnd", "b.dnd"], Invocation(.check(["a.dnd", "b.dnd"]))),
+    (["--help"], Invocation(.help(nil))),
+    (["-h"], Invocation(.help(nil))),
+    (["help"], Invocation(.help(nil))),
+    (["help", "run"], Invocation(.help(.run))),
+    (["help", "--help"], Invocation(.help(.help))),
+    (["run", "--help"], Invocation(.help(.run))),
+    (["check", "-h", "a.dnd"], Invocation(.help(.check))),
+    (["--version"], Invocation(.version)),
+    (["run", "a.dnd", "--color=always"], Invocation(.run("a.dnd"), color: .always)),
+    (["--color", "never", "run", "a.dnd"], Invocation(.run("a.dnd"), color: .never)),
+    (["check", "--no-color", "a.dnd"], Invocation(.check(["a.dnd"]), color: .never)),
+    (["--color=always", "--no-color", "a.dnd"], Invocation(.run("a.dnd"), color: .never)),
+    (["run", "--max-steps", "50", "a.dnd"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 50))),
+    (["a.dnd", "--max-steps=7"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 7))),
+  ])
+  func validCommandLines(arguments: [String], expected: Invocation) throws {
+    #expect(try CommandLineParser.parse(arguments).get() == expected)
+  }
+
+  @Test(arguments: [
+    ([], "no command or script given"),
+    (["rnu"], "unknown command 'rnu'; did you mean 'run'?"),
+    (["chek", "a.dnd"], "unknown command 'chek'; did you mean 'check'?"),
+    (["hello"], "unknown command 'hello'; to run a file of that name, use 'dnd run hello'"),
+    (["--colour=always", "a.dnd"], "unknown option '--colour'; did you mean '--color'?"),
+    (["-help"], "unknown option '-help'; did you mean '--help'?"),
+    (["run", "--max-step", "5", "a.dnd"], "unknown option '--max-step'; did you mean '--max-steps'?"),
+    (["--frobnicate"], "unknown option '--frobnicate'"),
+    (["run"], "'dnd run' needs a script"),
+    (["run", "a.dnd", "b.dnd"], "'dnd run' takes one script, got 2; use 'dnd check' for several"),
+    (["check"], "'dnd check' needs at least one script"),
+    (["help", "rnu"], "no help for 'rnu': it is not a command; did you mean 'run'?"),
+    (["help", "run", "check"], "'dnd help' takes one command name"),
+    (["--color=blue", "a.dnd"], "invalid value 'blue' for '--color'; expected auto, always or never"),
+    (["--color=alway", "a.dnd"], "invalid value 'alway' for '--color'; did you mean 'always'?"),
+    (["--color"], "option '--color' needs a value <when>"),
+    (["--no-color=yes", "a.dnd"], "option '--no-color' takes no value"),
+    (
+      ["run", "--max-steps", "many", "a.dnd"],
+      "invalid value 'many' for '--max-steps'; expected a positive whole number"
+    ),
+    (
+      ["run", "--max-steps", "0", "a.dnd"],
+      "invalid value '0' for '--max-steps'; expected a positive whole number"
+    ),
+    (
+      ["run", "--max-steps", "-3", "a.dnd"],
+      "invalid value '-3' for '--max-steps'; expected a positive whole number"
+    ),
+    (["check", "--max-steps", "5", "a.dnd"], "option '--max-steps' does not apply to 'dnd check'"),
+    (["run", "--version", "a.dnd"], "option '--version' does not apply to 'dnd run'"),
+  ])
+  func usageErrors(arguments: [String], message: String) {
+    switch CommandLineParser.parse(arguments) {
+    case .success(let invocation): Issue.record("parsed as \(invocation)")
+    case .failure(let error): #expect(error.message == message)
+    }
+  }
+
+  @Test func usageErrorsAboutACommandPointAtItsHelp() throws {
+    let error = try #require(failure(of: ["run"]))
+    #expect(error.hint == "Run 'dnd help run' for its usage.")
+    let general = try #require(failure(of: ["rnu"]))
+    #expect(general.hint == "Run 'dnd --help' for usage.")
+  }
+
+  @Test func aUsageErrorRemembersTheColourAskedForBeforeIt() throws {
+    #expect(try #require(failure(of: ["--color=always", "rnu"])).color == .always)
+    #expect(try #require(failure(of: ["rnu"])).color == .auto)
+  }
+
+  private func failure(of arguments: [String]) -> UsageError? {
+    if case .failure(let error) = CommandLineParser.parse(arguments) { return error }
+    return nil
+  }
+}

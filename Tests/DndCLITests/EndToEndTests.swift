@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// The built `dnd` executable, run as a user would run it: arguments,
+/// standard input, and the exact standard output, standard error and exit
+/// status, compared with transcripts in `Golden/`.
+///
+/// Re-record the transcripts with `DND_RECORD=1 swift test --filter EndToEndTests`
+/// and review the diff. The exit status is also checked against the table
+/// below, so a re-recording cannot quietly change it.
+@Suite struct EndToEndTests {
+  /// One run of the binary: a golden name, the arguments, standard input, and the status it must exit with.
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: [String]
+    var input: String = ""
+    var status: Int32
+
+    var testDescription: String { name }
+  }
+
+  static let inputs = "Tests/DndCLITests/Golden/inputs"
+
+  static let cases: [Case] = [
+    Case(name: "help", arguments: ["--help"], status: 0),
+    Case(name: "help-run", arguments: ["help", "run"], status: 0),
+    Case(name: "version", arguments: ["--version"], status: 0),
+    Case(name: "no-arguments", arguments: [], status: 64),
+    Case(name: "unknown-command", arguments: ["rnu", "examples/01-hello-drop.dnd"], status: 64),
+    Case(
+      name: "unknown-option", arguments: ["run", "--colour=always", "examples/01-hello-drop.dnd"],
+      status: 64),
+    Case(name: "missing-file", arguments: ["run", "\(inputs)/does-not-exist.dnd"], status: 74),
+    Case(name: "directory", arguments: ["check", inputs], status: 74),
+    Case(name: "syntax-error", arguments: ["check", "\(inputs)/syntax-error.dnd"], status: 65),
+    Case(
+      name: "syntax-error-colour", arguments: ["--color=always", "\(inputs)/syntax-error.dnd"], status: 65),
+    Case(name: "runtime-error", arguments: ["run", "\(inputs)/runtime-error.dnd"], status: 70),
+    Case(name: "stdin", arguments: ["-"], input: "print(\"from standard input\")\n", status: 0),
+    Case(name: "hello-drop", arguments: ["examples/01-hello-drop.dnd"], status: 0),
+  ]
+
+  @Test(arguments: cases)
+  func transcript(of testCase: Case) throws {
+    let binary = try #require(Self.binary, "the dnd executable was not found next to the test bundle")
+    let result = try Self.execute(binary, testCase.arguments, input: testCase.input)
+    let transcript = Self.transcript(testCase, result)
+    let golden = PackagePaths.golden.appendingPathComponent(testCase.name + ".txt")
+    #expect(result.status == testCase.status, "\(transcript)")
+    if ProcessInfo.processInfo.environment["DND_RECORD"] == "1" {
+      try Data(transcript.utf8).write(to: golden)
+      return
+    }
+    guard let recorded = try? String(contentsOf: golden, encoding: .utf8) else {
+      Issue.record("no golden file \(golden.lastPathComponent); record it with DND_RECORD=1:\n\(transcript)")
+      return
+    }
+    #expect(transcript == recorded)
+  }
+
+  /// `$ dnd args`, the exit status, then standard output and standard error.
+  static func transcript(_ testCase: Case, _ result: (status: Int32, output: String, error: String)) -> String
+  {
+    func section(_ title: String, _ text: String) -> String {
+      guard !text.isEmpty else { return "[\(title): empty]\n" }
+      return "[\(title)]\n" + text + (text.hasSuffix("\n") ? "" : "\n[no line break at the end]\n")
+    }
+    var command = (["$ dnd"] + testCase.arguments).joined(separator: " ")
+    if !testCase.input.isEmpty { command += "  < \(testCase.input.debugDescription)" }
+    return command + "\n[exit \(result.status)]\n" + section("stdout", result.output)
+      + section("stderr", result.error)
+  }
+
+  /// The `dnd` built with the tests: next to the test bundle in the build products.
+  static let binary: URL? = {
+    var directories: [URL] = []
+    if let executable = Bundle.main.executableURL {
+      directories.append(executable.deletingLastPathComponent())
+    }
+    directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    directories.append(PackagePaths.root.appendingPathComponent(".build/debug"))
+    return directories.map { $0.appendingPathComponent("dnd") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }()
+
+  /// Runs the binary from the repository root; output goes through files, not
+  /// pipes, so a long output cannot fill a pipe and stall the test.
+  static func execute(_ binary: URL, _ arguments: [String], input: String) throws
+    -> (status: Int32, output: String, error: String)
+  {
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let inputPath = try scratch.write("stdin", input)
+    let outputPath = try scratch.write("stdout", "")
+    let errorPath = try scratch.write("stderr", "")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = PackagePaths.root
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "NO_COLOR")
+    process.environment = environment
+    process.standardInput = FileHandle(forReadingAtPath: inputPath)
+    process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+    process.standardError = FileHandle(forWritingAtPath: errorPath)
+    try process.run()
+    process.waitUntilExit()
+    let output = try String(contentsOfFile: outputPath, encoding: .utf8)
+    let error = try String(contentsOfFile: errorPath, encoding: .utf8)
+    return (process.terminationStatus, output, error)
+  }
+}

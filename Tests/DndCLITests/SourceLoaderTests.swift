@@ -1,0 +1,79 @@
+import DndCLI
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading scripts: every way a path can fail to be a readable script maps
+/// to one `LoadFailure` (exit status 74), never a crash.
+@Suite struct SourceLoaderTests {
+  private let console = ConsoleRecorder().console(input: Array("from stdin".utf8))
+
+  @Test func aRegularFileIsReadAsBytes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("a.dnd", "print(1)\n")
+    let file = try SourceLoader.load(path, console: console).get()
+    #expect(file.name == path)
+    #expect(file.bytes == Array("print(1)\n".utf8))
+  }
+
+  @Test func aDashIsStandardInput() throws {
+    let file = try SourceLoader.load("-", console: console).get()
+    #expect(file.name == "<stdin>")
+    #expect(file.bytes == Array("from stdin".utf8))
+  }
+
+  @Test func aSymbolicLinkIsFollowed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let target = try directory.write("target.dnd", "x")
+    let link = directory.path + "/link.dnd"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    #expect(try SourceLoader.load(link, console: console).get().bytes == [UInt8(ascii: "x")])
+  }
+
+  @Test func failures() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("file.dnd", "x")
+    let dangling = directory.path + "/dangling.dnd"
+    try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: directory.path + "/gone")
+    let fifo = directory.path + "/fifo.dnd"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let cases: [(String, LoadFailure)] = [
+      (directory.path + "/absent.dnd", .missing(directory.path + "/absent.dnd")),
+      (file + "/inside.dnd", .missing(file + "/inside.dnd")),
+      ("", .missing("")),
+      (dangling, .missing(dangling)),
+      (directory.path, .directory(directory.path)),
+      (fifo, .notRegularFile(fifo)),
+      ("/dev/null", .notRegularFile("/dev/null")),
+    ]
+    for (path, failure) in cases {
+      #expect(SourceLoader.readFile(path) == .failure(failure), "\(path)")
+    }
+  }
+
+  @Test(.enabled(if: geteuid() != 0, "root can read any file"))
+  func anUnreadableFileIsReported() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("secret.dnd", "x")
+    #expect(chmod(path, 0) == 0)
+    #expect(SourceLoader.readFile(path) == .failure(.unreadable(path, reason: "permission denied")))
+  }
+
+  @Test(arguments: [
+    ([ExitCode](), ExitCode.success),
+    ([.success, .scriptError], .scriptError),
+    ([.scriptError, .fileError, .success], .fileError),
+  ])
+  func theWorstOutcomeWins(codes: [ExitCode], worst: ExitCode) {
+    #expect(ExitCode.worst(codes) == worst)
+  }
+}
