@@ -90,6 +90,7 @@ public struct Lexer {
 
   // MARK: - Tokens
 
+  /// A token of `kind` over the offsets, marked if it starts a line.
   func makeToken(_ kind: TokenKind, from tokenStart: Int, to tokenEnd: Int) -> Token {
     Token(kind: kind, range: range(tokenStart, tokenEnd), isAtStartOfLine: atStartOfLine)
   }
@@ -102,6 +103,8 @@ public struct Lexer {
     return token
   }
 
+  /// An `.error` token carrying `message`; `narrow` is the part of it the
+  /// diagnostic should point at, when that is not the whole token.
   mutating func makeError(
     _ message: DiagnosticMessage, from tokenStart: Int, to tokenEnd: Int, pointingAt narrow: Range<Int>? = nil
   ) -> Token {
@@ -111,6 +114,7 @@ public struct Lexer {
     return finish(token)
   }
 
+  /// The `SourceRange` of the offsets in this file.
   func range(_ from: Int, _ to: Int) -> SourceRange {
     SourceRange(file: fileID, offsets: from, to)
   }
@@ -176,6 +180,7 @@ public struct Lexer {
 
   // MARK: - Names and numbers
 
+  /// A name, a reserved word, "_", or "as?" / "as!".
   private mutating func scanIdentifier(from tokenStart: Int) -> Token {
     position = endOfIdentifier(from: position + 1)
     if position < end, bytes[position] >= 0x80, continuesIdentifier(at: position) {
@@ -246,7 +251,7 @@ public struct Lexer {
         }
       }
     }
-    if position < end, bytes[position].isIdentifierContinue || bytes[position] >= 0x80 {
+    if position < end, bytes[position].isIdentifierContinue {
       return scanBadNumber(from: tokenStart)
     }
     return finish(makeToken(kind, from: tokenStart, to: position))

@@ -89,6 +89,8 @@ extension Parser {
     /// `for`, where a "{" opens the body rather than a trailing closure.
     var allowsTrailingClosure = true
 
+    /// A parse of `range` of `file` (the whole file when nil), starting at
+    /// nesting `depth`, with the first token read.
     init(file: SourceFile, range: Range<Int>?, depth: Int) {
       self.file = file
       self.bytes = file.bytes
@@ -100,6 +102,7 @@ extension Parser {
       self.token = fetch()
     }
 
+    /// The diagnostics in source order.
     var sortedDiagnostics: [Diagnostic] {
       // A stable sort: diagnostics at one position keep the order they were found in.
       diagnostics.enumerated().sorted { left, right in
@@ -283,6 +286,7 @@ extension Parser.State {
     return true
   }
 
+  /// Leaves `levels` levels entered with `enterNesting`.
   mutating func leaveNesting(_ levels: Int = 1) {
     depth -= levels
   }

@@ -51,12 +51,14 @@ private struct TreeWriter {
     self.includeLocations = includeLocations
   }
 
+  /// Adds one line at the current indentation, with the position of `range`.
   mutating func line(_ text: String, at range: SourceRange? = nil) {
     var text = indent + text
     if includeLocations, let range { text += " " + file.location(of: Int(range.start)).description }
     lines.append(text)
   }
 
+  /// Runs `body` one level of indentation deeper.
   mutating func nested(_ body: (inout TreeWriter) -> Void) {
     let saved = indent
     indent += "  "
@@ -265,6 +267,8 @@ private struct TreeWriter {
 
   // MARK: Expressions
 
+  /// An expression and its children. `prefix` goes before the node's kind:
+  /// an argument's label, "trailing ", "for ", "key "...
   mutating func write(_ expr: Expr, prefix: String = "") {
     let range = expr.range
     switch expr.kind {
@@ -357,6 +361,7 @@ private struct TreeWriter {
     }
   }
 
+  /// Arguments as their values, prefixed by label and "trailing ".
   mutating func write(_ arguments: [Argument]) {
     for argument in arguments {
       var prefix = argument.isTrailingClosure ? "trailing " : ""
