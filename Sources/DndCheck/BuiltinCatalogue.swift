@@ -25,14 +25,20 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
   case uiTableViewDropCoordinator, uiCollectionViewDropCoordinator, uiDragAnimating
   case uiTableViewDropItem, uiCollectionViewDropItem, uiSpringLoadedInteractionContext
   case uiTextDropProposal, uiDragDropSession
+  // Values the binding provides to scenarios
+  case lastProposal
 
-  /// Whether the name is called like a function (`print(x)`) or names a type
-  /// (`String`, `UIDragItem(...)`, `x as? UIImage`).
+  /// Whether the name is called like a function (`print(x)`), names a type
+  /// (`String`, `UIDragItem(...)`, `x as? UIImage`), or is a value the
+  /// binding provides (`lastProposal`, the last drop proposal of a run).
   public enum Kind: Sendable {
-    case function, type
+    case function, type, value
   }
 
-  public var kind: Kind { rawValue <= Builtin.stride.rawValue ? .function : .type }
+  public var kind: Kind {
+    if rawValue <= Builtin.stride.rawValue { return .function }
+    return rawValue >= Builtin.lastProposal.rawValue ? .value : .type
+  }
 
   /// True for the names the interpreter implements itself; the rest are the
   /// binding's.
@@ -126,6 +132,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
     case .uiSpringLoadedInteractionContext: "UISpringLoadedInteractionContext"
     case .uiTextDropProposal: "UITextDropProposal"
     case .uiDragDropSession: "UIDragDropSession"
+    case .lastProposal: "lastProposal"
     }
   }
 }

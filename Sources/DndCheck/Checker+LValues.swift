@@ -117,7 +117,8 @@ extension Checker {
         }
         if !globalDeclared[slot] && !isDeferred { _ = readGlobal(slot, name: name, at: range) }
       case .builtin(let builtin):
-        return (CheckedLValue(.value(CheckedExpr(.builtin(builtin), range: range)), range: range), nil)
+        root.constantKind = .declaration(builtin.kind == .type ? "a built-in type" : "a built-in name")
+        return (CheckedLValue(.value(CheckedExpr(.builtin(builtin), range: range)), range: range), root)
       }
       return (CheckedLValue(.variable(ref), range: range), root)
     case .member(let base, let name, let isOptional):

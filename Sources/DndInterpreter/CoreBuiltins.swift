@@ -49,7 +49,9 @@ extension Interpreter {
     case .any, .anyObject, .nsObject:
       break
     default:
-      guard let native = natives[builtin] else { throw RuntimeError(.notImplemented(builtin.spelling), at: range) }
+      guard let native = natives[builtin] else {
+        throw RuntimeError(.notImplemented(builtin.spelling), at: range)
+      }
       return try located(range) { try native.construct(arguments, interpreter: self) }
     }
     throw RuntimeError(.notConstructible(builtin.spelling), at: range)
@@ -59,17 +61,18 @@ extension Interpreter {
   private func print(_ arguments: Arguments, at range: SourceRange?) throws -> Value {
     var separator = " "
     var terminator = "\n"
-    var text = ""
-    var first = true
+    var items: [Value] = []
     for position in 0..<arguments.count {
       switch arguments.label(position)?.known {
       case .separator?: separator = try stringArgument(arguments[position], of: "print", at: range)
       case .terminator?: terminator = try stringArgument(arguments[position], of: "print", at: range)
-      default:
-        if !first { text += separator }
-        first = false
-        arguments[position].write(to: &text, symbols: program.symbols, quoted: false)
+      default: items.append(arguments[position])
       }
+    }
+    var text = ""
+    for (position, item) in items.enumerated() {
+      if position > 0 { text += separator }
+      item.write(to: &text, symbols: program.symbols, quoted: false)
     }
     host.output(text + terminator)
     return .nil
@@ -92,12 +95,18 @@ extension Interpreter {
     guard through || arguments.hasLabels(.from, .to, .by) else {
       throw RuntimeError(.invalidArgument("stride takes 'from:', 'to:' or 'through:', and 'by:'"), at: range)
     }
-    if case .int(let start) = arguments[0], case .int(let end) = arguments[1], case .int(let step) = arguments[2] {
-      guard step != 0 else { throw RuntimeError(.invalidArgument("stride's step must not be zero"), at: range) }
+    if case .int(let start) = arguments[0], case .int(let end) = arguments[1],
+      case .int(let step) = arguments[2]
+    {
+      guard step != 0 else {
+        throw RuntimeError(.invalidArgument("stride's step must not be zero"), at: range)
+      }
       let span = (Double(end) - Double(start)) / Double(step)
       try checkCount(Int(min(max(span + 1, 0), Double(limits.maxCollectionCount + 1))), at: range)
       let sequence: [Int] =
-        through ? Array(Swift.stride(from: start, through: end, by: step)) : Array(Swift.stride(from: start, to: end, by: step))
+        through
+        ? Array(Swift.stride(from: start, through: end, by: step))
+        : Array(Swift.stride(from: start, to: end, by: step))
       return .array(sequence.map { .int($0) })
     }
     guard let start = arguments[0].doubleValue, let end = arguments[1].doubleValue,
@@ -105,13 +114,17 @@ extension Interpreter {
     else {
       throw RuntimeError(.invalidArgument("stride needs numbers and a non-zero step"), at: range)
     }
-    try checkCount(Int(min(max((end - start) / step + 1, 0), Double(limits.maxCollectionCount + 1))), at: range)
+    try checkCount(
+      Int(min(max((end - start) / step + 1, 0), Double(limits.maxCollectionCount + 1))), at: range)
     let sequence: [Double] =
-      through ? Array(Swift.stride(from: start, through: end, by: step)) : Array(Swift.stride(from: start, to: end, by: step))
+      through
+      ? Array(Swift.stride(from: start, through: end, by: step))
+      : Array(Swift.stride(from: start, to: end, by: step))
     return .array(sequence.map { .double($0) })
   }
 
-  private func makeString(_ builtin: Builtin, _ arguments: Arguments, at range: SourceRange?) throws -> Value {
+  private func makeString(_ builtin: Builtin, _ arguments: Arguments, at range: SourceRange?) throws -> Value
+  {
     if arguments.isEmpty { return .string("") }
     if arguments.hasLabels(.repeating, .count) {
       let piece = try stringArgument(arguments[0], of: "String(repeating:count:)", at: range)
@@ -136,7 +149,8 @@ extension Interpreter {
     case .int: return arguments[0]
     case .double(let number):
       guard let converted = Int(exactly: number.rounded(.towardZero)) else {
-        throw RuntimeError(.invalidArgument("\(number) cannot be converted to an Int: it is out of range"), at: range)
+        throw RuntimeError(
+          .invalidArgument("\(number) cannot be converted to an Int: it is out of range"), at: range)
       }
       return .int(converted)
     case .string(let box): return Int(box.value).map { .int($0) } ?? .nil

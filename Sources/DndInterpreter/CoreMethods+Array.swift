@@ -73,7 +73,8 @@ extension Interpreter {
       return .array(elements.reversed())
     case .enumerated where arguments.isEmpty:
       let labels = [Symbol(.offset), Symbol(.element)]
-      return .array(elements.enumerated().map { .tuple(TupleBox([.int($0.offset), $0.element], labels: labels)) })
+      return .array(
+        elements.enumerated().map { .tuple(TupleBox([.int($0.offset), $0.element], labels: labels)) })
     case .joined:
       var separator = ""
       if arguments.hasLabels(.separator) {
@@ -89,7 +90,8 @@ extension Interpreter {
       guard arguments.isEmpty else { break }
       guard var best = elements.first else { return .nil }
       for element in elements.dropFirst() {
-        let better = known == .min ? try lessThan(element, best, at: range) : try lessThan(best, element, at: range)
+        let better =
+          known == .min ? try lessThan(element, best, at: range) : try lessThan(best, element, at: range)
         if better { best = element }
       }
       return best
@@ -112,7 +114,9 @@ extension Interpreter {
   }
 
   /// The mutating methods, changing `target` (an array) in place.
-  func arrayMutatingMethod(_ target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange)
+  func arrayMutatingMethod(
+    _ target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange
+  )
     throws -> Value
   {
     guard case .array(var elements) = target else { return .nil }

@@ -21,7 +21,8 @@ extension Interpreter {
     switch symbol.known {
     case .filter? where arguments.hasLabels(nil):
       let result = DictionaryBox()
-      for entry in try sequenceElements(value, at: range) where try predicate(arguments[0], entry, at: range) {
+      for entry in try sequenceElements(value, at: range) where try predicate(arguments[0], entry, at: range)
+      {
         guard case .tuple(let pair) = entry else { continue }
         result.set(pair.elements[1], for: pair.elements[0])
       }

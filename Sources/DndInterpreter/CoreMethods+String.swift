@@ -82,7 +82,9 @@ extension Interpreter {
     return String(result)
   }
 
-  func stringMutatingMethod(_ target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange)
+  func stringMutatingMethod(
+    _ target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange
+  )
     throws -> Value
   {
     guard case .string(let box) = target else { return .nil }

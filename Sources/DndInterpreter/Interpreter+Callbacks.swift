@@ -29,7 +29,8 @@ extension Interpreter {
   func predicate(_ function: Value, _ argument: Value, at range: SourceRange?) throws -> Bool {
     let result = try callback(function, argument, at: range)
     guard case .bool(let flag) = result else {
-      throw RuntimeError(.wrongArgumentType("the closure", expected: "a Bool result", found: result.typeName), at: range)
+      throw RuntimeError(
+        .wrongArgumentType("the closure", expected: "a Bool result", found: result.typeName), at: range)
     }
     return flag
   }
@@ -37,7 +38,8 @@ extension Interpreter {
   func predicate(_ function: Value, _ first: Value, _ second: Value, at range: SourceRange?) throws -> Bool {
     let result = try callback(function, first, second, at: range)
     guard case .bool(let flag) = result else {
-      throw RuntimeError(.wrongArgumentType("the closure", expected: "a Bool result", found: result.typeName), at: range)
+      throw RuntimeError(
+        .wrongArgumentType("the closure", expected: "a Bool result", found: result.typeName), at: range)
     }
     return flag
   }

@@ -20,7 +20,15 @@ extension Interpreter {
       }
       return globals[slot]
     case .builtin(let builtin):
-      return builtin.kind == .function ? .builtinFunction(builtin) : .type(builtin)
+      switch builtin.kind {
+      case .function: return .builtinFunction(builtin)
+      case .type: return .type(builtin)
+      case .value:
+        guard let native = natives[builtin] else {
+          throw RuntimeError(.notImplemented(builtin.spelling), at: expr.range)
+        }
+        return try located(expr.range) { try native.value(interpreter: self) }
+      }
     case .enumCase(let symbol): return .enumCase(symbol)
     case .interpolation(let parts): return try interpolate(parts, frame, at: expr.range)
     case .member(let base, let symbol, let optional):
@@ -91,7 +99,9 @@ extension Interpreter {
     }
   }
 
-  private func interpolate(_ parts: [InterpolationPart], _ frame: Frame, at range: SourceRange) throws -> Value {
+  private func interpolate(_ parts: [InterpolationPart], _ frame: Frame, at range: SourceRange) throws
+    -> Value
+  {
     var text = ""
     for part in parts {
       switch part {
@@ -156,7 +166,9 @@ extension Interpreter {
 
   // MARK: - Operators
 
-  private func binary(_ op: BinaryOperator, _ left: CheckedExpr, _ right: CheckedExpr, _ frame: Frame, at range: SourceRange)
+  private func binary(
+    _ op: BinaryOperator, _ left: CheckedExpr, _ right: CheckedExpr, _ frame: Frame, at range: SourceRange
+  )
     throws -> Value
   {
     switch op {
@@ -176,7 +188,9 @@ extension Interpreter {
 
   // MARK: - Casts
 
-  private func cast(_ value: Value, _ kind: CastKind, _ type: CheckedType, at range: SourceRange) throws -> Value {
+  private func cast(_ value: Value, _ kind: CastKind, _ type: CheckedType, at range: SourceRange) throws
+    -> Value
+  {
     switch kind {
     case .check: return .bool(matches(value, type))
     case .conditional: return matches(value, type) ? value : .nil

@@ -121,7 +121,9 @@ extension Interpreter {
   }
 
   /// `target.method(arguments)` for a method that changes `target` in place.
-  func callMutatingMethod(on target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange)
+  func callMutatingMethod(
+    on target: inout Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange
+  )
     throws -> Value
   {
     switch target {
@@ -168,7 +170,8 @@ extension Interpreter {
       guard arguments.count == 1 else { break }
       if case .range(let box) = arguments[0] {
         guard box.lower >= 0, box.lower + box.count <= elements.count else {
-          throw RuntimeError(.indexOutOfRange(box.isClosed ? box.upper : box.upper - 1, count: elements.count), at: range)
+          throw RuntimeError(
+            .indexOutOfRange(box.isClosed ? box.upper : box.upper - 1, count: elements.count), at: range)
         }
         return .array(Array(elements[box.lower..<(box.lower + box.count)]))
       }
@@ -188,7 +191,8 @@ extension Interpreter {
 
   /// Changes `collection[arguments]` in place.
   func modifySubscript(
-    _ collection: inout Value, _ arguments: Arguments, at range: SourceRange, _ body: (inout Value) throws -> Void
+    _ collection: inout Value, _ arguments: Arguments, at range: SourceRange,
+    _ body: (inout Value) throws -> Void
   ) throws {
     switch collection {
     case .array(var elements):
@@ -229,9 +233,12 @@ extension Interpreter {
   /// An array index, checked against the count.
   func arrayIndex(_ value: Value, count: Int, at range: SourceRange?) throws -> Int {
     guard case .int(let index) = value else {
-      throw RuntimeError(.wrongArgumentType("subscript", expected: "an Int index", found: value.typeName), at: range)
+      throw RuntimeError(
+        .wrongArgumentType("subscript", expected: "an Int index", found: value.typeName), at: range)
     }
-    guard index >= 0, index < count else { throw RuntimeError(.indexOutOfRange(index, count: count), at: range) }
+    guard index >= 0, index < count else {
+      throw RuntimeError(.indexOutOfRange(index, count: count), at: range)
+    }
     return index
   }
 
@@ -239,6 +246,7 @@ extension Interpreter {
   private func dictionaryKey(_ arguments: Arguments, at range: SourceRange) throws -> (Value, Value?) {
     if arguments.count == 1 { return (arguments[0], nil) }
     if arguments.count == 2, arguments.label(1) == Symbol(.default) { return (arguments[0], arguments[1]) }
-    throw RuntimeError(.invalidArgument("a dictionary subscript takes a key, and optionally 'default:'"), at: range)
+    throw RuntimeError(
+      .invalidArgument("a dictionary subscript takes a key, and optionally 'default:'"), at: range)
   }
 }

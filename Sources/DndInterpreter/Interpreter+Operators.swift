@@ -5,7 +5,8 @@ import DndSyntax
 /// runtime errors (Swift traps on them). An Int meeting a Double is widened
 /// to Double, which Swift does for literals and the language does always.
 extension Interpreter {
-  func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, at range: SourceRange) throws -> Value {
+  func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, at range: SourceRange) throws -> Value
+  {
     switch (left, right) {
     case (.int(let a), .int(let b)):
       return try integerArithmetic(op, a, b, at: range)
@@ -43,7 +44,9 @@ extension Interpreter {
   }
 
   @inline(__always)
-  private func integerArithmetic(_ op: BinaryOperator, _ a: Int, _ b: Int, at range: SourceRange) throws -> Value {
+  private func integerArithmetic(_ op: BinaryOperator, _ a: Int, _ b: Int, at range: SourceRange) throws
+    -> Value
+  {
     let result: (partialValue: Int, overflow: Bool)
     switch op {
     case .add: result = a.addingReportingOverflow(b)

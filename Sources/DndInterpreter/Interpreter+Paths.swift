@@ -21,7 +21,8 @@ extension Interpreter {
   }
 
   /// `target op= value`
-  func assign(_ target: CheckedLValue, _ op: AssignmentOperator, _ value: CheckedExpr, _ frame: Frame) throws {
+  func assign(_ target: CheckedLValue, _ op: AssignmentOperator, _ value: CheckedExpr, _ frame: Frame) throws
+  {
     let operand = try eval(value, frame)
     if op == .assign {
       try store(target, operand, frame)
@@ -35,7 +36,9 @@ extension Interpreter {
 
   /// `current op= operand`, appending in place to a string or an array
   /// that is not shared.
-  private func update(_ current: inout Value, _ op: AssignmentOperator, _ operand: Value, at range: SourceRange)
+  private func update(
+    _ current: inout Value, _ op: AssignmentOperator, _ operand: Value, at range: SourceRange
+  )
     throws
   {
     if op == .add {
@@ -92,7 +95,9 @@ extension Interpreter {
         try self.modifySubscript(&collection, index, at: range) { $0 = value }
       }
     case .tupleElement(let base, let position):
-      try modify(base, frame) { tuple in try self.replaceTupleElement(&tuple, position, with: value, at: range) }
+      try modify(base, frame) { tuple in
+        try self.replaceTupleElement(&tuple, position, with: value, at: range)
+      }
     case .value:
       throw RuntimeError(.cannotSetMember("this expression", type: "a value"), at: range)
     }
@@ -181,7 +186,9 @@ extension Interpreter {
     return object
   }
 
-  private func replaceTupleElement(_ tuple: inout Value, _ position: Int, with element: Value, at range: SourceRange)
+  private func replaceTupleElement(
+    _ tuple: inout Value, _ position: Int, with element: Value, at range: SourceRange
+  )
     throws
   {
     guard case .tuple(let box) = tuple, position < box.elements.count else {

@@ -48,7 +48,7 @@ extension Interpreter {
       if try !holds(conditions, frame) { return try executeBlock(otherwise, frame) }
     case .whileStatement(let conditions, let body):
       while try holds(conditions, frame) {
-        try countStep()
+        try countStep(at: stmt.range)
         switch try executeBlock(body, frame) {
         case .normal, .continueLoop: continue
         case .breakLoop: return .normal
@@ -58,7 +58,7 @@ extension Interpreter {
     case .forRange(let slot, let lower, let upper, let isClosed, let body):
       return try forRange(slot, lower, upper, isClosed, body, frame, range: stmt.range)
     case .forIn(let slot, let sequence, let body):
-      return try forIn(slot, sequence, body, frame)
+      return try forIn(slot, sequence, body, frame, range: stmt.range)
     case .returnStatement(let value):
       return .returned(try value.map { try eval($0, frame) } ?? .nil)
     case .breakStatement:
@@ -110,7 +110,7 @@ extension Interpreter {
     guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: range) }
     var index = low
     while isClosed ? index <= high : index < high {
-      try countStep()
+      try countStep(at: range)
       if let slot { frame.base[slot] = .int(index) }
       switch try executeBlock(body, frame) {
       case .normal, .continueLoop: break
@@ -123,19 +123,19 @@ extension Interpreter {
     return .normal
   }
 
-  private func forIn(_ slot: Int?, _ sequence: CheckedExpr, _ body: CheckedBlock, _ frame: Frame) throws
-    -> Completion
-  {
+  private func forIn(
+    _ slot: Int?, _ sequence: CheckedExpr, _ body: CheckedBlock, _ frame: Frame, range: SourceRange
+  ) throws -> Completion {
     let elements: [Value]
     let value = try eval(sequence, frame)
     switch value {
     case .array(let array): elements = array
     case .range(let box):
-      return try forEachInteger(box, slot, body, frame)
+      return try forEachInteger(box, slot, body, frame, range: range)
     default: elements = try sequenceElements(value, at: sequence.range)
     }
     for element in elements {
-      try countStep()
+      try countStep(at: range)
       if let slot { frame.base[slot] = element }
       switch try executeBlock(body, frame) {
       case .normal, .continueLoop: continue
@@ -146,12 +146,12 @@ extension Interpreter {
     return .normal
   }
 
-  private func forEachInteger(_ box: RangeBox, _ slot: Int?, _ body: CheckedBlock, _ frame: Frame) throws
-    -> Completion
-  {
+  private func forEachInteger(
+    _ box: RangeBox, _ slot: Int?, _ body: CheckedBlock, _ frame: Frame, range: SourceRange
+  ) throws -> Completion {
     var index = box.lower
     while box.contains(index) {
-      try countStep()
+      try countStep(at: range)
       if let slot { frame.base[slot] = .int(index) }
       switch try executeBlock(body, frame) {
       case .normal, .continueLoop: break

@@ -221,7 +221,9 @@ public final class Interpreter {
     callDepth += 1
     stepsLeft -= 1
     defer {
-      if let last = openCells.last, let slot = last.slot, slot >= stack + base { closeCells(from: stack + base) }
+      if let last = openCells.last, let slot = last.slot, slot >= stack + base {
+        closeCells(from: stack + base)
+      }
       (stack + base).update(repeating: .nil, count: code.frameSize)
       stackTop = base
       callDepth -= 1
@@ -247,14 +249,16 @@ public final class Interpreter {
 
   /// Counts one loop iteration against the step budget.
   @inline(__always)
-  func countStep() throws {
+  func countStep(at range: SourceRange) throws {
     stepsLeft -= 1
-    if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps)) }
+    if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
   }
 
   /// "in function 'performDrop', called from line 12"; deep recursion keeps
   /// the innermost calls and counts the rest.
-  private func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?) {
+  private func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?)
+  {
+    if code.kind == .main && range == nil { return }
     if error.notes.count >= RuntimeError.maxTraceNotes {
       error.omittedCalls += 1
       return
@@ -269,7 +273,7 @@ public final class Interpreter {
     }
     if let range, let line = line(of: range) {
       error.notes.append(Diagnostic.Note("\(what), called from line \(line)", at: range))
-    } else if code.kind != .main {
+    } else {
       error.notes.append(Diagnostic.Note(what, at: code.range))
     }
   }

@@ -13,6 +13,11 @@ open class NativeType {
 
   public init(_ builtin: Builtin) { self.builtin = builtin }
 
+  /// The value of a builtin of kind `.value` (`lastProposal`).
+  open func value(interpreter: Interpreter) throws -> Value {
+    throw RuntimeError(.notImplemented(builtin.spelling))
+  }
+
   /// `Type(arguments)`
   open func construct(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
     throw RuntimeError(.notConstructible(builtin.spelling))

@@ -82,7 +82,8 @@ extension DiagnosticMessage {
   }
 
   public static func notIterable(_ type: String) -> DiagnosticMessage {
-    .error("a value of type '\(type)' is not a sequence; 'for' needs an array, a range, a string or a dictionary")
+    .error(
+      "a value of type '\(type)' is not a sequence; 'for' needs an array, a range, a string or a dictionary")
   }
 
   public static func notSubscriptable(_ type: String) -> DiagnosticMessage {

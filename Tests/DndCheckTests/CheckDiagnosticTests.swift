@@ -1,0 +1,158 @@
+import DndCheck
+import DndSyntax
+import Testing
+
+/// A source with a marker where the one expected diagnostic starts.
+struct DiagnosticCase: CustomTestStringConvertible, Sendable {
+  var source: String
+  var id: String
+  init(_ id: String, _ source: String) {
+    self.id = id
+    self.source = source
+  }
+  var testDescription: String { id }
+}
+
+/// Every check the checker makes: the diagnostic's id, and its position
+/// given by the marker in the source.
+@Suite struct CheckDiagnosticTests {
+  static let names: [DiagnosticCase] = [
+    .init("unknownName", "let a = 1\nprint(1️⃣b)"),
+    .init("unknownName", "func f() { 1️⃣undefined() }"),
+    .init("useBeforeDeclaration", "print(1️⃣x)\nvar x = 1"),
+    .init("useBeforeDeclaration", "func f() {\n  print(1️⃣y)\n  var y = 2\n}"),
+    .init("useBeforeDeclaration", "var x = 1️⃣x + 1"),
+    .init("duplicateDeclaration", "var x = 1\nvar 1️⃣x = 2"),
+    .init("duplicateDeclaration", "func f() { let a = 1\nlet 1️⃣a = 2 }"),
+    .init("duplicateDeclaration", "func g() { }\nfunc 1️⃣g() { }"),
+    .init("duplicateDeclaration", "func f(a, 1️⃣a) { }"),
+    .init(
+      "duplicateDeclarationAcrossApps",
+      "app A { view root { label shared { } } }\napp B { view root2 { label 1️⃣shared { } } }"),
+    .init("duplicateDeclaration", "app A { view root { label x { }\nlabel 1️⃣x { } } }"),
+    .init("selfOutsideDeclaration", "print(1️⃣self)"),
+  ]
+
+  static let assignments: [DiagnosticCase] = [
+    .init("assignmentToConstant", "let x = 1\n1️⃣x = 2"),
+    .init("assignmentToConstant", "func f(p) { 1️⃣p = 2 }"),
+    .init("assignmentToConstant", "let a = [1]\n1️⃣a[0] = 2"),
+    .init("assignmentToConstant", "for i in 0..<3 { 1️⃣i += 1 }"),
+    .init("mutatingMemberOnConstant", "let a = [1]\n1️⃣a.append(2)"),
+    .init("assignmentToDeclaration", "func f() { }\n1️⃣f = 2"),
+    .init("assignmentToDeclaration", "app A { view root { } }\n1️⃣root = 3"),
+    .init("assignmentToDeclaration", "1️⃣print = 1"),
+    .init("cannotAssign", "1️⃣1 + 2 = 3"),
+    .init("letWithoutValue", "let 1️⃣x"),
+  ]
+
+  static let controlFlow: [DiagnosticCase] = [
+    .init("breakOutsideLoop", "1️⃣break"),
+    .init("continueOutsideLoop", "func f() { 1️⃣continue }"),
+    .init("breakOutsideLoop", "for i in 0..<1 { let f = { 1️⃣break } }"),
+    .init("returnOutsideFunction", "1️⃣return 1"),
+    .init("guardMustExit", "func f(x) { guard let y = x else 1️⃣{ print(1) } }"),
+    .init("wrongArgumentCount", "func f(a) { }\n1️⃣f(1, 2)"),
+    .init("wrongArgumentCount", "func f() { func g(a, b) { }\n1️⃣g(1) }"),
+    .init("wrongArgumentCount", "print(1️⃣abs(1, 2))"),
+    .init("wrongArgumentCount", "print(1️⃣min(1))"),
+    .init("argumentLabelMismatch", "func f(a) { }\nf(1️⃣b: 1)"),
+    .init("unknownType", "let x = 1 as? 1️⃣Strng"),
+  ]
+
+  static let declarations: [DiagnosticCase] = [
+    .init("unknownDevice", "device 1️⃣iPod"),
+    .init("duplicateDevice", "device iPad\n1️⃣device iPhone"),
+    .init("unknownViewProperty", "app A { view root { label l { 1️⃣txt = \"a\" } } }"),
+    .init("unknownViewProperty", "app A { view root { imageView i { 1️⃣text = \"a\" } } }"),
+    .init("unknownAppProperty", "app A { 1️⃣title = \"a\" }"),
+    .init("unknownInteractionProperty", "app A { view root { dropInteraction { 1️⃣isEnabled = false } } }"),
+    .init("duplicateProperty", "app A { view root { alpha = 1\n1️⃣alpha = 0 } }"),
+    .init("blockOnWrongView", "app A { view root { label l { 1️⃣dataSource { } } } }"),
+    .init("blockOnWrongView", "app A { view root { 1️⃣textDropDelegate { } } }"),
+    .init("duplicateInteraction", "app A { view root { dropInteraction { }\n1️⃣dropInteraction { } } }"),
+    .init("duplicateDeclaration", "app A { view root { dropInteraction a { }\ndropInteraction 1️⃣a { } } }"),
+    .init("unknownHandler", "app A { view root { dropInteraction { func 1️⃣perfromDrop(session) { } } } }"),
+    .init(
+      "handlerArity", "app A { view root { dropInteraction { func 1️⃣performDrop(session, extra) { } } } }"),
+    .init(
+      "duplicateHandler",
+      "app A { view root { dropInteraction { func canHandle(s) { true }\nfunc 1️⃣canHandle(s) { true } } } }"),
+    .init(
+      "handlerInWrongBlock", "app A { view root { dragInteraction { func 1️⃣performDrop(session) { } } } }"),
+    .init(
+      "handlerForOtherView",
+      "app A { view root { collectionView c { dataSource { func 1️⃣numberOfRowsInSection(s) { 0 } } } } }"),
+    .init("unknownViewFunction", "app A { view root { func 1️⃣pastee(providers) { } } }"),
+    .init("handlerArity", "app A { view root { button b { func 1️⃣action(a, b) { } } } }"),
+    .init("unknownDelegateMethod", "scenario \"s\" { expect called 1️⃣perfomDrop }"),
+  ]
+
+  @Test(arguments: names + assignments + controlFlow + declarations)
+  func diagnostic(_ testCase: DiagnosticCase) {
+    let (text, offset) = unmark(testCase.source)
+    let (result, file, parseErrors) = checkSource(text)
+    #expect(parseErrors.isEmpty, "\(parseErrors.map(\.message))")
+    let found = result.diagnostics.map { "\($0.id)@\(file.location(of: Int($0.range.start)))" }
+    let expected = "\(testCase.id)@\(file.location(of: offset ?? 0))"
+    #expect(found == [expected])
+  }
+
+  @Test func unknownNameSuggestsTheClosestNameInScope() {
+    let (result, _, _) = checkSource("let counter = 1\nprint(countr)")
+    let diagnostic = result.diagnostics.first
+    #expect(diagnostic?.message == "cannot find 'countr' in scope; did you mean 'counter'?")
+    #expect(diagnostic?.fixIts.first?.replacement == "counter")
+  }
+
+  @Test func misspeltHandlerIsNamedWithItsProtocol() {
+    let (result, _, _) = checkSource("app A { view v { dropInteraction { func perfromDrop(session) { } } } }")
+    #expect(
+      result.diagnostics.first?.message
+        == "'perfromDrop' is not a method of UIDropInteractionDelegate; did you mean 'performDrop'?")
+    #expect(result.diagnostics.first?.fixIts.first?.replacement == "performDrop")
+  }
+
+  @Test func duplicateDeclarationPointsAtTheFirst() {
+    let (result, file, _) = checkSource("var x = 1\nvar x = 2")
+    let note = result.diagnostics.first?.notes.first
+    #expect(note?.message == "'x' was first declared here, on line 1")
+    #expect(note?.range.map { file.location(of: Int($0.start)).description } == "1:5")
+  }
+
+  @Test func clashBetweenAppsTellsTheUserToRename() {
+    let (result, _, _) = checkSource("app A { var model = 1 }\napp B { var model = 2 }")
+    #expect(
+      result.diagnostics.first?.message
+        == "'model' is declared in both app 'A' and app 'B'; the names of all apps share one namespace, "
+        + "so rename one of them")
+  }
+
+  @Test func assignmentToConstantOffersVar() {
+    let (result, file, _) = checkSource("func f() {\n  let x = 1\n  x = 2\n}")
+    let fixIt = result.diagnostics.first?.fixIts.first
+    #expect(fixIt?.replacement == "var")
+    #expect(fixIt.map { file.text($0.range) } == "let")
+  }
+
+  @Test(arguments: [
+    "func f() { return g() }\nfunc g() { 1 }",
+    "app A { view root { label a { dropInteraction { func performDrop(s) { b.text = \"x\" } } }\nlabel b { } } }",
+    "func f() { print(later) }\nvar later = 1",
+    "scenario \"s\" { print(late) }\nvar late = 2",
+    "let items = [1]\nfor i in items { print(i) }",
+    "app A { view root { } }\nlongPress root\ndrag to root, Point(1, 2)\nrelease\nsettle",
+    "func f(x) { if x > 1 { return 1 } else { return 2 } }",
+    "func f(x) { guard x > 1 else { if x == 0 { return 0 } else { return 1 } }\nreturn x }",
+    "app A { view root { label l { text = \"a\"\nisUserInteractionEnabled = true } } }",
+    "let p = UIDragItem(itemProvider: NSItemProvider(object: \"x\"))\nlet t = p as? UIDragItem",
+    "var model = [[1]]\nmodel[0].append(2)",
+    "app A { view root { } }\nfunc f() { root.frame.origin.x = 1 }",
+    "let x = UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)",
+  ])
+  func validScriptsCheckClean(_ source: String) {
+    let (result, _, parseErrors) = checkSource(source)
+    #expect(parseErrors.isEmpty)
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+  }
+}

@@ -1,0 +1,34 @@
+import DndCheck
+import DndSyntax
+
+/// The marker written in test sources where a diagnostic is expected.
+let marker = "1️⃣"
+
+/// A source with an optional marker: the text without it, and the offset
+/// where it was.
+func unmark(_ source: String) -> (text: String, offset: Int?) {
+  guard let range = source.firstRange(of: marker) else { return (source, nil) }
+  let offset = source.utf8.distance(from: source.startIndex, to: range.lowerBound)
+  return (source.replacingCharacters(in: range, with: ""), offset)
+}
+
+/// Parses and checks a source; the parse must succeed.
+func checkSource(_ source: String) -> (result: CheckResult, file: SourceFile, parseErrors: [Diagnostic]) {
+  let file = SourceFile(name: "test.dnd", text: source)
+  let parsed = Parser.parse(file)
+  let result = Checker.check(parsed.script, file: file)
+  return (result, file, parsed.diagnostics.filter { $0.severity == .error })
+}
+
+/// The diagnostics of a source, as (id, line:column) pairs.
+func diagnosticIDs(_ source: String) -> [String] {
+  let (result, file, _) = checkSource(source)
+  return result.diagnostics.map { "\($0.id)@\(file.location(of: Int($0.range.start)))" }
+}
+
+extension String {
+  /// `replacingCharacters(in:with:)` without Foundation.
+  func replacingCharacters(in range: Range<String.Index>, with replacement: String) -> String {
+    String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
+  }
+}

@@ -1,0 +1,107 @@
+import DndInterpreter
+import Testing
+
+/// Every named limit: a script just inside it runs, one just past it stops
+/// with the limit's diagnostic (never a crash or a hang).
+@Suite struct LimitTests {
+  /// The top-level call counts one step and each iteration one more.
+  @Test func stepBudgetAllowsExactlyTheBudget() {
+    let loop = "var n = 0\nfor i in 0..<10 { n += 1 }\nprint(n)"
+    #expect(runSnippet(loop, maxSteps: 11).output == "10\n")
+    let past = runSnippet(loop, maxSteps: 10)
+    #expect(past.error?.id == "stepBudgetExceeded")
+    #expect(past.location == "2:1")
+  }
+
+  @Test func stepBudgetStopsAnEndlessLoop() {
+    let result = runSnippet("var i = 0\nwhile true { i += 1 }", maxSteps: 1_000)
+    #expect(result.status == .runtimeError)
+    #expect(result.error?.id == "stepBudgetExceeded")
+  }
+
+  @Test func stepBudgetCountsCalls() {
+    let calls = "func f() { 1 }\nf()\nf()\nf()"
+    #expect(runSnippet(calls, maxSteps: 4).error == nil)
+    #expect(runSnippet(calls, maxSteps: 3).error?.id == "stepBudgetExceeded")
+  }
+
+  /// The top level is one call; `down(k)` makes k + 1 more.
+  @Test func callDepthAllowsExactlyTheLimit() {
+    let recursion = "func down(n) { n == 0 ? 0 : down(n - 1) }\nprint(down(48))"
+    #expect(runSnippet(recursion, maxCallDepth: 50).output == "0\n")
+    let past = runSnippet(recursion, maxCallDepth: 49)
+    #expect(past.error?.id == "callDepthExceeded")
+    #expect(past.location == "1:29")
+  }
+
+  /// With the default limits, unbounded recursion ends at the call-depth
+  /// limit, long before the native stack (this runs in a debug build).
+  @Test func endlessRecursionStopsAtTheCallDepthLimit() {
+    let result = runSnippet("func forever(n) { forever(n + 1) + 1 }\nforever(0)")
+    #expect(result.error?.id == "callDepthExceeded")
+    #expect(result.error?.message.contains("\(InterpreterLimits().maxCallDepth)") == true)
+  }
+
+  @Test func defaultCallDepthLeavesRoomForNestedExpressions() {
+    let depth = InterpreterLimits().maxCallDepth - 2
+    let nested =
+      "func deep(n) { n == 0 ? 0 : 1 + (1 + (1 + (1 + deep(n - 1) - 1) - 1) - 1) }\nprint(deep(\(depth)))"
+    let result = runSnippet(nested)
+    #expect(result.error == nil, "\(result.error?.message ?? "")")
+    #expect(result.output == "\(depth)\n")
+  }
+
+  @Test func collectionSizeLimit() throws {
+    var limits = InterpreterLimits()
+    limits.maxCollectionCount = 10
+    let within = try makeInterpreter("var a = []\nfor i in 0..<10 { a.append(i) }", limits: limits)
+    #expect(within.global("a").arrayValue?.count == 10)
+    do {
+      _ = try makeInterpreter("var a = []\nfor i in 0..<11 { a.append(i) }", limits: limits)
+      Issue.record("the 11th element was accepted")
+    } catch let error as RuntimeError {
+      #expect(error.diagnostic.id == "collectionTooLarge")
+    }
+  }
+
+  @Test(arguments: [
+    "let a = Array(repeating: 0, count: 11)", "let a = Array(0..<11)",
+    "let a = stride(from: 0, to: 11, by: 1)",
+    "var d = [:]\nfor i in 0..<11 { d[i] = i }", "let a = [1, 2, 3, 4, 5, 6] + [7, 8, 9, 10, 11]",
+  ])
+  func collectionSizeLimitCoversEveryWayToGrow(_ source: String) throws {
+    var limits = InterpreterLimits()
+    limits.maxCollectionCount = 10
+    #expect(throws: RuntimeError.self) { try makeInterpreter(source, limits: limits) }
+  }
+
+  @Test func stringLengthLimit() throws {
+    var limits = InterpreterLimits()
+    limits.maxStringLength = 8
+    let within = try makeInterpreter("var s = \"\"\nfor i in 0..<8 { s += \"x\" }", limits: limits)
+    #expect(within.global("s").stringValue == "xxxxxxxx")
+    for source in [
+      "var s = \"\"\nfor i in 0..<9 { s += \"x\" }", "let s = \"12345\" + \"6789\"",
+      "let s = String(repeating: \"ab\", count: 5)", "let n = 123456789\nlet s = \"\\(n)\"",
+    ] {
+      do {
+        _ = try makeInterpreter(source, limits: limits)
+        Issue.record("\(source) grew past the limit")
+      } catch let error as RuntimeError {
+        #expect(error.diagnostic.id == "stringTooLong")
+      }
+    }
+  }
+
+  @Test func stackSlotLimit() throws {
+    var limits = InterpreterLimits()
+    limits.maxStackSlots = 40
+    let source = "func down(n) { let a = n\nlet b = a\nreturn n == 0 ? 0 : down(n - 1) }\nlet x = down(100)"
+    do {
+      _ = try makeInterpreter(source, limits: limits)
+      Issue.record("the recursion fitted in 40 slots")
+    } catch let error as RuntimeError {
+      #expect(error.diagnostic.id == "stackOverflowLocals")
+    }
+  }
+}

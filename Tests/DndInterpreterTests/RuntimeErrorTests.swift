@@ -1,0 +1,98 @@
+import DndInterpreter
+import Testing
+
+/// Snippets that fail at run time: the diagnostic's id and where it points.
+struct ErrorCase: CustomTestStringConvertible, Sendable {
+  var source: String
+  var id: String
+  var location: String
+  init(_ source: String, _ id: String, _ location: String) {
+    self.source = source
+    self.id = id
+    self.location = location
+  }
+  var testDescription: String { "\(id): " + (source.split(separator: "\n").first.map(String.init) ?? "") }
+}
+
+@Suite struct RuntimeErrorTests {
+  static let cases: [ErrorCase] = [
+    .init("print(1 / 0)", "divisionByZero", "1:7"),
+    .init("let z = 0\nprint(5 % z)", "divisionByZero", "2:7"),
+    .init("print(Int.max + 1)", "integerOverflow", "1:7"),
+    .init("print(Int.min * -1)", "integerOverflow", "1:7"),
+    .init("print(-Int.min)", "integerOverflow", "1:7"),
+    .init("let a = [1, 2]\nprint(a[2])", "indexOutOfRange", "2:7"),
+    .init("var a = [1]\na[-1] = 0", "indexOutOfRange", "2:1"),
+    .init("var a = [1]\na.remove(at: 3)", "indexOutOfRange", "2:1"),
+    .init("var a = []\na.removeFirst()", "emptyCollection", "2:1"),
+    .init("let x = nil\nprint(x.count)", "nilMember", "2:7"),
+    .init("if 1 { print(1) }", "conditionNotBool", "1:4"),
+    .init("print(1 + \"a\")", "operandTypes", "1:7"),
+    .init("print(!1)", "operandType", "1:7"),
+    .init("let f = { x in x }\nf(1, 2)", "wrongArgumentCount", "2:1"),
+    .init("let f = { 1 }\nprint([1].map(f))", "closureTakesNoParameters", "2:7"),
+    .init("let x = 1\nx()", "notCallable", "2:1"),
+    .init("print(\"a\" as! Int)", "forcedCastFailed", "1:7"),
+    .init("print(5.foo)", "unknownMember", "1:7"),
+    .init("print([1].frobnicate())", "noMatchingMethod", "1:7"),
+    .init("for x in 5 { }", "notIterable", "1:10"),
+    .init("let r = 3..<1", "invalidRange", "1:9"),
+    .init("func f() { g }\nf()\nvar g = 1", "uninitializedGlobal", "1:12"),
+    .init("let item = UIDragItem()", "notImplemented", "1:12"),
+    .init("let c = UIColor.red", "notImplemented", "1:9"),
+    .init("settle", "stepNeedsRuntime", "1:1"),
+    .init("expect 1 == 2", "expectationFailed", "1:8"),
+    .init("print(Int(1e300))", "invalidArgument", "1:7"),
+    .init("print(stride(from: 0, to: 5, by: 0))", "invalidArgument", "1:7"),
+    .init("let s = \"abc\"\nprint(s[0])", "notSubscriptable", "2:7"),
+  ]
+
+  @Test(arguments: cases)
+  func runtimeError(_ snippet: ErrorCase) {
+    let result = runSnippet(snippet.source)
+    #expect(result.status == .runtimeError)
+    #expect(result.error?.id == snippet.id, "\(result.error?.message ?? "no error")")
+    #expect(result.location == snippet.location)
+  }
+
+  @Test func stackTraceNamesEachCallAndItsLine() {
+    let result = runSnippet(
+      """
+      func inner(x) {
+        return x / 0
+      }
+      func outer() {
+        return inner(1)
+      }
+      outer()
+      """)
+    #expect(result.error?.id == "divisionByZero")
+    #expect(result.location == "2:10")
+    let notes = result.error?.notes.map(\.message) ?? []
+    #expect(notes == ["in function 'inner', called from line 5", "in function 'outer', called from line 7"])
+  }
+
+  @Test func closuresAppearInTheStackTrace() {
+    let result = runSnippet(
+      """
+      let values = [1, 0]
+      print(values.map { v in 10 / v })
+      """)
+    #expect(result.error?.id == "divisionByZero")
+    #expect(result.error?.notes.first?.message == "in a closure, called from line 2")
+  }
+
+  @Test func deepRecursionKeepsTheInnermostCallsInTheTrace() {
+    let result = runSnippet("func down(n) { n == 0 ? 1 / n : down(n - 1) }\ndown(100)")
+    #expect(result.error?.id == "divisionByZero")
+    let notes = result.error?.notes ?? []
+    #expect(notes.count == 13)
+    #expect(notes.last?.message == "... and 89 more calls")
+  }
+
+  @Test func anInterpreterGoesOnAfterARuntimeError() throws {
+    let session = try makeInterpreter("var count = 0\nfunc bump() { count += 1\nreturn 1 / (count - 1) }")
+    #expect(throws: RuntimeError.self) { try session.interpreter.call(session.global("bump"), []) }
+    #expect(try session.interpreter.call(session.global("bump"), []) == .int(1))
+  }
+}
