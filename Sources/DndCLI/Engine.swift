@@ -7,7 +7,8 @@ public struct Engine: Sendable {
   /// Parses and checks a file; returns every diagnostic, errors and warnings.
   public var check: @Sendable (SourceFile) -> [Diagnostic]
   /// Parses, checks and runs a file, passing printed text to `output` as it
-  /// is produced (each call is whole lines, line breaks included).
+  /// is produced: whatever `print` wrote, its terminator included, so a call
+  /// may hold part of a line or several lines.
   public var run: @Sendable (SourceFile, RunLimits, _ output: @escaping (String) -> Void) -> RunReport
 
   public init(

@@ -28,6 +28,9 @@ public struct SymbolTable: Sendable {
   public private(set) var names: [String]
   private var ids: [String: Symbol]
 
+  /// The known members only, shared: for printing without a program.
+  public static let knownMembers = SymbolTable()
+
   /// A table holding only the known members.
   public init() {
     names = KnownMember.allCases.map(\.spelling)

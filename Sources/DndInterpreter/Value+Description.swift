@@ -3,7 +3,7 @@ import DndCheck
 /// Printing, as Swift's `print` shows values: `[1, 2]`, `["a": 1]`,
 /// `(offset: 0, element: "x")`, `nil` for nil (there is no `Optional(...)`:
 /// the language has no optional wrapper to show).
-extension Value {
+extension Value: CustomStringConvertible {
   /// The text `print` shows for this value. Symbols (tuple labels, enum
   /// cases) are spelt with `symbols`.
   public func description(symbols: SymbolTable) -> String {
@@ -63,6 +63,11 @@ extension Value {
     case .object(let object): text += quoted ? object.debugDescription : object.description
     }
   }
+
+  /// Printed without the program's symbol table: names a script invented
+  /// (tuple labels, enum cases) show as `#id`. Prefer
+  /// `Interpreter.describe(_:)`.
+  public var description: String { description(symbols: .knownMembers) }
 
   /// The name of the value's type, for messages: "Int", "[Value]", "UILabel".
   public var typeName: String {

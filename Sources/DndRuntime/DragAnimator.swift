@@ -18,6 +18,7 @@ public enum AnimatingPosition: Int, Codable, Sendable, CustomStringConvertible {
 /// the animatable properties (frame, bounds, alpha, background colour) its
 /// animation blocks changed (§2.4).
 public final class DragAnimator {
+  /// Not started, running (blocks run at once), or finished.
   enum State { case pending, running, finished }
 
   private var animations: [() throws -> Void] = []
@@ -31,6 +32,7 @@ public final class DragAnimator {
     self.world = world
   }
 
+  /// Adds an animation block; it runs when the animation starts, or now if it runs.
   public func addAnimations(_ animation: @escaping () throws -> Void) throws {
     switch state {
     case .pending: animations.append(animation)
@@ -39,6 +41,7 @@ public final class DragAnimator {
     }
   }
 
+  /// Adds a completion; it runs when the animation ends, with its final position.
   public func addCompletion(_ completion: @escaping (AnimatingPosition) throws -> Void) {
     guard state != .finished else { return }
     completions.append(completion)

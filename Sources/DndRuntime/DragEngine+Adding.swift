@@ -3,6 +3,7 @@
 // adds nothing, the tap is an ordinary tap, and a button runs its action.
 
 extension DragEngine {
+  /// A tap of a second finger at a screen point.
   func tap(at point: Point) throws {
     let hit = world.hitTest(point)
     step(
@@ -29,7 +30,8 @@ extension DragEngine {
 
   /// Runs a button's action (a tap, or spring loading activating it).
   func runAction(of button: View) throws {
-    let callSite = CallSite(phase: nil, session: nil, app: button.app?.name, view: button.name, interaction: nil)
+    let callSite = CallSite(
+      phase: nil, session: nil, app: button.app?.name, view: button.name, interaction: nil)
     guard let action = button.action else {
       step("buttonTapped", nil, app: button.app?.name, view: button.name, result: "no action")
       return
@@ -50,7 +52,8 @@ extension DragEngine {
       chosen = candidates[0]
     } else {
       let callSite = CallSite(
-        phase: .drag, session: nil, app: app.name, view: interaction.view?.name, interaction: interaction.name)
+        phase: .drag, session: nil, app: app.name, view: interaction.view?.name, interaction: interaction.name
+      )
       let offered = candidates.map(\.dragSession)
       let sessionsArgument = TraceArgument("sessions", offered.map { "\($0.id)" }.joined(separator: ","))
       guard let handler = interaction.delegate.sessionForAddingItems else {
@@ -68,9 +71,10 @@ extension DragEngine {
         // Rule (§1.6): a session that is not one of the offered local sessions raises.
         let exception = UIKitException(
           name: "NSInternalInconsistencyException",
-          reason: "delegate (\(interaction.name) delegate on \(interaction.view?.name ?? "no view")) returned a "
-            + "object (\(answer)) from dragInteraction:sessionForAddingItems:withTouchAt: that is not a local "
-            + "drag session.")
+          reason:
+            "delegate (\(interaction.name) delegate on \(interaction.view?.name ?? "no view")) returned a "
+            + "object (\(answer)) from dragInteraction:sessionForAddingItems:withTouchAt: that is not a "
+            + "local drag session.")
         world.recordException(exception, phase: .drag, app: app.name, view: interaction.view?.name)
         throw exception
       }
@@ -85,22 +89,34 @@ extension DragEngine {
       }
     } else {
       items = []
-      recordDefault(DragMethods.itemsForAddingTo, callSite, [pointArgument], result: "no items (not implemented)")
+      recordDefault(
+        DragMethods.itemsForAddingTo, callSite, [pointArgument], result: "no items (not implemented)")
     }
     guard !items.isEmpty, chosen.stage == .dragging else { return false }
-    if !chosen.contributors.contains(where: { $0 === interaction }) { chosen.contributors.append(interaction) }
+    if !chosen.contributors.contains(where: { $0 === interaction }) {
+      chosen.contributors.append(interaction)
+    }
     try liftPreviews(chosen, interaction, items, firstIndex: chosen.items.count)
     let animator = try animateLift(chosen, interaction)
-    try scheduler.enqueue(on: scheduler.main, after: timing.liftAnimation, label: "lift animation end") { [self] in
-      step("liftAnimationEnded", chosen, phase: .drag, app: app.name, interaction: interaction.name, result: "end")
+    try scheduler.enqueue(on: scheduler.main, after: timing.liftAnimation, label: "lift animation end") {
+      [self] in
+      step(
+        "liftAnimationEnded", chosen, phase: .drag, app: app.name, interaction: interaction.name,
+        result: "end")
       try animator.finish(at: .end)
     }
     // Rule (§1.6 step 4): willAdd goes to every interaction that contributed
     // items, the adding one included.
     for contributor in chosen.contributors {
       if let handler = contributor.delegate.willAdd {
-        try call(DragMethods.willAdd, site(chosen, contributor), [TraceArgument("items", "\(items.count)"),
-          TraceArgument("addingInteraction", "\(interaction.name) on \(interaction.view?.name ?? "no view")")]) {
+        try call(
+          DragMethods.willAdd, site(chosen, contributor),
+          [
+            TraceArgument("items", "\(items.count)"),
+            TraceArgument(
+              "addingInteraction", "\(interaction.name) on \(interaction.view?.name ?? "no view")"),
+          ]
+        ) {
           try handler(session, items, interaction)
         }
       }

@@ -22,7 +22,8 @@ extension DragEngine {
       view = current.superview
     }
     let arguments = [
-      TraceArgument("point", finger.location.description), TraceArgument("hitView", hit?.view?.name ?? "none"),
+      TraceArgument("point", finger.location.description),
+      TraceArgument("hitView", hit?.view?.name ?? "none"),
     ]
     guard let chosen else {
       let reason: String
@@ -38,7 +39,8 @@ extension DragEngine {
       } else {
         reason = "no drag interaction on the touched view or its superviews: no drag"
       }
-      step("longPress", nil, phase: .lift, app: hit?.app.name, view: hit?.view?.name, arguments, result: reason)
+      step(
+        "longPress", nil, phase: .lift, app: hit?.app.name, view: hit?.view?.name, arguments, result: reason)
       return
     }
     step(
@@ -55,7 +57,8 @@ extension DragEngine {
   /// The long press is recognised: ask for items, previews, then animate.
   func beginLift(_ finger: Finger, _ interaction: DragInteraction) throws {
     guard finger.isDown, interaction.isEnabled, let view = interaction.view, let app = view.app else {
-      step("liftAbandoned", nil, phase: .lift, interaction: interaction.name, result: "the view left its window")
+      step(
+        "liftAbandoned", nil, phase: .lift, interaction: interaction.name, result: "the view left its window")
       return
     }
     let state = DragState(
@@ -99,7 +102,9 @@ extension DragEngine {
   }
 
   /// `previewForLifting` for each item (default: the interaction's view).
-  func liftPreviews(_ s: DragState, _ interaction: DragInteraction, _ items: [DragItem], firstIndex: Int) throws {
+  func liftPreviews(
+    _ s: DragState, _ interaction: DragInteraction, _ items: [DragItem], firstIndex: Int
+  ) throws {
     let session = s.dragSession
     let callSite = site(s, interaction)
     for (offset, item) in items.enumerated() {
@@ -153,12 +158,16 @@ extension DragEngine {
   /// every movement of a drag is a `sessionDidMove` and a new hit-test.
   func fingerMoved(_ finger: Finger) throws {
     let point = finger.location
+    step(
+      "touchMoved", finger.drag, phase: finger.drag?.phase ?? .lift,
+      [TraceArgument("finger", "\(finger.id)"), TraceArgument("point", point.description)])
     let travelled = point.distance(to: finger.downLocation) >= timing.dragHysteresis
     if let pending = finger.pendingLift, travelled {
       scheduler.cancel(pending)
       finger.pendingLift = nil
-      step("longPressFailed", nil, phase: .lift, [TraceArgument("point", point.description)],
-           result: "the finger moved before the lift: no drag")
+      step(
+        "longPressFailed", nil, phase: .lift, [TraceArgument("point", point.description)],
+        result: "the finger moved before the lift: no drag")
       return
     }
     guard let s = finger.drag else { return }
@@ -193,15 +202,41 @@ extension DragEngine {
     // asked where drags can leave the app (iPad), as the header says.
     if world.device.allowsDragsBetweenApps {
       s.isRestricted = try ask(
-        origin.delegate.sessionIsRestrictedToDraggingApplication, DragMethods.sessionIsRestrictedToDraggingApplication,
+        origin.delegate.sessionIsRestrictedToDraggingApplication,
+        DragMethods.sessionIsRestrictedToDraggingApplication,
         callSite, session, default: false)
     }
     s.allowsMove = try ask(
       origin.delegate.sessionAllowsMoveOperation, DragMethods.sessionAllowsMoveOperation, callSite, session,
       default: true)
     s.prefersFullSizePreviews = try ask(
-      origin.delegate.prefersFullSizePreviewsForSession, DragMethods.prefersFullSizePreviewsForSession, callSite,
+      origin.delegate.prefersFullSizePreviewsForSession, DragMethods.prefersFullSizePreviewsForSession,
+      callSite,
       session, default: false)
+    try askPreviewProviders(s)
+  }
+
+  /// Asks the items' preview providers that are new since last asked. UIKit
+  /// asks "when and if" it needs a preview after the lift; the model asks when
+  /// the drag begins and after each `sessionDidMove`, so a provider set in
+  /// `sessionWillBegin` or `sessionDidMove` changes the preview (§2.3). A
+  /// provider returning nil hides the item's preview.
+  func askPreviewProviders(_ s: DragState) throws {
+    for (index, item) in s.items.enumerated()
+    where item.askedPreviewProviderVersion != item.previewProviderVersion {
+      item.askedPreviewProviderVersion = item.previewProviderVersion
+      guard let provider = item.previewProvider else { continue }
+      let callSite = CallSite(
+        phase: s.phase, session: s.id, app: s.sourceName, view: s.origin?.view?.name,
+        interaction: s.origin?.name)
+      let preview = try call(
+        ItemMethods.previewProvider, callSite, [itemArgument(index)],
+        result: { (preview: DragPreview?) in
+          preview.map { "preview of \($0.view.name)" } ?? "nil (the item's preview is hidden)"
+        }
+      ) { try provider() }
+      item.hasVisiblePreview = preview != nil
+    }
   }
 
   private func ask(
@@ -223,6 +258,7 @@ extension DragEngine {
       }
     }
     guard s.stage == .dragging else { return }
+    try askPreviewProviders(s)
     try updateTarget(s)
     guard s.stage == .dragging else { return }
     try updateSpringLoading(s)
@@ -241,7 +277,8 @@ extension DragEngine {
       id: newSessionID(), world: world, sourceApp: nil, sourceName: source.name, origin: nil,
       location: finger.location)
     guard !items.isEmpty else {
-      step("noLift", state, phase: .lift, app: source.name, result: "\(source.name).\(itemName) offers no items")
+      step(
+        "noLift", state, phase: .lift, app: source.name, result: "\(source.name).\(itemName) offers no items")
       return
     }
     take(items, into: state)
@@ -251,7 +288,9 @@ extension DragEngine {
     sessions.append(state)
     // Choice: iOS 11-14 on iPhone keeps drags inside their app, so a drag from
     // another app can reach none of ours (§11).
-    let note = world.device.allowsDragsBetweenApps ? "" : " (iPhone: drags stay inside their app, none of ours can take it)"
+    let note =
+      world.device.allowsDragsBetweenApps
+      ? "" : " (iPhone: drags stay inside their app, none of ours can take it)"
     step(
       "dragFromItemSource", state, phase: .lift, app: source.name,
       [TraceArgument("item", itemName), TraceArgument("point", finger.location.description)],

@@ -3,6 +3,8 @@
 // of a paste configuration (§6.3).
 
 extension DragEngine {
+  /// Whether the interaction will consider the session (`canHandle`, or the
+  /// built-in answers of text and paste interactions).
   func canHandle(_ interaction: DropInteraction, _ s: DragState, in app: App) throws -> Bool {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -20,7 +22,8 @@ extension DragEngine {
         return try call(ViewMethods.canPaste, callSite, result: { "\($0)" }) { try handler(providers) }
       }
       let accepted = view.pasteConfiguration?.accepts(providers) ?? false
-      recordDefault(DropMethods.canHandle, callSite, result: "\(accepted) (acceptable types of the paste configuration)")
+      recordDefault(
+        DropMethods.canHandle, callSite, result: "\(accepted) (acceptable types of the paste configuration)")
       return accepted
     case .text:
       let accepted = session.canLoadObjects(ofClass: .string)
@@ -29,6 +32,7 @@ extension DragEngine {
     }
   }
 
+  /// `sessionDidEnter`; a text interaction also settles its editability here.
   func didEnter(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -54,11 +58,14 @@ extension DragEngine {
           }
         } else {
           editability = .no
-          recordDefault(TextDropMethods.willBecomeEditableForDrop, callSite, result: "no (the text view rejects the drop)")
+          recordDefault(
+            TextDropMethods.willBecomeEditableForDrop, callSite, result: "no (the text view rejects the drop)"
+          )
         }
       }
       s.textTargets.removeAll { $0.interaction === interaction }
-      s.textTargets.append(DragState.TextTarget(interaction: interaction, editability: editability, proposal: nil))
+      s.textTargets.append(
+        DragState.TextTarget(interaction: interaction, editability: editability, proposal: nil))
       if let handler = view.textDropDelegate?.dropSessionDidEnter {
         try call(TextDropMethods.dropSessionDidEnter, callSite) { try handler(session) }
       }
@@ -75,16 +82,20 @@ extension DragEngine {
       guard let handler = interaction.delegate.sessionDidUpdate else {
         // Rule (§3.4, doc D1): without sessionDidUpdate the view accepts no drop.
         recordDefault(
-          DropMethods.sessionDidUpdate, callSite, [location], result: "cancel (not implemented: no drop here)")
+          DropMethods.sessionDidUpdate, callSite, [location], result: "cancel (not implemented: no drop here)"
+        )
         return nil
       }
       // Choice (§3.4, reported from UIKit's implementation): without performDrop
       // the proposal is never recorded, so the view cannot accept a drop. The
       // handler is still called; the trace says its answer does not count.
       let counts = interaction.delegate.performDrop != nil
-      let proposal = try call(DropMethods.sessionDidUpdate, callSite, [location], result: { (proposal: DropProposal) in
-        counts ? proposal.summary : "\(proposal.summary) (not recorded: performDrop is not implemented)"
-      }) { try handler(session) }
+      let proposal = try call(
+        DropMethods.sessionDidUpdate, callSite, [location],
+        result: { (proposal: DropProposal) in
+          counts ? proposal.summary : "\(proposal.summary) (not recorded: performDrop is not implemented)"
+        }
+      ) { try handler(session) }
       return counts ? proposal : nil
     case .paste:
       let proposal = DropProposal(operation: .copy)
@@ -96,6 +107,8 @@ extension DragEngine {
     }
   }
 
+  /// The text interaction's proposal: cancel when not editable, else the
+  /// delegate's `proposalForDrop` (or a copy), asked once per entry.
   private func textProposal(
     _ interaction: DropInteraction, _ s: DragState, _ session: DropSession, _ callSite: CallSite
   ) throws -> DropProposal? {
@@ -114,7 +127,9 @@ extension DragEngine {
       let made: TextDropProposal
       if let handler = view.textDropDelegate?.proposalForDrop {
         let request = textRequest(interaction, s, session, suggested)
-        made = try call(TextDropMethods.proposalForDrop, callSite, result: { $0.summary }) { try handler(request) }
+        made = try call(TextDropMethods.proposalForDrop, callSite, result: { $0.summary }) {
+          try handler(request)
+        }
       } else {
         made = suggested
         recordDefault(TextDropMethods.proposalForDrop, callSite, result: suggested.summary)
@@ -130,6 +145,7 @@ extension DragEngine {
     return result
   }
 
+  /// A `UITextDropRequest` for the text delegate.
   func textRequest(
     _ interaction: DropInteraction, _ s: DragState, _ session: DropSession, _ suggested: TextDropProposal
   ) -> TextDropRequest {
@@ -139,6 +155,7 @@ extension DragEngine {
       dropPosition: interaction.view?.text?.count ?? 0)
   }
 
+  /// `sessionDidExit` (or the text delegate's `dropSessionDidExit`).
   func didExit(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -157,6 +174,7 @@ extension DragEngine {
     }
   }
 
+  /// `sessionDidEnd` (or the text delegate's `dropSessionDidEnd`).
   func didEnd(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     let session = s.dropSession(for: app)
     let callSite = site(s, interaction, in: app)
@@ -189,7 +207,8 @@ extension DragEngine {
         // Rule (§6.2): a paste configuration without paste(itemProviders:)
         // terminates the app when the drop happens.
         let exception = UIKitException.pasteNotOverridden
-        world.recordException(exception, phase: .setDown, session: s.id, app: app.name, view: interaction.view?.name)
+        world.recordException(
+          exception, phase: .setDown, session: s.id, app: app.name, view: interaction.view?.name)
         throw exception
       }
       try call(ViewMethods.paste, callSite, [itemCount]) { try paste(providers) }
@@ -225,7 +244,8 @@ extension DragEngine {
       case .replaceAll: view.text = dropped
       }
       if becomesEditable, view.kind == .textView { view.isEditable = true }
-      self?.step("textInserted", s, phase: .dataTransfer, app: view.app?.name, view: view.name, result: view.text)
+      self?.step(
+        "textInserted", s, phase: .dataTransfer, app: view.app?.name, view: view.name, result: view.text)
     }
   }
 }

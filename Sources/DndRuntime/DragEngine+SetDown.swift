@@ -27,7 +27,9 @@ extension DragEngine {
       try endLiftAnimation(s, at: .start)
     case .lifted:
       retire(s)
-      step("liftAbandoned", s, phase: .lift, app: s.sourceName, result: "the finger lifted before the drag began")
+      step(
+        "liftAbandoned", s, phase: .lift, app: s.sourceName, result: "the finger lifted before the drag began"
+      )
     case .dragging:
       try setDown(s, cancelled: cancelled)
     case .settingDown, .ended:
@@ -35,6 +37,7 @@ extension DragEngine {
     }
   }
 
+  /// The set-down of a drag that began: willEnd, then the drop or the cancel.
   private func setDown(_ s: DragState, cancelled: Bool) throws {
     s.stage = .settingDown
     if let finger = s.finger, finger.drag === s { finger.drag = nil }
@@ -46,7 +49,7 @@ extension DragEngine {
     // Rule: forbidden reaches the source as cancel (§2.2).
     let reported: DropOperation = operation.transfersData ? operation : .cancel
     step(
-      cancelled ? "touchCancelled" : "setDown", s, phase: .setDown, app: s.targetApp?.name,
+      cancelled ? "systemCancel" : "setDown", s, phase: .setDown, app: s.targetApp?.name,
       view: s.target?.view?.name, interaction: s.target?.name, [TraceArgument("operation", "\(operation)")],
       result: reported.transfersData ? "drop" : "cancel")
     if let origin = s.origin, let handler = origin.delegate.willEndWith {
@@ -61,7 +64,10 @@ extension DragEngine {
     }
   }
 
-  private func drop(_ s: DragState, on target: DropInteraction, in app: App, operation: DropOperation) throws {
+  /// The drop: performDrop with data access open, previews and animators,
+  /// sessionDidEnd, and after the animation concludeDrop and didEnd.
+  private func drop(_ s: DragState, on target: DropInteraction, in app: App, operation: DropOperation) throws
+  {
     s.dropPerformed = true
     s.isDataAccessOpen = true
     do {
@@ -86,19 +92,23 @@ extension DragEngine {
             try handler(item, fallback)
           }
         } else {
-          recordDefault(DropMethods.previewForDropping, callSite, [itemArgument(index)], result: describe(fallback))
+          recordDefault(
+            DropMethods.previewForDropping, callSite, [itemArgument(index)], result: describe(fallback))
         }
       }
       let animator = DragAnimator(world: world)
       if target.role == .delegate, let handler = target.delegate.willAnimateDropWith {
-        try call(DropMethods.willAnimateDropWith, callSite, [itemArgument(index)]) { try handler(item, animator) }
+        try call(DropMethods.willAnimateDropWith, callSite, [itemArgument(index)]) {
+          try handler(item, animator)
+        }
       }
       animators.append(animator)
     }
     try endForEveryone(s)
     step("dropAnimationBegan", s, app: app.name, view: target.view?.name)
     for animator in animators { try animator.start() }
-    try scheduler.enqueue(on: scheduler.main, after: timing.dropAnimation, label: "drop animation end") { [self] in
+    try scheduler.enqueue(on: scheduler.main, after: timing.dropAnimation, label: "drop animation end") {
+      [self] in
       step("dropAnimationEnded", s, app: app.name, view: target.view?.name)
       for animator in animators { try animator.finish(at: .end) }
       // Choice (§13.13): concludeDrop comes even when no item had a visible animation.
@@ -111,13 +121,16 @@ extension DragEngine {
 
   /// The preview UIKit offers for a drop: the dragged preview, left at the
   /// drop location in the drop view's superview (§3.5).
-  private func defaultDropPreview(for item: DragItem, _ s: DragState, _ target: DropInteraction) -> TargetedDragPreview {
+  private func defaultDropPreview(
+    for item: DragItem, _ s: DragState, _ target: DropInteraction
+  ) -> TargetedDragPreview {
     let shown = s.origin?.view ?? target.view
     let container = target.view?.superview ?? target.view
     let preview: TargetedDragPreview
     if let shown, let container {
       preview = TargetedDragPreview(
-        view: shown, target: DragPreviewTarget(container: container, center: container.point(fromScreen: s.location)))
+        view: shown,
+        target: DragPreviewTarget(container: container, center: container.point(fromScreen: s.location)))
     } else if let shown {
       preview = TargetedDragPreview(view: shown)
     } else {
@@ -128,6 +141,8 @@ extension DragEngine {
     return preview
   }
 
+  /// The cancel: sessionDidEnd, cancel previews and animators, and after the
+  /// animation didEnd(.cancel).
   private func cancelDrag(_ s: DragState) throws {
     try endForEveryone(s)
     var animators: [DragAnimator] = []
@@ -137,24 +152,30 @@ extension DragEngine {
         if item.hasVisiblePreview {
           let fallback = defaultCancelPreview(origin)
           if let handler = origin.delegate.previewForCancelling {
-            _ = try call(DragMethods.previewForCancelling, callSite, [itemArgument(index)], result: describe) {
+            _ = try call(DragMethods.previewForCancelling, callSite, [itemArgument(index)], result: describe)
+            {
               try handler(item, fallback)
             }
           } else {
             // Not implemented is the same as returning nil: the item fades in place.
-            recordDefault(DragMethods.previewForCancelling, callSite, [itemArgument(index)], result: "nil (fades in place)")
+            recordDefault(
+              DragMethods.previewForCancelling, callSite, [itemArgument(index)],
+              result: "nil (fades in place)")
           }
         }
         let animator = DragAnimator(world: world)
         if let handler = origin.delegate.willAnimateCancelWith {
-          try call(DragMethods.willAnimateCancelWith, callSite, [itemArgument(index)]) { try handler(item, animator) }
+          try call(DragMethods.willAnimateCancelWith, callSite, [itemArgument(index)]) {
+            try handler(item, animator)
+          }
         }
         animators.append(animator)
       }
     }
     step("cancelAnimationBegan", s, app: s.sourceName)
     for animator in animators { try animator.start() }
-    try scheduler.enqueue(on: scheduler.main, after: timing.cancelAnimation, label: "cancel animation end") { [self] in
+    try scheduler.enqueue(on: scheduler.main, after: timing.cancelAnimation, label: "cancel animation end") {
+      [self] in
       step("cancelAnimationEnded", s, app: s.sourceName)
       for animator in animators { try animator.finish(at: .end) }
       try sendDidEnd(s, .cancel)

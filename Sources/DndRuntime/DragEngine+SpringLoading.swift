@@ -55,8 +55,11 @@ extension DragEngine {
     try finish(spring, s)
   }
 
-  private func schedule(_ spring: DragState.Spring, _ s: DragState, after delay: Double, to state: SpringLoadedState) throws {
-    spring.timer = try scheduler.enqueue(on: scheduler.main, after: delay, label: "spring loading") { [self] in
+  private func schedule(
+    _ spring: DragState.Spring, _ s: DragState, after delay: Double, to state: SpringLoadedState
+  ) throws {
+    spring.timer = try scheduler.enqueue(on: scheduler.main, after: delay, label: "spring loading") {
+      [self] in
       spring.timer = nil
       guard s.spring === spring, spring.engaged else { return }
       try change(spring, s, to: state)
@@ -73,7 +76,8 @@ extension DragEngine {
     spring.done = true
     spring.engaged = false
     if let button = interaction.button {
-      step("springLoadedActivation", s, app: button.app?.name, view: button.name, interaction: interaction.name)
+      step(
+        "springLoadedActivation", s, app: button.app?.name, view: button.name, interaction: interaction.name)
       try runAction(of: button)
     } else if let handler = interaction.delegate.activated {
       try call(SpringLoadedMethods.activated, springSite(spring, s)) { try handler(spring.context) }
@@ -94,9 +98,12 @@ extension DragEngine {
     spring.context.targetView = spring.interaction.view
     let argument = TraceArgument("state", "\(state)")
     if let handler = spring.interaction.delegate.didChangeWith {
-      try call(SpringLoadedMethods.didChangeWith, springSite(spring, s), [argument]) { try handler(spring.context) }
+      try call(SpringLoadedMethods.didChangeWith, springSite(spring, s), [argument]) {
+        try handler(spring.context)
+      }
     } else {
-      recordDefault(SpringLoadedMethods.didChangeWith, springSite(spring, s), [argument], result: "default effect")
+      recordDefault(
+        SpringLoadedMethods.didChangeWith, springSite(spring, s), [argument], result: "default effect")
     }
   }
 
@@ -108,6 +115,8 @@ extension DragEngine {
 
   private func springSite(_ spring: DragState.Spring, _ s: DragState) -> CallSite {
     let view = spring.interaction.view
-    return CallSite(phase: .drag, session: s.id, app: view?.app?.name, view: view?.name, interaction: spring.interaction.name)
+    return CallSite(
+      phase: .drag, session: s.id, app: view?.app?.name, view: view?.name,
+      interaction: spring.interaction.name)
   }
 }

@@ -118,15 +118,19 @@ extension DragEngine {
 
   /// Rule (§3.4): a copy or move outside the source's operation mask becomes
   /// cancel, and UIKit logs why (internal values: copy 1, move 16).
-  func validate(_ operation: DropOperation, _ s: DragState, in app: App, interaction: DropInteraction) -> DropOperation {
+  func validate(
+    _ operation: DropOperation, _ s: DragState, in app: App, interaction: DropInteraction
+  ) -> DropOperation {
     guard operation.transfersData else { return operation }
     let mask = s.sourceOperationMask(for: app)
     guard mask & operation.internalValue == 0 else { return operation }
-    let selector = interaction.role == .text ? "textDroppableView:proposalForDrop:" : "dropInteraction:sessionDidUpdate:"
+    let selector =
+      interaction.role == .text ? "textDroppableView:proposalForDrop:" : "dropInteraction:sessionDidUpdate:"
     world.warn(
       "Selector \(selector) returned a _UIDragOperation \(operation.internalValue) that is outside of the "
         + "sourceOperationMask \(mask). Using _UIDragOperationNone instead.",
-      phase: s.phase, session: s.id, app: app.name, view: interaction.view?.name, interaction: interaction.name)
+      phase: s.phase, session: s.id, app: app.name, view: interaction.view?.name,
+      interaction: interaction.name)
     return .cancel
   }
 }

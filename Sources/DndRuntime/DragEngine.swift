@@ -53,7 +53,9 @@ final class DragEngine {
   }
 
   /// Records that a method was not implemented and UIKit's default applied.
-  func recordDefault(_ method: DelegateMethod, _ site: CallSite, _ arguments: [TraceArgument] = [], result: String) {
+  func recordDefault(
+    _ method: DelegateMethod, _ site: CallSite, _ arguments: [TraceArgument] = [], result: String
+  ) {
     world.record(
       .defaultUsed, method.name, method: method.uikit, phase: site.phase, session: site.session,
       app: site.app, view: site.view, interaction: site.interaction, arguments: arguments, result: result)

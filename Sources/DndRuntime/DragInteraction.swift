@@ -43,7 +43,8 @@ public final class DragInteraction {
   /// recognisers, so it changes nothing.
   public var allowsSimultaneousRecognitionDuringLift = false
 
-  public init(delegate: DragInteractionDelegate = DragInteractionDelegate(), name: String = "dragInteraction") {
+  public init(delegate: DragInteractionDelegate = DragInteractionDelegate(), name: String = "dragInteraction")
+  {
     self.delegate = delegate
     self.name = name
   }

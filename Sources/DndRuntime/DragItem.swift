@@ -7,7 +7,13 @@ public final class DragItem {
   public var localObject: AnyObject?
   /// Called lazily when the system wants a preview after the lift; a closure
   /// returning nil hides the item's preview (§2.3).
-  public var previewProvider: (() throws -> DragPreview?)?
+  public var previewProvider: (() throws -> DragPreview?)? {
+    didSet { previewProviderVersion += 1 }
+  }
+  /// Counts assignments to `previewProvider`, so a new one is asked for again.
+  private(set) var previewProviderVersion = 0
+  /// The version the runtime last asked.
+  var askedPreviewProviderVersion = 0
   /// For the copy another app sees: the source app's item.
   public private(set) weak var original: DragItem?
   /// False when the lift preview was nil: no drop or cancel preview is asked for it.
@@ -91,7 +97,8 @@ public final class TargetedDragPreview {
   public convenience init(view: View, parameters: DragPreviewParameters = .init()) {
     let container = view.superview ?? view
     let center = view.superview == nil ? view.bounds.center : view.center
-    self.init(view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center))
+    self.init(
+      view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center))
   }
 
   /// The same view and parameters, animated to a new target.

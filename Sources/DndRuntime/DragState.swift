@@ -9,6 +9,8 @@ struct Weak<Object: AnyObject> {
 
 /// The runtime's record of one drag.
 final class DragState {
+  /// Where the drag is in its life: lifting (animation running), lifted (waiting
+  /// for the finger to move), dragging, setting down, ended.
   enum Stage { case lifting, lifted, dragging, settingDown, ended }
 
   /// What a drop interaction knows about the session while it is over it.
@@ -90,7 +92,8 @@ final class DragState {
   private var dropHandles: [(app: ObjectIdentifier, handle: Weak<DropSession>)] = []
   private var mirrors: [(original: ObjectIdentifier, app: ObjectIdentifier, item: DragItem)] = []
 
-  init(id: Int, world: World, sourceApp: App?, sourceName: String, origin: DragInteraction?, location: Point) {
+  init(id: Int, world: World, sourceApp: App?, sourceName: String, origin: DragInteraction?, location: Point)
+  {
     self.id = id
     self.world = world
     self.sourceApp = sourceApp
@@ -157,11 +160,13 @@ final class DragState {
     return isRestricted ? 0 : 1
   }
 
+  /// A destination load started inside performDrop: it joins the session's progress.
   func noteLoadStarted(_ load: LoadProgress) {
     pendingLoads += 1
     progress.addChild(load)
   }
 
+  /// A counted load delivered: maybe the transfer is complete.
   func noteLoadFinished() throws {
     pendingLoads = max(0, pendingLoads - 1)
     try world?.engine.transferMayBeComplete(self)

@@ -24,6 +24,8 @@ public final class DropInteractionDelegate {
 /// text drop interaction of text fields and text views (§6.4) and the hidden
 /// one a `pasteConfiguration` implies (§6.3). They share the tracking rules.
 public final class DropInteraction {
+  /// Who answers for the interaction: a script's delegate, or UIKit's own
+  /// text or paste-configuration behaviour.
   enum Role { case delegate, text, paste }
 
   public let delegate: DropInteractionDelegate
@@ -36,7 +38,8 @@ public final class DropInteraction {
   /// The sessions currently inside (entered and not exited), by number.
   var activeSessions: [Int] = []
 
-  public init(delegate: DropInteractionDelegate = DropInteractionDelegate(), name: String = "dropInteraction") {
+  public init(delegate: DropInteractionDelegate = DropInteractionDelegate(), name: String = "dropInteraction")
+  {
     self.delegate = delegate
     self.name = name
     self.role = .delegate

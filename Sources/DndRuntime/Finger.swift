@@ -43,17 +43,17 @@ public enum TouchTarget {
 /// (the run loop after an event). Errors thrown by delegate closures leave
 /// the step unchanged; UIKit's exceptions leave it as `UIKitException`.
 public final class TouchDriver {
-  unowned let world: World
+  /// Weak: the world owns its driver; a driver kept after its world is gone
+  /// reports that instead of crashing.
+  private weak var worldReference: World?
   /// Fingers that are down, oldest first; steps act on the newest by default.
   public private(set) var fingers: [Finger] = []
   private var fingerCount = 0
   private var isRunningStep = false
 
   init(world: World) {
-    self.world = world
+    self.worldReference = world
   }
-
-  private var engine: DragEngine { world.engine }
 
   /// The finger steps act on when none is named: the last one down.
   public var current: Finger? { fingers.last }
@@ -62,7 +62,7 @@ public final class TouchDriver {
   /// for the lift to finish). The finger stays down.
   @discardableResult
   public func longPress(_ target: TouchTarget, duration: Double? = nil) throws -> Finger {
-    try runStep {
+    try runStep { world, engine in
       let finger = newFinger(at: target.screenPoint)
       try engine.pressBegan(finger)
       try world.scheduler.advance(by: max(0, duration ?? world.timing.defaultLongPress))
@@ -85,7 +85,7 @@ public final class TouchDriver {
   /// where a Slide Over app sits) and is ready to move.
   @discardableResult
   public func longPress(item name: String, in source: ItemSource, at point: Point? = nil) throws -> Finger {
-    try runStep {
+    try runStep { world, engine in
       let screen = world.device.screenSize
       let start = point ?? Point(screen.width - 1, screen.height / 2)
       guard let items = try source.makeItems(named: name) else {
@@ -99,7 +99,7 @@ public final class TouchDriver {
 
   /// Moves a finger (default: the current one) to a target: one drag sample.
   public func move(to target: TouchTarget, finger: Finger? = nil) throws {
-    try runStep {
+    try runStep { _, engine in
       let moving = try resolve(finger)
       moving.location = target.screenPoint
       try engine.fingerMoved(moving)
@@ -121,7 +121,7 @@ public final class TouchDriver {
 
   /// A second finger taps: it adds items to a drag, or uses the UI (a button).
   public func tap(_ target: TouchTarget) throws {
-    try runStep { try engine.tap(at: target.screenPoint) }
+    try runStep { _, engine in try engine.tap(at: target.screenPoint) }
   }
 
   public func tap(_ view: View) throws {
@@ -134,13 +134,13 @@ public final class TouchDriver {
 
   /// Lifts a finger (default: the current one): the drag it holds sets down.
   public func release(_ finger: Finger? = nil) throws {
-    try runStep { try lift(try resolve(finger), cancelled: false) }
+    try runStep { world, engine in try lift(try resolve(finger), cancelled: false, world, engine) }
   }
 
   /// The system cancels a finger's touch: its drag is cancelled whatever the
   /// target proposed.
   public func cancel(_ finger: Finger? = nil) throws {
-    try runStep { try lift(try resolve(finger), cancelled: true) }
+    try runStep { world, engine in try lift(try resolve(finger), cancelled: true, world, engine) }
   }
 
   /// Lets virtual time pass, running what falls due.
@@ -148,12 +148,16 @@ public final class TouchDriver {
     guard seconds.isFinite, seconds >= 0 else {
       throw ScenarioError("wait needs a number of seconds that is zero or more, not \(seconds)")
     }
-    try runStep { try world.scheduler.advance(by: seconds) }
+    try runStep { world, _ in
+      world.record(.step, "wait", arguments: [TraceArgument("seconds", formatNumber(seconds))])
+      try world.scheduler.advance(by: seconds)
+    }
   }
 
   /// Runs queued work until nothing is pending (up to the time horizon).
   public func settle() throws {
-    try runStep {
+    try runStep { world, _ in
+      world.record(.step, "settle")
       let left = try world.scheduler.settle()
       if left > 0 {
         world.warn(
@@ -181,7 +185,12 @@ public final class TouchDriver {
     return current
   }
 
-  private func lift(_ finger: Finger, cancelled: Bool) throws {
+  private func lift(_ finger: Finger, cancelled: Bool, _ world: World, _ engine: DragEngine) throws {
+    world.record(
+      .step, cancelled ? "touchCancelled" : "touchUp", phase: finger.drag?.phase, session: finger.drag?.id,
+      arguments: [
+        TraceArgument("finger", "\(finger.id)"), TraceArgument("point", finger.location.description),
+      ])
     finger.isDown = false
     fingers.removeAll { $0 === finger }
     if let pending = finger.pendingLift {
@@ -193,13 +202,14 @@ public final class TouchDriver {
 
   /// Runs a step on the main queue, then the work due now. Steps do not nest:
   /// a delegate closure cannot move a finger.
-  private func runStep<Result>(_ body: () throws -> Result) throws -> Result {
+  private func runStep<Result>(_ body: (World, DragEngine) throws -> Result) throws -> Result {
+    guard let world = worldReference else { throw ScenarioError("the world of these fingers is gone") }
     guard !isRunningStep else {
       throw ScenarioError("a finger step cannot run inside a delegate call or other work of another step")
     }
     isRunningStep = true
     defer { isRunningStep = false }
-    let result = try body()
+    let result = try body(world, world.engine)
     try world.scheduler.runDue()
     return result
   }

@@ -167,7 +167,8 @@ public final class ItemProvider {
   /// of the value; types already registered are ignored.
   public func registerObject(_ value: ItemValue, visibility: RepresentationVisibility = .all) {
     for type in value.writableTypeIdentifiers where !isRegistered(type) {
-      ownRepresentations.append(Representation(typeIdentifier: type, visibility: visibility, source: .value(value)))
+      ownRepresentations.append(
+        Representation(typeIdentifier: type, visibility: visibility, source: .value(value)))
     }
   }
 
@@ -188,14 +189,16 @@ public final class ItemProvider {
     forTypeIdentifier type: String, visibility: RepresentationVisibility = .all,
     loadHandler: @escaping (@escaping DataCompletion) throws -> LoadProgress?
   ) {
-    ownRepresentations.append(Representation(typeIdentifier: type, visibility: visibility, source: .data(loadHandler)))
+    ownRepresentations.append(
+      Representation(typeIdentifier: type, visibility: visibility, source: .data(loadHandler)))
   }
 
   /// `registerItem(forTypeIdentifier:loadHandler:)`, the legacy interface.
   public func registerItem(
     forTypeIdentifier type: String, loadHandler: @escaping (@escaping ValueCompletion) throws -> Void
   ) {
-    ownRepresentations.append(Representation(typeIdentifier: type, visibility: .all, source: .item(loadHandler)))
+    ownRepresentations.append(
+      Representation(typeIdentifier: type, visibility: .all, source: .item(loadHandler)))
   }
 
   private func isRegistered(_ type: String) -> Bool {

@@ -86,7 +86,9 @@ public enum ItemValue: Hashable, Codable, Sendable {
       return Data(text.utf8)
     case .image(let image):
       let format = type == "public.jpeg" ? "JPEG" : "PNG"
-      return Data("\(format) image \(image.name) \(formatNumber(image.size.width))x\(formatNumber(image.size.height))".utf8)
+      return Data(
+        "\(format) image \(image.name) \(formatNumber(image.size.width))x\(formatNumber(image.size.height))"
+          .utf8)
     case .color(let color):
       return Data(color.name.utf8)
     case .data(let bytes, _):

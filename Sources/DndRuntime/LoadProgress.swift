@@ -25,11 +25,11 @@ public final class LoadProgress {
   }
 
   public var totalUnitCount: Int64 {
-    isAggregate ? children.reduce(0) { $0 + $1.totalUnitCount } : ownTotal
+    isAggregate ? children.reduce(0) { saturatingSum($0, $1.totalUnitCount) } : ownTotal
   }
 
   public var completedUnitCount: Int64 {
-    isAggregate ? children.reduce(0) { $0 + $1.completedUnitCount } : ownCompleted
+    isAggregate ? children.reduce(0) { saturatingSum($0, $1.completedUnitCount) } : ownCompleted
   }
 
   public var fractionCompleted: Double {
@@ -66,4 +66,10 @@ extension LoadProgress: CustomStringConvertible {
   public var description: String {
     "Progress(\(completedUnitCount)/\(totalUnitCount)\(isCancelled ? ", cancelled" : ""))"
   }
+}
+
+/// Sizes come from scripts: sums saturate instead of overflowing.
+private func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+  let (sum, overflow) = a.addingReportingOverflow(b)
+  return overflow ? Int64.max : sum
 }

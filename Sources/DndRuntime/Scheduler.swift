@@ -15,7 +15,7 @@ public struct VirtualTime: Hashable, Comparable, Codable, Sendable, CustomString
   /// Rounds to the microsecond; non-finite or huge values clamp.
   public init(seconds: Double) {
     let scaled = seconds * 1_000_000
-    if !scaled.isFinite || scaled >= 9e18 {
+    if !scaled.isFinite || abs(scaled) >= 9e18 {
       microseconds = scaled < 0 ? 0 : Int64.max / 2
     } else {
       microseconds = Int64(scaled.rounded())

@@ -24,7 +24,8 @@ public final class DragSession {
 
   /// True if any item conforms to any of the types (UTI conformance).
   public func hasItemsConforming(toTypeIdentifiers types: [String]) -> Bool {
-    state.items.contains { item in types.contains { item.itemProvider.hasItemConformingToTypeIdentifier($0) } }
+    state.items.contains { item in types.contains { item.itemProvider.hasItemConformingToTypeIdentifier($0) }
+    }
   }
 
   public func canLoadObjects(ofClass objectClass: ObjectClass) -> Bool {
@@ -101,12 +102,14 @@ public final class DropSession {
     guard let world = state.world else { return aggregate }
     let scheduler = world.scheduler
     let argument = TraceArgument("class", objectClass.uikitName)
-    world.record(.step, "loadObjects(ofClass:)", phase: .dataTransfer, session: state.id, app: app?.name, arguments: [argument])
+    world.record(
+      .step, "loadObjects(ofClass:)", phase: .dataTransfer, session: state.id, app: app?.name,
+      arguments: [argument])
     func complete(_ objects: [ItemValue]) throws {
       try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") { [state, app] in
         world.record(
           .step, "loadObjectsCompletion", phase: .dataTransfer, session: state.id, app: app?.name,
-          arguments: [argument], result: "\(objects.count) objects")
+          arguments: [argument], result: objects.count == 1 ? "1 object" : "\(objects.count) objects")
         try completion(objects)
       }
     }

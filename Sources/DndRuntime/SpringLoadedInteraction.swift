@@ -72,7 +72,10 @@ public final class SpringLoadedInteraction {
   }
 
   /// `init(activationHandler:)`.
-  public convenience init(name: String = "springLoadedInteraction", activationHandler: @escaping (SpringLoadedContext) throws -> Void) {
+  public convenience init(
+    name: String = "springLoadedInteraction",
+    activationHandler: @escaping (SpringLoadedContext) throws -> Void
+  ) {
     let delegate = SpringLoadedInteractionDelegate()
     delegate.activated = activationHandler
     self.init(delegate: delegate, name: name)

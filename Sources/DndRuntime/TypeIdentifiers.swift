@@ -105,8 +105,10 @@ public enum ObjectClass: String, Codable, Sendable, CaseIterable {
   public var readableTypeIdentifiers: [String] {
     switch self {
     case .string:
-      ["public.utf8-plain-text", "public.utf16-external-plain-text", "public.utf16-plain-text",
-       "public.plain-text"]
+      [
+        "public.utf8-plain-text", "public.utf16-external-plain-text", "public.utf16-plain-text",
+        "public.plain-text",
+      ]
     case .attributedString:
       ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text", "public.plain-text"]
     case .url: ["public.url"]

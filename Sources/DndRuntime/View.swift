@@ -58,8 +58,13 @@ public final class View {
 
   /// UILabel, UITextField, UITextView. `attributedText` shares this storage.
   public var text: String? {
-    willSet { noteChange("setText:", restore: nil) }
+    get { textStorage }
+    set {
+      noteChange("setText:", restore: nil)
+      textStorage = newValue
+    }
   }
+  private var textStorage: String?
   /// UIImageView (and a button's image).
   public var image: ImageValue? {
     willSet { noteChange("setImage:", restore: nil) }
@@ -133,7 +138,7 @@ public final class View {
     get { text }
     set {
       noteChange("setAttributedText:", restore: nil)
-      text = newValue
+      textStorage = newValue
     }
   }
 
@@ -180,23 +185,15 @@ public final class View {
   /// Inserts `view` at `index` among the subviews (clamped to the valid range).
   public func insertSubview(_ view: View, at index: Int) throws {
     noteChange("addSubview:", restore: nil)
-    if view === self {
-      throw UIKitException(name: "NSInvalidArgumentException", reason: "Can't add self as subview")
-    }
+    if view === self { throw raise("Can't add self as subview") }
     // Choice: adding an ancestor would make a cycle; UIKit's message for this case is not
     // on record, so the runtime reuses the self-subview exception's name with its own reason.
     var ancestor = superview
     while let candidate = ancestor {
-      if candidate === view {
-        throw UIKitException(
-          name: "NSInvalidArgumentException", reason: "Can't add an ancestor as subview")
-      }
+      if candidate === view { throw raise("Can't add an ancestor as subview") }
       ancestor = candidate.superview
     }
-    if view.kind == .window {
-      throw UIKitException(
-        name: "NSInvalidArgumentException", reason: "Can't add a window as subview")
-    }
+    if view.kind == .window { throw raise("Can't add a window as subview") }
     var position = index
     if let old = view.superview, let oldIndex = old.subviews.firstIndex(where: { $0 === view }) {
       old.subviews.remove(at: oldIndex)
@@ -205,6 +202,13 @@ public final class View {
     position = max(0, min(position, subviews.count))
     subviews.insert(view, at: position)
     view.superview = self
+  }
+
+  /// An NSInvalidArgumentException about the view tree, recorded in the trace.
+  private func raise(_ reason: String) -> UIKitException {
+    let exception = UIKitException(name: "NSInvalidArgumentException", reason: reason)
+    world?.recordException(exception, app: app?.name, view: name)
+    return exception
   }
 
   /// Detaches the view from its superview (a no-op for a root).

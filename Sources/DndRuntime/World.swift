@@ -1,8 +1,28 @@
 import Foundation
 
-// The root of a simulation. Everything hangs off one World: the device, the
-// apps and their view trees, the scheduler with its virtual clock, the trace
-// and the fingers. There is no global state, so two worlds never interfere.
+// DndRuntime: a headless model of UIKit drag and drop (iOS 11-14), in plain
+// Swift, knowing nothing of the dnd language.
+//
+// The root of a simulation is a World: the device, the apps and their view
+// trees, the scheduler with its virtual clock, the trace and the fingers. There
+// is no global state, so two worlds never interfere.
+//
+// How a scenario runs. A finger step (TouchDriver) runs "on the main queue": it
+// turns the touch into calls of the drag, drop and spring-loading delegates,
+// in UIKit's order (DragEngine and its extensions), then runs the work that is
+// due now, as the run loop would. Delegates are objects of optional closures;
+// a nil closure selects UIKit's default, and an error a closure throws leaves
+// the step unchanged. Time moves only when a step holds (long press), waits or
+// settles; asynchronous work (provider loads on a background queue, animation
+// ends, spring-loading timers, loadObjects completions on the main queue)
+// waits in the scheduler, which one policy object orders.
+//
+// What is modelled is what changes the delegate calls and the data: geometry
+// and hit-testing, the four phases, proposals and their validation, sessions
+// and item providers with UTI conformance, paste configurations, text drops
+// and spring loading. Previews and animators are values and callbacks, never
+// pixels. Where UIKIT-SEMANTICS.md leaves a point open, the choice is written
+// next to the rule as "Choice: ..." and a test names it.
 
 /// A simulated device with its apps, clock, trace and fingers.
 public final class World {
@@ -118,7 +138,10 @@ public final class World {
   }
 
   /// Records an exception; the caller throws it.
-  func recordException(_ exception: UIKitException, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil, view: String? = nil) {
+  func recordException(
+    _ exception: UIKitException, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil,
+    view: String? = nil
+  ) {
     record(
       .exception, "exception", phase: phase, session: session, app: app, view: view,
       message: exception.reason, exceptionName: exception.name)
@@ -136,6 +159,8 @@ public final class World {
   /// Checker) or inside an animation block (a reversed lift reverts it).
   var wantsChangeNotes: Bool { !scheduler.currentQueue.isMain || recordingAnimator != nil }
 
+  /// A view's UIKit setter ran: warn if off the main queue, and remember how
+  /// to revert it if an animation block made the change.
   func noteViewChange(_ view: View, selector: String, restore: ((View) -> Void)?) {
     if !scheduler.currentQueue.isMain {
       // Choice: setters are checked, getters are not (reading is cheap and

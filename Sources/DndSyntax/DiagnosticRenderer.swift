@@ -73,13 +73,31 @@ public struct DiagnosticRenderer: Sendable {
         out += snippet(file, fixIt.range, inline: [], gutter: gutter)
       }
     }
-    for note in diagnostic.notes {
+    for (note, repeats) in Self.collapsed(diagnostic.notes) {
       out += header(.note, note.message, at: note.range)
       if let range = note.range, let file = files[range.file] {
         out += snippet(file, range, inline: [], gutter: gutter)
       }
+      if repeats > 0 {
+        out += header(.note, "the note above repeats \(repeats) more time\(repeats == 1 ? "" : "s")", at: nil)
+      }
     }
     return out
+  }
+
+  /// Runs of identical notes (a recursive call's stack trace) as one note and
+  /// a count of the repeats, so a deep recursion does not print a wall of
+  /// identical snippets.
+  static func collapsed(_ notes: [Diagnostic.Note]) -> [(note: Diagnostic.Note, repeats: Int)] {
+    var runs: [(note: Diagnostic.Note, repeats: Int)] = []
+    for note in notes {
+      if let last = runs.last, last.note == note {
+        runs[runs.count - 1].repeats += 1
+      } else {
+        runs.append((note, 0))
+      }
+    }
+    return runs
   }
 
   /// A message with no place in a source file, such as a command-line error:
@@ -135,10 +153,10 @@ public struct DiagnosticRenderer: Sendable {
       var replacement = ""
       var width = 0
       for (column, text) in inline {
-        replacement += String(repeating: " ", count: max(0, column - width)) + text
+        replacement += String(repeating: " ", count: max(0, column - width)) + paint(text, .green)
         width = max(width, column) + LineLayout(bytes: ArraySlice(text.utf8), tabWidth: tabWidth).width
       }
-      out += paint(blankField + " |", .blue) + " " + paint(replacement, .green) + "\n"
+      out += paint(blankField + " |", .blue) + " " + replacement + "\n"
     }
     return out
   }

@@ -115,7 +115,9 @@ struct AddingItemsTests {
     try apps.right.addSubview(other)
     let delegate = DragInteractionDelegate()
     delegate.itemsForBeginning = { _ in [] }
-    delegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: ItemProvider(object: .string("y"), world: apps.world))] }
+    delegate.itemsForAddingTo = { _, _ in
+      [DragItem(itemProvider: ItemProvider(object: .string("y"), world: apps.world))]
+    }
     other.addInteraction(DragInteraction(delegate: delegate))
     let finger = try apps.world.fingers.longPress(apps.source)
     try apps.world.fingers.move(to: apps.target)

@@ -4,7 +4,7 @@ import Testing
 /// The orders of UIKIT-SEMANTICS §1.3-§1.8, asserted as UIKit spellings.
 @Suite("Canonical orders")
 struct CanonicalOrderTests {
-  @Test("§1.3 successful local drop: the canonical order")
+  @Test("§1.3 successful local drop: the canonical order (choice §13.1 for the set-down)")
   func successfulLocalDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -15,32 +15,34 @@ struct CanonicalOrderTests {
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(target.text == "\"Hello\"")
-    #expect(scene.calls == [
-      "dragInteraction(_:itemsForBeginning:)",
-      "dragInteraction(_:previewForLifting:session:)",
-      "dragInteraction(_:willAnimateLiftWith:session:)",
-      "dragInteraction(_:sessionWillBegin:)",
-      "dragInteraction(_:sessionIsRestrictedToDraggingApplication:)",
-      "dragInteraction(_:sessionAllowsMoveOperation:)",
-      "dragInteraction(_:prefersFullSizePreviewsForSession:)",
-      "dragInteraction(_:sessionDidMove:)",
-      "dropInteraction(_:canHandle:)",
-      "dropInteraction(_:sessionDidEnter:)",
-      "dropInteraction(_:sessionDidUpdate:)",
-      "dragInteraction(_:session:willEndWith:)",
-      "dropInteraction(_:performDrop:)",
-      "dropInteraction(_:previewForDropping:withDefault:)",
-      "dropInteraction(_:item:willAnimateDropWith:)",
-      "dropInteraction(_:sessionDidEnd:)",
-      "dropInteraction(_:concludeDrop:)",
-      "dragInteraction(_:session:didEndWith:)",
-      "dragInteraction(_:sessionDidTransferItems:)",
-    ])
+    #expect(
+      scene.calls == [
+        "dragInteraction(_:itemsForBeginning:)",
+        "dragInteraction(_:previewForLifting:session:)",
+        "dragInteraction(_:willAnimateLiftWith:session:)",
+        "dragInteraction(_:sessionWillBegin:)",
+        "dragInteraction(_:sessionIsRestrictedToDraggingApplication:)",
+        "dragInteraction(_:sessionAllowsMoveOperation:)",
+        "dragInteraction(_:prefersFullSizePreviewsForSession:)",
+        "dragInteraction(_:sessionDidMove:)",
+        "dropInteraction(_:canHandle:)",
+        "dropInteraction(_:sessionDidEnter:)",
+        "dropInteraction(_:sessionDidUpdate:)",
+        "dragInteraction(_:session:willEndWith:)",
+        "dropInteraction(_:performDrop:)",
+        "dropInteraction(_:previewForDropping:withDefault:)",
+        "dropInteraction(_:item:willAnimateDropWith:)",
+        "dropInteraction(_:sessionDidEnd:)",
+        "dropInteraction(_:concludeDrop:)",
+        "dragInteraction(_:session:didEndWith:)",
+        "dragInteraction(_:sessionDidTransferItems:)",
+      ])
     let phases = scene.trace.events.filter { $0.kind == .call }.map { $0.phase?.rawValue ?? "-" }
-    #expect(phases == [
-      "lift", "lift", "lift", "drag", "drag", "drag", "drag", "drag", "drag", "drag", "drag",
-      "setDown", "setDown", "setDown", "setDown", "setDown", "setDown", "setDown", "dataTransfer",
-    ])
+    #expect(
+      phases == [
+        "lift", "lift", "lift", "drag", "drag", "drag", "drag", "drag", "drag", "drag", "drag",
+        "setDown", "setDown", "setDown", "setDown", "setDown", "setDown", "setDown", "dataTransfer",
+      ])
   }
 
   @Test("§1.3 the drop's data loads interleave with the set-down")
@@ -73,7 +75,8 @@ struct CanonicalOrderTests {
     try left.addSubview(source)
     try right.addSubview(target)
     let drag = DragInteractionDelegate()
-    drag.itemsForBeginning = { _ in [DragItem(itemProvider: ItemProvider(object: .string("x"), world: world))] }
+    drag.itemsForBeginning = { _ in [DragItem(itemProvider: ItemProvider(object: .string("x"), world: world))]
+    }
     drag.sessionWillBegin = { _ in }
     drag.willEndWith = { _, _ in }
     drag.didEndWith = { _, _ in }
@@ -92,18 +95,19 @@ struct CanonicalOrderTests {
     try world.fingers.release()
     try world.fingers.settle()
     let calls = world.trace.events.filter { $0.kind == .call }.map { "\($0.app ?? "-") \($0.method)" }
-    #expect(calls == [
-      "Left dragInteraction(_:itemsForBeginning:)",
-      "Left dragInteraction(_:sessionWillBegin:)",
-      "Right dropInteraction(_:sessionDidEnter:)",
-      "Right dropInteraction(_:sessionDidUpdate:)",
-      "Left dragInteraction(_:session:willEndWith:)",
-      "Right dropInteraction(_:performDrop:)",
-      "Right dropInteraction(_:sessionDidEnd:)",
-      "Right dropInteraction(_:concludeDrop:)",
-      "Left dragInteraction(_:session:didEndWith:)",
-      "Left dragInteraction(_:sessionDidTransferItems:)",
-    ])
+    #expect(
+      calls == [
+        "Left dragInteraction(_:itemsForBeginning:)",
+        "Left dragInteraction(_:sessionWillBegin:)",
+        "Right dropInteraction(_:sessionDidEnter:)",
+        "Right dropInteraction(_:sessionDidUpdate:)",
+        "Left dragInteraction(_:session:willEndWith:)",
+        "Right dropInteraction(_:performDrop:)",
+        "Right dropInteraction(_:sessionDidEnd:)",
+        "Right dropInteraction(_:concludeDrop:)",
+        "Left dragInteraction(_:session:didEndWith:)",
+        "Left dragInteraction(_:sessionDidTransferItems:)",
+      ])
     #expect(sawLocalSession == false)
   }
 
@@ -118,15 +122,16 @@ struct CanonicalOrderTests {
     try scene.fingers.move(to: Point(900, 700))
     try scene.fingers.release()
     try scene.fingers.settle()
-    #expect(Array(scene.calls.suffix(7)) == [
-      "dragInteraction(_:sessionDidMove:)",
-      "dropInteraction(_:sessionDidExit:)",
-      "dragInteraction(_:session:willEndWith:)",
-      "dropInteraction(_:sessionDidEnd:)",
-      "dragInteraction(_:previewForCancelling:withDefault:)",
-      "dragInteraction(_:item:willAnimateCancelWith:)",
-      "dragInteraction(_:session:didEndWith:)",
-    ])
+    #expect(
+      Array(scene.calls.suffix(7)) == [
+        "dragInteraction(_:sessionDidMove:)",
+        "dropInteraction(_:sessionDidExit:)",
+        "dragInteraction(_:session:willEndWith:)",
+        "dropInteraction(_:sessionDidEnd:)",
+        "dragInteraction(_:previewForCancelling:withDefault:)",
+        "dragInteraction(_:item:willAnimateCancelWith:)",
+        "dragInteraction(_:session:didEndWith:)",
+      ])
     #expect(scene.trace.calls("willEndWith").first?.argument("operation") == "cancel")
     #expect(scene.trace.calls("didEndWith").first?.argument("operation") == "cancel")
     #expect(scene.trace.calls("performDrop").isEmpty)
@@ -145,13 +150,14 @@ struct CanonicalOrderTests {
     try scene.fingers.release()
     try scene.fingers.settle()
     let tail = Array(scene.calls.drop { $0 != "dragInteraction(_:session:willEndWith:)" })
-    #expect(tail == [
-      "dragInteraction(_:session:willEndWith:)",
-      "dropInteraction(_:sessionDidEnd:)",
-      "dragInteraction(_:previewForCancelling:withDefault:)",
-      "dragInteraction(_:item:willAnimateCancelWith:)",
-      "dragInteraction(_:session:didEndWith:)",
-    ])
+    #expect(
+      tail == [
+        "dragInteraction(_:session:willEndWith:)",
+        "dropInteraction(_:sessionDidEnd:)",
+        "dragInteraction(_:previewForCancelling:withDefault:)",
+        "dragInteraction(_:item:willAnimateCancelWith:)",
+        "dragInteraction(_:session:didEndWith:)",
+      ])
   }
 
   @Test("§1.6 adding items mid-drag: the order")
@@ -168,15 +174,16 @@ struct CanonicalOrderTests {
     try scene.fingers.tap(other)
     let added = scene.trace.events.dropFirst(before).filter { $0.kind == .call }
       .map { "\($0.interaction ?? "-") \($0.method)" }
-    #expect(added == [
-      "second dragInteraction(_:itemsForAddingTo:withTouchAt:)",
-      "second dragInteraction(_:previewForLifting:session:)",
-      "second dragInteraction(_:willAnimateLiftWith:session:)",
-      "first dragInteraction(_:session:willAdd:for:)",
-      "second dragInteraction(_:session:willAdd:for:)",
-      "dropInteraction dropInteraction(_:canHandle:)",
-      "dropInteraction dropInteraction(_:sessionDidUpdate:)",
-    ])
+    #expect(
+      added == [
+        "second dragInteraction(_:itemsForAddingTo:withTouchAt:)",
+        "second dragInteraction(_:previewForLifting:session:)",
+        "second dragInteraction(_:willAnimateLiftWith:session:)",
+        "first dragInteraction(_:session:willAdd:for:)",
+        "second dragInteraction(_:session:willAdd:for:)",
+        "dropInteraction dropInteraction(_:canHandle:)",
+        "dropInteraction dropInteraction(_:sessionDidUpdate:)",
+      ])
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(target.text == "\"Hello\",\"added\"")
@@ -195,14 +202,17 @@ struct CanonicalOrderTests {
     try scene.fingers.move(through: [.view(a), .view(b), .view(a)])
     try scene.fingers.release()
     try scene.fingers.settle()
-    let drops = scene.trace.events.filter { $0.kind == .call && $0.interaction != "dragInteraction" }.map { "\($0.interaction ?? "-").\($0.name)" }
-    #expect(drops == [
-      "A.canHandle", "A.sessionDidEnter", "A.sessionDidUpdate",
-      "A.sessionDidExit", "B.canHandle", "B.sessionDidEnter", "B.sessionDidUpdate",
-      "B.sessionDidExit", "A.canHandle", "A.sessionDidEnter", "A.sessionDidUpdate",
-      "A.performDrop", "A.previewForDropping", "A.willAnimateDropWith",
-      "A.sessionDidEnd", "B.sessionDidEnd", "A.concludeDrop",
-    ])
+    let drops = scene.trace.events.filter { $0.kind == .call && $0.interaction != "dragInteraction" }.map {
+      "\($0.interaction ?? "-").\($0.name)"
+    }
+    #expect(
+      drops == [
+        "A.canHandle", "A.sessionDidEnter", "A.sessionDidUpdate",
+        "A.sessionDidExit", "B.canHandle", "B.sessionDidEnter", "B.sessionDidUpdate",
+        "B.sessionDidExit", "A.canHandle", "A.sessionDidEnter", "A.sessionDidUpdate",
+        "A.performDrop", "A.previewForDropping", "A.willAnimateDropWith",
+        "A.sessionDidEnd", "B.sessionDidEnd", "A.concludeDrop",
+      ])
   }
 
   @Test("§1.8 nested targets: the deepest willing interaction wins, ancestors are fallbacks")
@@ -223,11 +233,12 @@ struct CanonicalOrderTests {
     try scene.fingers.move(to: refusing)
     let calls = scene.trace.events.filter { $0.kind == .call && $0.interaction != "dragInteraction" }
       .map { "\($0.interaction ?? "-").\($0.name)" }
-    #expect(calls == [
-      "outer.canHandle", "outer.sessionDidEnter", "outer.sessionDidUpdate",
-      "inner.canHandle", "outer.sessionDidExit", "inner.sessionDidEnter", "inner.sessionDidUpdate",
-      "inner.sessionDidExit", "refusing.canHandle", "outer.canHandle", "outer.sessionDidEnter",
-      "outer.sessionDidUpdate",
-    ])
+    #expect(
+      calls == [
+        "outer.canHandle", "outer.sessionDidEnter", "outer.sessionDidUpdate",
+        "inner.canHandle", "outer.sessionDidExit", "inner.sessionDidEnter", "inner.sessionDidUpdate",
+        "inner.sessionDidExit", "refusing.canHandle", "outer.canHandle", "outer.sessionDidEnter",
+        "outer.sessionDidUpdate",
+      ])
   }
 }

@@ -58,7 +58,9 @@ struct CrossAppTests {
     let drop = apps.dropTarget()
     var seen: (session: Bool, object: Bool, allowsMove: Bool)?
     drop.sessionDidEnter = { session in
-      seen = (session.localDragSession != nil, session.items.first?.localObject != nil, session.allowsMoveOperation)
+      seen = (
+        session.localDragSession != nil, session.items.first?.localObject != nil, session.allowsMoveOperation
+      )
     }
     try apps.world.fingers.longPress(apps.source)
     try apps.world.fingers.move(to: apps.target)
@@ -104,7 +106,9 @@ struct CrossAppTests {
     try apps.world.fingers.release()
     try apps.world.fingers.settle()
     #expect(ended == .cancel)
-    #expect(apps.world.trace.events(of: .warning).first?.message?.contains("_UIDragOperation 16 that is outside of the sourceOperationMask 1") == true)
+    #expect(
+      apps.world.trace.events(of: .warning).first?.message?.contains(
+        "_UIDragOperation 16 that is outside of the sourceOperationMask 1") == true)
   }
 
   @Test("a restricted session is invisible to other apps and cancels there")
@@ -135,7 +139,11 @@ struct CrossAppTests {
     target.isUserInteractionEnabled = true
     let safari = scene.world.addItemSource("Safari")
     safari.addItem("photo") {
-      [DragItem(itemProvider: ItemProvider(object: .image(ImageValue(name: "cat", size: Size(40, 30))), world: scene.world))]
+      [
+        DragItem(
+          itemProvider: ItemProvider(
+            object: .image(ImageValue(name: "cat", size: Size(40, 30))), world: scene.world))
+      ]
     }
     let drop = DropInteractionDelegate()
     var local = true
@@ -201,7 +209,8 @@ struct CrossAppTests {
     delegate.itemsForBeginning = { _ in
       let provider = ItemProvider(world: apps.world)
       provider.registerObject(.string("public"))
-      provider.registerDataRepresentation(forTypeIdentifier: "com.example.secret", visibility: .ownProcess) { done in
+      provider.registerDataRepresentation(forTypeIdentifier: "com.example.secret", visibility: .ownProcess) {
+        done in
         try done(nil, nil)
         return nil
       }
@@ -210,7 +219,9 @@ struct CrossAppTests {
     apps.source.addInteraction(DragInteraction(delegate: delegate))
     var types: [String] = []
     let drop = apps.dropTarget()
-    drop.sessionDidEnter = { session in types = session.items.first?.itemProvider.registeredTypeIdentifiers ?? [] }
+    drop.sessionDidEnter = { session in
+      types = session.items.first?.itemProvider.registeredTypeIdentifiers ?? []
+    }
     try apps.world.fingers.longPress(apps.source)
     try apps.world.fingers.move(to: apps.target)
     #expect(types == ["public.utf8-plain-text"])

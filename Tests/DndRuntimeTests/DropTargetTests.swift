@@ -33,9 +33,10 @@ struct DropTargetTests {
     scene.makeFullDropTarget(target)
     try dragToTarget(scene, source, target)
     try scene.fingers.move(through: [.pointIn(target, Point(5, 5)), .pointIn(target, Point(50, 5))])
-    #expect(scene.callNames(view: "target") == [
-      "canHandle", "sessionDidEnter", "sessionDidUpdate", "sessionDidUpdate", "sessionDidUpdate",
-    ])
+    #expect(
+      scene.callNames(view: "target") == [
+        "canHandle", "sessionDidEnter", "sessionDidUpdate", "sessionDidUpdate", "sessionDidUpdate",
+      ])
     #expect(scene.trace.calls("sessionDidUpdate").last?.argument("location") == "(50, 5)")
   }
 
@@ -67,7 +68,7 @@ struct DropTargetTests {
     #expect(target.text == "Hello")
   }
 
-  @Test("canHandle is asked again on re-entry, not on every move inside")
+  @Test("canHandle is asked again on re-entry, not on every move inside (choice §13.2)")
   func canHandleOnReentry() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -96,7 +97,7 @@ struct DropTargetTests {
     #expect(scene.trace.events.contains { $0.name == "didEndWith" || $0.name == "dragEnded" })
   }
 
-  @Test("no performDrop handler cannot accept (choice: the proposal is not recorded)")
+  @Test("no performDrop handler cannot accept (choice §3.4: the proposal is not recorded)")
   func noPerformDropNoDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -109,7 +110,8 @@ struct DropTargetTests {
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(ended == .cancel)
-    #expect(scene.trace.calls("sessionDidUpdate").first?.result?.contains("performDrop is not implemented") == true)
+    #expect(
+      scene.trace.calls("sessionDidUpdate").first?.result?.contains("performDrop is not implemented") == true)
     #expect(scene.trace.calls("concludeDrop").isEmpty)
   }
 
@@ -247,8 +249,9 @@ struct DropTargetTests {
     scene.makeFullDropTarget(target)
     try dragToTarget(scene, source, target)
     try scene.fingers.tap(source)
-    #expect(scene.callNames(view: "target") == [
-      "canHandle", "sessionDidEnter", "sessionDidUpdate", "canHandle", "sessionDidUpdate",
-    ])
+    #expect(
+      scene.callNames(view: "target") == [
+        "canHandle", "sessionDidEnter", "sessionDidUpdate", "canHandle", "sessionDidUpdate",
+      ])
   }
 }

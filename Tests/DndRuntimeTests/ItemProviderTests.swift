@@ -4,14 +4,16 @@ import Testing
 
 @Suite("Item providers and type identifiers")
 struct ItemProviderTests {
-  @Test("NSItemProvider(object:) registers the class's type identifiers", arguments: [
-    (ItemValue.string("s"), ["public.utf8-plain-text"]),
-    (.attributedString("a"), ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text"]),
-    (.url("https://apple.com"), ["public.url"]),
-    (.url("file:///tmp/a.txt"), ["public.url", "public.file-url"]),
-    (.image(ImageValue(name: "i")), ["public.png", "public.jpeg"]),
-    (.color(ColorValue("red")), ["com.apple.uikit.color"]),
-  ])
+  @Test(
+    "NSItemProvider(object:) registers the class's type identifiers",
+    arguments: [
+      (ItemValue.string("s"), ["public.utf8-plain-text"]),
+      (.attributedString("a"), ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text"]),
+      (.url("https://apple.com"), ["public.url"]),
+      (.url("file:///tmp/a.txt"), ["public.url", "public.file-url"]),
+      (.image(ImageValue(name: "i")), ["public.png", "public.jpeg"]),
+      (.color(ColorValue("red")), ["com.apple.uikit.color"]),
+    ])
   func writableTypes(value: ItemValue, types: [String]) {
     let provider = ItemProvider(object: value, world: World())
     #expect(provider.registeredTypeIdentifiers == types)
@@ -27,13 +29,15 @@ struct ItemProviderTests {
     #expect(provider.registeredTypeIdentifiers == ["public.png", "public.jpeg", "public.utf8-plain-text"])
   }
 
-  @Test("UTI conformance follows the tree", arguments: [
-    ("public.png", "public.image", true), ("public.jpeg", "public.data", true),
-    ("public.utf8-plain-text", "public.text", true), ("public.utf8-plain-text", "public.content", true),
-    ("public.file-url", "public.url", true), ("public.rtf", "public.plain-text", false),
-    ("public.text", "public.image", false), ("public.url", "public.text", false),
-    ("com.example.card", "public.data", true), ("com.example.card", "public.text", false),
-  ])
+  @Test(
+    "UTI conformance follows the tree",
+    arguments: [
+      ("public.png", "public.image", true), ("public.jpeg", "public.data", true),
+      ("public.utf8-plain-text", "public.text", true), ("public.utf8-plain-text", "public.content", true),
+      ("public.file-url", "public.url", true), ("public.rtf", "public.plain-text", false),
+      ("public.text", "public.image", false), ("public.url", "public.text", false),
+      ("com.example.card", "public.data", true), ("com.example.card", "public.text", false),
+    ])
   func conformance(type: String, parent: String, conforms: Bool) {
     #expect(TypeIdentifier.conforms(type, to: parent) == conforms)
   }
@@ -100,7 +104,8 @@ struct ItemProviderTests {
     var error: ItemProviderError?
     try provider.loadDataRepresentation(forTypeIdentifier: "public.text") { _, failure in error = failure }
     try world.fingers.settle()
-    #expect(error == ItemProviderError(code: -1000, message: "Cannot load representation of type public.text"))
+    #expect(
+      error == ItemProviderError(code: -1000, message: "Cannot load representation of type public.text"))
   }
 
   @Test("data that cannot become the class fails with UIKit's coercion message")
@@ -145,7 +150,9 @@ struct ItemProviderTests {
     try provider.loadDataRepresentation(forTypeIdentifier: "public.image") { data, _ in bytes = data }
     try world.fingers.settle()
     let data = try #require(bytes)
-    #expect(ItemValue.decode(data, type: "public.png", as: .image) == .image(ImageValue(name: "cat", size: Size(4, 3))))
+    #expect(
+      ItemValue.decode(data, type: "public.png", as: .image)
+        == .image(ImageValue(name: "cat", size: Size(4, 3))))
   }
 
   @Test("loadFileRepresentation's file is deleted when the handler returns")
@@ -187,8 +194,10 @@ struct SessionTests {
     let (source, target) = try scene.sourceAndTarget()
     let drag = scene.makeFullDragSource(source)
     drag.itemsForBeginning = { _ in
-      [DragItem(itemProvider: scene.provider("t")),
-       DragItem(itemProvider: ItemProvider(object: .image(ImageValue(name: "i")), world: scene.world))]
+      [
+        DragItem(itemProvider: scene.provider("t")),
+        DragItem(itemProvider: ItemProvider(object: .image(ImageValue(name: "i")), world: scene.world)),
+      ]
     }
     var answers: [Bool] = []
     scene.makeFullDropTarget(target).canHandle = { session in
@@ -232,7 +241,7 @@ struct SessionTests {
     #expect(queue == "main")
   }
 
-  @Test("loading outside performDrop fails (choice: item-unavailable, and a console line)")
+  @Test("loading outside performDrop fails (choice §13.7: item-unavailable, and a console line)")
   func loadOutsidePerformDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()

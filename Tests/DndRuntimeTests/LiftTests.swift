@@ -34,10 +34,15 @@ struct LiftTests {
     let (source, _) = try scene.sourceAndTarget()
     scene.makeFullDragSource(source, strings: ["a", "b", "c"])
     try scene.fingers.longPress(source)
-    #expect(scene.callNames() == [
-      "itemsForBeginning", "previewForLifting", "previewForLifting", "previewForLifting", "willAnimateLiftWith",
-    ])
-    #expect(scene.trace.calls("previewForLifting").map { $0.argument("item") } == ["items[0]", "items[1]", "items[2]"])
+    #expect(
+      scene.callNames() == [
+        "itemsForBeginning", "previewForLifting", "previewForLifting", "previewForLifting",
+        "willAnimateLiftWith",
+      ])
+    #expect(
+      scene.trace.calls("previewForLifting").map { $0.argument("item") } == [
+        "items[0]", "items[1]", "items[2]",
+      ])
   }
 
   @Test("sessionWillBegin only once the finger moves past the hysteresis")
@@ -63,10 +68,12 @@ struct LiftTests {
     try scene.fingers.longPress(source)
     try scene.fingers.move(through: [.view(target), .point(Point(500, 500)), .view(target)])
     let names = scene.callNames(view: "source")
-    #expect(Array(names.prefix(7)) == [
-      "itemsForBeginning", "previewForLifting", "willAnimateLiftWith", "sessionWillBegin",
-      "sessionIsRestrictedToDraggingApplication", "sessionAllowsMoveOperation", "prefersFullSizePreviewsForSession",
-    ])
+    #expect(
+      Array(names.prefix(7)) == [
+        "itemsForBeginning", "previewForLifting", "willAnimateLiftWith", "sessionWillBegin",
+        "sessionIsRestrictedToDraggingApplication", "sessionAllowsMoveOperation",
+        "prefersFullSizePreviewsForSession",
+      ])
     #expect(names.filter { $0 == "sessionAllowsMoveOperation" }.count == 1)
     #expect(names.filter { $0 == "sessionDidMove" }.count == 3)
   }
@@ -147,7 +154,7 @@ struct LiftTests {
     #expect(scene.trace.events.contains { $0.name == "longPressFailed" })
   }
 
-  @Test("drag interaction is disabled by default on iPhone")
+  @Test("drag interaction is disabled by default on iPhone (choice §13.3: iOS 11-14)")
   func iPhoneDefault() throws {
     let scene = try TestScene(device: .iPhone)
     let (source, _) = try scene.sourceAndTarget()
@@ -195,7 +202,9 @@ struct LiftTests {
     let (source, _) = try scene.sourceAndTarget()
     scene.makeFullDragSource(source)
     try scene.fingers.longPress(source)
-    try scene.fingers.move(through: [.point(Point(300, 300)), .point(Point(310, 300)), .point(Point(320, 300))])
+    try scene.fingers.move(through: [
+      .point(Point(300, 300)), .point(Point(310, 300)), .point(Point(320, 300)),
+    ])
     #expect(scene.trace.calls("sessionDidMove").count == 3)
   }
 
@@ -215,5 +224,41 @@ struct LiftTests {
     try scene.fingers.settle()
     #expect(scene.trace.calls("previewForCancelling").map { $0.argument("item") } == ["items[1]"])
     #expect(scene.trace.calls("willAnimateCancelWith").count == 2)
+  }
+}
+
+@Suite("Preview providers")
+struct PreviewProviderTests {
+  @Test("previewProvider is asked lazily once the drag begins, and again when replaced")
+  func previewProviderLazily() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    var asked: [String] = []
+    drag.itemsForBeginning = { _ in
+      let item = DragItem(itemProvider: scene.provider("x"))
+      item.previewProvider = {
+        asked.append("first")
+        return DragPreview(view: source)
+      }
+      return [item]
+    }
+    drag.sessionDidMove = { session in
+      guard session.items[0].previewProviderVersion == 1 else { return }
+      session.items[0].previewProvider = {
+        asked.append("second")
+        return nil
+      }
+    }
+    try scene.fingers.longPress(source)
+    #expect(asked.isEmpty)
+    try scene.fingers.move(to: Point(600, 600))
+    #expect(asked == ["first", "second"])
+    try scene.fingers.move(to: Point(700, 600))
+    #expect(asked == ["first", "second"])
+    try scene.fingers.release()
+    // The hidden item gets no cancel preview, only its animator.
+    #expect(scene.trace.calls("previewForCancelling").isEmpty)
+    #expect(scene.trace.calls("willAnimateCancelWith").count == 1)
   }
 }

@@ -38,9 +38,11 @@ struct PasteTests {
     try scene.fingers.longPress(source)
     try scene.fingers.move(to: well)
     #expect(scene.trace.events(of: .exception).isEmpty)
-    #expect(throws: UIKitException(
-      name: "NSInternalInconsistencyException",
-      reason: "pasteItemProviders: must be overridden if pasteConfiguration is not nil.")) {
+    #expect(
+      throws: UIKitException(
+        name: "NSInternalInconsistencyException",
+        reason: "pasteItemProviders: must be overridden if pasteConfiguration is not nil.")
+    ) {
       try scene.fingers.release()
     }
     let event = try #require(scene.trace.events(of: .exception).first)
@@ -117,14 +119,19 @@ struct TextDropTests {
     let scene = try TestScene()
     let (source, _) = try scene.sourceAndTarget()
     let drag = scene.makeFullDragSource(source)
-    drag.itemsForBeginning = { _ in [DragItem(itemProvider: ItemProvider(object: .image(ImageValue(name: "i")), world: scene.world))] }
+    drag.itemsForBeginning = { _ in
+      [DragItem(itemProvider: ItemProvider(object: .image(ImageValue(name: "i")), world: scene.world))]
+    }
     let textView = try scene.add(.textView, "notes", Rect(400, 400, 200, 200))
     try scene.fingers.longPress(source)
     try scene.fingers.move(to: textView)
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(textView.text == nil)
-    #expect(scene.trace.events(of: .defaultUsed).contains { $0.name == "canHandle" && $0.result?.hasPrefix("false") == true })
+    #expect(
+      scene.trace.events(of: .defaultUsed).contains {
+        $0.name == "canHandle" && $0.result?.hasPrefix("false") == true
+      })
   }
 
   @Test("a non-editable text view rejects drops by default")

@@ -14,9 +14,11 @@ struct ProposalTests {
     #expect(TextDropProposal(operation: .copy).isPrecise)
   }
 
-  @Test("performDrop only after copy or move", arguments: [
-    (DropOperation.cancel, false), (.forbidden, false), (.copy, true), (.move, true),
-  ])
+  @Test(
+    "performDrop only after copy or move; forbidden reaches the source as cancel (choice §13.15)",
+    arguments: [
+      (DropOperation.cancel, false), (.forbidden, false), (.copy, true), (.move, true),
+    ])
   func performOnlyForTransfers(operation: DropOperation, performs: Bool) throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -53,8 +55,9 @@ struct ProposalTests {
     #expect(allowsMove == false)
     #expect(scene.trace.calls("performDrop").isEmpty)
     let warning = try #require(scene.trace.events(of: .warning).first)
-    #expect(warning.message == "Selector dropInteraction:sessionDidUpdate: returned a _UIDragOperation 16 that is "
-      + "outside of the sourceOperationMask 1. Using _UIDragOperationNone instead.")
+    #expect(
+      warning.message == "Selector dropInteraction:sessionDidUpdate: returned a _UIDragOperation 16 that is "
+        + "outside of the sourceOperationMask 1. Using _UIDragOperationNone instead.")
     #expect(warning.view == "target")
   }
 
@@ -85,7 +88,9 @@ struct ProposalTests {
       return DropProposal(operation: count < 3 ? .copy : .forbidden)
     }
     try scene.fingers.longPress(source)
-    try scene.fingers.move(through: [.view(target), .pointIn(target, Point(5, 5)), .pointIn(target, Point(9, 9))])
+    try scene.fingers.move(through: [
+      .view(target), .pointIn(target, Point(5, 5)), .pointIn(target, Point(9, 9)),
+    ])
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(scene.trace.calls("performDrop").isEmpty)

@@ -100,3 +100,33 @@ struct SchedulerTests {
     #expect(!ran)
   }
 }
+
+@Suite("Bad numbers")
+struct BadNumberTests {
+  @Test("virtual times clamp instead of trapping")
+  func clampedTimes() {
+    #expect(VirtualTime(seconds: -1e300) == .zero)
+    #expect(VirtualTime(seconds: .nan).microseconds == Int64.max / 2)
+    #expect(VirtualTime(seconds: 1e300).microseconds == Int64.max / 2)
+  }
+
+  @Test("progress sums saturate instead of overflowing")
+  func saturatingProgress() throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    drag.itemsForBeginning = { _ in
+      (0..<2).map { _ in
+        let provider = scene.provider("huge")
+        provider.size = .max
+        return DragItem(itemProvider: provider)
+      }
+    }
+    var progress: LoadProgress?
+    scene.makeFullDropTarget(target).sessionDidEnter = { progress = $0.progress }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    #expect(progress?.totalUnitCount == .max)
+  }
+}

@@ -173,3 +173,12 @@ struct SetDownTests {
     #expect(throws: ScenarioError.self) { try scene.fingers.wait(-1) }
   }
 }
+
+@Suite("World lifetime")
+struct WorldLifetimeTests {
+  @Test("fingers kept after their world is gone say so instead of crashing")
+  func orphanFingers() {
+    let fingers = World().fingers
+    #expect(throws: ScenarioError.self) { try fingers.settle() }
+  }
+}

@@ -69,7 +69,9 @@ extension TestScene {
   /// A drag delegate implementing every method with UIKit's default answers,
   /// so that each call shows up in the trace.
   @discardableResult
-  func makeFullDragSource(_ view: View, strings: [String] = ["Hello"], name: String = "dragInteraction")
+  func makeFullDragSource(
+    _ view: View, strings: [String] = ["Hello"], name: String = "dragInteraction"
+  )
     -> DragInteractionDelegate
   {
     let delegate = DragInteractionDelegate()
@@ -95,7 +97,9 @@ extension TestScene {
   /// A drop delegate implementing every method; it proposes `operation` and
   /// loads strings into the view's text.
   @discardableResult
-  func makeFullDropTarget(_ view: View, operation: DropOperation = .copy, name: String = "dropInteraction")
+  func makeFullDropTarget(
+    _ view: View, operation: DropOperation = .copy, name: String = "dropInteraction"
+  )
     -> DropInteractionDelegate
   {
     let delegate = DropInteractionDelegate()

@@ -100,5 +100,8 @@ struct ViewTests {
     #expect(throws: UIKitException.self) { try a.addSubview(a) }
     try a.addSubview(b)
     #expect(throws: UIKitException.self) { try b.addSubview(a) }
+    #expect(scene.trace.events(of: .exception).map(\.message) == [
+      "Can't add self as subview", "Can't add an ancestor as subview",
+    ])
   }
 }

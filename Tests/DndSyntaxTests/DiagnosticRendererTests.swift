@@ -59,6 +59,14 @@ import Testing
         """)
   }
 
+  @Test func colourPaintsOnlyTheFixItTextNotTheSpacesBeforeIt() {
+    let file = SourceFile(name: "a.dnd", text: "f(lable)\n")
+    let lable = range(of: "lable", in: file)
+    let text = DiagnosticRenderer(file: file, useColor: true).render(
+      Diagnostic(Self.unknownName, at: lable, fixIts: [.init(range: lable, replacement: "label")]))
+    #expect(text.hasSuffix("\u{1B}[34m     |\u{1B}[0m   \u{1B}[1;32mlabel\u{1B}[0m\n"))
+  }
+
   @Test func notesCarryTheirOwnLocationAndSnippet() {
     let file = SourceFile(name: "a.dnd", text: "let label = 2\nlet b = lable\n")
     let note = Diagnostic.Note("'label' declared here", at: range(of: "label", in: file))
@@ -74,6 +82,30 @@ import Testing
            1 | let label = 2
              |     ^~~~~
         note: names are case-sensitive
+
+        """)
+  }
+
+  @Test func identicalNotesInARowAreShownOnceWithACount() {
+    let file = SourceFile(name: "r.dnd", text: "func down(_ n) {\n  return down(n + 1)\n}\ndown(0)\n")
+    let inner = Diagnostic.Note(
+      "in function 'down', called from line 2", at: range(of: "down(n + 1)", in: file))
+    let outer = Diagnostic.Note("in function 'down', called from line 4", at: range(of: "down(0)", in: file))
+    let message = DiagnosticMessage(id: "callDepthExceeded", "too many nested calls")
+    let text = DiagnosticRenderer(file: file).render(
+      Diagnostic(message, at: range(of: "down(n + 1)", in: file), notes: [inner, inner, inner, outer]))
+    #expect(
+      text == """
+        r.dnd:2:10: error: too many nested calls
+           2 |   return down(n + 1)
+             |          ^~~~~~~~~~~
+        r.dnd:2:10: note: in function 'down', called from line 2
+           2 |   return down(n + 1)
+             |          ^~~~~~~~~~~
+        note: the note above repeats 2 more times
+        r.dnd:4:1: note: in function 'down', called from line 4
+           4 | down(0)
+             | ^~~~~~~
 
         """)
   }
