@@ -19,15 +19,17 @@ extension Engine {
   /// The interpreter's default step limit, shown in `dnd help run`.
   static let defaultMaxSteps: Int? = RunOptions().maxSteps
 
-  /// The pipeline stops at a failed `expect` the way it stops at any runtime
-  /// error; the command tells them apart (exit 1, not 70) by the diagnostic.
+  /// Ifs rather than a switch, so that a status the pipeline adds (a failed
+  /// scenario) reads as a failure instead of breaking the build. A failed
+  /// `expect` outside a scenario arrives as a runtime error; the diagnostic
+  /// tells it apart (exit 1, not 70).
   private static func status(of outcome: RunOutcome) -> RunStatus {
-    switch outcome.status {
-    case .ok: return .ok
-    case .scriptError: return .scriptError
-    case .runtimeError:
+    if outcome.status == .ok { return .ok }
+    if outcome.status == .scriptError { return .scriptError }
+    if outcome.status == .runtimeError {
       let failedExpectation = outcome.diagnostics.contains { $0.id == DiagnosticMessage.expectationFailed.id }
       return failedExpectation ? .failed : .runtimeError
     }
+    return .failed
   }
 }
