@@ -277,6 +277,21 @@ import Testing
         """)
   }
 
+  @Test func aRangeBeyondTheEndOfTheFileIsShownAtTheEnd() {
+    let file = SourceFile(name: "a.dnd", text: "let a = 1")
+    var range = SourceRange(start: 4_000_000_000, end: 4_000_000_001)
+    let text = DiagnosticRenderer(file: file).render(Diagnostic(Self.unknownName, at: range))
+    #expect(
+      text == """
+        a.dnd:1:10: error: unknown name 'lable'
+           1 | let a = 1
+             |          ^
+
+        """)
+    range.end = 2
+    #expect(DiagnosticRenderer(file: file).render(Diagnostic(Self.unknownName, at: range)) == text)
+  }
+
   @Test func aDiagnosticInAnUnknownFileHasNoLocationOrSnippet() {
     let file = SourceFile(name: "a.dnd", text: "x\n", id: 0)
     let stray = Diagnostic(Self.unknownName, at: SourceRange(file: 7, start: 0, end: 1))
