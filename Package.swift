@@ -8,6 +8,8 @@ let package = Package(
   name: "dnd",
   products: [
     .executable(name: "dnd", targets: ["dnd"]),
+    // libFuzzer's target: scripts/fuzz.sh builds it with --sanitize=fuzzer
+    .executable(name: "dnd-fuzz", targets: ["dnd-fuzz"]),
   ],
   targets: [
     // Language
@@ -21,6 +23,9 @@ let package = Package(
     .target(name: "DndReport", dependencies: ["DndSyntax", "DndRuntime", "DndInterpreter"]),
     .target(name: "DndCLI", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndReport"]),
     .executableTarget(name: "dnd", dependencies: ["DndCLI"]),
+    // Fuzzing: the pipeline on arbitrary bytes (DndFuzz), and libFuzzer's entry point
+    .target(name: "DndFuzz", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndReport"]),
+    .executableTarget(name: "dnd-fuzz", dependencies: ["DndFuzz"]),
     // Tests
     .testTarget(name: "DndSyntaxTests", dependencies: ["DndSyntax"]),
     .testTarget(name: "DndCheckTests", dependencies: ["DndSyntax", "DndCheck"]),
@@ -31,6 +36,7 @@ let package = Package(
       dependencies: ["DndCLI", "DndReport", "DndInterpreter", "dnd"],
       exclude: ["Spec", "Golden"]
     ),
+    .testTarget(name: "DndFuzzTests", dependencies: ["DndFuzz", "DndSyntax"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -74,7 +74,12 @@ extension Interpreter {
       if position > 0 { text += separator }
       item.write(to: &text, symbols: program.symbols, quoted: false)
     }
-    host.output(text + terminator)
+    text += terminator
+    outputBytes += text.utf8.count
+    guard outputBytes <= limits.maxOutputBytes else {
+      throw RuntimeError(.outputTooLarge(limits.maxOutputBytes), at: range)
+    }
+    host.output(text)
     return .nil
   }
 

@@ -42,6 +42,8 @@ public final class Interpreter {
   var openCells: [Cell] = []
   var callDepth = 0
   var stepsLeft: Int
+  /// Bytes printed so far, against `limits.maxOutputBytes`.
+  var outputBytes = 0
   /// Below this native stack address the interpreter stops recursing.
   var nativeStackLimit: UInt = 0
   /// The frame of the step statement being performed, so that the host

@@ -1,5 +1,6 @@
 /// The interpreter's named limits. Each stops a runaway script with a
-/// diagnostic instead of hanging the process or crashing it.
+/// diagnostic instead of hanging the process or crashing it; the message
+/// names the limit and, for the one the command line sets, the option.
 public struct InterpreterLimits: Sendable {
   /// Calls plus loop iterations before a run is stopped. A hundred million
   /// is far above what a drag and drop handler needs and above the reference
@@ -25,6 +26,12 @@ public struct InterpreterLimits: Sendable {
   /// fixed allocation (so open captures can point into it); a million
   /// slots is 16 MB of address space, touched only as deep as calls go.
   public var maxStackSlots: Int = 1_000_000
+
+  /// Bytes one run (the top level, or one scenario) may print. Printed text
+  /// is kept for the trace report, so a `print` in an endless loop would
+  /// otherwise grow memory until the step limit; 16 MB is thousands of
+  /// pages of text, more than anyone reads.
+  public var maxOutputBytes: Int = 16_000_000
 
   public init() {}
 

@@ -98,6 +98,12 @@ extension DiagnosticMessage {
     .error("binary operator '\(op)' cannot be applied to operands of type '\(left)' and '\(right)'")
   }
 
+  public static func outputTooLarge(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "the script printed more than \(limit) bytes, the limit for one run; "
+        + "is a 'print' inside a loop missing its exit?")
+  }
+
   public static func stackOverflowLocals(_ limit: Int) -> DiagnosticMessage {
     .error("the calls in progress need more than \(limit) local variables, the interpreter's limit")
   }
@@ -105,7 +111,7 @@ extension DiagnosticMessage {
   public static func stepBudgetExceeded(_ limit: Int) -> DiagnosticMessage {
     .error(
       "the script ran for more than \(limit) steps (calls and loop iterations) and was stopped; "
-        + "is a loop missing its exit?")
+        + "is a loop missing its exit? (raise the limit with '--max-steps')")
   }
 
   public static func stepNeedsRuntime(_ step: String) -> DiagnosticMessage {
