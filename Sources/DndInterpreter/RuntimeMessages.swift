@@ -122,12 +122,28 @@ extension DiagnosticMessage {
     .error("a string grew past \(limit) bytes, the limit for one string")
   }
 
+  public static func tooManyViews(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "the script created more than \(limit) views, the limit for one run; "
+        + "is a loop creating views without end?")
+  }
+
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is used before its declaration has run")
   }
 
   public static func unknownMember(_ name: String, type: String) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'")
+  }
+
+  public static func valueTooDeep(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "this would nest arrays, dictionaries and tuples more than \(limit) levels deep, "
+        + "the limit for one value; is a collection being put inside itself in a loop?")
+  }
+
+  public static func viewTreeTooDeep(_ limit: Int) -> DiagnosticMessage {
+    .error("this 'addSubview' would nest views more than \(limit) levels deep, the limit for one view tree")
   }
 
   public static func wrongArgumentCount(_ name: String, expected: Int, found: Int) -> DiagnosticMessage {

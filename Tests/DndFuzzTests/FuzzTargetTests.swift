@@ -22,8 +22,9 @@ import Testing
 
   static func isDirectory(_ path: String) -> Bool {
     var directory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &directory)
-      && directory.boolValue
+    let exists = FileManager.default.fileExists(
+      atPath: root.appendingPathComponent(path).path, isDirectory: &directory)
+    return exists && directory.boolValue
   }
 
   static func bytes(_ path: String) throws -> [UInt8] {
@@ -31,7 +32,8 @@ import Testing
   }
 
   static let regressions = files(under: "fuzz/regressions")
-  static let seeds = files(under: "examples", suffix: ".dnd") + files(under: "Tests/DndCLITests/Spec", suffix: ".dnd")
+  static let seeds =
+    files(under: "examples", suffix: ".dnd") + files(under: "Tests/DndCLITests/Spec", suffix: ".dnd")
 
   @Test(arguments: regressions)
   func regressionRunsClean(_ path: String) throws {
@@ -50,7 +52,9 @@ import Testing
     #expect(Self.seeds.count > 40)
   }
 
-  @Test(arguments: [(UInt8(0), FuzzTarget.Mode.language), (1, .scenarios), (2, .determinism), (255, .language)])
+  @Test(arguments: [
+    (UInt8(0), FuzzTarget.Mode.language), (1, .scenarios), (2, .determinism), (255, .language),
+  ])
   func theFirstByteSelectsTheMode(_ byte: UInt8, _ mode: FuzzTarget.Mode) {
     #expect(FuzzTarget.Mode(firstByte: byte) == mode)
   }

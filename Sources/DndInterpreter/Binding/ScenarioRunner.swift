@@ -65,11 +65,17 @@ public struct ScenarioRunner: Sendable {
   public var program: CheckedProgram
   public var files: [SourceFile]
   public var limits: InterpreterLimits
+  /// The `UserDefaults` store every scene of the run shares.
+  public var defaults: DefaultsStore
 
-  public init(program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits()) {
+  public init(
+    program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits(),
+    defaults: DefaultsStore = DefaultsStore()
+  ) {
     self.program = program
     self.files = files
     self.limits = limits
+    self.defaults = defaults
   }
 
   /// The titles of the scenarios, in order.
@@ -86,14 +92,20 @@ public struct ScenarioRunner: Sendable {
 
   /// Runs the top level once in a fresh scene.
   public func runTopLevel(output: @escaping (String) -> Void) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output)
-    let outcome = Self.outcome(of: host) { try interpreter.run() }
-    return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
+    Self.onInterpreterThread {
+      let (host, interpreter) = makeScene(output: output)
+      let outcome = Self.outcome(of: host) { try interpreter.run() }
+      return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
+    }
   }
 
   /// Runs scenario `index` in a fresh scene: the top level (its output
   /// muted, since the plain run showed it), then the scenario's body.
   public func runScenario(_ index: Int, output: @escaping (String) -> Void) -> ScenarioResult {
+    Self.onInterpreterThread { runScenarioHere(index, output: output) }
+  }
+
+  private func runScenarioHere(_ index: Int, output: @escaping (String) -> Void) -> ScenarioResult {
     let scenario = program.scenarios[index]
     let (host, interpreter) = makeScene(output: output)
     host.isOutputMuted = true
@@ -110,6 +122,7 @@ public struct ScenarioRunner: Sendable {
 
   private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
     let host = SceneHost(program: program, files: files, output: output)
+    host.defaults = defaults
     let interpreter = Interpreter(program: program, host: host, natives: host.natives, limits: limits, files: files)
     host.interpreter = interpreter
     return (host, interpreter)
@@ -124,10 +137,19 @@ public struct ScenarioRunner: Sendable {
     return ScenarioResult(title: title, range: range, outcome: outcome, printed: printed, trace: trace)
   }
 
-  /// Runs `body` on an interpreter thread and classifies how it ended.
+  /// Makes, runs and frees a scene on an interpreter thread: the script
+  /// needs its large stack, and so does freeing what the script built (a
+  /// long chain of objects is freed recursively).
+  private static func onInterpreterThread(_ body: () -> ScenarioResult) -> ScenarioResult {
+    var result: ScenarioResult?
+    _ = try? InterpreterThread.run { result = body() }
+    return result ?? body()
+  }
+
+  /// Runs `body` and classifies how it ended.
   private static func outcome(of host: SceneHost, _ body: () throws -> Void) -> ScenarioOutcome {
     do {
-      try InterpreterThread.run(body)
+      try body()
     } catch let error as RuntimeError {
       if DiagnosticMessage.expectationIDs.contains(error.message.id) {
         return .failedExpectation(error.diagnostic)

@@ -35,6 +35,8 @@ public final class SceneHost: InterpreterHost {
   /// While true, printed text is dropped (the top level re-run before a scenario).
   public var isOutputMuted = false
   public private(set) var printed: [PrintedText] = []
+  /// The run's `UserDefaults` store, shared with the other scenes of the run.
+  public var defaults = DefaultsStore()
 
   /// One script object per runtime object, so identity survives the round
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
@@ -118,9 +120,28 @@ public final class SceneHost: InterpreterHost {
   }
 
   /// A view made by code (`UIImageView(image:)`), named for the trace.
-  func makeView(_ kind: DndRuntime.ViewKind, frame: Rect = .zero) -> ViewObject {
+  /// At most `InterpreterLimits.maxViews` of them.
+  func makeView(_ kind: DndRuntime.ViewKind, frame: Rect = .zero) throws -> ViewObject {
+    let limit = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews
+    guard madeViews < limit else { throw RuntimeError(.tooManyViews(limit)) }
     madeViews += 1
     return object(for: View(kind, name: "\(kind.rawValue)#\(madeViews)", frame: frame, world: world))
+  }
+
+  /// Refuses an `addSubview` that would nest the view tree deeper than
+  /// `limit` (`InterpreterLimits.maxViewDepth`).
+  func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
+    var depth = 1
+    var ancestor = parent.superview
+    while let next = ancestor, depth <= limit {
+      depth += 1
+      ancestor = next.superview
+    }
+    func height(_ view: View, _ budget: Int) -> Int {
+      guard budget > 0 else { return 1 }
+      return 1 + (view.subviews.map { height($0, budget - 1) }.max() ?? 0)
+    }
+    if depth + height(subview, limit) > limit { throw RuntimeError(.viewTreeTooDeep(limit)) }
   }
 
   // MARK: Calling the script
