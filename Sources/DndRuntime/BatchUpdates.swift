@@ -148,7 +148,8 @@ extension ListView {
     let before = sections.indices.map { itemCount($0) }
     let sectionCount = try askNumberOfSections()
     guard sectionCount == before.count else {
-      throw inconsistency(ListMessages.invalidNumberOfSections(kind, after: sectionCount, before: before.count))
+      throw inconsistency(
+        ListMessages.invalidNumberOfSections(kind, after: sectionCount, before: before.count))
     }
     let after = try (0..<sectionCount).map { try askNumberOfItems(inSection: $0) }
     let u = deduplicated(updates)
@@ -183,7 +184,9 @@ extension ListView {
       }
     }
     for move in u.moves {
-      if let reason = ListMessages.outOfRange(kind, moving: move.from, to: move.to, before: before, after: after) {
+      if let reason = ListMessages.outOfRange(
+        kind, moving: move.from, to: move.to, before: before, after: after)
+      {
         throw inconsistency(reason)
       }
     }

@@ -46,7 +46,7 @@ extension DragEngine {
 
   func listDidEnter(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     guard let list = interaction.list else { return }
-    list.tracking = ListDropTracking(session: s.id, destination: nil, proposal: nil)
+    list.tracking = ListDropTracking(session: s.id, destination: nil, proposal: nil, original: nil)
     guard let handler = list.dropDelegate?.dropSessionDidEnter else { return }
     let callSite = site(s, interaction, in: app)
     let session = s.dropSession(for: app)
@@ -76,7 +76,8 @@ extension DragEngine {
         proposal = try call(
           method, callSite, arguments,
           result: { (proposal: ListDropProposal) in
-            counts ? proposal.summary : "\(proposal.summary) (not recorded: performDropWith is not implemented)"
+            counts
+              ? proposal.summary : "\(proposal.summary) (not recorded: performDropWith is not implemented)"
           }
         ) { try handler(session, destination) }
       } else {
@@ -84,11 +85,13 @@ extension DragEngine {
         recordDefault(method, callSite, arguments, result: "copy, unspecified (not implemented)")
       }
       guard counts else {
-        list.tracking = ListDropTracking(session: s.id, destination: destination, proposal: nil)
+        list.tracking = ListDropTracking(
+          session: s.id, destination: destination, proposal: nil, original: nil)
         return nil
       }
       let adjusted = list.adjust(proposal, slot: slot, at: point)
-      list.tracking = ListDropTracking(session: s.id, destination: adjusted.destination, proposal: adjusted.proposal)
+      list.tracking = ListDropTracking(
+        session: s.id, destination: adjusted.destination, proposal: adjusted.proposal, original: proposal)
       if adjusted.proposal !== proposal || adjusted.destination != destination {
         step(
           "proposalAdjusted", s, app: app.name, view: view.name, interaction: interaction.name,
@@ -130,8 +133,12 @@ extension DragEngine {
     try list.withContext(callSite) {
       let point = view.point(fromScreen: s.location)
       let slot = try list.dropTarget(at: point, session: s)
-      let recorded = (s.proposal as? ListDropProposal) ?? ListDropProposal(operation: s.operation)
-      let (proposal, destination) = list.adjust(recorded, slot: slot, at: point)
+      // The delegate's last proposal, adjusted for the final location; its
+      // operation as the engine validated it.
+      let original = list.tracking?.session == s.id ? list.tracking?.original : nil
+      let last = original ?? (s.proposal as? ListDropProposal) ?? ListDropProposal(operation: s.operation)
+      var (proposal, destination) = list.adjust(last, slot: slot, at: point)
+      if proposal.operation != s.operation { proposal = proposal.with(operation: s.operation) }
       let items = session.items.map { item in
         ListDropItem(
           dragItem: item, sourceIndexPath: list.sourceIndexPath(of: item, session: s.id),
@@ -169,7 +176,9 @@ extension DragEngine {
     let methods = list.methods
     let sourceArgument = TraceArgument("indexPath", indexPathText(source))
     if let canMove = list.dataSource?.canMoveItemAt {
-      let allowed = try list.call(methods.canMoveItemAt, role: "dataSource", [sourceArgument], result: { "\($0)" }) {
+      let allowed = try list.call(
+        methods.canMoveItemAt, role: "dataSource", [sourceArgument], result: { "\($0)" }
+      ) {
         try canMove(source)
       }
       guard allowed else { return false }
@@ -182,7 +191,10 @@ extension DragEngine {
       result: "moveRowAt instead of performDropWith")
     try list.call(
       methods.moveItemAt, role: "dataSource",
-      [TraceArgument("sourceIndexPath", indexPathText(source)), TraceArgument("destinationIndexPath", indexPathText(target))]
+      [
+        TraceArgument("sourceIndexPath", indexPathText(source)),
+        TraceArgument("destinationIndexPath", indexPathText(target)),
+      ]
     ) { try move(source, target) }
     try list.moveRowInteractively(from: source, to: target)
     list.dropAnimations = [(item.dragItem, DragAnimator(world: world))]
@@ -267,7 +279,8 @@ extension ListView {
     else { return }
     sections[place.section].remove(at: place.position)
     let position = min(
-      insertionPosition(forItem: destination.item, in: destination.section), sections[destination.section].count)
+      insertionPosition(forItem: destination.item, in: destination.section),
+      sections[destination.section].count)
     sections[destination.section].insert(.item(id), at: position)
     generation += 1
     setNeedsCellSync()

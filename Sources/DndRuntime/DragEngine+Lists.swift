@@ -36,7 +36,9 @@ extension DragEngine {
       let arguments = [TraceArgument("indexPath", indexPathText(indexPath))]
       let items: [DragItem]
       if let handler = list.dragDelegate?.itemsForBeginning {
-        items = try call(method, callSite, arguments, result: describe) { try handler(s.dragSession, indexPath) }
+        items = try call(method, callSite, arguments, result: describe) {
+          try handler(s.dragSession, indexPath)
+        }
       } else {
         items = []
         recordDefault(method, callSite, arguments, result: "no items (not implemented)")
@@ -195,7 +197,8 @@ extension DragEngine {
   /// Whether the row under the drag springs: `shouldSpringLoadRowAt` (default
   /// true: every row springs); nothing springs over empty space.
   func listShouldSpringLoad(_ spring: DragState.Spring, _ s: DragState) throws -> Bool {
-    guard let view = spring.interaction.listView, let list = view.list, let indexPath = spring.indexPath else {
+    guard let view = spring.interaction.listView, let list = view.list, let indexPath = spring.indexPath
+    else {
       return false
     }
     guard let handler = list.delegate?.shouldSpringLoadItemAt else { return true }
@@ -209,7 +212,8 @@ extension DragEngine {
 
   /// Spring loading activated over a row: the row is selected (§7.3).
   func listSpringActivated(_ spring: DragState.Spring, _ s: DragState) throws {
-    guard let view = spring.interaction.listView, let list = view.list, let indexPath = spring.indexPath else {
+    guard let view = spring.interaction.listView, let list = view.list, let indexPath = spring.indexPath
+    else {
       return
     }
     step(

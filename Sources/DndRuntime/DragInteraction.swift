@@ -56,7 +56,8 @@ public final class DragInteraction {
   /// list's interaction follows its `dragInteractionEnabled`.
   public var isEnabled: Bool {
     get {
-      explicitIsEnabled ?? list?.dragInteractionEnabled ?? view?.world?.device.isDragInteractionEnabledByDefault
+      explicitIsEnabled ?? list?.dragInteractionEnabled ?? view?.world?.device
+        .isDragInteractionEnabledByDefault
         ?? true
     }
     set { explicitIsEnabled = newValue }

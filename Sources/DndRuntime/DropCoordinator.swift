@@ -38,6 +38,16 @@ public final class ListDropProposal: DropProposal {
   /// The same proposal with another intent (UIKit's adjustments).
   func with(intent: DropIntent) -> ListDropProposal {
     guard intent != self.intent else { return self }
+    return copy(operation: operation, intent: intent)
+  }
+
+  /// The same proposal with another operation (after validation).
+  func with(operation: DropOperation) -> ListDropProposal {
+    guard operation != self.operation else { return self }
+    return copy(operation: operation, intent: intent)
+  }
+
+  private func copy(operation: DropOperation, intent: DropIntent) -> ListDropProposal {
     let copy = ListDropProposal(operation: operation, intent: intent)
     copy.isPrecise = isPrecise
     copy.prefersFullSizePreview = prefersFullSizePreview
@@ -101,21 +111,22 @@ public final class DropCoordinator {
   public func drop(_ dragItem: DragItem, toItemAt indexPath: IndexPath) throws -> DragAnimator {
     guard let list else { return DragAnimator(world: nil) }
     let exists = list.itemID(at: indexPath) != nil
+    let method = list.kind == .table ? "drop(_:toRowAt:)" : "drop(_:toItemAt:)"
     if !exists {
       list.warn(
-        "drop(_:to\(list.kind == .table ? "Row" : "Item")At:) names \(indexPathText(indexPath)), which is not "
-          + "a \(list.kind.unit) of the \(list.kind.viewPhrase): insert it first; the item fades instead")
+        "\(method) names \(indexPathText(indexPath)), which is not a \(list.kind.unit) of the "
+          + "\(list.kind.viewPhrase): insert it first; the item fades instead")
     }
-    let method = list.methods.dropPreviewParameters
+    let parameters = list.methods.dropPreviewParameters
     let argument = TraceArgument("indexPath", indexPathText(indexPath))
     if exists, let handler = list.dropDelegate?.dropPreviewParametersForItemAt {
-      _ = try list.call(method, role: "dropDelegate", [argument], result: Self.describe) {
+      _ = try list.call(parameters, role: "dropDelegate", [argument], result: Self.describe) {
         try handler(indexPath)
       }
     } else if exists {
-      list.recordDefault(method, role: "dropDelegate", [argument], result: "nil (the whole cell)")
+      list.recordDefault(parameters, role: "dropDelegate", [argument], result: "nil (the whole cell)")
     }
-    return record(dragItem, "drop(_:to\(list.kind == .table ? "Row" : "Item")At:)", argument)
+    return record(dragItem, method, argument)
   }
 
   /// `drop(_:intoItemAt:rect:)` (`intoRowAt:`): shrinks the item into a rect

@@ -56,6 +56,8 @@ struct ListDropTracking {
   /// The proposal in effect, after UIKit's adjustments (automatic resolved,
   /// nil destination makes the intent unspecified).
   var proposal: ListDropProposal?
+  /// The proposal as the delegate returned it (adjusted again at the drop).
+  var original: ListDropProposal?
 }
 
 /// The table or collection view behaviour of a view.
@@ -204,16 +206,13 @@ public final class ListView {
   /// Whether a proposal opens a gap at the destination. Choice (§9.4, the
   /// reported collection-view bug radar 42068699): a move of several items in
   /// a collection view opens none, and the originals stay in place.
+  /// The operation is the one the engine validated (a move outside the
+  /// source's mask became cancel and opens nothing).
   func opensGap(_ proposal: ListDropProposal, session: Int) -> Bool {
-    guard proposal.operation.transfersData, proposal.intent == .insertAtDestinationIndexPath else {
-      return false
-    }
-    if kind == .collection, proposal.operation == .move,
-      let state = world?.engine.sessions.first(where: { $0.id == session }), state.items.count > 1
-    {
-      return false
-    }
-    return true
+    guard proposal.intent == .insertAtDestinationIndexPath,
+      let state = world?.engine.sessions.first(where: { $0.id == session }), state.operation.transfersData
+    else { return false }
+    return !(kind == .collection && state.operation == .move && state.items.count > 1)
   }
 
   /// Where an item of a drag from this list came from, if the drag started

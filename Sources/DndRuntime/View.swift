@@ -159,7 +159,8 @@ public final class View {
       noteChange("setSpringLoaded:", restore: nil)
       if newValue, builtInSpringLoadedInteraction == nil {
         let interaction =
-          kind.isList ? SpringLoadedInteraction(listFor: self) : SpringLoadedInteraction(buttonActionFor: self)
+          kind.isList
+          ? SpringLoadedInteraction(listFor: self) : SpringLoadedInteraction(buttonActionFor: self)
         builtInSpringLoadedInteraction = interaction
         interaction.view = self
       } else if !newValue {

@@ -10,11 +10,12 @@ struct BatchUpdateTests {
     _ units: String, after: Int, before: Int, inserted: Int = 0, deleted: Int = 0, movedIn: Int = 0,
     movedOut: Int = 0, section: Int = 0
   ) -> String {
-    "Invalid update: invalid number of \(units) in section \(section). The number of \(units) contained in "
-      + "an existing section after the update (\(after)) must be equal to the number of \(units) contained in "
-      + "that section before the update (\(before)), plus or minus the number of \(units) inserted or "
-      + "deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of "
-      + "\(units) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+    "Invalid update: invalid number of \(units) in section \(section). The number of \(units) contained "
+      + "in an existing section after the update (\(after)) must be equal to the number of \(units) "
+      + "contained in that section before the update (\(before)), plus or minus the number of \(units) "
+      + "inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus "
+      + "the number of \(units) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved "
+      + "out)."
   }
 
   @Test("an insert matching the model passes and the new item's cell is configured")
@@ -50,12 +51,13 @@ struct BatchUpdateTests {
   func deleteAndInsertInBatch() throws {
     let s = try ListScene(.collectionView, items: ["a", "b", "c"])
     var completed: [Bool] = []
-    try s.list.performBatchUpdates({
-      let moved = s.model.sections[0].remove(at: 0)
-      s.model.sections[0].insert(moved, at: 2)
-      try s.list.deleteItems(at: [IndexPath(item: 0, section: 0)])
-      try s.list.insertItems(at: [IndexPath(item: 2, section: 0)])
-    }, completion: { completed.append($0) })
+    try s.list.performBatchUpdates(
+      {
+        let moved = s.model.sections[0].remove(at: 0)
+        s.model.sections[0].insert(moved, at: 2)
+        try s.list.deleteItems(at: [IndexPath(item: 0, section: 0)])
+        try s.list.insertItems(at: [IndexPath(item: 2, section: 0)])
+      }, completion: { completed.append($0) })
     #expect(try s.cellTexts() == ["b", "c", "a"])
     #expect(s.trace.events(of: .exception).isEmpty)
     // The completion runs when the update animation ends.
@@ -85,7 +87,10 @@ struct BatchUpdateTests {
     "out-of-range updates use UIKit's messages",
     arguments: [
       ("delete", "attempt to delete row 99 from section 0 which only contains 20 rows before the update"),
-      ("insert", "attempt to insert row 100 into section 0, but there are only 21 rows in section 0 after the update"),
+      (
+        "insert",
+        "attempt to insert row 100 into section 0, but there are only 21 rows in section 0 after the update"
+      ),
       ("section", "attempt to delete row 0 from section 3, but there are only 1 sections before the update"),
     ])
   func outOfRange(update: String, reason: String) throws {
@@ -149,7 +154,9 @@ struct BatchUpdateTests {
     try s.world.scheduler.enqueue(on: queue, label: "background work") { s.list.reloadData() }
     try s.fingers.settle()
     let warnings = s.trace.events(of: .warning).compactMap(\.message)
-    #expect(warnings.contains("Main Thread Checker: UI API called on a background thread: -[UITableView reloadData]"))
+    #expect(
+      warnings.contains(
+        "Main Thread Checker: UI API called on a background thread: -[UITableView reloadData]"))
   }
 
   @Test("reloadItems configures the cell again without changing counts")

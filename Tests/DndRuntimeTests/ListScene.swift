@@ -78,7 +78,8 @@ struct ListScene {
     let model = self.model
     let world = self.world
     delegate.itemsForBeginning = { _, indexPath in
-      let item = DragItem(itemProvider: ItemProvider(object: .string(model.text(at: indexPath)), world: world))
+      let item = DragItem(
+        itemProvider: ItemProvider(object: .string(model.text(at: indexPath)), world: world))
       item.localObject = model.text(at: indexPath) as NSString
       return [item]
     }
@@ -108,8 +109,10 @@ struct ListScene {
     return source
   }
 
-  /// The UIKit spellings of the calls made on the list's view.
+  /// The UIKit spellings of the delegate calls made on the list's view
+  /// (data source calls excluded).
   var listCalls: [String] {
-    trace.events.filter { $0.kind == .call && $0.view == "list" }.map(\.method)
+    trace.events.filter { $0.kind == .call && $0.view == "list" && $0.interaction != "dataSource" }
+      .map(\.method)
   }
 }
