@@ -12,7 +12,9 @@ extension Engine {
       if let maxSteps = limits.maxSteps { options.maxSteps = maxSteps }
       if let maxCallDepth = limits.maxCallDepth { options.maxCallDepth = maxCallDepth }
       let outcome = Pipeline.run(file, options: options, output: output)
-      return RunReport(status: status(outcome.status), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file))
+      return RunReport(
+        status: status(outcome.status), diagnostics: outcome.diagnostics,
+        transcript: transcript(outcome, file))
     }
   )
 

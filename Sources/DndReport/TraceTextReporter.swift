@@ -50,7 +50,8 @@ public struct TraceTextReporter: Sendable {
   }
 
   /// The markers, explained once at the top.
-  public static let legend = "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
+  public static let legend =
+    "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
 
   /// One scenario (or the top level): title, grouped events, outcome.
   public func render(_ result: ScenarioResult) -> String {
@@ -168,10 +169,12 @@ private struct Columns {
 
   /// The event's lines: time, queue, place, marker, then its text, wrapped.
   func lines(for event: TraceEvent) -> [String] {
-    let time = String(repeating: " ", count: max(0, timeWidth - event.time.description.count)) + event.time.description
+    let time =
+      String(repeating: " ", count: max(0, timeWidth - event.time.description.count)) + event.time.description
     let place = String(Columns.place(of: event, namingApps: namesApps).prefix(placeWidth))
     let prefix =
-      "    " + time + " " + pad(String(event.queue.prefix(queueWidth)), queueWidth) + " " + pad(place, placeWidth)
+      "    " + time + " " + pad(String(event.queue.prefix(queueWidth)), queueWidth) + " "
+      + pad(place, placeWidth)
       + " " + marker(event)
     return wrap(text(of: event), prefix: prefix)
   }

@@ -34,7 +34,8 @@ import Testing
   static let wrongAnswers: [(String, String)] = [
     (
       "func canHandle(session) { 1 }",
-      "'canHandle' must return a Bool (UIKit's dropInteraction(_:canHandle:)), but it returned a value of type 'Int'"
+      "'canHandle' must return a Bool (UIKit's dropInteraction(_:canHandle:)), "
+        + "but it returned a value of type 'Int'"
     ),
     (
       "func sessionDidUpdate(session) { print(1) }",
@@ -57,11 +58,13 @@ import Testing
   @Test func itemsForBeginningMustReturnAnArrayOfItems() throws {
     let source = demoScene(drop: "", scenario: "longPress source")
       .replacingOccurrences(
-        of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]", with: "return 42")
+        of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]",
+        with: "return 42")
     let result = try runScene(source)
     #expect(
       result.outcome.diagnostic?.message
-        == "'itemsForBeginning' must return an array of UIDragItems (UIKit's dragInteraction(_:itemsForBeginning:)), "
+        == "'itemsForBeginning' must return an array of UIDragItems "
+        + "(UIKit's dragInteraction(_:itemsForBeginning:)), "
         + "but it returned a value of type 'Int'")
   }
 
@@ -126,17 +129,22 @@ import Testing
   }
 
   @Test func previewForDroppingCanRetargetTheDefaultPreview() throws {
-    let drop = stringDrop() + """
+    let drop =
+      stringDrop() + """
 
-      func previewForDropping(item, defaultPreview) {
-        print(defaultPreview.view === source)
-        return defaultPreview.retargetedPreview(with: UIDragPreviewTarget(container: root, center: Point(1, 2)))
-      }
-      """
+        func previewForDropping(item, defaultPreview) {
+          print(defaultPreview.view === source)
+          let target = UIDragPreviewTarget(container: root, center: Point(1, 2))
+          return defaultPreview.retargetedPreview(with: target)
+        }
+        """
     let result = try runScene(demoScene(drop: drop, scenario: dragToTarget))
     #expect(result.outcome.passed, "\(result.summary)")
     #expect(result.output == "true\n")
-    #expect(result.trace.contains { $0.method == "dropInteraction(_:previewForDropping:withDefault:)" && $0.kind == .call })
+    #expect(
+      result.trace.contains {
+        $0.method == "dropInteraction(_:previewForDropping:withDefault:)" && $0.kind == .call
+      })
   }
 
   @Test func aTapAddsItemsToTheDragInProgress() throws {
@@ -146,11 +154,14 @@ import Testing
         isUserInteractionEnabled = true
         dragInteraction {
           func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "other"))] }
-          func itemsForAddingTo(session, point) { [UIDragItem(itemProvider: NSItemProvider(object: "added"))] }
+          func itemsForAddingTo(session, point) {
+            [UIDragItem(itemProvider: NSItemProvider(object: "added"))]
+          }
         }
       }
       """
-    let scenario = "longPress source\n  drag to Point(500, 300)\n  tap other\n  expect activeSession?.items.count == 2"
+    let scenario =
+      "longPress source\n  drag to Point(500, 300)\n  tap other\n  expect activeSession?.items.count == 2"
     let result = try runScene(demoScene(drop: stringDrop(), scenario: scenario, more: more))
     #expect(result.outcome.passed, "\(result.summary)")
   }

@@ -6,22 +6,42 @@ import Testing
 @Suite struct BindingExpectationTests {
   /// Steps after a drag to the target and back, and the failure each gives.
   static let failures: [(String, String)] = [
-    ("expect target.text == \"Hello World\"", "expected target.text == \"Hello World\", but target.text is \"Hello\""),
+    (
+      "expect target.text == \"Hello World\"",
+      "expected target.text == \"Hello World\", but target.text is \"Hello\""
+    ),
     ("expect target.text == source.text", ""),
     (
       "expect target.frame.width > source.frame.width + 500",
       "expected target.frame.width > source.frame.width + 500, but target.frame.width is 300.0 and "
         + "source.frame.width + 500 is 700.0"
     ),
-    ("expect lastProposal?.operation == .move", "expected lastProposal?.operation == .move, but lastProposal?.operation is .copy"),
+    (
+      "expect lastProposal?.operation == .move",
+      "expected lastProposal?.operation == .move, but lastProposal?.operation is .copy"
+    ),
     ("expect target.isHidden", "expected target.isHidden, but it is false"),
-    ("expect not called performDrop", "expected performDrop not to be called, but it was called 1 time, first dropInteraction(_:performDrop:) on target at 0.575s"),
-    ("expect called performDrop on source", "expected performDrop to be called on source, but it was not called (it was called on target)"),
-    ("expect called sessionDidUpdate on target times 2", "expected sessionDidUpdate to be called 2 times on target, but it was called 1 time, first dropInteraction(_:sessionDidUpdate:) on target at 0.575s"),
+    (
+      "expect not called performDrop",
+      "expected performDrop not to be called, but it was called 1 time, "
+        + "first dropInteraction(_:performDrop:) on target at 0.575s"
+    ),
+    (
+      "expect called performDrop on source",
+      "expected performDrop to be called on source, but it was not called (it was called on target)"
+    ),
+    (
+      "expect called sessionDidUpdate on target times 2",
+      "expected sessionDidUpdate to be called 2 times on target, but it was called 1 time, "
+        + "first dropInteraction(_:sessionDidUpdate:) on target at 0.575s"
+    ),
     ("expect called sessionDidUpdate on target times 1", ""),
     ("expect called canHandle", ""),
     ("expect not called sessionDidExit", ""),
-    ("expect exception NSInternalInconsistencyException", "expected exception NSInternalInconsistencyException, but no exception was raised"),
+    (
+      "expect exception NSInternalInconsistencyException",
+      "expected exception NSInternalInconsistencyException, but no exception was raised"
+    ),
     ("expect warning", "expected a warning, but there was none"),
     ("expect warning \"Main Thread\"", "expected a warning containing \"Main Thread\", but there was none"),
   ]
@@ -65,7 +85,9 @@ import Testing
     let result = try runScene(demoScene(drop: stringDrop(), scenario: "longPress 5"))
     #expect(
       result.outcome.diagnostic?.message
-        == "'longPress' needs a view, a point or a source item such as 'Safari.photo', not a value of type 'Int'")
+        == "'longPress' needs a view, a point or a source item such as 'Safari.photo', "
+        + "not a value of type 'Int'"
+    )
   }
 
   @Test func eachScenarioStartsFromAFreshSceneAndTheTopLevelPrintsOnce() throws {

@@ -24,38 +24,72 @@ import Testing
   /// the load's completion prints.
   static let cases: [(String, String, String)] = [
     (
-      "let provider = NSItemProvider(object: \"text\")",
-      "print(provider.registeredTypeIdentifiers, provider.canLoadObject(ofClass: String), provider.canLoadObject(ofClass: UIImage))",
-      "[\"public.utf8-plain-text\"] true false"
+      #"let provider = NSItemProvider(object: "text")"#,
+      """
+      print(provider.registeredTypeIdentifiers, provider.canLoadObject(ofClass: String),
+            provider.canLoadObject(ofClass: UIImage))
+      """,
+      #"["public.utf8-plain-text"] true false"#
     ),
     (
-      "let provider = NSItemProvider(object: UIImage(named: \"a\", size: Size(1, 1)))\nprovider.registerObject(URL(string: \"https://x.y\"))",
-      "print(provider.hasItemConformingToTypeIdentifier(\"public.image\"), provider.registeredTypeIdentifiers.count)",
+      """
+      let provider = NSItemProvider(object: UIImage(named: "a", size: Size(1, 1)))
+      provider.registerObject(URL(string: "https://x.y"))
+      """,
+      """
+      print(provider.hasItemConformingToTypeIdentifier("public.image"),
+            provider.registeredTypeIdentifiers.count)
+      """,
       "true 3"
     ),
     (
-      "let provider = NSItemProvider(object: URL(string: \"https://x.y\"))",
-      "provider.loadObject(ofClass: URL) { url, error in print(url ?? \"none\", error == nil) }",
+      #"let provider = NSItemProvider(object: URL(string: "https://x.y"))"#,
+      #"provider.loadObject(ofClass: URL) { url, error in print(url ?? "none", error == nil) }"#,
       "https://x.y true"
     ),
     (
-      "let provider = NSItemProvider()\nprovider.registerDataRepresentation(forTypeIdentifier: \"public.utf8-plain-text\") { completion in\n completion(\"made\", nil)\n return nil\n}",
-      "provider.loadObject(ofClass: String) { text, error in print(text ?? \"none\") }",
+      """
+      let provider = NSItemProvider()
+      provider.registerDataRepresentation(forTypeIdentifier: "public.utf8-plain-text") { completion in
+        completion("made", nil)
+        return nil
+      }
+      """,
+      #"provider.loadObject(ofClass: String) { text, error in print(text ?? "none") }"#,
       "made"
     ),
     (
-      "let provider = NSItemProvider(object: \"text\")\nprovider.simulate(failure: \"network down\")",
-      "provider.loadObject(ofClass: String) { text, error in print(text == nil, error?.localizedDescription ?? \"\", error?.code ?? 0) }",
+      """
+      let provider = NSItemProvider(object: "text")
+      provider.simulate(failure: "network down")
+      """,
+      """
+      provider.loadObject(ofClass: String) { text, error in
+        print(text == nil, error?.localizedDescription ?? "", error?.code ?? 0)
+      }
+      """,
       "true network down -1000"
     ),
     (
-      "let provider = NSItemProvider(object: \"text\")",
-      "provider.loadDataRepresentation(forTypeIdentifier: \"public.utf8-plain-text\") { data, error in print(data?.count ?? 0) }",
+      #"let provider = NSItemProvider(object: "text")"#,
+      """
+      provider.loadDataRepresentation(forTypeIdentifier: "public.utf8-plain-text") { data, error in
+        print(data?.count ?? 0)
+      }
+      """,
       "4"
     ),
     (
-      "let provider = NSItemProvider(object: UIImage(named: \"a\", size: Size(1, 1)))\nprovider.registerObject(URL(string: \"https://x.y\"))\nprovider.simulate(latency: 0.5, forTypeIdentifier: \"public.png\")\nprovider.simulate(latency: 0.1, forTypeIdentifier: \"public.url\")",
-      "provider.loadObject(ofClass: UIImage) { image, error in print(\"image\") }\nprovider.loadObject(ofClass: URL) { url, error in print(\"url\") }",
+      """
+      let provider = NSItemProvider(object: UIImage(named: "a", size: Size(1, 1)))
+      provider.registerObject(URL(string: "https://x.y"))
+      provider.simulate(latency: 0.5, forTypeIdentifier: "public.png")
+      provider.simulate(latency: 0.1, forTypeIdentifier: "public.url")
+      """,
+      """
+      provider.loadObject(ofClass: UIImage) { image, error in print("image") }
+      provider.loadObject(ofClass: URL) { url, error in print("url") }
+      """,
       "url\nimage"
     ),
   ]
@@ -119,6 +153,7 @@ import Testing
       """
     let result = try runScene(source)
     #expect(
-      result.outcome.diagnostic?.message == "item 'line' must return a UIDragItem or an array of them, but it returned a value of type 'Int'")
+      result.outcome.diagnostic?.message
+        == "item 'line' must return a UIDragItem or an array of them, but it returned a value of type 'Int'")
   }
 }

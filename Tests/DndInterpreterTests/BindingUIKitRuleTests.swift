@@ -7,7 +7,8 @@ import Testing
   @Test func enterIsAlwaysFollowedByUpdate() throws {
     let result = try runScene(
       demoScene(
-        drop: "func sessionDidEnter(session) { }\n" + stringDrop(), scenario: "longPress source\n drag to target"))
+        drop: "func sessionDidEnter(session) { }\n" + stringDrop(),
+        scenario: "longPress source\n drag to target"))
     #expect(result.outcome.passed, "\(result.summary)")
     let calls = result.calls
     let enter = try #require(calls.firstIndex(of: "dropInteraction(_:sessionDidEnter:)"))
@@ -74,11 +75,13 @@ import Testing
     let result = try runScene(source)
     #expect(result.outcome.passed, "\(result.summary)")
     let warning = try #require(result.warnings.first)
-    #expect(warning.message == "Main Thread Checker: UI API called on a background thread: -[UILabel setText:]")
+    #expect(
+      warning.message == "Main Thread Checker: UI API called on a background thread: -[UILabel setText:]")
     #expect(warning.queue == "NSItemProvider")
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let line = try #require(lines.firstIndex { $0.contains("target.text = text as? String") }) + 1
-    let column = try #require(lines[line - 1].range(of: "target.text")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+    let column =
+      try #require(lines[line - 1].range(of: "target.text")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
     #expect(warning.sourceLocation == "scene.dnd:\(line):\(column)")
   }
 
@@ -116,14 +119,17 @@ import Testing
       return
     }
     #expect(name == "NSInternalInconsistencyException")
-    #expect(diagnostic.message.hasPrefix("the app terminated: uncaught exception 'NSInternalInconsistencyException'"))
+    #expect(
+      diagnostic.message.hasPrefix(
+        "the app terminated: uncaught exception 'NSInternalInconsistencyException'"))
   }
 
   @Test func aDropFromAnotherAppHasNoLocalObjectOrSession() throws {
     let source = """
       source Safari {
         item photo {
-          let item = UIDragItem(itemProvider: NSItemProvider(object: UIImage(named: "web", size: Size(10, 10))))
+          let image = UIImage(named: "web", size: Size(10, 10))
+          let item = UIDragItem(itemProvider: NSItemProvider(object: image))
           item.localObject = "secret"
           return item
         }
