@@ -2,31 +2,35 @@ import DndInterpreter
 import DndReport
 import DndSyntax
 
-/// The engine backed by the real pipeline. This is the only file that
-/// touches the pipeline's API, so a change there is a change here alone.
+/// The engine backed by the real pipeline (`DndInterpreter.Pipeline`). This
+/// is the only file that touches the pipeline's API, so a change there is a
+/// change here alone.
 extension Engine {
   public static let live = Engine(
     check: { file in Pipeline.check(file).diagnostics },
     run: { file, limits, output in
       var options = RunOptions()
-      if let maxSteps = limits.maxSteps { options.maxSteps = maxSteps }
-      if let maxCallDepth = limits.maxCallDepth { options.maxCallDepth = maxCallDepth }
+      if let steps = limits.maxSteps { options.maxSteps = steps }
+      if let depth = limits.maxCallDepth { options.maxCallDepth = depth }
       let outcome = Pipeline.run(file, options: options, output: output)
       return RunReport(
-        status: status(outcome.status), diagnostics: outcome.diagnostics,
-        transcript: transcript(outcome, file))
+        status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file))
     }
   )
 
   /// The interpreter's default step limit, shown in `dnd help run`.
-  static let defaultMaxSteps: Int? = nil
+  static let defaultMaxSteps: Int? = RunOptions().maxSteps
 
-  private static func status(_ status: RunOutcome.Status) -> RunStatus {
-    switch status {
-    case .ok: .ok
-    case .failed: .failed
-    case .scriptError: .scriptError
-    case .runtimeError: .runtimeError
+  /// A failed `expect` outside a scenario arrives as a runtime error; the
+  /// diagnostic tells it apart (exit 1, not 70).
+  private static func status(of outcome: RunOutcome) -> RunStatus {
+    switch outcome.status {
+    case .ok: return .ok
+    case .failed: return .failed
+    case .scriptError: return .scriptError
+    case .runtimeError:
+      let failedExpectation = outcome.diagnostics.contains { $0.id == DiagnosticMessage.expectationFailed.id }
+      return failedExpectation ? .failed : .runtimeError
     }
   }
 
