@@ -128,4 +128,10 @@ import Testing
     let result = try runScene(demoScene(drop: stringDrop(), scenario: dragToTarget))
     #expect(result.trace.first?.name == "longPress")
   }
+
+  @Test func queueingTooMuchWorkIsADiagnosedLimit() throws {
+    let result = try runScene("scenario \"s\" {\n  for _ in 0..<20000 { DispatchQueue.main.async { } }\n}")
+    #expect(result.outcome.diagnostic?.id == "runtimeLimit")
+    #expect(result.outcome.diagnostic?.message.hasPrefix("too many pending work items (limit is 10000)") == true)
+  }
 }

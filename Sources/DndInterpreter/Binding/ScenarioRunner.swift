@@ -143,6 +143,14 @@ public struct ScenarioRunner: Sendable {
       let range = host.interpreter?.lastNativeCallRange
       let error = RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: range)
       return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
+    } catch let error as RuntimeLimitError {
+      // Raised by a runtime call the script made outside any step (queueing
+      // too much work, say).
+      return .runtimeError(
+        RuntimeError(.runtimeLimit(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
+    } catch let error as ScenarioError {
+      return .runtimeError(
+        RuntimeError(.stepFailed(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
     } catch {
       return .runtimeError(RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic)
     }
