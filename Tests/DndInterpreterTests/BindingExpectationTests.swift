@@ -132,6 +132,7 @@ import Testing
   @Test func queueingTooMuchWorkIsADiagnosedLimit() throws {
     let result = try runScene("scenario \"s\" {\n  for _ in 0..<20000 { DispatchQueue.main.async { } }\n}")
     #expect(result.outcome.diagnostic?.id == "runtimeLimit")
-    #expect(result.outcome.diagnostic?.message.hasPrefix("too many pending work items (limit is 10000)") == true)
+    #expect(
+      result.outcome.diagnostic?.message.hasPrefix("too many pending work items (limit is 10000)") == true)
   }
 }
