@@ -30,7 +30,9 @@ import Testing
       view folder {
         frame = Rect(600, 600, 100, 100)
         springLoadedInteraction {
-          func activated(context) { print("activated", context.state == .activated, context.targetView === folder) }
+          func activated(context) {
+            print("activated", context.state == .activated, context.targetView === folder)
+          }
         }
       }
       """
