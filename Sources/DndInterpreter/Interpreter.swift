@@ -44,6 +44,12 @@ public final class Interpreter {
   var stepsLeft: Int
   /// Below this native stack address the interpreter stops recursing.
   var nativeStackLimit: UInt = 0
+  /// The frame of the step statement being performed, so that the host
+  /// evaluates the step's expressions where they were written.
+  var stepFrame: Frame?
+  /// The range of the latest call into native code (a member set, a method
+  /// call): where the binding says a runtime warning arose.
+  public internal(set) var lastNativeCallRange: SourceRange?
 
   public init(
     program: CheckedProgram, host: InterpreterHost, natives: NativeRegistry = NativeRegistry(),
@@ -112,6 +118,13 @@ public final class Interpreter {
   /// Evaluates an expression of the global scope (a view property's value).
   public func evaluate(_ expr: CheckedExpr) throws -> Value {
     try guarded { try self.eval(expr, self.globalFrame()) }
+  }
+
+  /// Evaluates an expression of the step being performed (a `drag to`
+  /// target, an `expect` condition) in the frame of the step's statement,
+  /// so that it sees the locals of the scenario or function around it.
+  public func evaluateStepExpression(_ expr: CheckedExpr) throws -> Value {
+    try guarded { try self.eval(expr, self.stepFrame ?? self.globalFrame()) }
   }
 
   /// Executes a statement of the global scope (an app variable).

@@ -93,7 +93,7 @@ extension ItemProvider {
     let queue = world.providerQueue
     let scheduler = world.scheduler
     let requestTime = scheduler.now
-    let latency = self.latency
+    let latency = self.latency(forTypeIdentifier: representation?.typeIdentifier)
     var delivered = false
     /// Whether the session counts this load (it gates sessionDidTransferItems).
     var counted = false

@@ -82,6 +82,8 @@ public final class ItemProvider {
 
   private struct Settings {
     var latency = 0.0
+    /// Latencies of single representations, in the order they were set.
+    var typeLatencies: [(type: String, seconds: Double)] = []
     var size: Int64 = 1
     var failure: ItemProviderError?
     var suggestedName: String?
@@ -113,6 +115,23 @@ public final class ItemProvider {
     get { base.settings.latency }
     set { base.settings.latency = max(0, newValue) }
   }
+  /// Makes loads of one representation take `seconds` (other loads keep
+  /// `latency`). A load uses the entry for its representation's type, or
+  /// else the first entry that type conforms to.
+  public func setLatency(_ seconds: Double, forTypeIdentifier type: String) {
+    base.settings.typeLatencies.removeAll { $0.type == type }
+    base.settings.typeLatencies.append((type, max(0, seconds)))
+  }
+
+  /// The latency of a load that uses a representation of `type`.
+  public func latency(forTypeIdentifier type: String?) -> Double {
+    guard let type else { return latency }
+    let entries = base.settings.typeLatencies
+    if let exact = entries.first(where: { $0.type == type }) { return exact.seconds }
+    if let family = entries.first(where: { TypeIdentifier.conforms(type, to: $0.type) }) { return family.seconds }
+    return latency
+  }
+
   /// The size of the data, in progress units (bytes).
   public var size: Int64 {
     get { base.settings.size }

@@ -147,6 +147,12 @@ public final class World {
       message: exception.reason, exceptionName: exception.name)
   }
 
+  /// Records an exception that UIKit raised from an API the app called
+  /// directly (adding a view to itself, say); the caller throws it.
+  public func recordUncaughtException(_ exception: UIKitException, app: String? = nil, view: String? = nil) {
+    recordException(exception, app: app, view: view)
+  }
+
   // MARK: Views reporting their changes
 
   /// Whether views must report setters: off the main queue (Main Thread

@@ -132,13 +132,15 @@ public struct DiagnosticRenderer: Sendable {
   private func snippet(
     _ file: SourceFile, _ range: SourceRange, inline: [(column: Int, text: String)], gutter: Int
   ) -> String {
-    let start = file.location(of: Int(range.start))
+    // A range past the end of the file (a stage's mistake) is shown at the end.
+    let startOffset = min(Int(range.start), file.bytes.count)
+    let start = file.location(of: startOffset)
     let lineStart = file.lineStarts[start.line - 1]
     let line = LineLayout(bytes: file.lineBytes(start.line), tabWidth: tabWidth)
     let lineEnd = lineStart + line.byteCount
     // A range running past its line is underlined to the line's end.
-    let end = min(Int(range.end), lineEnd)
-    let startColumn = line.column(atByte: Int(range.start) - lineStart, roundingUp: false)
+    let end = max(startOffset, min(Int(range.end), lineEnd))
+    let startColumn = line.column(atByte: startOffset - lineStart, roundingUp: false)
     let endColumn = max(startColumn + 1, line.column(atByte: end - lineStart, roundingUp: true))
     let number = String(start.line)
     let numberField = String(repeating: " ", count: max(0, gutter - number.count)) + number
@@ -236,6 +238,7 @@ private struct FixItPlan {
     for fixIt in diagnostic.fixIts {
       let fits =
         fixIt.range.file == diagnostic.range.file
+        && Int(fixIt.range.end) <= file.bytes.count
         && !fixIt.replacement.isEmpty
         && !fixIt.replacement.contains(where: \.isNewline)
         && file.location(of: Int(fixIt.range.start)).line == primaryLine

@@ -174,6 +174,22 @@ struct GrammarTests {
     #expect(words.count == TokenKind.keywords.count)
   }
 
+  /// SyntaxMessages.swift keeps its members in alphabetical order, so each
+  /// id (the member's name) is easy to find and appears once.
+  @Test func theMessageCatalogueIsAlphabetical() throws {
+    let path = repositoryRoot.appendingPathComponent("Sources/DndSyntax/SyntaxMessages.swift")
+    let names = try String(contentsOf: path, encoding: .utf8).split(separator: "\n").compactMap {
+      line -> String? in
+      guard let range = line.range(of: "public static func ") ?? line.range(of: "public static var ") else {
+        return nil
+      }
+      return String(line[range.upperBound...].prefix { $0.isLetter || $0.isNumber })
+    }
+    #expect(names.count > 40)
+    #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
+    #expect(Set(names).count == names.count)
+  }
+
   /// Every example script parses without a diagnostic (there may be none yet).
   @Test func everyExampleParses() throws {
     let directory = repositoryRoot.appendingPathComponent("examples")
