@@ -140,6 +140,17 @@ extension DragEngine {
     }
   }
 
+  /// The cell an item was lifted from, if it came from a list that still
+  /// shows it where it was (no update since): what the item's previews show.
+  /// Another app's copy of the item is traced back to the source's item.
+  func liftedCell(of item: DragItem, _ s: DragState) -> View? {
+    guard let list = s.origin?.list,
+      let indexPath = list.sourceIndexPath(of: item.original ?? item, session: s.id),
+      let id = list.itemID(at: indexPath)
+    else { return nil }
+    return list.cells[id]
+  }
+
   /// The drag is over for the source: `dragSessionDidEnd`.
   func listDragDidEnd(_ list: ListView, _ s: DragState, _ origin: DragInteraction, _ operation: DropOperation)
     throws

@@ -126,7 +126,7 @@ extension DragEngine {
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {
-    let shown = s.origin?.view ?? target.view
+    let shown = liftedCell(of: item, s) ?? s.origin?.view ?? target.view
     let container = target.view?.superview ?? target.view
     let preview: TargetedDragPreview
     if let shown, let container {

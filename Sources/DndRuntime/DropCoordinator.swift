@@ -88,6 +88,8 @@ public final class DropCoordinator {
   /// The proposal in effect, after UIKit's adjustments (automatic resolved).
   public let proposal: ListDropProposal
   public let session: DropSession
+  /// A table's or a collection view's coordinator.
+  public let kind: ListKind
   private weak var list: ListView?
   /// The animation chosen for each item, in the order chosen.
   private(set) var animations: [(item: DragItem, animator: DragAnimator)] = []
@@ -99,6 +101,7 @@ public final class DropCoordinator {
     session: DropSession
   ) {
     self.list = list
+    self.kind = list.kind
     self.items = items
     self.destinationIndexPath = destinationIndexPath
     self.proposal = proposal
