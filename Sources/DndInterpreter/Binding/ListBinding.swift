@@ -91,7 +91,8 @@ extension SceneHost {
         try parameters(callHandler(code, [IndexPathObject.value(indexPath)]), method, code)
       }
     case "dragSessionWillBegin":
-      delegate.dragSessionWillBegin = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
+      delegate.dragSessionWillBegin = { [unowned self] session in _ = try callHandler(code, [value(session)])
+      }
     case "dragSessionDidEnd":
       delegate.dragSessionDidEnd = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
     case "dragSessionAllowsMoveOperation":
@@ -169,7 +170,8 @@ extension SceneHost {
 
   // MARK: Answers
 
-  private func integer(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> Int {
+  private func integer(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> Int
+  {
     guard case .int(let number) = result else {
       throw resultError(method, code, expected: "an Int", found: result)
     }

@@ -50,7 +50,8 @@ final class CellObject: NativeObject {
   }
 
   /// Sets one field of a cell's content; false for a member cells do not have.
-  private static func set(_ member: KnownMember, _ value: Value, on content: inout CellContent) throws -> Bool {
+  private static func set(_ member: KnownMember, _ value: Value, on content: inout CellContent) throws -> Bool
+  {
     switch member {
     case .text: content.text = value.isNil ? nil : try Convert.string(value, for: "text")
     case .image:
@@ -67,7 +68,8 @@ final class CellObject: NativeObject {
         content.backgroundColor = nil
       } else {
         guard let color = value.object(as: ColorObject.self) else {
-          throw RuntimeError(.wrongArgumentType("backgroundColor", expected: "a UIColor", found: value.typeName))
+          throw RuntimeError(
+            .wrongArgumentType("backgroundColor", expected: "a UIColor", found: value.typeName))
         }
         content.backgroundColor = color.color
       }
@@ -130,7 +132,8 @@ final class DropCoordinatorObject: SceneObject {
     let unit: KnownMember = isTable ? .toRowAt : .toItemAt
     let into: KnownMember = isTable ? .intoRowAt : .intoItemAt
     if arguments.hasLabels(nil, unit) {
-      let path = try IndexPathObject.indexPath(arguments[1], for: "drop(_:\(interpreter.name(of: Symbol(unit))):)")
+      let path = try IndexPathObject.indexPath(
+        arguments[1], for: "drop(_:\(interpreter.name(of: Symbol(unit))):)")
       return animator(try coordinator.drop(item, toItemAt: path))
     }
     if arguments.hasLabels(nil, into, .rect) {
@@ -147,7 +150,8 @@ final class DropCoordinatorObject: SceneObject {
       }
       throw RuntimeError(
         .wrongArgumentType(
-          "drop(_:to:)", expected: "a drop placeholder or a UIDragPreviewTarget", found: arguments[1].typeName))
+          "drop(_:to:)", expected: "a drop placeholder or a UIDragPreviewTarget", found: arguments[1].typeName
+        ))
     }
     if let placeholder = try convenience(arguments) {
       return try context(coordinator.drop(item, to: placeholder))
@@ -244,7 +248,8 @@ final class PlaceholderObject: SceneObject {
       if value.isNil {
         placeholder.cellUpdateHandler = nil
       } else {
-        Self.setCellUpdateHandler(try Convert.function(value, for: "cellUpdateHandler"), of: placeholder, scene: scene)
+        Self.setCellUpdateHandler(
+          try Convert.function(value, for: "cellUpdateHandler"), of: placeholder, scene: scene)
       }
     case .previewParametersProvider?:
       previewParametersProvider = value
@@ -278,7 +283,8 @@ final class PlaceholderObject: SceneObject {
     let path = try IndexPathObject.indexPath(arguments[0], for: "\(spelling)(insertionIndexPath:)")
     let identifier = try Convert.string(arguments[1], for: "\(spelling)(reuseIdentifier:)")
     let height = withHeight ? try Convert.number(arguments[2], for: "\(spelling)(rowHeight:)") : nil
-    let placeholder = ListPlaceholder(insertionIndexPath: path, reuseIdentifier: identifier, rowHeight: height)
+    let placeholder = ListPlaceholder(
+      insertionIndexPath: path, reuseIdentifier: identifier, rowHeight: height)
     return .object(PlaceholderObject(scene: scene, placeholder: placeholder, kind: kind))
   }
 }
@@ -308,7 +314,9 @@ final class PlaceholderContextObject: SceneObject {
   {
     switch member.known {
     case .commitInsertion?:
-      guard arguments.count == 1, let block = arguments.trailingClosure(labels: [.dataSourceUpdates]) else { break }
+      guard arguments.count == 1, let block = arguments.trailingClosure(labels: [.dataSourceUpdates]) else {
+        break
+      }
       let committed = try context.commitInsertion { path in
         _ = try interpreter.call(block, [IndexPathObject.value(path)])
       }
@@ -353,7 +361,9 @@ enum ListConvert {
       default: break
       }
     }
-    let automatic = kind == .table ? ", .insertIntoDestinationIndexPath or .automatic" : " or .insertIntoDestinationIndexPath"
+    let automatic =
+      kind == .table
+      ? ", .insertIntoDestinationIndexPath or .automatic" : " or .insertIntoDestinationIndexPath"
     throw RuntimeError(
       .wrongArgumentType(
         name, expected: ".unspecified, .insertAtDestinationIndexPath\(automatic)", found: value.typeName))
@@ -376,7 +386,8 @@ enum ListConvert {
       default: break
       }
     }
-    throw RuntimeError(.wrongArgumentType(name, expected: ".immediate, .fast or .slow", found: value.typeName))
+    throw RuntimeError(
+      .wrongArgumentType(name, expected: ".immediate, .fast or .slow", found: value.typeName))
   }
 
   /// `UITableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)`,
@@ -389,7 +400,9 @@ enum ListConvert {
     let operation = try Convert.operation(operationValue, for: "\(spelling)(operation:)")
     var intent = DropIntent.unspecified
     if arguments.count == 2 {
-      guard let intentValue = arguments.value(.intent, orAt: 1) else { throw RuntimeError(.notConstructible(spelling)) }
+      guard let intentValue = arguments.value(.intent, orAt: 1) else {
+        throw RuntimeError(.notConstructible(spelling))
+      }
       intent = try self.intent(intentValue, kind: kind, for: "\(spelling)(intent:)")
     }
     return .object(ProposalObject(ListDropProposal(operation: operation, intent: intent), listKind: kind))
@@ -398,10 +411,12 @@ enum ListConvert {
   /// Registers the list types: cells, proposals, placeholders.
   static func register(in registry: NativeRegistry, scene: SceneHost) {
     for builtin in [Builtin.cell, .uiTableViewCell, .uiCollectionViewCell] {
-      registry.register(BoundType(builtin, construct: { try CellObject.make($0, spelling: builtin.spelling) }))
+      registry.register(
+        BoundType(builtin, construct: { try CellObject.make($0, spelling: builtin.spelling) }))
     }
     registry.register(BoundType(.uiTableViewDropProposal, construct: { try proposal($0, kind: .table) }))
-    registry.register(BoundType(.uiCollectionViewDropProposal, construct: { try proposal($0, kind: .collection) }))
+    registry.register(
+      BoundType(.uiCollectionViewDropProposal, construct: { try proposal($0, kind: .collection) }))
     registry.register(
       BoundType(
         .uiTableViewDropPlaceholder,

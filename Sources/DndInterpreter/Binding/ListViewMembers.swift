@@ -105,7 +105,8 @@ extension ViewObject {
       return try list.cellForItem(at: path).map { .object(scene.object(for: $0)) } ?? .nil
     case .numberOfRows where table, .numberOfItems where !table:
       guard arguments.hasLabels(.inSection) else { return nil }
-      return .int(try list.numberOfItems(inSection: try Convert.integer(arguments[0], for: "\(name)(inSection:)")))
+      return .int(
+        try list.numberOfItems(inSection: try Convert.integer(arguments[0], for: "\(name)(inSection:)")))
     case .indexPath:
       guard arguments.hasLabels(.for) else { return nil }
       let cell = try Convert.view(arguments[0], for: "indexPath(for:)")
@@ -129,7 +130,8 @@ extension ViewObject {
 
   /// `performBatchUpdates({ ... }, completion: { finished in ... })`, either
   /// closure nil or trailing.
-  private func performBatchUpdates(_ list: ListView, _ arguments: Arguments, interpreter: Interpreter) throws {
+  private func performBatchUpdates(_ list: ListView, _ arguments: Arguments, interpreter: Interpreter) throws
+  {
     var updates: Value = .nil
     var completion: Value = .nil
     switch arguments.count {
@@ -142,7 +144,8 @@ extension ViewObject {
         .invalidArgument("performBatchUpdates takes an updates closure and an optional completion: closure"))
     }
     let block = updates.isNil ? nil : try Convert.function(updates, for: "performBatchUpdates")
-    let finish = completion.isNil ? nil : try Convert.function(completion, for: "performBatchUpdates(completion:)")
+    let finish =
+      completion.isNil ? nil : try Convert.function(completion, for: "performBatchUpdates(completion:)")
     let scene = self.scene
     try list.performBatchUpdates(
       block.map { block in { _ = try interpreter.call(block, []) } },
