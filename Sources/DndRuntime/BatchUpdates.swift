@@ -151,7 +151,7 @@ extension ListView {
       throw inconsistency(
         ListMessages.invalidNumberOfSections(kind, after: sectionCount, before: before.count))
     }
-    let after = try (0..<sectionCount).map { try askNumberOfItems(inSection: $0) }
+    let after = try askItemCounts(sections: sectionCount)
     let u = deduplicated(updates)
     try checkRanges(u, before: before, after: after)
     try checkCounts(u, before: before, after: after)

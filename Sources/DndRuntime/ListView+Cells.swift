@@ -7,10 +7,12 @@ import Foundation
 // again after `reloadItems`), a placeholder's by its `cellUpdateHandler`.
 
 /// Counts a data source may report. They exist so that a script returning a
-/// huge count ends with a message instead of exhausting memory.
+/// huge count ends with a message instead of exhausting memory (every item
+/// has an entry, and layouts walk them all).
 enum ListLimits {
   static let maxSections = 1_000
-  static let maxItemsPerSection = 100_000
+  /// Items in all sections together.
+  static let maxItems = 10_000
 }
 
 extension ListView {
@@ -28,8 +30,28 @@ extension ListView {
 
   /// `numberOfSections(in:)`, then the count of every section.
   func askCounts() throws -> [Int] {
-    let sectionCount = try askNumberOfSections()
-    return try (0..<sectionCount).map { try askNumberOfItems(inSection: $0) }
+    try askItemCounts(sections: try askNumberOfSections())
+  }
+
+  /// The count of each section, asked in order; their sum is limited.
+  func askItemCounts(sections sectionCount: Int) throws -> [Int] {
+    var counts: [Int] = []
+    var total = 0
+    for section in 0..<sectionCount {
+      let count = try askNumberOfItems(inSection: section)
+      total += count
+      guard total <= ListLimits.maxItems else { throw tooMany(total, "\(kind.units)") }
+      counts.append(count)
+    }
+    return counts
+  }
+
+  private func tooMany(_ count: Int, _ what: String) -> RuntimeLimitError {
+    RuntimeLimitError(
+      limit: "maxListCount",
+      message: "the data source returned \(count) \(what) or more (limit is "
+        + "\(what == "sections" ? ListLimits.maxSections : ListLimits.maxItems)): lists that big are not "
+        + "simulated")
   }
 
   func askNumberOfSections() throws -> Int {
@@ -54,7 +76,7 @@ extension ListView {
     let answer = try call(method, role: "dataSource", [argument], result: { "\($0)" }) {
       try handler(section)
     }
-    return try checkedCount(answer, limit: ListLimits.maxItemsPerSection, what: "\(kind.units) in a section")
+    return try checkedCount(answer, limit: ListLimits.maxItems, what: kind.units)
   }
 
   /// A count a data source returned: a negative one reads as 0 (with a
@@ -64,12 +86,7 @@ extension ListView {
       warn("the data source returned \(count) \(what); a count cannot be negative, so 0 is used")
       return 0
     }
-    guard count <= limit else {
-      throw RuntimeLimitError(
-        limit: "maxListCount",
-        message: "the data source returned \(count) \(what) (limit is \(limit)): lists that big are "
-          + "not simulated")
-    }
+    guard count <= limit else { throw tooMany(count, what) }
     return count
   }
 
