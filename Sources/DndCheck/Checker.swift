@@ -265,6 +265,9 @@ public struct Checker {
     letKeyword: SourceRange? = nil
   ) -> Int {
     let current = functions.count - 1
+    // Every caller opens a scope first; this keeps a mistake there from
+    // becoming a crash.
+    if functions[current].scopes.isEmpty { functions[current].pushScope() }
     if name.text != "_", let existing = functions[current].scopes.last?.locals[name.text] {
       report(
         .duplicateDeclaration(name.text), at: name.range,

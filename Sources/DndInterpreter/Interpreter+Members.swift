@@ -168,7 +168,7 @@ extension Interpreter {
     case .array(let elements):
       guard arguments.count == 1 else { break }
       if case .range(let box) = arguments[0] {
-        guard box.lower >= 0, box.lower + box.count <= elements.count else {
+        guard box.lower >= 0, box.lower <= elements.count, box.count <= elements.count - box.lower else {
           throw RuntimeError(
             .indexOutOfRange(box.isClosed ? box.upper : box.upper - 1, count: elements.count), at: range)
         }
