@@ -52,12 +52,15 @@ public struct GlobalInfo: Sendable {
   public var range: SourceRange
   /// The app declaring it, if any (for "declared in both apps" messages).
   public var app: String?
+  /// A function's parameter names (for arity checks in later REPL inputs).
+  public var parameters: [String]
 
-  public init(name: String, kind: Kind, range: SourceRange, app: String? = nil) {
+  public init(name: String, kind: Kind, range: SourceRange, app: String? = nil, parameters: [String] = []) {
     self.name = name
     self.kind = kind
     self.range = range
     self.app = app
+    self.parameters = parameters
   }
 
   /// Whether code may assign to it.

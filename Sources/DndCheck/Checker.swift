@@ -61,7 +61,10 @@ public struct Checker {
     self.globals = previous?.globals ?? []
     self.globalDeclared = Array(repeating: true, count: globals.count)
     self.previousGlobalCount = globals.count
-    for (slot, global) in globals.enumerated() { globalIndex[global.name] = slot }
+    for (slot, global) in globals.enumerated() {
+      globalIndex[global.name] = slot
+      if global.kind == .function { globalParameters[slot] = global.parameters }
+    }
     self.functions = [FunctionContext(name: "top level", kind: .main, selfSlot: nil)]
   }
 
@@ -162,8 +165,7 @@ public struct Checker {
         switch stmt.kind {
         case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
         case .function(let decl):
-          let slot = declareGlobal(decl.name, kind: .function)
-          globalParameters[slot] = decl.parameters.map(\.name.text)
+          declareFunction(decl)
         default: break
         }
       case .app(let app):
@@ -174,8 +176,7 @@ public struct Checker {
           case .variable(let decl):
             declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable, app: app.name.text)
           case .function(let decl):
-            let slot = declareGlobal(decl.name, kind: .function, app: app.name.text)
-            globalParameters[slot] = decl.parameters.map(\.name.text)
+            declareFunction(decl, app: app.name.text)
           case .property: break
           }
         }
@@ -185,14 +186,20 @@ public struct Checker {
           switch member {
           case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
           case .function(let decl):
-            let slot = declareGlobal(decl.name, kind: .function)
-            globalParameters[slot] = decl.parameters.map(\.name.text)
+            declareFunction(decl)
           case .item: break
           }
         }
       case .device, .scenario: break
       }
     }
+  }
+
+  private mutating func declareFunction(_ decl: FuncDecl, app: String? = nil) {
+    let slot = declareGlobal(decl.name, kind: .function, app: app)
+    let parameters = decl.parameters.map(\.name.text)
+    globalParameters[slot] = parameters
+    globals[slot].parameters = parameters
   }
 
   private mutating func collectViews(_ view: ViewDecl, app: String) {

@@ -130,7 +130,9 @@ extension Interpreter {
     // through its cases, so the collection would never be uniquely
     // referenced and every change would copy it.
     if case .array = target { return try arrayMutatingMethod(&target, symbol, arguments, at: range) }
-    if case .dictionary = target { return try dictionaryMutatingMethod(&target, symbol, arguments, at: range) }
+    if case .dictionary = target {
+      return try dictionaryMutatingMethod(&target, symbol, arguments, at: range)
+    }
     if case .string = target { return try stringMutatingMethod(&target, symbol, arguments, at: range) }
     if case .nil = target { throw RuntimeError(.nilMember(name(of: symbol)), at: range) }
     if let object = uniqueObject(&target) {

@@ -299,7 +299,9 @@ public final class Interpreter {
   private func checkCallLimits() throws {
     if callDepth > limits.maxCallDepth { throw RuntimeError(.callDepthExceeded(limits.maxCallDepth)) }
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps)) }
-    if NativeStack.currentAddress() < registers.pointee.nativeStackLimit { throw RuntimeError(.nativeStackExhausted) }
+    if NativeStack.currentAddress() < registers.pointee.nativeStackLimit {
+      throw RuntimeError(.nativeStackExhausted)
+    }
   }
 
   /// Counts one loop iteration against the step budget.
