@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -13,7 +11,9 @@ import Foundation
 ///
 /// Everything the command prints goes through here, so tests run the command
 /// in-process with a console that records, and `Sources/dnd/main.swift` wires
-/// the real streams (`Console.system()`).
+/// the real streams (`Console.system()`). The real console talks to the file
+/// descriptors directly, without Foundation, which keeps `dnd`'s start-up
+/// short (Foundation alone about doubles it on Linux).
 public struct Console {
   /// Writes text to standard output, as given (line breaks included).
   public var writeOutput: (String) -> Void
@@ -21,6 +21,8 @@ public struct Console {
   public var writeError: (String) -> Void
   /// Reads all of standard input, or nil when it cannot be read.
   public var readInput: () -> [UInt8]?
+  /// Writes out anything still buffered; called once the command is done.
+  public var flush: () -> Void
   /// Whether standard output is a terminal.
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (diagnostics are coloured by this).
@@ -32,6 +34,7 @@ public struct Console {
     writeOutput: @escaping (String) -> Void,
     writeError: @escaping (String) -> Void,
     readInput: @escaping () -> [UInt8]? = { [] },
+    flush: @escaping () -> Void = {},
     outputIsTerminal: Bool = false,
     errorIsTerminal: Bool = false,
     environment: [String: String] = [:]
@@ -39,27 +42,105 @@ public struct Console {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
+    self.flush = flush
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
     self.environment = environment
   }
 
-  /// The process's own streams and environment.
+  /// The process's own streams and environment. Standard output is buffered
+  /// (a script may print a line per loop iteration) and flushed before
+  /// anything goes to standard error, so `2>&1` keeps the order of events.
   public static func system() -> Console {
-    Console(
-      writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-      readInput: {
-        do {
-          // nil from readToEnd means end of input straight away: an empty script.
-          return [UInt8](try FileHandle.standardInput.readToEnd() ?? Data())
-        } catch {
-          return nil
-        }
+    let output = BufferedOutput(descriptor: STDOUT_FILENO, lineBuffered: isatty(STDOUT_FILENO) == 1)
+    return Console(
+      writeOutput: { output.write($0) },
+      writeError: { text in
+        output.flush()
+        var bytes = Array(text.utf8)
+        writeAll(&bytes, to: STDERR_FILENO)
       },
+      readInput: { readAll(STDIN_FILENO) },
+      flush: { output.flush() },
       outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       errorIsTerminal: isatty(STDERR_FILENO) == 1,
-      environment: ProcessInfo.processInfo.environment
+      environment: processEnvironment()
     )
+  }
+
+  /// The variables of the process environment.
+  private static func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+}
+
+/// Reads a file descriptor to its end; nil if a read fails.
+func readAll(_ descriptor: Int32) -> [UInt8]? {
+  var result: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count == 0 { return result }
+    if count < 0 {
+      if errno == EINTR { continue }
+      return nil
+    }
+    result += chunk[0..<count]
+  }
+}
+
+/// A write buffer in front of a file descriptor.
+final class BufferedOutput {
+  private let descriptor: Int32
+  /// Flush at every line break (for a terminal, where a person is watching).
+  private let lineBuffered: Bool
+  private var buffer: [UInt8] = []
+  /// Flush once this much is waiting: large enough to make printing loops
+  /// cheap, small enough not to matter for memory.
+  private static let capacity = 64 * 1024
+
+  init(descriptor: Int32, lineBuffered: Bool) {
+    self.descriptor = descriptor
+    self.lineBuffered = lineBuffered
+  }
+
+  func write(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.capacity || (lineBuffered && text.utf8.contains(UInt8(ascii: "\n"))) {
+      flush()
+    }
+  }
+
+  func flush() {
+    guard !buffer.isEmpty else { return }
+    writeAll(&buffer, to: descriptor)
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+}
+
+/// Writes every byte, retrying after interruptions and partial writes. A
+/// stream that cannot be written (a closed pipe) drops the rest silently:
+/// there is nowhere left to report it.
+func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { raw in
+      write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+    }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return
+    }
+    offset += written
   }
 }

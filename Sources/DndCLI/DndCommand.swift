@@ -13,6 +13,7 @@ public enum DndCommand {
 
   /// Runs `dnd` with a given engine; tests pass a fake one.
   public static func main(_ arguments: [String], console: Console, engine: Engine) -> Int32 {
+    defer { console.flush() }
     switch CommandLineParser.parse(arguments) {
     case .failure(let error):
       let style = Style(color: error.color, console: console)

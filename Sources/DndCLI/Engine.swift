@@ -7,7 +7,8 @@ public struct Engine: Sendable {
   /// Parses and checks a file; returns every diagnostic, errors and warnings.
   public var check: @Sendable (SourceFile) -> [Diagnostic]
   /// Parses, checks and runs a file, passing printed text to `output` as it
-  /// is produced (each call is whole lines, line breaks included).
+  /// is produced: whatever `print` wrote, its terminator included, so a call
+  /// may hold part of a line or several lines.
   public var run: @Sendable (SourceFile, RunLimits, _ output: @escaping (String) -> Void) -> RunReport
 
   public init(
@@ -38,10 +39,28 @@ public struct RunReport: Sendable {
   /// Syntax and check diagnostics (status `.scriptError`), runtime errors,
   /// failed expectations and warnings, in the order they arose.
   public var diagnostics: [Diagnostic]
+  /// For scripts with scenes: the trace report `dnd run` prints instead of
+  /// the bare output (it includes what the script printed).
+  public var transcript: Transcript?
 
-  public init(status: RunStatus, diagnostics: [Diagnostic] = []) {
+  public init(status: RunStatus, diagnostics: [Diagnostic] = [], transcript: Transcript? = nil) {
     self.status = status
     self.diagnostics = diagnostics
+    self.transcript = transcript
+  }
+}
+
+/// A run's trace as text, rendered with the command's diagnostic renderer
+/// (so colour follows `--color`).
+public struct Transcript: Sendable {
+  /// The text, given the renderer for the failures it shows.
+  public var render: @Sendable (DiagnosticRenderer) -> String
+  /// The diagnostics the text already shows, not repeated on standard error.
+  public var shows: [Diagnostic]
+
+  public init(shows: [Diagnostic], render: @escaping @Sendable (DiagnosticRenderer) -> String) {
+    self.render = render
+    self.shows = shows
   }
 }
 

@@ -127,7 +127,7 @@ public struct Expectations: Hashable, Sendable {
 
   /// The text after the first occurrence of `marker` in `line`.
   private static func value(after marker: String, in line: String) -> String? {
-    guard let range = line.range(of: marker) else { return nil }
+    guard let range = line.firstRange(of: marker) else { return nil }
     return String(line[range.upperBound...])
   }
 }

@@ -60,6 +60,8 @@ enum HelpText {
     (errors, failed expectations, warnings) go to standard error. A file named
     '-' is read from standard input.
 
+    A run that goes on too long stops with a runtime error\(stepLimitNote).
+
     Options:
     \(optionRows(for: .run))
 
@@ -109,6 +111,12 @@ enum HelpText {
       dnd run --help                     (the same)
 
     """
+
+  /// ": after 100000000 steps by default", when the engine says.
+  private static var stepLimitNote: String {
+    guard let steps = Engine.defaultMaxSteps else { return "" }
+    return " after \(steps) steps\n(calls and loop iterations) unless --max-steps says otherwise"
+  }
 
   private static var commandRows: String {
     CommandName.allCases.map { "  " + padded($0.rawValue, to: 9) + summary(of: $0) }.joined(separator: "\n")

@@ -1,16 +1,47 @@
+import DndInterpreter
+import DndReport
 import DndSyntax
 
-/// The engine backed by the real pipeline. This is the only file that
-/// touches the pipeline's API, so a change there is a change here alone.
-///
-/// Until `Pipeline` lands in DndInterpreter, this stand-in reports nothing and
-/// runs nothing: every file checks clean and prints nothing.
+/// The engine backed by the real pipeline (`DndInterpreter.Pipeline`). This
+/// is the only file that touches the pipeline's API, so a change there is a
+/// change here alone.
 extension Engine {
   public static let live = Engine(
-    check: { _ in [] },
-    run: { _, _, _ in RunReport(status: .ok) }
+    check: { file in Pipeline.check(file).diagnostics },
+    run: { file, limits, output in
+      var options = RunOptions()
+      if let steps = limits.maxSteps { options.maxSteps = steps }
+      if let depth = limits.maxCallDepth { options.maxCallDepth = depth }
+      let outcome = Pipeline.run(file, options: options, output: output)
+      return RunReport(
+        status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file))
+    }
   )
 
   /// The interpreter's default step limit, shown in `dnd help run`.
-  static let defaultMaxSteps: Int? = nil
+  static let defaultMaxSteps: Int? = RunOptions().maxSteps
+
+  /// A failed `expect` outside a scenario arrives as a runtime error; the
+  /// diagnostic tells it apart (exit 1, not 70).
+  private static func status(of outcome: RunOutcome) -> RunStatus {
+    switch outcome.status {
+    case .ok: return .ok
+    case .failed: return .failed
+    case .scriptError: return .scriptError
+    case .runtimeError:
+      let failedExpectation = outcome.diagnostics.contains { $0.id == DiagnosticMessage.expectationFailed.id }
+      return failedExpectation ? .failed : .runtimeError
+    }
+  }
+
+  /// The trace report, for scripts with scenarios or steps at the top level.
+  private static func transcript(_ outcome: RunOutcome, _ file: SourceFile) -> Transcript? {
+    guard let result = outcome.result, !result.scenarios.isEmpty || !result.topLevel.trace.isEmpty else {
+      return nil
+    }
+    let shown = ([result.topLevel] + result.scenarios).compactMap(\.outcome.diagnostic)
+    return Transcript(shows: shown) { renderer in
+      TraceTextReporter(renderer: renderer, files: [file]).render(result)
+    }
+  }
 }

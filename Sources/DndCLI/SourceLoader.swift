@@ -1,5 +1,4 @@
 import DndSyntax
-import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -55,30 +54,28 @@ public enum SourceLoader {
     return readFile(path).map { SourceFile(name: path, bytes: $0, id: id) }
   }
 
-  /// The bytes of a regular file, following symbolic links.
+  /// The bytes of a regular file, following symbolic links. The file is
+  /// opened first and then examined, so what is read is what was checked;
+  /// `O_NONBLOCK` keeps a FIFO from blocking the open.
   public static func readFile(_ path: String) -> Result<[UInt8], LoadFailure> {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard !path.isEmpty else { return .failure(.missing(path)) }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
       let code = errno
-      if code == ENOENT || code == ENOTDIR || path.isEmpty { return .failure(.missing(path)) }
+      if code == ENOENT || code == ENOTDIR { return .failure(.missing(path)) }
       return .failure(.unreadable(path, reason: reason(code)))
     }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(path, reason: reason(errno))) }
     let type = info.st_mode & S_IFMT
     if type == S_IFDIR { return .failure(.directory(path)) }
     if type != S_IFREG { return .failure(.notRegularFile(path)) }
     if Int(info.st_size) > maximumBytes { return .failure(.tooLarge(path, bytes: Int(info.st_size))) }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      return .failure(
-        .unreadable(path, reason: access(path, R_OK) == 0 ? "cannot open" : "permission denied"))
-    }
-    defer { try? handle.close() }
-    do {
-      let data = try handle.readToEnd() ?? Data()
-      guard data.count <= maximumBytes else { return .failure(.tooLarge(path, bytes: data.count)) }
-      return .success([UInt8](data))
-    } catch {
-      return .failure(.unreadable(path, reason: "read failed"))
-    }
+    guard let bytes = readAll(descriptor) else { return .failure(.unreadable(path, reason: reason(errno))) }
+    // The file may have grown since fstat.
+    guard bytes.count <= maximumBytes else { return .failure(.tooLarge(path, bytes: bytes.count)) }
+    return .success(bytes)
   }
 
   /// A lowercase description of an `errno` value.

@@ -27,6 +27,8 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
   case uiTextDropProposal, uiDragDropSession
   // Values the binding provides to scenarios
   case lastProposal
+  // The drag session of the finger holding a drag, or nil
+  case activeSession
 
   /// Whether the name is called like a function (`print(x)`), names a type
   /// (`String`, `UIDragItem(...)`, `x as? UIImage`), or is a value the
@@ -133,6 +135,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
     case .uiTextDropProposal: "UITextDropProposal"
     case .uiDragDropSession: "UIDragDropSession"
     case .lastProposal: "lastProposal"
+    case .activeSession: "activeSession"
     }
   }
 }

@@ -50,6 +50,19 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case copy, move, forbidden, insertAtDestinationIndexPath, insertIntoDestinationIndexPath
   case unspecified, automatic
 
+  // UIKit binding: views, providers, sessions, previews, spring loading,
+  // text drops, errors and colours
+  case bounds, subviews, superview, addSubview, removeFromSuperview, bringSubviewToFront
+  case sendSubviewToBack, convert, hitTest, interactions, registerObject, simulate, latency
+  case failure, forAccepting, toTypeIdentifiers, named, name, end, start, current, state
+  case targetView, targetItem, container, dropSession, suggestedProposal, isSameView
+  case dropPosition, dropAction, dropPerformer, no, yes, temporary, replaceSelection, replaceAll
+  case localizedDescription, domain, code, totalUnitCount, completedUnitCount, acceptableTypeIdentifiers
+  case inactive, possible, activating, activated, none, dx, dy, offsetBy, insetBy, intersects
+  case orange, yellow, purple, brown, lightGray, darkGray, systemBlue, systemRed, systemGreen
+  case preferredPresentationSize, isDefault, all, ownProcess, team, group, isCancelled
+  case textDropInteraction, scaleToFill, immediate, isDescendant, zero
+
   /// The spelling a script uses.
   public var spelling: String { String(describing: self) }
 }

@@ -156,6 +156,7 @@ extension Interpreter {
   /// Runs native code, pointing an error without a location at `range`.
   @inline(__always)
   func located<T>(_ range: SourceRange?, _ body: () throws -> T) throws -> T {
+    if let range { lastNativeCallRange = range }
     do {
       return try body()
     } catch let error as RuntimeError {

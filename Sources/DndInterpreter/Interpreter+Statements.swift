@@ -66,6 +66,9 @@ extension Interpreter {
     case .continueStatement:
       return .continueLoop
     case .step(let step):
+      let outerStep = stepFrame
+      stepFrame = frame
+      defer { stepFrame = outerStep }
       try host.perform(step, at: stmt.range, interpreter: self)
     case .declareApp(let index):
       try host.declareApp(program.apps[index], interpreter: self)

@@ -55,6 +55,8 @@ public final class Interpreter {
     var globals: UnsafeMutablePointer<Value>
     var globalCount = 0
     var globalCapacity = 0
+    /// The range of the latest call into native code.
+    var lastNativeCallRange: SourceRange?
   }
 
   var stackTop: Int {
@@ -75,6 +77,17 @@ public final class Interpreter {
   /// The global slots.
   var globals: UnsafeMutablePointer<Value> {
     @inline(__always) get { registers.pointee.globals }
+  }
+
+  /// The frame of the step statement being performed, so that the host
+  /// evaluates the step's expressions where they were written.
+  var stepFrame: Frame?
+
+  /// The range of the latest call into native code (a member set, a method
+  /// call): where the binding says a runtime warning arose.
+  public internal(set) var lastNativeCallRange: SourceRange? {
+    get { registers.pointee.lastNativeCallRange }
+    set { registers.pointee.lastNativeCallRange = newValue }
   }
 
   public init(
@@ -164,6 +177,13 @@ public final class Interpreter {
   /// Evaluates an expression of the global scope (a view property's value).
   public func evaluate(_ expr: CheckedExpr) throws -> Value {
     try guarded { try self.eval(expr, self.globalFrame()) }
+  }
+
+  /// Evaluates an expression of the step being performed (a `drag to`
+  /// target, an `expect` condition) in the frame of the step's statement,
+  /// so that it sees the locals of the scenario or function around it.
+  public func evaluateStepExpression(_ expr: CheckedExpr) throws -> Value {
+    try guarded { try self.eval(expr, self.stepFrame ?? self.globalFrame()) }
   }
 
   /// Executes a statement of the global scope (an app variable).

@@ -40,7 +40,7 @@ extension InterpreterHost {
     guard case .expect(let condition) = step else {
       throw RuntimeError(.stepNeedsRuntime(CheckedStep.keyword(of: step)), at: range)
     }
-    let value = try interpreter.evaluate(condition)
+    let value = try interpreter.evaluateStepExpression(condition)
     guard case .bool(let holds) = value else {
       throw RuntimeError(.conditionNotBool(value.typeName), at: condition.range)
     }

@@ -14,24 +14,26 @@ public enum Pipeline {
     return (checked.hasErrors ? nil : checked.program, diagnostics)
   }
 
-  /// Parses, checks and runs a file's top level, sending printed text to
-  /// `output`. (Scenarios are run by the binding, not here.)
+  /// Parses, checks and runs a file: the top level once, then every
+  /// scenario from a fresh scene (`ScenarioRunner`), sending printed text to
+  /// `output`. The outcome carries each run's trace for the reporters.
   public static func run(_ file: SourceFile, options: RunOptions, output: @escaping (String) -> Void)
     -> RunOutcome
   {
     let (program, diagnostics) = check(file)
     guard let program else { return RunOutcome(status: .scriptError, diagnostics: diagnostics) }
-    let interpreter = Interpreter(
-      program: program, host: OutputHost(output), limits: options.limits, files: [file])
-    do {
-      try InterpreterThread.run { try interpreter.run() }
-      return RunOutcome(status: .ok, diagnostics: diagnostics)
-    } catch let error as RuntimeError {
-      return RunOutcome(status: .runtimeError, diagnostics: diagnostics + [error.diagnostic])
-    } catch {
-      let failure = RuntimeError(.invalidArgument("internal error: \(error)"))
-      return RunOutcome(status: .runtimeError, diagnostics: diagnostics + [failure.diagnostic])
+    let runner = ScenarioRunner(program: program, files: [file], limits: options.limits)
+    let result = runner.run(output: output)
+    let outcomes = [result.topLevel.outcome] + result.scenarios.map(\.outcome)
+    var status = RunOutcome.Status.ok
+    for outcome in outcomes {
+      switch outcome {
+      case .passed: break
+      case .runtimeError: status = .runtimeError
+      case .failedExpectation, .uncaughtException: if status == .ok { status = .failed }
+      }
     }
+    return RunOutcome(status: status, diagnostics: diagnostics + outcomes.compactMap(\.diagnostic), result: result)
   }
 }
 
@@ -62,14 +64,21 @@ public struct RunOutcome: Sendable {
     /// Syntax or check errors: nothing ran.
     case scriptError
     case runtimeError
+    /// Ran to the end, but an expectation failed or UIKit raised an
+    /// exception no `expect exception` named.
+    case failed
   }
 
   public var status: Status
-  /// Warnings, and the errors that stopped the run.
+  /// Warnings, and the errors that stopped the run or failed a scenario.
   public var diagnostics: [Diagnostic]
+  /// The plain run and the scenarios, with their traces; nil when the
+  /// script did not run.
+  public var result: ScriptRunResult?
 
-  public init(status: Status, diagnostics: [Diagnostic]) {
+  public init(status: Status, diagnostics: [Diagnostic], result: ScriptRunResult? = nil) {
     self.status = status
     self.diagnostics = diagnostics
+    self.result = result
   }
 }

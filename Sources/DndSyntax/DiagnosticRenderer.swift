@@ -73,13 +73,31 @@ public struct DiagnosticRenderer: Sendable {
         out += snippet(file, fixIt.range, inline: [], gutter: gutter)
       }
     }
-    for note in diagnostic.notes {
+    for (note, repeats) in Self.collapsed(diagnostic.notes) {
       out += header(.note, note.message, at: note.range)
       if let range = note.range, let file = files[range.file] {
         out += snippet(file, range, inline: [], gutter: gutter)
       }
+      if repeats > 0 {
+        out += header(.note, "the note above repeats \(repeats) more time\(repeats == 1 ? "" : "s")", at: nil)
+      }
     }
     return out
+  }
+
+  /// Runs of identical notes (a recursive call's stack trace) as one note and
+  /// a count of the repeats, so a deep recursion does not print a wall of
+  /// identical snippets.
+  static func collapsed(_ notes: [Diagnostic.Note]) -> [(note: Diagnostic.Note, repeats: Int)] {
+    var runs: [(note: Diagnostic.Note, repeats: Int)] = []
+    for note in notes {
+      if let last = runs.last, last.note == note {
+        runs[runs.count - 1].repeats += 1
+      } else {
+        runs.append((note, 0))
+      }
+    }
+    return runs
   }
 
   /// A message with no place in a source file, such as a command-line error:
@@ -114,13 +132,15 @@ public struct DiagnosticRenderer: Sendable {
   private func snippet(
     _ file: SourceFile, _ range: SourceRange, inline: [(column: Int, text: String)], gutter: Int
   ) -> String {
-    let start = file.location(of: Int(range.start))
+    // A range past the end of the file (a stage's mistake) is shown at the end.
+    let startOffset = min(Int(range.start), file.bytes.count)
+    let start = file.location(of: startOffset)
     let lineStart = file.lineStarts[start.line - 1]
     let line = LineLayout(bytes: file.lineBytes(start.line), tabWidth: tabWidth)
     let lineEnd = lineStart + line.byteCount
     // A range running past its line is underlined to the line's end.
-    let end = min(Int(range.end), lineEnd)
-    let startColumn = line.column(atByte: Int(range.start) - lineStart, roundingUp: false)
+    let end = max(startOffset, min(Int(range.end), lineEnd))
+    let startColumn = line.column(atByte: startOffset - lineStart, roundingUp: false)
     let endColumn = max(startColumn + 1, line.column(atByte: end - lineStart, roundingUp: true))
     let number = String(start.line)
     let numberField = String(repeating: " ", count: max(0, gutter - number.count)) + number
@@ -135,10 +155,10 @@ public struct DiagnosticRenderer: Sendable {
       var replacement = ""
       var width = 0
       for (column, text) in inline {
-        replacement += String(repeating: " ", count: max(0, column - width)) + text
+        replacement += String(repeating: " ", count: max(0, column - width)) + paint(text, .green)
         width = max(width, column) + LineLayout(bytes: ArraySlice(text.utf8), tabWidth: tabWidth).width
       }
-      out += paint(blankField + " |", .blue) + " " + paint(replacement, .green) + "\n"
+      out += paint(blankField + " |", .blue) + " " + replacement + "\n"
     }
     return out
   }
@@ -218,6 +238,7 @@ private struct FixItPlan {
     for fixIt in diagnostic.fixIts {
       let fits =
         fixIt.range.file == diagnostic.range.file
+        && Int(fixIt.range.end) <= file.bytes.count
         && !fixIt.replacement.isEmpty
         && !fixIt.replacement.contains(where: \.isNewline)
         && file.location(of: Int(fixIt.range.start)).line == primaryLine

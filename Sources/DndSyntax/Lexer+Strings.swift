@@ -49,8 +49,9 @@ extension Lexer {
         // A one-line string cannot span lines. If a multi-line string encloses
         // it (through an interpolation), resume scanning that string.
         guard let multilineFrame = stringFrames.lastIndex(where: \.isMultilineString) else {
-          return makeError(problem?.message ?? .unterminatedString, from: tokenStart, to: position,
-                           pointingAt: problem?.range)
+          return makeError(
+            problem?.message ?? .unterminatedString, from: tokenStart, to: position,
+            pointingAt: problem?.range)
         }
         note(.unterminatedString, position..<position)
         stringFrames.removeSubrange((multilineFrame + 1)...)
@@ -58,7 +59,9 @@ extension Lexer {
       }
       switch frame {
       case .string(let multiline):
-        if current == .quote {
+        if current != .quote && current != .backslash && current < 0x80 {
+          position = max(position + 1, endOfPlainText(from: position))
+        } else if current == .quote {
           if !multiline {
             stringFrames.removeLast()
             position += 1
@@ -70,8 +73,6 @@ extension Lexer {
           }
         } else if current == .backslash {
           if let bad = scanEscape() { note(bad.message, bad.range) }
-        } else if current < 0x80 {
-          position += 1
         } else if let length = scalarLength(at: position) {
           position += length
         } else {

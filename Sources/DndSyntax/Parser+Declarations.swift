@@ -10,7 +10,7 @@ extension Parser.State {
   // script = { topLevelItem } EOF ;
   mutating func parseScript() -> Script {
     var items: [TopLevelItem] = []
-    parseItems(closer: nil) { state in
+    readItems(closer: nil) { state in
       if let item = state.parseTopLevelItem() { items.append(item) }
     }
     return Script(items: items, file: file.id)
@@ -41,7 +41,7 @@ extension Parser.State {
     advance()
     let name = expectName(.expectedName(for: "the app", example: "'app Photos { ... }'"))
     var members: [AppMember] = []
-    parseBody(of: "app '\(name.text)'") { state in
+    readBody(of: "app '\(name.text)'") { state in
       if let member = state.parseAppMember(in: name) { members.append(member) }
     }
     return AppDecl(name: name, members: members, range: range(from: start))
@@ -61,7 +61,7 @@ extension Parser.State {
         _ = parseInteractionDecl()
         return nil
       case .unknown:
-        parseUnknownDeclaration()
+        readUnknownDeclaration()
         return nil
       case nil:
         if startsPropertyWithoutEqual() { return .property(parsePropertyAssignment()) }
@@ -84,13 +84,14 @@ extension Parser.State {
     defer { leaveNesting() }
     let name = expectName(.expectedName(for: "this \(kind.text)", example: "'\(kind.text) title { ... }'"))
     var members: [ViewMember] = []
-    parseBody(of: "\(kind.text) '\(name.text)'") { state in
+    readBody(of: "\(kind.text) '\(name.text)'") { state in
       if let member = state.parseViewMember(in: kind, name) { members.append(member) }
     }
     return ViewDecl(kind: kind, name: name, members: members, range: range(from: start))
   }
 
-  // viewKind = "view" | "label" | "imageView" | "textField" | "textView" | "button" | "tableView" | "collectionView" ;
+  // viewKind = "view" | "label" | "imageView" | "textField" | "textView"
+  //   | "button" | "tableView" | "collectionView" ;
   mutating func parseViewKind() -> Name? {
     guard token.kind == .identifier, Parser.viewKinds.contains(text(token)) else { return nil }
     defer { advance() }
@@ -111,7 +112,7 @@ extension Parser.State {
       case .view: return parseViewDecl().map(ViewMember.view)
       case .interaction: return parseInteractionDecl().map(ViewMember.interaction)
       case .unknown:
-        parseUnknownDeclaration()
+        readUnknownDeclaration()
         return nil
       case nil:
         if startsPropertyWithoutEqual() { return .property(parsePropertyAssignment()) }
@@ -146,13 +147,14 @@ extension Parser.State {
       advance()
     }
     var members: [InteractionMember] = []
-    parseBody(of: "this \(kind.text)") { state in
+    readBody(of: "this \(kind.text)") { state in
       if let member = state.parseInteractionMember(in: kind) { members.append(member) }
     }
     return InteractionDecl(kind: kind, name: name, members: members, range: range(from: start))
   }
 
-  // interactionKind = "dragInteraction" | "dropInteraction" | "springLoadedInteraction" | "dragDelegate" | "dropDelegate" | "dataSource" | "delegate" | "textDropDelegate" ;
+  // interactionKind = "dragInteraction" | "dropInteraction" | "springLoadedInteraction"
+  //   | "dragDelegate" | "dropDelegate" | "dataSource" | "delegate" | "textDropDelegate" ;
   mutating func parseInteractionKind() -> Name? {
     guard token.kind == .identifier, Parser.interactionKinds.contains(text(token)) else { return nil }
     defer { advance() }
@@ -179,7 +181,7 @@ extension Parser.State {
     advance()
     let name = expectName(.expectedName(for: "the source", example: "'source Safari { ... }'"))
     var members: [SourceMember] = []
-    parseBody(of: "source '\(name.text)'") { state in
+    readBody(of: "source '\(name.text)'") { state in
       if let member = state.parseSourceMember(in: name) { members.append(member) }
     }
     return SourceDecl(name: name, members: members, range: range(from: start))
@@ -193,7 +195,8 @@ extension Parser.State {
     case .identifier where isWord("item"): return .item(parseItemDecl())
     default:
       report(
-        .expectedMember("an 'item', 'let', 'var' or 'func'", in: "source '\(source.text)'", found: describe(token)),
+        .expectedMember(
+          "an 'item', 'let', 'var' or 'func'", in: "source '\(source.text)'", found: describe(token)),
         at: token.range)
       return nil
     }
@@ -239,7 +242,8 @@ extension Parser.State {
     var returnType: TypeRef?
     if consume(.arrow) != nil { returnType = parseType() }
     let body = parseBlock(of: "function '\(name.text)'")
-    return FuncDecl(name: name, parameters: parameters, returnType: returnType, body: body, range: range(from: start))
+    return FuncDecl(
+      name: name, parameters: parameters, returnType: returnType, body: body, range: range(from: start))
   }
 
   // parameterList = parameter { "," parameter } ;
@@ -255,10 +259,13 @@ extension Parser.State {
     consume(.underscore)
     if token.kind == .identifier || token.kind.isKeyword, peek().kind == .identifier {
       // A Swift argument label ("for session"): say so, keep the name.
-      report(.parameterLabel(text(token)), at: token.range, fixIts: [Diagnostic.FixIt(range: token.range, replacement: "_")])
+      report(
+        .parameterLabel(text(token)), at: token.range,
+        fixIts: [Diagnostic.FixIt(range: token.range, replacement: "_")])
       advance()
     }
-    let name = expectName(.expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
+    let name = expectName(
+      .expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
     var type: TypeRef?
     if consume(.colon) != nil { type = parseType() }
     return Parameter(name: name, type: type, range: range(from: start))
@@ -275,7 +282,8 @@ extension Parser.State {
     if consume(.colon) != nil { type = parseType() }
     var initializer: Expr?
     if consume(.equal) != nil { initializer = parseExpression() }
-    return VarDecl(isConstant: isConstant, name: name, type: type, initializer: initializer, range: range(from: start))
+    return VarDecl(
+      isConstant: isConstant, name: name, type: type, initializer: initializer, range: range(from: start))
   }
 
   // type = ( IDENT { "." IDENT } | "[" type [ ":" type ] "]" ) { "?" | "!" } ;
@@ -334,9 +342,11 @@ extension Parser.State {
   }
 
   /// Parses "{" items "}" for a declaration, naming it in messages.
-  mutating func parseBody(of construct: @autoclosure () -> String, _ parseMember: (inout Parser.State) -> Void) {
+  mutating func readBody(
+    of construct: @autoclosure () -> String, _ parseMember: (inout Parser.State) -> Void
+  ) {
     guard let open = expect(.leftBrace, .expectedBody(of: construct())) else { return }
-    parseItems(closer: .rightBrace, parseMember)
+    readItems(closer: .rightBrace, parseMember)
     expectClosing(.rightBrace, opener: open, construct: construct())
   }
 
@@ -360,7 +370,7 @@ extension Parser.State {
 
   /// `lable title { ... }`: reports the unknown kind with the closest known
   /// one, then reads the body as a view's so that its own errors are found.
-  private mutating func parseUnknownDeclaration() {
+  private mutating func readUnknownDeclaration() {
     let word = tokenName
     let suggestion = Suggestions.closest(to: word.text, in: Parser.viewKinds + Parser.interactionKinds)
     report(
@@ -371,7 +381,7 @@ extension Parser.State {
     if token.kind == .identifier { advance() }
     guard enterNesting() else { return }
     defer { leaveNesting() }
-    parseBody(of: "\(word.text) '\(name.text)'") { state in
+    readBody(of: "\(word.text) '\(name.text)'") { state in
       _ = state.parseViewMember(in: word, name)
     }
   }

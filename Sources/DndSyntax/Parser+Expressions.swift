@@ -20,7 +20,8 @@ extension Parser.State {
     expect(.colon, .expectedColonInConditional)
     let otherwise = parseTernary()
     return Expr(
-      .ternary(condition: condition, then: then, otherwise: otherwise), range: condition.range.union(otherwise.range))
+      .ternary(condition: condition, then: then, otherwise: otherwise),
+      range: condition.range.union(otherwise.range))
   }
 
   // disjunction = conjunction { "||" conjunction } ;
@@ -102,9 +103,8 @@ extension Parser.State {
     var left = parseMultiplicative()
     var levels = 0
     defer { leaveNesting(levels) }
-    while at(.plus) || at(.minus) && !isPrefixMinusStartingLine, enterNesting() {
+    while let op = additiveOperator(), enterNesting() {
       levels += 1
-      let op: BinaryOperator = at(.plus) ? .add : .subtract
       advance()
       left = binary(op, left, parseMultiplicative())
     }
@@ -250,39 +250,21 @@ extension Parser.State {
     return Expr(.call(callee: function, arguments: arguments), range: range(from: callee.range.start))
   }
 
+  /// Literals and names are read by helpers: this function is on every
+  /// level of a nested expression, so its own stack frame stays small.
   // primary = INT | DOUBLE | stringLiteral | "true" | "false" | "nil" | "self"
   //   | IDENT | implicitMember | parenthesized | collectionLiteral | closure ;
   mutating func parsePrimary() -> Expr {
-    let current = token
-    switch current.kind {
+    switch token.kind {
     case .integer: return integerLiteral()
     case .double: return doubleLiteral()
     case .string, .multilineString: return parseStringLiteral()
-    case .kwTrue, .kwFalse:
-      advance()
-      return Expr(.bool(current.kind == .kwTrue), range: current.range)
-    case .kwNil:
-      advance()
-      return Expr(.nilLiteral, range: current.range)
-    case .kwSelf:
-      advance()
-      return Expr(.selfReference, range: current.range)
-    case .identifier:
-      advance()
-      return Expr(.identifier(text(current)), range: current.range)
+    case .kwTrue, .kwFalse, .kwNil, .kwSelf, .identifier: return wordExpression()
     case .dot: return parseImplicitMember()
     case .leftParen: return parseParenthesized()
     case .leftBracket: return parseCollectionLiteral()
     case .leftBrace: return parseClosure()
-    case .error:
-      // Already reported by the lexer; it stands for the expression.
-      advance()
-      panicMode = true
-      return Expr(.error, range: current.range)
-    default:
-      let after = previous.end > previous.start ? text(at: previous) : nil
-      report(.expectedExpression(after: after), at: missingRange)
-      return Expr(.error, range: missingRange.emptyAtStart)
+    default: return missingExpression()
     }
   }
 
@@ -306,11 +288,7 @@ extension Parser.State {
     let saved = allowsTrailingClosure
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
-    if at(.rightParen) {
-      report(.emptyParentheses, at: open.range.union(token.range))
-      advance()
-      return Expr(.error, range: range(from: open.range.start))
-    }
+    if at(.rightParen) { return emptyParentheses(open) }
     var elements = [parseExpression()]
     while true {
       if consume(.comma) == nil {
@@ -321,24 +299,21 @@ extension Parser.State {
       elements.append(parseExpression())
       if progress == before { break }
     }
-    expectClosing(.rightParen, opener: open, construct: elements.count > 1 ? "this tuple" : "these parentheses")
+    expectClosing(
+      .rightParen, opener: open, construct: elements.count > 1 ? "this tuple" : "these parentheses")
     let kind: ExprKind = elements.count == 1 ? .parenthesized(elements[0]) : .tuple(elements)
     return Expr(kind, range: range(from: open.range.start))
   }
 
-  // collectionLiteral = "[" [ expression ( { "," expression } | ":" expression { "," expression ":" expression } ) [ "," ] | ":" ] "]" ;
+  // collectionLiteral = "[" [ expression ( { "," expression }
+  //   | ":" expression { "," expression ":" expression } ) [ "," ] | ":" ] "]" ;
   mutating func parseCollectionLiteral() -> Expr {
     let open = token
     advance()
     let saved = allowsTrailingClosure
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
-    if consume(.rightBracket) != nil { return Expr(.array([]), range: range(from: open.range.start)) }
-    if at(.colon) && peek().kind == .rightBracket {
-      advance()
-      advance()
-      return Expr(.dictionary([]), range: range(from: open.range.start))
-    }
+    if let empty = emptyCollection(open) { return empty }
     let first = parseExpression()
     let isDictionary = consume(.colon) != nil
     var elements: [Expr] = []
@@ -386,10 +361,15 @@ extension Parser.State {
     let hasParameterClause = closureHasParameterClause()
     if hasParameterClause {
       parameters = parseClosureParameters()
-      expect(.kwIn, .expectedInAfterClosureParameters)
+      if expect(.kwIn, .expectedInAfterClosureParameters) == nil {
+        // The lookahead saw an "in" close by: skip to it, so the rest of the
+        // clause is not read as statements.
+        while !at(.kwIn) && !at(.endOfFile) { advance() }
+        consume(.kwIn)
+      }
     }
     var statements: [Stmt] = []
-    parseItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
+    readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
     expectClosing(.rightBrace, opener: open, construct: "this closure")
     let body = Block(statements: statements, range: range(from: open.range.start))
     let closure = Closure(parameters: parameters, hasParameterClause: hasParameterClause, body: body)
@@ -434,144 +414,5 @@ extension Parser.State {
     advance()
     guard let decoded = decodeStringLiteral(literal) else { return Expr(.error, range: literal.range) }
     return Expr(.string(decoded), range: literal.range)
-  }
-}
-
-// MARK: - Operators, literal values and lookahead
-
-extension Parser.State {
-  func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr) -> Expr {
-    Expr(.binary(op, left, right), range: left.range.union(right.range))
-  }
-
-  func comparisonOperator(_ kind: TokenKind) -> BinaryOperator? {
-    switch kind {
-    case .equalEqual: return .equal
-    case .bangEqual: return .notEqual
-    case .equalEqualEqual: return .identical
-    case .bangEqualEqual: return .notIdentical
-    case .less: return .less
-    case .lessEqual: return .lessEqual
-    case .greater: return .greater
-    case .greaterEqual: return .greaterEqual
-    default: return nil
-    }
-  }
-
-  func multiplicativeOperator(_ kind: TokenKind) -> BinaryOperator? {
-    switch kind {
-    case .star: return .multiply
-    case .slash: return .divide
-    case .percent: return .remainder
-    default: return nil
-    }
-  }
-
-  func castKind(_ kind: TokenKind) -> CastKind? {
-    switch kind {
-    case .asQuestion: return .conditional
-    case .asBang: return .forced
-    case .kwAs: return .plain
-    case .kwIs: return .check
-    default: return nil
-    }
-  }
-
-  /// A "-" starting a line and touching what follows ("-1") is a prefix
-  /// minus beginning a new statement, as in Swift; "- 1" continues the line
-  /// before as a subtraction.
-  var isPrefixMinusStartingLine: Bool {
-    guard token.kind == .minus, token.isAtStartOfLine else { return false }
-    let next = Int(token.range.end)
-    guard next < bytes.count else { return false }
-    let byte = bytes[next]
-    return byte != .space && byte != .tab && byte != .newline && byte != .carriageReturn
-  }
-
-  mutating func reportMissingComma(between what: String) {
-    let gap = SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
-    report(.expectedComma(between: what), at: gap, fixIts: [Diagnostic.FixIt(range: gap, replacement: ",")])
-  }
-
-  /// The value of an integer token: decimal or 0x hex, "_" ignored.
-  mutating func integerLiteral() -> Expr {
-    let literal = token
-    advance()
-    var index = Int(literal.range.start)
-    let end = Int(literal.range.end)
-    var radix = 10
-    if end - index > 2 && bytes[index + 1] == .lowerX {
-      radix = 16
-      index += 2
-    }
-    var value = 0
-    var overflow = false
-    while index < end {
-      let byte = bytes[index]
-      index += 1
-      if byte == .underscore { continue }
-      let digit = Int(radix == 16 ? byte.hexValue : byte &- 0x30)
-      let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
-      let (sum, carried) = shifted.addingReportingOverflow(digit)
-      value = sum
-      overflow = overflow || overflowed || carried
-    }
-    if overflow {
-      report(.integerOverflow(text(literal)), at: literal.range)
-      return Expr(.error, range: literal.range)
-    }
-    return Expr(.integer(value), range: literal.range)
-  }
-
-  /// The value of a double token, "_" ignored.
-  mutating func doubleLiteral() -> Expr {
-    let literal = token
-    advance()
-    var digits = ""
-    for byte in bytes[Int(literal.range.start)..<Int(literal.range.end)] where byte != .underscore {
-      digits.unicodeScalars.append(Unicode.Scalar(byte))
-    }
-    guard let value = Double(digits), value.isFinite else {
-      report(.doubleOverflow(text(literal)), at: literal.range)
-      return Expr(.error, range: literal.range)
-    }
-    return Expr(.double(value), range: literal.range)
-  }
-
-  /// Looks past the "{" of a closure for a parameter clause: names (with
-  /// types) up to "in", or a parenthesised list followed by "in". Bounded, so
-  /// a long closure body is not scanned.
-  mutating func closureHasParameterClause() -> Bool {
-    let limit = 64
-    var distance = 0
-    if token.kind == .leftParen {
-      var openParens = 0
-      while distance < limit {
-        switch distance == 0 ? token.kind : peek(distance).kind {
-        case .leftParen:
-          openParens += 1
-        case .rightParen:
-          openParens -= 1
-          if openParens == 0 { return peek(distance + 1).kind == .kwIn }
-        case .endOfFile, .leftBrace, .rightBrace:
-          return false
-        default:
-          break
-        }
-        distance += 1
-      }
-      return false
-    }
-    while distance < limit {
-      switch distance == 0 ? token.kind : peek(distance).kind {
-      case .kwIn:
-        return distance > 0
-      case .identifier, .underscore, .comma, .colon, .dot, .leftBracket, .rightBracket, .question, .bang:
-        distance += 1
-      default:
-        return false
-      }
-    }
-    return false
   }
 }

@@ -11,7 +11,7 @@ extension Parser.State {
       return Block(statements: [], range: missingRange.emptyAtStart)
     }
     var statements: [Stmt] = []
-    parseItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
+    readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
     expectClosing(.rightBrace, opener: open, construct: construct())
     return Block(statements: statements, range: range(from: start))
   }
@@ -41,7 +41,8 @@ extension Parser.State {
     case .kwElse:
       report(.elseWithoutIf, at: token.range)
       return Stmt(.error, range: token.range)
-    case .identifier where Parser.viewKinds.contains(text(token)) && peek().kind == .identifier
+    case .identifier
+    where Parser.viewKinds.contains(text(token)) && peek().kind == .identifier
       && peek(2).kind == .leftBrace:
       // A view outside an app: read it for its own errors, keep nothing.
       let start = token.range.start
@@ -74,7 +75,8 @@ extension Parser.State {
         otherwise = .block(parseBlock(of: "this 'else'"))
       }
     }
-    return Stmt(.ifStatement(conditions: conditions, then: then, otherwise: otherwise), range: range(from: start))
+    return Stmt(
+      .ifStatement(conditions: conditions, then: then, otherwise: otherwise), range: range(from: start))
   }
 
   // guardStatement = "guard" conditionList "else" block ;

@@ -24,11 +24,11 @@ extension Parser.State {
   // longPressStep = "longPress" expression [ "for" expression ] ;
   mutating func parseLongPressStep() -> Step {
     advance()
-    let target = parseStepOperand(after: "longPress")
+    let target = readStepOperand(after: "longPress")
     var duration: Expr?
     if at(.kwFor) && !token.isAtStartOfLine {
       advance()
-      duration = parseStepOperand(after: "for")
+      duration = readStepOperand(after: "for")
     }
     return .longPress(target: target, duration: duration)
   }
@@ -43,7 +43,7 @@ extension Parser.State {
     }
     let direction = text(token)
     advance()
-    var targets = [parseStepOperand(after: direction)]
+    var targets = [readStepOperand(after: direction)]
     while consume(.comma) != nil { targets.append(parseExpression()) }
     return .drag(isThrough: isThrough, targets: targets)
   }
@@ -51,7 +51,7 @@ extension Parser.State {
   // tapStep = "tap" expression ;
   mutating func parseTapStep() -> Step {
     advance()
-    return .tap(parseStepOperand(after: "tap"))
+    return .tap(readStepOperand(after: "tap"))
   }
 
   // releaseStep = "release" ;
@@ -69,7 +69,7 @@ extension Parser.State {
   // waitStep = "wait" expression ;
   mutating func parseWaitStep() -> Step {
     advance()
-    return .wait(parseStepOperand(after: "wait"))
+    return .wait(readStepOperand(after: "wait"))
   }
 
   // settleStep = "settle" ;
@@ -100,7 +100,7 @@ extension Parser.State {
         return parseExpectWarning()
       }
     }
-    return .expect(parseStepOperand(after: "expect"))
+    return .expect(readStepOperand(after: "expect"))
   }
 
   // expectCall = [ "not" ] "called" IDENT [ "on" expression ] [ "times" expression ] ;
@@ -112,12 +112,12 @@ extension Parser.State {
     var receiver: Expr?
     if isWord("on") && !token.isAtStartOfLine {
       advance()
-      receiver = parseStepOperand(after: "on")
+      receiver = readStepOperand(after: "on")
     }
     var times: Expr?
     if isWord("times") && !token.isAtStartOfLine {
       advance()
-      times = parseStepOperand(after: "times")
+      times = readStepOperand(after: "times")
     }
     return .expectCall(negated: negated, method: method, on: receiver, times: times)
   }
@@ -144,7 +144,7 @@ extension Parser.State {
   }
 
   /// The expression a step needs, which must start on the step's line.
-  private mutating func parseStepOperand(after word: String) -> Expr {
+  private mutating func readStepOperand(after word: String) -> Expr {
     guard !token.isAtStartOfLine else {
       report(.expectedExpression(after: word), at: missingRange)
       return Expr(.error, range: missingRange)

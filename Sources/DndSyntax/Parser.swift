@@ -89,6 +89,8 @@ extension Parser {
     /// `for`, where a "{" opens the body rather than a trailing closure.
     var allowsTrailingClosure = true
 
+    /// A parse of `range` of `file` (the whole file when nil), starting at
+    /// nesting `depth`, with the first token read.
     init(file: SourceFile, range: Range<Int>?, depth: Int) {
       self.file = file
       self.bytes = file.bytes
@@ -100,6 +102,7 @@ extension Parser {
       self.token = fetch()
     }
 
+    /// The diagnostics in source order.
     var sortedDiagnostics: [Diagnostic] {
       // A stable sort: diagnostics at one position keep the order they were found in.
       diagnostics.enumerated().sorted { left, right in
@@ -122,7 +125,9 @@ extension Parser.State {
     return next
   }
 
-  private var endRange: SourceRange { SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end)) }
+  private var endRange: SourceRange {
+    SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
+  }
 
   /// Moves to the next token.
   mutating func advance() {
@@ -175,7 +180,8 @@ extension Parser.State {
     let closer = kind == .rightParen ? ")" : kind == .rightBracket ? "]" : "}"
     let open = kind == .rightParen ? "(" : kind == .rightBracket ? "[" : "{"
     report(
-      .expectedClosing(closer, opener: open, construct: construct(), line: openerLine == hereLine ? nil : openerLine),
+      .expectedClosing(
+        closer, opener: open, construct: construct(), line: openerLine == hereLine ? nil : openerLine),
       at: missingRange, notes: [Diagnostic.Note("to match this opening '\(open)'", at: opener.range)],
       fixIts: [Diagnostic.FixIt(range: missingRange.emptyAtStart, replacement: closer)])
   }
@@ -280,6 +286,7 @@ extension Parser.State {
     return true
   }
 
+  /// Leaves `levels` levels entered with `enterNesting`.
   mutating func leaveNesting(_ levels: Int = 1) {
     depth -= levels
   }
@@ -322,7 +329,7 @@ extension Parser.State {
   /// other until `closer` (not consumed) or the end of input; with a closer,
   /// also stops before a top-level declaration starting a line, which means
   /// the closer is missing. Each item starts with a clean slate for errors.
-  mutating func parseItems(closer: TokenKind?, _ parseItem: (inout Parser.State) -> Void) {
+  mutating func readItems(closer: TokenKind?, _ parseItem: (inout Parser.State) -> Void) {
     while true {
       while token.kind == .semicolon { advance() }
       if token.kind == .endOfFile { return }

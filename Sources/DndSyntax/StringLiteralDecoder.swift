@@ -30,7 +30,9 @@ extension Parser.State {
     // The closing delimiter must have only spaces before it on its line;
     // those spaces are the indentation every line loses.
     var indentationStart = contentEnd
-    while indentationStart > firstLine, bytes[indentationStart - 1].isHorizontalSpace { indentationStart -= 1 }
+    while indentationStart > firstLine, bytes[indentationStart - 1].isHorizontalSpace {
+      indentationStart -= 1
+    }
     guard indentationStart == firstLine || bytes[indentationStart - 1] == .newline else {
       report(.multilineStringClosingNotOnOwnLine, at: sourceRange(contentEnd..<end))
       return nil
@@ -48,7 +50,7 @@ extension Parser.State {
     _ content: Range<Int>, indentation: Range<Int>?
   ) -> [StringLiteral.Segment] {
     // The common case: plain text, taken in one piece.
-    if indentation == nil && !bytes[content].contains(.backslash) {
+    if indentation == nil && !containsBackslash(content) {
       return content.isEmpty ? [] : [.text(String(decoding: bytes[content], as: UTF8.self))]
     }
     var segments: [StringLiteral.Segment] = []
@@ -82,7 +84,8 @@ extension Parser.State {
 
   /// Steps over a line's indentation. A line may be less indented than the
   /// closing delimiter only if it is blank; otherwise that is an error.
-  private mutating func skipIndentation(at lineStart: Int, before limit: Int, indentation: Range<Int>) -> Int {
+  private mutating func skipIndentation(at lineStart: Int, before limit: Int, indentation: Range<Int>) -> Int
+  {
     var lineEnd = lineStart
     while lineEnd < limit, bytes[lineEnd] != .newline { lineEnd += 1 }
     let width = indentation.count
@@ -96,7 +99,8 @@ extension Parser.State {
     if firstText == lineEnd { return lineEnd }
     report(
       .multilineStringIndentation, at: sourceRange(lineStart..<firstText),
-      notes: [Diagnostic.Note("the closing '\"\"\"' sets the indentation here", at: sourceRange(indentation))])
+      notes: [Diagnostic.Note("the closing '\"\"\"' sets the indentation here", at: sourceRange(indentation))]
+    )
     return firstText
   }
 
@@ -130,7 +134,7 @@ extension Parser.State {
         segments.append(.text(String(decoding: text, as: UTF8.self)))
         text.removeAll(keepingCapacity: true)
       }
-      segments.append(.interpolation(parseInterpolation(expressionStart..<close, escapeStart: index)))
+      segments.append(.interpolation(readInterpolation(expressionStart..<close, escapeStart: index)))
       return close + 1
     default:
       // `\\`, `\"` and `\'` stand for the character itself.
@@ -162,8 +166,10 @@ extension Parser.State {
 
   /// Parses the expression of an interpolation with a nested parser over
   /// its sub-range, at the current depth, and adopts its diagnostics.
-  private mutating func parseInterpolation(_ range: Range<Int>, escapeStart: Int) -> Expr {
-    var nested = Parser.State(file: file, range: range, depth: depth)
+  private mutating func readInterpolation(_ range: Range<Int>, escapeStart: Int) -> Expr {
+    // An interpolation counts as a level of its own: the decoder's frames
+    // come on top of the expression's.
+    var nested = Parser.State(file: file, range: range, depth: depth + 1)
     let expr: Expr
     if nested.token.kind == .endOfFile {
       nested.report(.emptyInterpolation, at: sourceRange(escapeStart..<range.upperBound + 1))
@@ -176,6 +182,18 @@ extension Parser.State {
     }
     for diagnostic in nested.diagnostics { record(diagnostic) }
     return expr
+  }
+
+  /// Whether the bytes in `range` hold a backslash (an escape to decode).
+  private func containsBackslash(_ range: Range<Int>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var cursor = range.lowerBound
+      while cursor < range.upperBound && cursor < buffer.count {
+        if buffer[cursor] == 0x5C { return true }
+        cursor += 1
+      }
+      return false
+    }
   }
 
   private func sourceRange(_ range: Range<Int>) -> SourceRange {

@@ -8,7 +8,9 @@ public enum SyntaxDump {
   public static func tokens(_ file: SourceFile) -> String {
     var lines: [String] = []
     for token in Lexer.tokenize(file) {
-      var line = "\(file.location(of: Int(token.range.start))) \(token.kind) \(file.text(token.range).debugDescription)"
+      var line =
+        "\(file.location(of: Int(token.range.start))) \(token.kind) "
+        + file.text(token.range).debugDescription
       if let message = token.error { line += " " + message.id }
       lines.append(line)
     }
@@ -49,12 +51,14 @@ private struct TreeWriter {
     self.includeLocations = includeLocations
   }
 
+  /// Adds one line at the current indentation, with the position of `range`.
   mutating func line(_ text: String, at range: SourceRange? = nil) {
     var text = indent + text
     if includeLocations, let range { text += " " + file.location(of: Int(range.start)).description }
     lines.append(text)
   }
 
+  /// Runs `body` one level of indentation deeper.
   mutating func nested(_ body: (inout TreeWriter) -> Void) {
     let saved = indent
     indent += "  "
@@ -263,6 +267,8 @@ private struct TreeWriter {
 
   // MARK: Expressions
 
+  /// An expression and its children. `prefix` goes before the node's kind:
+  /// an argument's label, "trailing ", "for ", "key "...
   mutating func write(_ expr: Expr, prefix: String = "") {
     let range = expr.range
     switch expr.kind {
@@ -271,7 +277,8 @@ private struct TreeWriter {
     case .string(let literal):
       let kind = literal.isMultiline ? "multilineString" : "string"
       if literal.segments.allSatisfy({ if case .text = $0 { return true } else { return false } }) {
-        let text = literal.segments.map { if case .text(let text) = $0 { return text } else { return "" } }.joined()
+        let text = literal.segments.map { if case .text(let text) = $0 { return text } else { return "" } }
+          .joined()
         line(prefix + "\(kind) \(text.debugDescription)", at: range)
       } else {
         line(prefix + kind, at: range)
@@ -354,6 +361,7 @@ private struct TreeWriter {
     }
   }
 
+  /// Arguments as their values, prefixed by label and "trailing ".
   mutating func write(_ arguments: [Argument]) {
     for argument in arguments {
       var prefix = argument.isTrailingClosure ? "trailing " : ""

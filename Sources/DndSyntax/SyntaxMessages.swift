@@ -45,7 +45,8 @@ extension DiagnosticMessage {
   public static func expectedClosing(
     _ closer: String, opener: String, construct: String, line: Int?
   ) -> DiagnosticMessage {
-    .error("expected '\(closer)' to close the '\(opener)' of \(construct)" + (line.map { " at line \($0)" } ?? ""))
+    .error(
+      "expected '\(closer)' to close the '\(opener)' of \(construct)" + (line.map { " at line \($0)" } ?? ""))
   }
 
   public static var expectedColonInConditional: DiagnosticMessage {
@@ -88,7 +89,9 @@ extension DiagnosticMessage {
     .error("expected ')' to end this interpolation, found \(found)")
   }
 
-  public static func expectedMember(_ allowed: String, in construct: String, found: String) -> DiagnosticMessage {
+  public static func expectedMember(
+    _ allowed: String, in construct: String, found: String
+  ) -> DiagnosticMessage {
     .error("expected \(allowed) in \(construct), found \(found)")
   }
 
@@ -121,7 +124,10 @@ extension DiagnosticMessage {
   }
 
   public static func interactionOutsideView(_ kind: String, app: String) -> DiagnosticMessage {
-    .error("a \(kind) must be declared inside a view; app '\(app)' holds views, properties, variables and functions")
+    .error(
+      "a \(kind) must be declared inside a view; app '\(app)' holds views, properties, variables "
+        + "and functions"
+    )
   }
 
   public static func interpolationNotAllowed(in what: String) -> DiagnosticMessage {
@@ -201,7 +207,8 @@ extension DiagnosticMessage {
   }
 
   public static func unknownKind(_ word: String, suggestion: String?) -> DiagnosticMessage {
-    .error("unknown view or interaction kind '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    .error(
+      "unknown view or interaction kind '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
   }
 
   public static var unterminatedBlockComment: DiagnosticMessage {

@@ -36,6 +36,8 @@ import Testing
     Case(
       name: "syntax-error-colour", arguments: ["--color=always", "\(inputs)/syntax-error.dnd"], status: 65),
     Case(name: "runtime-error", arguments: ["run", "\(inputs)/runtime-error.dnd"], status: 70),
+    Case(name: "failed-expectation", arguments: ["run", "\(inputs)/failed-expectation.dnd"], status: 1),
+    Case(name: "check-clean", arguments: ["check", "examples/01-hello-drop.dnd"], status: 0),
     Case(name: "stdin", arguments: ["-"], input: "print(\"from standard input\")\n", status: 0),
     Case(name: "hello-drop", arguments: ["examples/01-hello-drop.dnd"], status: 0),
   ]

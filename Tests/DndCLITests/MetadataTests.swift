@@ -1,4 +1,5 @@
 import DndCLI
+import DndSyntax
 import Foundation
 import Testing
 
@@ -26,6 +27,28 @@ import Testing
     #expect(
       FileManager.default.fileExists(
         atPath: PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path))
+  }
+
+  /// The tour's code blocks, one after another, are a script that checks
+  /// and runs cleanly: the README cannot teach syntax that does not exist.
+  @Test func theReadmeTourRuns() throws {
+    let readme = try Self.read(PackagePaths.root.appendingPathComponent("README.md"))
+    var blocks: [Substring] = []
+    var rest = readme[...]
+    while let open = rest.firstRange(of: "```swift\n"),
+      let close = rest[open.upperBound...].firstRange(of: "```")
+    {
+      blocks.append(rest[open.upperBound..<close.lowerBound])
+      rest = rest[close.upperBound...]
+    }
+    #expect(blocks.count >= 4)
+    let file = SourceFile(name: "README.md (tour)", text: blocks.joined(separator: "\n"))
+    var output = ""
+    let report = Engine.live.run(file, RunLimits()) { output += $0 }
+    let rendered = DiagnosticRenderer(file: file).render(report.diagnostics)
+    #expect(report.status == .ok, "\(rendered)")
+    #expect(report.diagnostics.isEmpty, "\(rendered)")
+    #expect(output.hasPrefix("Hello, World! 1\n"))
   }
 
   @Test(arguments: ExitCode.allCases)

@@ -42,7 +42,8 @@ import Testing
     defer { directory.remove() }
     let file = try directory.write("file.dnd", "x")
     let dangling = directory.path + "/dangling.dnd"
-    try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: directory.path + "/gone")
+    let gone = directory.path + "/gone"
+    try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: gone)
     let fifo = directory.path + "/fifo.dnd"
     #expect(mkfifo(fifo, 0o600) == 0)
     let cases: [(String, LoadFailure)] = [

@@ -38,10 +38,9 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("for x in 5 { }", "notIterable", "1:10"),
     .init("let r = 3..<1", "invalidRange", "1:9"),
     .init("func f() { g }\nf()\nvar g = 1", "uninitializedGlobal", "1:12"),
-    .init("let item = UIDragItem()", "notImplemented", "1:12"),
-    .init("let c = UIColor.red", "notImplemented", "1:9"),
-    .init("settle", "stepNeedsRuntime", "1:1"),
-    .init("expect 1 == 2", "expectationFailed", "1:8"),
+    .init("let item = UIDragItem()", "notConstructible", "1:12"),
+    .init("let d = UserDefaults.standard", "notImplemented", "1:9"),
+    .init("release", "stepFailed", "1:1"),
     .init("print(Int(1e300))", "invalidArgument", "1:7"),
     .init("print(stride(from: 0, to: 5, by: 0))", "invalidArgument", "1:7"),
     .init("let s = \"abc\"\nprint(s[0])", "notSubscriptable", "2:7"),
@@ -53,6 +52,14 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     #expect(result.status == .runtimeError)
     #expect(result.error?.id == snippet.id, "\(result.error?.message ?? "no error")")
     #expect(result.location == snippet.location)
+  }
+
+  @Test func aFailedExpectationFailsTheRunWithoutBeingAnError() {
+    let result = runSnippet("expect 1 == 2")
+    #expect(result.status == .failed)
+    #expect(result.error?.id == "conditionFailed")
+    #expect(result.error?.message == "expected 1 == 2, but 1 is 1")
+    #expect(result.location == "1:8")
   }
 
   @Test func stackTraceNamesEachCallAndItsLine() {

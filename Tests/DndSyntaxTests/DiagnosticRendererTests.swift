@@ -59,6 +59,14 @@ import Testing
         """)
   }
 
+  @Test func colourPaintsOnlyTheFixItTextNotTheSpacesBeforeIt() {
+    let file = SourceFile(name: "a.dnd", text: "f(lable)\n")
+    let lable = range(of: "lable", in: file)
+    let text = DiagnosticRenderer(file: file, useColor: true).render(
+      Diagnostic(Self.unknownName, at: lable, fixIts: [.init(range: lable, replacement: "label")]))
+    #expect(text.hasSuffix("\u{1B}[34m     |\u{1B}[0m   \u{1B}[1;32mlabel\u{1B}[0m\n"))
+  }
+
   @Test func notesCarryTheirOwnLocationAndSnippet() {
     let file = SourceFile(name: "a.dnd", text: "let label = 2\nlet b = lable\n")
     let note = Diagnostic.Note("'label' declared here", at: range(of: "label", in: file))
@@ -74,6 +82,30 @@ import Testing
            1 | let label = 2
              |     ^~~~~
         note: names are case-sensitive
+
+        """)
+  }
+
+  @Test func identicalNotesInARowAreShownOnceWithACount() {
+    let file = SourceFile(name: "r.dnd", text: "func down(_ n) {\n  return down(n + 1)\n}\ndown(0)\n")
+    let inner = Diagnostic.Note(
+      "in function 'down', called from line 2", at: range(of: "down(n + 1)", in: file))
+    let outer = Diagnostic.Note("in function 'down', called from line 4", at: range(of: "down(0)", in: file))
+    let message = DiagnosticMessage(id: "callDepthExceeded", "too many nested calls")
+    let text = DiagnosticRenderer(file: file).render(
+      Diagnostic(message, at: range(of: "down(n + 1)", in: file), notes: [inner, inner, inner, outer]))
+    #expect(
+      text == """
+        r.dnd:2:10: error: too many nested calls
+           2 |   return down(n + 1)
+             |          ^~~~~~~~~~~
+        r.dnd:2:10: note: in function 'down', called from line 2
+           2 |   return down(n + 1)
+             |          ^~~~~~~~~~~
+        note: the note above repeats 2 more times
+        r.dnd:4:1: note: in function 'down', called from line 4
+           4 | down(0)
+             | ^~~~~~~
 
         """)
   }
@@ -245,6 +277,21 @@ import Testing
         """)
   }
 
+  @Test func aRangeBeyondTheEndOfTheFileIsShownAtTheEnd() {
+    let file = SourceFile(name: "a.dnd", text: "let a = 1")
+    var range = SourceRange(start: 4_000_000_000, end: 4_000_000_001)
+    let text = DiagnosticRenderer(file: file).render(Diagnostic(Self.unknownName, at: range))
+    #expect(
+      text == """
+        a.dnd:1:10: error: unknown name 'lable'
+           1 | let a = 1
+             |          ^
+
+        """)
+    range.end = 2
+    #expect(DiagnosticRenderer(file: file).render(Diagnostic(Self.unknownName, at: range)) == text)
+  }
+
   @Test func aDiagnosticInAnUnknownFileHasNoLocationOrSnippet() {
     let file = SourceFile(name: "a.dnd", text: "x\n", id: 0)
     let stray = Diagnostic(Self.unknownName, at: SourceRange(file: 7, start: 0, end: 1))
@@ -297,5 +344,35 @@ import Testing
   ])
   func colorModeDecision(mode: ColorMode, terminal: Bool, environment: [String: String], expected: Bool) {
     #expect(mode.usesColor(streamIsTerminal: terminal, environment: environment) == expected)
+  }
+
+  /// Arbitrary bytes and ranges, from a fixed seed: rendering never traps,
+  /// and every line it writes is free of raw control characters.
+  @Test func arbitraryInputRendersWithoutTrapping() {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(max(1, bound)))
+    }
+    let alphabet: [UInt8] = Array("ab \t\n\r{}\"é名🐶".utf8) + [0, 0x1B, 0x7F, 0xC3, 0xFF, 0x80]
+    for _ in 0..<300 {
+      let bytes = (0..<next(60)).map { _ in alphabet[next(alphabet.count)] }
+      let file = SourceFile(name: "f.dnd", bytes: bytes)
+      func anyRange() -> SourceRange {
+        let start = next(bytes.count + 3)
+        return SourceRange(start: start, end: start + next(8))
+      }
+      let notes = (0..<next(3)).map { _ in Diagnostic.Note("n", at: next(2) == 0 ? nil : anyRange()) }
+      let fixIts = (0..<next(3)).map { _ in
+        Diagnostic.FixIt(range: anyRange(), replacement: ["", "x", "é\t", "a\nb"][next(4)])
+      }
+      let coloured = next(2) == 0
+      let text = DiagnosticRenderer(file: file, useColor: coloured)
+        .render(Diagnostic(Self.unknownName, at: anyRange(), notes: notes, fixIts: fixIts))
+      // Escape codes come only from the renderer's own colouring.
+      let allowed: Set<Unicode.Scalar> = coloured ? ["\n", "\u{1B}"] : ["\n"]
+      let controls = text.unicodeScalars.filter { $0.value < 0x20 && !allowed.contains($0) }
+      #expect(controls.isEmpty, "\(bytes)")
+    }
   }
 }

@@ -26,47 +26,60 @@ struct ErrorToken: Equatable, Sendable, CustomStringConvertible {
 }
 
 struct LexerTests {
-  @Test(arguments: [
-    ("", []),
-    ("let x = 1", [.kwLet, .identifier, .equal, .integer]),
-    ("foo_bar _ _x x1 Label", [.identifier, .underscore, .identifier, .identifier, .identifier]),
-    ("as? as! as is", [.asQuestion, .asBang, .kwAs, .kwIs]),
-    ("x as!= y", [.identifier, .kwAs, .bangEqual, .identifier]),
-    (
-      "a?.b ?? c ? d : e",
-      [.identifier, .questionDot, .identifier, .questionQuestion, .identifier, .question, .identifier, .colon,
-       .identifier]
-    ),
-    ("0..<5 1...3", [.integer, .halfOpenRange, .integer, .integer, .closedRange, .integer]),
-    ("-> === !== == != = !", [.arrow, .equalEqualEqual, .bangEqualEqual, .equalEqual, .bangEqual, .equal, .bang]),
-    (
-      "+= -= *= /= %= + - * / %",
-      [.plusEqual, .minusEqual, .starEqual, .slashEqual, .percentEqual, .plus, .minus, .star, .slash, .percent]
-    ),
-    ("< <= > >= && ||", [.less, .lessEqual, .greater, .greaterEqual, .ampAmp, .pipePipe]),
-    (
-      "( ) { } [ ] , : ; .",
-      [.leftParen, .rightParen, .leftBrace, .rightBrace, .leftBracket, .rightBracket, .comma, .colon, .semicolon,
-       .dot]
-    ),
-    ("1_000 0x1F 0xff_ff 007", [.integer, .integer, .integer, .integer]),
-    ("1.5 1e10 1.5e-3 2E+4 0.25", [.double, .double, .double, .double, .double]),
-    ("pair.0.1", [.identifier, .dot, .integer, .dot, .integer]),
-    ("pair?.0", [.identifier, .questionDot, .integer]),
-    ("1.description", [.integer, .dot, .identifier]),
-    ("x.cancel", [.identifier, .dot, .kwCancel]),
-    ("\"a\" \"\"", [.string, .string]),
-    ("\"a \\(b) c\" \"\\(f(a, (b)))\"", [.string, .string]),
-    ("\"\\(\"nested \\(x) \\\"q\\\"\")\" + 1", [.string, .plus, .integer]),
-    ("\"\"\"\n  text \"quoted\" \"\"\n  \"\"\"", [.multilineString]),
-    ("\"\"\"\n  \\(f(\n  x))\n  \"\"\"", [.multilineString]),
-    ("\"\"\"\n\\(\"\"\"\n inner\n \"\"\")\n\"\"\" x", [.multilineString, .identifier]),
-    ("\"esc \\n\\t\\r\\0\\\\\\\"\\'\\u{1F600}\"", [.string]),
-    ("\"héllo wörld 🎉\"", [.string]),
-    ("a // comment\nb /* x /* nested */ y */ c", [.identifier, .identifier, .identifier]),
-    ("a /**/ b", [.identifier, .identifier]),
-    ("a\r\nb", [.identifier, .identifier]),
-  ] as [(String, [TokenKind])])
+  @Test(
+    arguments: [
+      ("", []),
+      ("let x = 1", [.kwLet, .identifier, .equal, .integer]),
+      ("foo_bar _ _x x1 Label", [.identifier, .underscore, .identifier, .identifier, .identifier]),
+      ("as? as! as is", [.asQuestion, .asBang, .kwAs, .kwIs]),
+      ("x as!= y", [.identifier, .kwAs, .bangEqual, .identifier]),
+      (
+        "a?.b ?? c ? d : e",
+        [
+          .identifier, .questionDot, .identifier, .questionQuestion, .identifier, .question, .identifier,
+          .colon,
+          .identifier,
+        ]
+      ),
+      ("0..<5 1...3", [.integer, .halfOpenRange, .integer, .integer, .closedRange, .integer]),
+      (
+        "-> === !== == != = !",
+        [.arrow, .equalEqualEqual, .bangEqualEqual, .equalEqual, .bangEqual, .equal, .bang]
+      ),
+      (
+        "+= -= *= /= %= + - * / %",
+        [
+          .plusEqual, .minusEqual, .starEqual, .slashEqual, .percentEqual, .plus, .minus, .star, .slash,
+          .percent,
+        ]
+      ),
+      ("< <= > >= && ||", [.less, .lessEqual, .greater, .greaterEqual, .ampAmp, .pipePipe]),
+      (
+        "( ) { } [ ] , : ; .",
+        [
+          .leftParen, .rightParen, .leftBrace, .rightBrace, .leftBracket, .rightBracket, .comma, .colon,
+          .semicolon,
+          .dot,
+        ]
+      ),
+      ("1_000 0x1F 0xff_ff 007", [.integer, .integer, .integer, .integer]),
+      ("1.5 1e10 1.5e-3 2E+4 0.25", [.double, .double, .double, .double, .double]),
+      ("pair.0.1", [.identifier, .dot, .integer, .dot, .integer]),
+      ("pair?.0", [.identifier, .questionDot, .integer]),
+      ("1.description", [.integer, .dot, .identifier]),
+      ("x.cancel", [.identifier, .dot, .kwCancel]),
+      ("\"a\" \"\"", [.string, .string]),
+      ("\"a \\(b) c\" \"\\(f(a, (b)))\"", [.string, .string]),
+      ("\"\\(\"nested \\(x) \\\"q\\\"\")\" + 1", [.string, .plus, .integer]),
+      ("\"\"\"\n  text \"quoted\" \"\"\n  \"\"\"", [.multilineString]),
+      ("\"\"\"\n  \\(f(\n  x))\n  \"\"\"", [.multilineString]),
+      ("\"\"\"\n\\(\"\"\"\n inner\n \"\"\")\n\"\"\" x", [.multilineString, .identifier]),
+      ("\"esc \\n\\t\\r\\0\\\\\\\"\\'\\u{1F600}\"", [.string]),
+      ("\"héllo wörld 🎉\"", [.string]),
+      ("a // comment\nb /* x /* nested */ y */ c", [.identifier, .identifier, .identifier]),
+      ("a /**/ b", [.identifier, .identifier]),
+      ("a\r\nb", [.identifier, .identifier]),
+    ] as [(String, [TokenKind])])
   func tokenKinds(source: String, expected: [TokenKind]) {
     #expect(kinds(source) == expected)
   }
@@ -78,31 +91,44 @@ struct LexerTests {
     }
   }
 
-  @Test(arguments: [
-    ("@", [ErrorToken(id: "unexpectedCharacter", text: "@", pointsAt: "@")]),
-    ("a & b", [ErrorToken(id: "unexpectedCharacter", text: "&", pointsAt: "&")]),
-    ("1 .. 2", [ErrorToken(id: "unexpectedCharacter", text: "..", pointsAt: "..")]),
-    ("“hi”", [
-      ErrorToken(id: "unexpectedCharacter", text: "“", pointsAt: "“"),
-      ErrorToken(id: "unexpectedCharacter", text: "”", pointsAt: "”"),
-    ]),
-    ("x\u{7}", [ErrorToken(id: "unexpectedCharacter", text: "\u{7}", pointsAt: "\u{7}")]),
-    ("let café = 1", [ErrorToken(id: "nonASCIIIdentifier", text: "café", pointsAt: "café")]),
-    ("größe", [ErrorToken(id: "nonASCIIIdentifier", text: "größe", pointsAt: "größe")]),
-    ("\"abc", [ErrorToken(id: "unterminatedString", text: "\"abc", pointsAt: "\"abc")]),
-    ("\"abc\ndef", [ErrorToken(id: "unterminatedString", text: "\"abc", pointsAt: "\"abc")]),
-    ("\"\\(a\")", [ErrorToken(id: "unterminatedString", text: "\"\\(a\")", pointsAt: "\"\\(a\")")]),
-    ("\"\"\"\nabc", [ErrorToken(id: "unterminatedMultilineString", text: "\"\"\"\nabc", pointsAt: "\"\"\"\nabc")]),
-    ("a /* b /* c */", [ErrorToken(id: "unterminatedBlockComment", text: "/* b /* c */", pointsAt: "/* b /* c */")]),
-    ("\"a\\qb\"", [ErrorToken(id: "invalidEscape", text: "\"a\\qb\"", pointsAt: "\\q")]),
-    ("\"\\u{110000}\"", [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u{110000}\"", pointsAt: "\\u{110000}")]),
-    ("\"\\u{}\"", [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u{}\"", pointsAt: "\\u{}")]),
-    ("\"\\u12\"", [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u12\"", pointsAt: "\\u")]),
-    ("12abc", [ErrorToken(id: "invalidNumber", text: "12abc", pointsAt: "12abc")]),
-    ("0x", [ErrorToken(id: "invalidNumber", text: "0x", pointsAt: "0x")]),
-    ("1e", [ErrorToken(id: "invalidNumber", text: "1e", pointsAt: "1e")]),
-    ("0b101", [ErrorToken(id: "invalidNumber", text: "0b101", pointsAt: "0b101")]),
-  ] as [(String, [ErrorToken])])
+  @Test(
+    arguments: [
+      ("@", [ErrorToken(id: "unexpectedCharacter", text: "@", pointsAt: "@")]),
+      ("a & b", [ErrorToken(id: "unexpectedCharacter", text: "&", pointsAt: "&")]),
+      ("1 .. 2", [ErrorToken(id: "unexpectedCharacter", text: "..", pointsAt: "..")]),
+      (
+        "“hi”",
+        [
+          ErrorToken(id: "unexpectedCharacter", text: "“", pointsAt: "“"),
+          ErrorToken(id: "unexpectedCharacter", text: "”", pointsAt: "”"),
+        ]
+      ),
+      ("x\u{7}", [ErrorToken(id: "unexpectedCharacter", text: "\u{7}", pointsAt: "\u{7}")]),
+      ("let café = 1", [ErrorToken(id: "nonASCIIIdentifier", text: "café", pointsAt: "café")]),
+      ("größe", [ErrorToken(id: "nonASCIIIdentifier", text: "größe", pointsAt: "größe")]),
+      ("\"abc", [ErrorToken(id: "unterminatedString", text: "\"abc", pointsAt: "\"abc")]),
+      ("\"abc\ndef", [ErrorToken(id: "unterminatedString", text: "\"abc", pointsAt: "\"abc")]),
+      ("\"\\(a\")", [ErrorToken(id: "unterminatedString", text: "\"\\(a\")", pointsAt: "\"\\(a\")")]),
+      (
+        "\"\"\"\nabc",
+        [ErrorToken(id: "unterminatedMultilineString", text: "\"\"\"\nabc", pointsAt: "\"\"\"\nabc")]
+      ),
+      (
+        "a /* b /* c */",
+        [ErrorToken(id: "unterminatedBlockComment", text: "/* b /* c */", pointsAt: "/* b /* c */")]
+      ),
+      ("\"a\\qb\"", [ErrorToken(id: "invalidEscape", text: "\"a\\qb\"", pointsAt: "\\q")]),
+      (
+        "\"\\u{110000}\"",
+        [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u{110000}\"", pointsAt: "\\u{110000}")]
+      ),
+      ("\"\\u{}\"", [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u{}\"", pointsAt: "\\u{}")]),
+      ("\"\\u12\"", [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u12\"", pointsAt: "\\u")]),
+      ("12abc", [ErrorToken(id: "invalidNumber", text: "12abc", pointsAt: "12abc")]),
+      ("0x", [ErrorToken(id: "invalidNumber", text: "0x", pointsAt: "0x")]),
+      ("1e", [ErrorToken(id: "invalidNumber", text: "1e", pointsAt: "1e")]),
+      ("0b101", [ErrorToken(id: "invalidNumber", text: "0b101", pointsAt: "0b101")]),
+    ] as [(String, [ErrorToken])])
   func errorTokens(source: String, expected: [ErrorToken]) {
     #expect(errors(source) == expected)
   }
@@ -125,10 +151,11 @@ struct LexerTests {
 
   @Test func tokenRangesAreByteOffsets() {
     let tokens = Lexer.tokenize(SourceFile(name: "test", text: "let é = \"ü\""))
-    #expect(tokens.map(\.range) == [
-      SourceRange(start: 0, end: 3), SourceRange(start: 4, end: 6), SourceRange(start: 7, end: 8),
-      SourceRange(start: 9, end: 13), SourceRange(start: 13, end: 13),
-    ])
+    #expect(
+      tokens.map(\.range) == [
+        SourceRange(start: 0, end: 3), SourceRange(start: 4, end: 6), SourceRange(start: 7, end: 8),
+        SourceRange(start: 9, end: 13), SourceRange(start: 13, end: 13),
+      ])
   }
 
   @Test func tokensRememberTheFile() {

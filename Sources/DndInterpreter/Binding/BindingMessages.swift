@@ -1,0 +1,57 @@
+import DndSyntax
+
+/// The binding's runtime messages, alphabetical: what goes wrong between a
+/// script and the UIKit model (a handler answering with the wrong type, a
+/// step that cannot be performed, an expectation that does not hold).
+extension DiagnosticMessage {
+  public static func appTerminated(_ name: String, reason: String) -> DiagnosticMessage {
+    .error("the app terminated: uncaught exception '\(name)', reason: '\(reason)'")
+  }
+
+  public static func callExpectationFailed(_ description: String) -> DiagnosticMessage {
+    .error(description)
+  }
+
+  public static func conditionFailed(_ description: String) -> DiagnosticMessage {
+    .error(description)
+  }
+
+  public static func exceptionExpectationFailed(_ description: String) -> DiagnosticMessage {
+    .error(description)
+  }
+
+  public static func handlerResult(_ handler: String, uikit: String, expected: String, found: String)
+    -> DiagnosticMessage
+  {
+    .error(
+      "'\(handler)' must return \(expected) (UIKit's \(uikit)), but it returned \(found)")
+  }
+
+  public static func itemResult(_ item: String, found: String) -> DiagnosticMessage {
+    .error("item '\(item)' must return a UIDragItem or an array of them, but it returned \(found)")
+  }
+
+  public static func notModelled(_ feature: String) -> DiagnosticMessage {
+    .error("\(feature) is not modelled by the UIKit runtime yet")
+  }
+
+  public static func propertyType(_ property: String, expected: String, found: String) -> DiagnosticMessage {
+    .error("cannot assign a value of type '\(found)' to '\(property)', which holds \(expected)")
+  }
+
+  public static func runtimeLimit(_ message: String) -> DiagnosticMessage {
+    .error(message)
+  }
+
+  public static func stepFailed(_ message: String) -> DiagnosticMessage {
+    .error(message)
+  }
+
+  public static func stepTarget(_ step: String, found: String) -> DiagnosticMessage {
+    .error("'\(step)' needs a view, a point or a source item such as 'Safari.photo', not \(found)")
+  }
+
+  public static func warningExpectationFailed(_ description: String) -> DiagnosticMessage {
+    .error(description)
+  }
+}

@@ -1,0 +1,212 @@
+import DndCheck
+import DndRuntime
+import Foundation
+
+// The things item providers carry: images, URLs, attributed strings,
+// colours and data. Immutable, compared by value (URL is a Swift value type;
+// images and colours compare by what the model knows of them: a name and a
+// size). A plain String travels as a script string.
+
+/// `UIImage(named: "cat", size: Size(300, 200))`: a name and a size.
+final class ImageObject: NativeObject {
+  let image: ImageValue
+
+  init(_ image: ImageValue) {
+    self.image = image
+  }
+
+  override var typeName: String { "UIImage" }
+  override var description: String {
+    let size = "Size(\(formatted(image.size.width)), \(formatted(image.size.height)))"
+    return "UIImage(named: \"\(image.name)\", size: \(size))"
+  }
+  override func isInstance(of type: Builtin) -> Bool { type == .uiImage || type == .nsObject }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? ImageObject)?.image == image }
+  override func hash(into hasher: inout Hasher) { hasher.combine(image) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .name?: return .string(image.name)
+    case .size?: return .object(SizeObject(image.size))
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+/// `URL(string: "https://...")`.
+final class URLObject: NativeObject {
+  let string: String
+
+  init(_ string: String) {
+    self.string = string
+  }
+
+  override var typeName: String { "URL" }
+  override var description: String { string }
+  override var debugDescription: String { "URL(\(string.debugDescription))" }
+  override func isInstance(of type: Builtin) -> Bool { type == .url || type == .nsURL || type == .nsObject }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? URLObject)?.string == string }
+  override func hash(into hasher: inout Hasher) { hasher.combine(string) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .absoluteString?, .description?: return .string(string)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  /// `URL(string:)` is nil for text that is not a URL; the model only
+  /// rejects the empty string and text with spaces.
+  static func make(_ text: String) -> Value {
+    text.isEmpty || text.contains(" ") ? .nil : .object(URLObject(text))
+  }
+}
+
+/// `NSAttributedString(string: "...")`: the model keeps the characters only.
+final class AttributedStringObject: NativeObject {
+  let string: String
+
+  init(_ string: String) {
+    self.string = string
+  }
+
+  override var typeName: String { "NSAttributedString" }
+  override var description: String { string }
+  override var debugDescription: String { "NSAttributedString(\(string.debugDescription))" }
+  override func isInstance(of type: Builtin) -> Bool { type == .nsAttributedString || type == .nsObject }
+  override func isEqual(to other: NativeObject) -> Bool {
+    (other as? AttributedStringObject)?.string == string
+  }
+  override func hash(into hasher: inout Hasher) { hasher.combine(string) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .string?, .description?: return .string(string)
+    case .count?: return .int(string.count)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+/// `UIColor.red`, `UIColor(named: "accent")`.
+final class ColorObject: NativeObject {
+  let color: ColorValue
+
+  init(_ color: ColorValue) {
+    self.color = color
+  }
+
+  override var typeName: String { "UIColor" }
+  override var description: String { color.description }
+  override func isInstance(of type: Builtin) -> Bool { type == .uiColor || type == .nsObject }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? ColorObject)?.color == color }
+  override func hash(into hasher: inout Hasher) { hasher.combine(color) }
+
+  /// The colours `UIColor.name` gives.
+  static func named(_ member: KnownMember) -> ColorObject? {
+    switch member {
+    case .red, .green, .blue, .white, .black, .clear, .gray, .orange, .yellow, .purple, .brown, .lightGray,
+      .darkGray, .systemBlue, .systemRed, .systemGreen:
+      ColorObject(ColorValue(member.spelling))
+    default: nil
+    }
+  }
+}
+
+/// `Data`: bytes, from a data representation or for one.
+final class DataObject: NativeObject {
+  let data: Data
+
+  init(_ data: Data) {
+    self.data = data
+  }
+
+  override var typeName: String { "Data" }
+  override var description: String { "\(data.count) bytes" }
+  override func isInstance(of type: Builtin) -> Bool { type == .data }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? DataObject)?.data == data }
+  override func hash(into hasher: inout Hasher) { hasher.combine(data) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .count?: return .int(data.count)
+    case .isEmpty?: return .bool(data.isEmpty)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  /// `Data()`, `Data(count: n)`, and `Data("text")` for the text's UTF-8 bytes.
+  static func make(_ arguments: Arguments) throws -> Value {
+    if arguments.isEmpty { return .object(DataObject(Data())) }
+    if arguments.hasLabels(.count) {
+      let count = try Convert.integer(arguments[0], for: "Data(count:)")
+      guard count >= 0, count <= 64_000_000 else {
+        throw RuntimeError(.invalidArgument("Data(count:) needs a count from 0 to 64000000, not \(count)"))
+      }
+      return .object(DataObject(Data(count: count)))
+    }
+    if arguments.hasLabels(nil) {
+      return .object(DataObject(Data(try Convert.string(arguments[0], for: "Data").utf8)))
+    }
+    throw RuntimeError(.notConstructible("Data"))
+  }
+}
+
+/// An `Error` a load delivers (NSItemProviderErrorDomain and friends).
+final class ErrorObject: NativeObject {
+  let error: ItemProviderError
+
+  init(_ error: ItemProviderError) {
+    self.error = error
+  }
+
+  override var typeName: String { "Error" }
+  override var description: String { error.description }
+  override func isInstance(of type: Builtin) -> Bool { type == .nsObject }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .localizedDescription?: return .string(error.message)
+    case .domain?: return .string(error.domain)
+    case .code?: return .int(error.code)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+/// `Progress` of a load, or of every load of a drop session.
+final class ProgressObject: NativeObject {
+  let progress: LoadProgress
+
+  init(_ progress: LoadProgress) {
+    self.progress = progress
+  }
+
+  override var typeName: String { "Progress" }
+  override var description: String { progress.description }
+  override func isInstance(of type: Builtin) -> Bool { type == .progress }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .fractionCompleted?: return .double(progress.fractionCompleted)
+    case .isFinished?: return .bool(progress.isFinished)
+    case .isCancelled?: return .bool(progress.isCancelled)
+    case .totalUnitCount?: return .int(Int(progress.totalUnitCount))
+    case .completedUnitCount?: return .int(Int(progress.completedUnitCount))
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    guard member.known == .cancel, arguments.isEmpty else {
+      throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
+    }
+    try progress.cancel()
+    return .nil
+  }
+}

@@ -1,0 +1,190 @@
+import DndCheck
+import DndRuntime
+import DndSyntax
+
+/// Expectations: `expect <Bool>`, `expect [not] called METHOD [on VIEW]
+/// [times N]`, `expect exception NAME` and `expect warning ["text"]`.
+///
+/// A failed expectation throws a `RuntimeError` whose message id is one of
+/// `DiagnosticMessage.expectationIDs`, so the runner tells it from a script
+/// error; the message says what was expected and what was found.
+extension SceneHost {
+  // MARK: expect <Bool>
+
+  func expect(_ condition: CheckedExpr, interpreter: Interpreter) throws {
+    if case .binary(let op, let left, let right) = condition.kind, Self.isComparison(op) {
+      let leftValue = try interpreter.evaluateStepExpression(left)
+      let rightValue = try interpreter.evaluateStepExpression(right)
+      guard try at(condition.range, { try Self.compare(op, leftValue, rightValue) }) else {
+        var found = "\(text(left)) is \(show(leftValue, interpreter))"
+        if !Self.isLiteral(right) { found += " and \(text(right)) is \(show(rightValue, interpreter))" }
+        throw RuntimeError(.conditionFailed("expected \(text(condition)), but \(found)"), at: condition.range)
+      }
+      return
+    }
+    let value = try interpreter.evaluateStepExpression(condition)
+    guard case .bool(let holds) = value else {
+      throw RuntimeError(.conditionNotBool(value.typeName), at: condition.range)
+    }
+    if !holds {
+      throw RuntimeError(
+        .conditionFailed("expected \(text(condition)), but it is false"), at: condition.range)
+    }
+  }
+
+  private static func isComparison(_ op: BinaryOperator) -> Bool {
+    switch op {
+    case .equal, .notEqual, .identical, .notIdentical, .less, .lessEqual, .greater, .greaterEqual: true
+    default: false
+    }
+  }
+
+  /// Swift's comparison of two values (evaluated once each, for the message).
+  private static func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) throws -> Bool {
+    switch op {
+    case .equal: return left == right
+    case .notEqual: return left != right
+    case .identical, .notIdentical:
+      let same: Bool
+      switch (left, right) {
+      case (.object(let a), .object(let b)): same = a === b
+      case (.closure(let a), .closure(let b)): same = a === b
+      case (.nil, .nil): same = true
+      default: same = false
+      }
+      return op == .identical ? same : !same
+    default:
+      let ordered: Bool
+      if let a = left.doubleValue, let b = right.doubleValue {
+        ordered = op == .less ? a < b : op == .lessEqual ? a <= b : op == .greater ? a > b : a >= b
+      } else if let a = left.stringValue, let b = right.stringValue {
+        ordered = op == .less ? a < b : op == .lessEqual ? a <= b : op == .greater ? a > b : a >= b
+      } else {
+        throw RuntimeError(.operandTypes(op.rawValue, left: left.typeName, right: right.typeName))
+      }
+      return ordered
+    }
+  }
+
+  /// Literals need no "and X is X" in a message.
+  private static func isLiteral(_ expr: CheckedExpr) -> Bool {
+    switch expr.kind {
+    case .integer, .double, .string, .bool, .nilLiteral, .enumCase: true
+    case .unary(_, let operand): isLiteral(operand)
+    default: false
+    }
+  }
+
+  /// The source text of an expression, for messages.
+  private func text(_ expr: CheckedExpr) -> String {
+    sourceText(expr.range) ?? "the condition"
+  }
+
+  /// A value as a message shows it: strings quoted, `.copy` with its dot.
+  private func show(_ value: Value, _ interpreter: Interpreter) -> String {
+    if case .enumCase(let symbol) = value { return "." + interpreter.name(of: symbol) }
+    return value.debugDescription(symbols: interpreter.program.symbols)
+  }
+
+  // MARK: expect called
+
+  /// Counts the calls of a handler in the trace: a call matches when UIKit's
+  /// spelling is one the catalogue gives the script's name.
+  func expectCall(
+    negated: Bool, _ method: String, _ methods: [DndCheck.DelegateMethod], on viewExpr: CheckedExpr?,
+    times timesExpr: CheckedExpr?, at range: SourceRange, interpreter: Interpreter
+  ) throws {
+    let view = try viewExpr.map { expr in
+      try at(expr.range) {
+        try Convert.view(interpreter.evaluateStepExpression(expr), for: "expect called ... on")
+      }
+    }
+    let times = try timesExpr.map { expr in
+      try at(expr.range) {
+        try Convert.integer(interpreter.evaluateStepExpression(expr), for: "expect called ... times")
+      }
+    }
+    let spellings = Set(methods.map(\.uikitName))
+    let calls = world.trace.events.filter { event in
+      event.kind == .call && Self.matches(event, method, spellings)
+        && (view == nil || event.view == view?.name)
+    }
+    let count = calls.count
+    let holds: Bool
+    if let times {
+      holds = negated ? count != times : count == times
+    } else {
+      holds = negated ? count == 0 : count > 0
+    }
+    if holds { return }
+    let place = view.map { " on \($0.name)" } ?? ""
+    let expected: String
+    if let times {
+      expected = "\(method) \(negated ? "not " : "")to be called \(Self.timesText(times))\(place)"
+    } else {
+      expected = "\(method) \(negated ? "not " : "")to be called\(place)"
+    }
+    var found = count == 0 ? "it was not called" : "it was called \(Self.timesText(count))"
+    if let first = calls.first {
+      found += ", first \(first.method)\(first.view.map { " on \($0)" } ?? "") at \(first.time)"
+    } else if view != nil {
+      let elsewhere = world.trace.events.filter { $0.kind == .call && Self.matches($0, method, spellings) }
+      if let other = elsewhere.first?.view { found += " (it was called on \(other))" }
+    }
+    throw RuntimeError(.callExpectationFailed("expected \(expected), but \(found)"), at: range)
+  }
+
+  private static func matches(_ event: TraceEvent, _ name: String, _ spellings: Set<String>) -> Bool {
+    if spellings.contains(event.method) { return true }
+    // The runtime may qualify a spelling with its protocol
+    // ("UISpringLoadedInteractionBehavior.shouldAllow(_:with:)").
+    if let dot = event.method.firstIndex(of: "."),
+      spellings.contains(String(event.method[event.method.index(after: dot)...]))
+    {
+      return true
+    }
+    return event.name == name
+  }
+
+  private static func timesText(_ count: Int) -> String { count == 1 ? "1 time" : "\(count) times" }
+
+  // MARK: expect exception
+
+  func expectException(_ name: String, at range: SourceRange) throws {
+    guard let termination else {
+      throw RuntimeError(
+        .exceptionExpectationFailed("expected exception \(name), but no exception was raised"), at: range)
+    }
+    guard termination.exception.name == name else {
+      throw RuntimeError(
+        .exceptionExpectationFailed(
+          "expected exception \(name), but the app terminated with \(termination.exception.name): "
+            + termination.exception.reason), at: range)
+    }
+    terminationExpected = true
+  }
+
+  // MARK: expect warning
+
+  func expectWarning(_ text: String?, at range: SourceRange) throws {
+    let warnings = world.trace.events(of: .warning).compactMap(\.message)
+    if let text {
+      if warnings.contains(where: { $0.contains(text) }) { return }
+    } else if !warnings.isEmpty {
+      return
+    }
+    let wanted = text.map { "a warning containing \($0.debugDescription)" } ?? "a warning"
+    let found =
+      warnings.isEmpty
+      ? "there was none" : "the warnings were: " + warnings.map(\.debugDescription).joined(separator: "; ")
+    throw RuntimeError(.warningExpectationFailed("expected \(wanted), but \(found)"), at: range)
+  }
+}
+
+extension DiagnosticMessage {
+  /// The ids of failed expectations, as opposed to script errors.
+  public static let expectationIDs: Set<String> = [
+    "conditionFailed", "callExpectationFailed", "exceptionExpectationFailed", "warningExpectationFailed",
+    "expectationFailed",
+  ]
+}

@@ -1,0 +1,260 @@
+import DndCheck
+import DndRuntime
+
+// CGPoint, CGSize and CGRect: Swift value types, so the objects are value
+// types for the interpreter (`isValueType`, `copy()`, equality by value).
+// `view.frame.origin.x = 10` changes a copy of the frame and writes it back.
+
+/// `Point(x, y)` / `CGPoint(x:y:)`.
+final class PointObject: NativeObject {
+  var point: Point
+
+  init(_ point: Point) {
+    self.point = point
+  }
+
+  override var typeName: String { "CGPoint" }
+  override var description: String { "Point(\(formatted(point.x)), \(formatted(point.y)))" }
+  override var isValueType: Bool { true }
+  override func copy() -> NativeObject { PointObject(point) }
+  override func isInstance(of type: Builtin) -> Bool { type == .point || type == .cgPoint }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? PointObject)?.point == point }
+  override func hash(into hasher: inout Hasher) { hasher.combine(point) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .x?: return .double(point.x)
+    case .y?: return .double(point.y)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    switch member.known {
+    case .x?: point.x = try Convert.number(value, for: "x")
+    case .y?: point.y = try Convert.number(value, for: "y")
+    default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+/// `Size(width, height)` / `CGSize(width:height:)`.
+final class SizeObject: NativeObject {
+  var size: Size
+
+  init(_ size: Size) {
+    self.size = size
+  }
+
+  override var typeName: String { "CGSize" }
+  override var description: String { "Size(\(formatted(size.width)), \(formatted(size.height)))" }
+  override var isValueType: Bool { true }
+  override func copy() -> NativeObject { SizeObject(size) }
+  override func isInstance(of type: Builtin) -> Bool { type == .size || type == .cgSize }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? SizeObject)?.size == size }
+  override func hash(into hasher: inout Hasher) { hasher.combine(size) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .width?: return .double(size.width)
+    case .height?: return .double(size.height)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    switch member.known {
+    case .width?: size.width = try Convert.number(value, for: "width")
+    case .height?: size.height = try Convert.number(value, for: "height")
+    default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+/// `Rect(x, y, width, height)` / `CGRect(x:y:width:height:)` / `CGRect(origin:size:)`.
+final class RectObject: NativeObject {
+  var rect: Rect
+
+  init(_ rect: Rect) {
+    self.rect = rect
+  }
+
+  override var typeName: String { "CGRect" }
+  override var description: String {
+    "Rect(\(formatted(rect.minX)), \(formatted(rect.minY)), \(formatted(rect.size.width)), "
+      + "\(formatted(rect.size.height)))"
+  }
+  override var isValueType: Bool { true }
+  override func copy() -> NativeObject { RectObject(rect) }
+  override func isInstance(of type: Builtin) -> Bool { type == .rect || type == .cgRect }
+  override func isEqual(to other: NativeObject) -> Bool { (other as? RectObject)?.rect == rect }
+  override func hash(into hasher: inout Hasher) { hasher.combine(rect) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .origin?: return .object(PointObject(rect.origin))
+    case .size?: return .object(SizeObject(rect.size))
+    case .width?: return .double(rect.size.width)
+    case .height?: return .double(rect.size.height)
+    case .minX?: return .double(rect.minX)
+    case .minY?: return .double(rect.minY)
+    case .maxX?: return .double(rect.maxX)
+    case .maxY?: return .double(rect.maxY)
+    case .midX?: return .double(rect.midX)
+    case .midY?: return .double(rect.midY)
+    case .center?: return .object(PointObject(rect.center))
+    case .isEmpty?: return .bool(rect.size.width <= 0 || rect.size.height <= 0)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    switch member.known {
+    case .origin?: rect.origin = try Convert.point(value, for: "origin")
+    case .size?: rect.size = try Convert.size(value, for: "size")
+    default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    switch member.known {
+    case .contains?:
+      guard arguments.count == 1 else { break }
+      if let other = arguments[0].object(as: RectObject.self) {
+        let inner = other.rect
+        return .bool(
+          inner.minX >= rect.minX && inner.minY >= rect.minY && inner.maxX <= rect.maxX
+            && inner.maxY <= rect.maxY)
+      }
+      return .bool(rect.contains(try Convert.point(arguments[0], for: "contains")))
+    case .intersects?:
+      guard arguments.count == 1 else { break }
+      let other = try Convert.rect(arguments[0], for: "intersects")
+      return .bool(
+        rect.minX < other.maxX && other.minX < rect.maxX && rect.minY < other.maxY && other.minY < rect.maxY)
+    case .offsetBy?, .insetBy?:
+      guard arguments.hasLabels(.dx, .dy) else { break }
+      let dx = try Convert.number(arguments[0], for: "dx")
+      let dy = try Convert.number(arguments[1], for: "dy")
+      if member.known == .offsetBy {
+        return .object(RectObject(Rect(rect.minX + dx, rect.minY + dy, rect.size.width, rect.size.height)))
+      }
+      return .object(
+        RectObject(Rect(rect.minX + dx, rect.minY + dy, rect.size.width - 2 * dx, rect.size.height - 2 * dy)))
+    default:
+      break
+    }
+    throw RuntimeError(.noMatchingMethod(interpreter.name(of: member), type: typeName, labels: ""))
+  }
+}
+
+/// `IndexPath(item:section:)` / `IndexPath(row:section:)`.
+final class IndexPathObject: NativeObject {
+  var item: Int
+  var section: Int
+
+  init(item: Int, section: Int) {
+    self.item = item
+    self.section = section
+  }
+
+  override var typeName: String { "IndexPath" }
+  override var description: String { "[\(section), \(item)]" }
+  override var isValueType: Bool { true }
+  override func copy() -> NativeObject { IndexPathObject(item: item, section: section) }
+  override func isInstance(of type: Builtin) -> Bool { type == .indexPath }
+  override func isEqual(to other: NativeObject) -> Bool {
+    guard let other = other as? IndexPathObject else { return false }
+    return other.item == item && other.section == section
+  }
+  override func hash(into hasher: inout Hasher) {
+    hasher.combine(item)
+    hasher.combine(section)
+  }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .item?, .row?: return .int(item)
+    case .section?: return .int(section)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    switch member.known {
+    case .item?, .row?: item = try Convert.integer(value, for: "item")
+    case .section?: section = try Convert.integer(value, for: "section")
+    default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+/// The geometry types' initializers.
+enum GeometryTypes {
+  /// `Point()`, `Point(x, y)`, `Point(x: x, y: y)`.
+  static func point(_ arguments: Arguments) throws -> Value {
+    if arguments.isEmpty { return .object(PointObject(.zero)) }
+    guard arguments.hasLabels(nil, nil) || arguments.hasLabels(.x, .y) else {
+      throw RuntimeError(.notConstructible("Point"))
+    }
+    return .object(
+      PointObject(
+        Point(try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"))))
+  }
+
+  /// `Size()`, `Size(w, h)`, `Size(width: w, height: h)`.
+  static func size(_ arguments: Arguments) throws -> Value {
+    if arguments.isEmpty { return .object(SizeObject(.zero)) }
+    guard arguments.hasLabels(nil, nil) || arguments.hasLabels(.width, .height) else {
+      throw RuntimeError(.notConstructible("Size"))
+    }
+    return .object(
+      SizeObject(
+        Size(try Convert.number(arguments[0], for: "width"), try Convert.number(arguments[1], for: "height")))
+    )
+  }
+
+  /// `Rect()`, `Rect(x, y, w, h)`, `Rect(x:y:width:height:)`, `Rect(origin:size:)`.
+  static func rect(_ arguments: Arguments) throws -> Value {
+    if arguments.isEmpty { return .object(RectObject(.zero)) }
+    if arguments.hasLabels(.origin, .size) {
+      return .object(
+        RectObject(
+          Rect(
+            origin: try Convert.point(arguments[0], for: "origin"),
+            size: try Convert.size(arguments[1], for: "size"))))
+    }
+    guard arguments.hasLabels(nil, nil, nil, nil) || arguments.hasLabels(.x, .y, .width, .height) else {
+      throw RuntimeError(.notConstructible("Rect"))
+    }
+    let names = ["x", "y", "width", "height"]
+    let numbers = try (0..<4).map { try Convert.number(arguments[$0], for: names[$0]) }
+    return .object(RectObject(Rect(numbers[0], numbers[1], numbers[2], numbers[3])))
+  }
+
+  /// `IndexPath(item: i, section: s)` or `IndexPath(row: r, section: s)`.
+  static func indexPath(_ arguments: Arguments) throws -> Value {
+    guard arguments.hasLabels(.item, .section) || arguments.hasLabels(.row, .section) else {
+      throw RuntimeError(.notConstructible("IndexPath"))
+    }
+    return .object(
+      IndexPathObject(
+        item: try Convert.integer(arguments[0], for: "item"),
+        section: try Convert.integer(arguments[1], for: "section")))
+  }
+
+  /// `Point.zero`, `Size.zero`, `Rect.zero`.
+  static func zero(of builtin: Builtin) -> Value? {
+    switch builtin {
+    case .point, .cgPoint: .object(PointObject(.zero))
+    case .size, .cgSize: .object(SizeObject(.zero))
+    case .rect, .cgRect: .object(RectObject(.zero))
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import DndCheck
+import DndRuntime
+import DndSyntax
+
+/// How a run of the top level or of a scenario ended.
+public enum ScenarioOutcome: Hashable, Sendable {
+  case passed
+  /// An expectation did not hold.
+  case failedExpectation(Diagnostic)
+  /// A script error (in a handler, a step, the scenario's own code).
+  case runtimeError(Diagnostic)
+  /// UIKit raised an exception that no `expect exception` named: the app
+  /// would have terminated.
+  case uncaughtException(name: String, reason: String, Diagnostic)
+
+  public var passed: Bool { self == .passed }
+
+  /// The diagnostic explaining a failure.
+  public var diagnostic: Diagnostic? {
+    switch self {
+    case .passed: nil
+    case .failedExpectation(let diagnostic), .runtimeError(let diagnostic): diagnostic
+    case .uncaughtException(_, _, let diagnostic): diagnostic
+    }
+  }
+}
+
+/// What one run produced: the outcome, what the script printed and the
+/// runtime's trace.
+public struct ScenarioResult: Sendable {
+  /// The scenario's title; nil for the plain run of the top level.
+  public var title: String?
+  public var range: SourceRange
+  public var outcome: ScenarioOutcome
+  /// What the script printed, placed among the trace events.
+  public var printed: [PrintedText]
+  public var trace: [TraceEvent]
+
+  public init(
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent]
+  ) {
+    self.title = title
+    self.range = range
+    self.outcome = outcome
+    self.printed = printed
+    self.trace = trace
+  }
+}
+
+/// Everything a script's run produced: the plain run, then every scenario.
+public struct ScriptRunResult: Sendable {
+  public var topLevel: ScenarioResult
+  /// Empty when the top level failed (each scenario re-runs it).
+  public var scenarios: [ScenarioResult]
+
+  public var allPassed: Bool { topLevel.outcome.passed && scenarios.allSatisfy(\.outcome.passed) }
+}
+
+/// Runs a checked program against the UIKit model: the top level once (the
+/// plain run), then each scenario from a fresh scene (a new interpreter and
+/// world that run the top level again, quietly, then the scenario body).
+///
+/// The public API the command line (`dnd run`, `dnd test`) uses.
+public struct ScenarioRunner: Sendable {
+  public var program: CheckedProgram
+  public var files: [SourceFile]
+  public var limits: InterpreterLimits
+
+  public init(program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits()) {
+    self.program = program
+    self.files = files
+    self.limits = limits
+  }
+
+  /// The titles of the scenarios, in order.
+  public var scenarioTitles: [String] { program.scenarios.map(\.title) }
+
+  /// The plain run, then every scenario if the plain run passed. `output`
+  /// receives printed text as it is printed (the top level's once).
+  public func run(output: @escaping (String) -> Void) -> ScriptRunResult {
+    let topLevel = runTopLevel(output: output)
+    guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
+    let scenarios = program.scenarios.indices.map { runScenario($0, output: output) }
+    return ScriptRunResult(topLevel: topLevel, scenarios: scenarios)
+  }
+
+  /// Runs the top level once in a fresh scene.
+  public func runTopLevel(output: @escaping (String) -> Void) -> ScenarioResult {
+    let (host, interpreter) = makeScene(output: output)
+    let outcome = Self.outcome(of: host) { try interpreter.run() }
+    return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
+  }
+
+  /// Runs scenario `index` in a fresh scene: the top level (its output
+  /// muted, since the plain run showed it), then the scenario's body.
+  public func runScenario(_ index: Int, output: @escaping (String) -> Void) -> ScenarioResult {
+    let scenario = program.scenarios[index]
+    let (host, interpreter) = makeScene(output: output)
+    host.isOutputMuted = true
+    let setUp = Self.outcome(of: host) { try interpreter.run() }
+    host.isOutputMuted = false
+    host.clearPrinted()
+    let traceStart = host.world.trace.events.count
+    guard setUp.passed else {
+      return result(
+        title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart)
+    }
+    let outcome = Self.outcome(of: host) { _ = try interpreter.call(scenario.function, []) }
+    return result(
+      title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart)
+  }
+
+  private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
+    let host = SceneHost(program: program, files: files, output: output)
+    let interpreter = Interpreter(
+      program: program, host: host, natives: host.natives, limits: limits, files: files)
+    host.interpreter = interpreter
+    return (host, interpreter)
+  }
+
+  private func result(
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, host: SceneHost, traceStart: Int
+  ) -> ScenarioResult {
+    let events = host.world.trace.events
+    let trace = Array(events[min(traceStart, events.count)...])
+    let printed = host.printed.map {
+      PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
+    }
+    return ScenarioResult(title: title, range: range, outcome: outcome, printed: printed, trace: trace)
+  }
+
+  /// Runs `body` on an interpreter thread and classifies how it ended.
+  private static func outcome(of host: SceneHost, _ body: () throws -> Void) -> ScenarioOutcome {
+    do {
+      try InterpreterThread.run(body)
+    } catch let error as RuntimeError {
+      if DiagnosticMessage.expectationIDs.contains(error.message.id) {
+        return .failedExpectation(error.diagnostic)
+      }
+      return .runtimeError(error.diagnostic)
+    } catch let exception as UIKitException {
+      // Raised by code the script ran directly, outside a finger step.
+      let range = host.interpreter?.lastNativeCallRange
+      let error = RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: range)
+      return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
+    } catch let error as RuntimeLimitError {
+      // Raised by a runtime call the script made outside any step (queueing
+      // too much work, say).
+      return .runtimeError(
+        RuntimeError(.runtimeLimit(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
+    } catch let error as ScenarioError {
+      return .runtimeError(
+        RuntimeError(.stepFailed(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
+    } catch {
+      return .runtimeError(RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic)
+    }
+    if let termination = host.termination, !host.terminationExpected {
+      let exception = termination.exception
+      let error = RuntimeError(
+        .appTerminated(exception.name, reason: exception.reason), at: termination.range)
+      return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
+    }
+    return .passed
+  }
+}

@@ -1,0 +1,120 @@
+import DndCheck
+import DndRuntime
+import DndSyntax
+
+/// Scenario steps: the fingers (long press, drag, tap, release, cancel) and
+/// the clock (wait, settle), performed on the world's touch driver, and the
+/// expectations (in Expectations.swift).
+///
+/// A UIKit exception raised during a step terminates the app: later finger
+/// steps do nothing, expectations still look at the state it left, and the
+/// scenario fails unless `expect exception` names it. A script error raised
+/// in a handler stops the scenario, with a note naming the step.
+extension SceneHost {
+  public func perform(_ step: CheckedStep, at range: SourceRange, interpreter: Interpreter) throws {
+    self.interpreter = interpreter
+    switch step {
+    case .expect(let condition):
+      try expect(condition, interpreter: interpreter)
+    case .expectCall(let negated, let method, let methods, let view, let times):
+      try expectCall(
+        negated: negated, method, methods, on: view, times: times, at: range, interpreter: interpreter)
+    case .expectException(let name):
+      try expectException(name, at: range)
+    case .expectWarning(let text):
+      try expectWarning(text, at: range)
+    case .longPress, .drag, .tap, .release, .cancel, .wait, .settle:
+      try performFingerStep(step, at: range, interpreter: interpreter)
+    }
+  }
+
+  /// Where a finger goes: a place on the screen, or an item of a source.
+  private enum Place {
+    case touch(TouchTarget)
+    case item(ItemSource, String)
+  }
+
+  /// A step's operands are evaluated first (their errors are the script's
+  /// own); then the runtime performs the step.
+  private func performFingerStep(_ step: CheckedStep, at range: SourceRange, interpreter: Interpreter) throws
+  {
+    let keyword = CheckedStep.keyword(of: step)
+    let action: () throws -> Void
+    let fingers = world.fingers
+    switch step {
+    case .longPress(let target, let duration):
+      let place = try at(target.range) {
+        try self.place(interpreter.evaluateStepExpression(target), for: keyword)
+      }
+      let seconds = try duration.map { duration in
+        try at(duration.range) {
+          try self.seconds(interpreter.evaluateStepExpression(duration), for: "longPress ... for")
+        }
+      }
+      action = { [unowned self] in
+        lastProposal = nil
+        switch place {
+        case .touch(let target): try fingers.longPress(target, duration: seconds)
+        case .item(let source, let name): try fingers.longPress(item: name, in: source)
+        }
+      }
+    case .drag(_, let targets):
+      let places = try targets.map { target in
+        try at(target.range) { try touchTarget(interpreter.evaluateStepExpression(target), for: keyword) }
+      }
+      action = { for target in places { try fingers.move(to: target) } }
+    case .tap(let target):
+      let place = try at(target.range) {
+        try touchTarget(interpreter.evaluateStepExpression(target), for: keyword)
+      }
+      action = { try fingers.tap(place) }
+    case .wait(let duration):
+      let seconds = try at(duration.range) {
+        try self.seconds(interpreter.evaluateStepExpression(duration), for: keyword)
+      }
+      action = { try fingers.wait(seconds) }
+    case .release: action = { try fingers.release() }
+    case .cancel: action = { try fingers.cancel() }
+    case .settle: action = { try fingers.settle() }
+    default: return
+    }
+    // A terminated app takes no more touches.
+    guard termination == nil else { return }
+    let outer = stepRange
+    stepRange = range
+    defer { stepRange = outer }
+    do {
+      try action()
+    } catch let exception as UIKitException {
+      termination = (exception, range)
+    } catch let error as ScenarioError {
+      throw RuntimeError(.stepFailed(error.message), at: range)
+    } catch let error as RuntimeLimitError {
+      throw RuntimeError(.runtimeLimit(error.message), at: range)
+    } catch var error as RuntimeError {
+      let line = self.line(of: range).map { " at line \($0)" } ?? ""
+      error.notes.append(Diagnostic.Note("called by UIKit during '\(keyword)'\(line)", at: range))
+      throw error
+    }
+  }
+
+  private func place(_ value: Value, for step: String) throws -> Place {
+    if let item = value.object(as: SourceItemObject.self) { return .item(item.source, item.name) }
+    return .touch(try touchTarget(value, for: step))
+  }
+
+  /// A view (its centre) or a point on the screen.
+  private func touchTarget(_ value: Value, for step: String) throws -> TouchTarget {
+    if let view = value.object(as: ViewObject.self) { return .view(view.view) }
+    if let point = value.object(as: PointObject.self) { return .point(point.point) }
+    throw RuntimeError(.stepTarget(step, found: Convert.phrase(value)))
+  }
+
+  private func seconds(_ value: Value, for step: String) throws -> Double {
+    guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0 else {
+      throw RuntimeError(
+        .wrongArgumentType(step, expected: "a number of seconds, zero or more", found: value.typeName))
+    }
+    return seconds
+  }
+}

@@ -1,0 +1,184 @@
+import DndCheck
+import DndRuntime
+import DndSyntax
+
+/// Text a script printed, with how many trace events had been recorded
+/// before it, so that a report can show it among the events.
+public struct PrintedText: Hashable, Sendable {
+  /// The number of trace events recorded before the text was printed.
+  public var afterEvent: Int
+  public var text: String
+
+  public init(afterEvent: Int, text: String) {
+    self.afterEvent = afterEvent
+    self.text = text
+  }
+}
+
+/// The interpreter's host for scripts with scenes: it builds a `World` from
+/// the checked declarations (the device, each app's window and view tree
+/// with its interactions, each source's items), binds every handler to the
+/// runtime as a delegate closure that calls the script, and performs
+/// scenario steps and expectations.
+///
+/// One host, one world, one interpreter: the runner makes a fresh trio for
+/// the plain run and for every scenario.
+public final class SceneHost: InterpreterHost {
+  public let world: World
+  /// The binding's native types, for the interpreter's initializer.
+  public let natives = NativeRegistry()
+  let program: CheckedProgram
+  let files: [SourceFile]
+  /// Set by the runner; weak because the interpreter holds its host.
+  public weak var interpreter: Interpreter?
+  private let sink: (String) -> Void
+  /// While true, printed text is dropped (the top level re-run before a scenario).
+  public var isOutputMuted = false
+  public private(set) var printed: [PrintedText] = []
+
+  /// One script object per runtime object, so identity survives the round
+  /// trip through the runtime. Each wrapper holds its runtime object, so a key
+  /// is never reused while it is in the table.
+  private var wrappers: [ObjectIdentifier: NativeObject] = [:]
+  private var madeViews = 0
+
+  /// The last proposal a script's drop handler returned in the current drag.
+  var lastProposal: ProposalObject?
+  /// The UIKit exception that terminated the app, and the step that raised it.
+  var termination: (exception: UIKitException, range: SourceRange)?
+  /// Set once `expect exception` has matched the termination.
+  var terminationExpected = false
+  /// The range of the step being performed.
+  var stepRange: SourceRange?
+  /// Script calls the runtime is making right now (handlers, completions).
+  var callbackDepth = 0
+
+  public init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
+    self.program = program
+    self.files = files
+    self.sink = output
+    self.world = World(device: program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad)
+    UIKitTypes.register(in: natives, scene: self)
+    world.sourceLocationProvider = { [weak self] in self?.currentLocation() }
+  }
+
+  public func output(_ text: String) {
+    guard !isOutputMuted else { return }
+    printed.append(PrintedText(afterEvent: world.trace.events.count, text: text))
+    sink(text)
+  }
+
+  /// Forgets what was printed so far (the runner keeps a scenario's own output).
+  public func clearPrinted() {
+    printed = []
+  }
+
+  // MARK: Script objects for runtime objects
+
+  private func cached<Runtime: AnyObject, Wrapper: NativeObject>(_ object: Runtime, _ make: () -> Wrapper)
+    -> Wrapper
+  {
+    let key = ObjectIdentifier(object)
+    if let existing = wrappers[key] as? Wrapper { return existing }
+    let made = make()
+    wrappers[key] = made
+    return made
+  }
+
+  func object(for view: View) -> ViewObject { cached(view) { ViewObject(scene: self, view: view) } }
+  func object(for item: DragItem) -> DragItemObject {
+    cached(item) { DragItemObject(scene: self, item: item) }
+  }
+  func object(for session: DragSession) -> DragSessionObject {
+    cached(session) { DragSessionObject(scene: self, session: session) }
+  }
+  func object(for session: DropSession) -> DropSessionObject {
+    cached(session) { DropSessionObject(scene: self, session: session) }
+  }
+  func object(for provider: ItemProvider) -> ItemProviderObject {
+    cached(provider) { ItemProviderObject(scene: self, provider: provider) }
+  }
+  func object(for interaction: DragInteraction) -> InteractionObject {
+    cached(interaction) { InteractionObject(scene: self, kind: .drag(interaction)) }
+  }
+  func object(for interaction: DropInteraction) -> InteractionObject {
+    cached(interaction) { InteractionObject(scene: self, kind: .drop(interaction)) }
+  }
+  func object(for interaction: SpringLoadedInteraction) -> InteractionObject {
+    cached(interaction) { InteractionObject(scene: self, kind: .springLoaded(interaction)) }
+  }
+
+  /// A loaded object as a script value: a String is a script string, the
+  /// rest are objects.
+  func value(of item: ItemValue) -> Value {
+    switch item {
+    case .string(let text): .string(text)
+    case .attributedString(let text): .object(AttributedStringObject(text))
+    case .url(let text): .object(URLObject(text))
+    case .image(let image): .object(ImageObject(image))
+    case .color(let color): .object(ColorObject(color))
+    case .data(let bytes, _): .object(DataObject(bytes))
+    }
+  }
+
+  /// A view made by code (`UIImageView(image:)`), named for the trace.
+  func makeView(_ kind: DndRuntime.ViewKind, frame: Rect = .zero) -> ViewObject {
+    madeViews += 1
+    return object(for: View(kind, name: "\(kind.rawValue)#\(madeViews)", frame: frame, world: world))
+  }
+
+  // MARK: Calling the script
+
+  /// Calls a script closure for the runtime (a completion, an animation block).
+  func callScript(_ function: Value, _ arguments: [Value]) throws -> Value {
+    guard let interpreter else { return .nil }
+    callbackDepth += 1
+    defer { callbackDepth -= 1 }
+    return try interpreter.call(function, arguments)
+  }
+
+  /// Calls a handler with as many of UIKit's arguments as it declares.
+  func callHandler(_ code: FunctionCode, _ arguments: [Value]) throws -> Value {
+    guard let interpreter else { return .nil }
+    callbackDepth += 1
+    defer { callbackDepth -= 1 }
+    return try interpreter.call(code, Array(arguments.prefix(code.parameterCount)))
+  }
+
+  /// Runs a UIKit call the script made directly; an exception it raises is
+  /// recorded in the trace before it ends the app.
+  func raisingUIKit(view: View?, _ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let exception as UIKitException {
+      world.recordUncaughtException(exception, app: view?.app?.name, view: view?.name)
+      throw exception
+    }
+  }
+
+  // MARK: Locations
+
+  /// "file.dnd:12:5": where a warning or exception arose. Inside script code
+  /// the runtime called, the latest native call; otherwise the step.
+  func currentLocation() -> String? {
+    let range = callbackDepth > 0 ? interpreter?.lastNativeCallRange ?? stepRange : stepRange
+    guard let range else { return nil }
+    return locationText(range)
+  }
+
+  /// "file.dnd:12:5" for a range.
+  func locationText(_ range: SourceRange) -> String? {
+    guard let file = files.first(where: { $0.id == range.file }) else { return nil }
+    return "\(file.name):\(file.location(of: Int(range.start)))"
+  }
+
+  /// The 1-based line of a range, for notes.
+  func line(of range: SourceRange) -> Int? {
+    files.first { $0.id == range.file }.map { $0.location(of: Int(range.start)).line }
+  }
+
+  /// The source text of a range (an expectation's expression).
+  func sourceText(_ range: SourceRange) -> String? {
+    files.first { $0.id == range.file }.map { $0.text(range) }
+  }
+}

@@ -1,0 +1,296 @@
+import DndCheck
+import DndRuntime
+
+/// The members both faces of a session answer (UIDragDropSession).
+private enum SessionMembers {
+  static func get(
+    _ member: Symbol, items: [DragItem], allowsMove: Bool, isRestricted: Bool, scene: SceneHost
+  ) -> Value? {
+    switch member.known {
+    case .items?: return .array(items.map { .object(scene.object(for: $0)) })
+    case .allowsMoveOperation?: return .bool(allowsMove)
+    case .isRestrictedToDraggingApplication?: return .bool(isRestricted)
+    default: return nil
+    }
+  }
+
+  /// `location(in:)`, `canLoadObjects(ofClass:)`, `hasItemsConforming(toTypeIdentifiers:)`.
+  static func call(
+    _ member: Symbol, _ arguments: Arguments, location: (View) -> Point, canLoad: (ObjectClass) -> Bool,
+    conforms: ([String]) -> Bool
+  ) throws -> Value? {
+    switch member.known {
+    case .location?:
+      guard arguments.hasLabels(.in) else { return nil }
+      return .object(PointObject(location(try Convert.view(arguments[0], for: "location(in:)"))))
+    case .canLoadObjects?:
+      guard arguments.count == 1, let value = arguments.value(.ofClass, orAt: 0) else { return nil }
+      return .bool(canLoad(try Convert.objectClass(value, for: "canLoadObjects(ofClass:)")))
+    case .hasItemsConforming?:
+      guard arguments.count == 1, let value = arguments.value(.toTypeIdentifiers, orAt: 0) else { return nil }
+      return .bool(conforms(try Convert.strings(value, for: "hasItemsConforming(toTypeIdentifiers:)")))
+    default:
+      return nil
+    }
+  }
+}
+
+/// `UIDragSession`: the session as the app that started the drag sees it.
+final class DragSessionObject: SceneObject {
+  let session: DragSession
+
+  init(scene: SceneHost, session: DragSession) {
+    self.session = session
+    super.init(scene: scene)
+  }
+
+  override var typeName: String { "UIDragSession" }
+  override var description: String { session.description }
+  override func isInstance(of type: Builtin) -> Bool {
+    type == .uiDragSession || type == .uiDragDropSession || type == .nsObject
+  }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    if let value = SessionMembers.get(
+      member, items: session.items, allowsMove: session.allowsMoveOperation,
+      isRestricted: session.isRestrictedToDraggingApplication, scene: scene)
+    {
+      return value
+    }
+    if member.known == .localContext { return ScriptValueBox.unbox(session.localContext) }
+    return try super.getMember(member, interpreter: interpreter)
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    guard member.known == .localContext else {
+      throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+    session.localContext = ScriptValueBox.box(value)
+  }
+
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    let session = self.session
+    if let value = try SessionMembers.call(
+      member, arguments, location: { session.location(in: $0) },
+      canLoad: { session.canLoadObjects(ofClass: $0) },
+      conforms: { session.hasItemsConforming(toTypeIdentifiers: $0) })
+    {
+      return value
+    }
+    throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
+  }
+}
+
+/// `UIDropSession`: the session as a destination app sees it. Loads go
+/// through `loadObjects(ofClass:)`, whose completion runs on the main queue.
+final class DropSessionObject: SceneObject {
+  let session: DropSession
+
+  init(scene: SceneHost, session: DropSession) {
+    self.session = session
+    super.init(scene: scene)
+  }
+
+  override var typeName: String { "UIDropSession" }
+  override var description: String { session.description }
+  override func isInstance(of type: Builtin) -> Bool {
+    type == .uiDropSession || type == .uiDragDropSession || type == .nsObject
+  }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    if let value = SessionMembers.get(
+      member, items: session.items, allowsMove: session.allowsMoveOperation,
+      isRestricted: session.isRestrictedToDraggingApplication, scene: scene)
+    {
+      return value
+    }
+    switch member.known {
+    case .localDragSession?: return session.localDragSession.map { .object(scene.object(for: $0)) } ?? .nil
+    case .progress?: return .object(ProgressObject(session.progress))
+    case .progressIndicatorStyle?:
+      return .enumCase(Symbol(session.progressIndicatorStyle == .none ? KnownMember.none : .default))
+    default: return try super.getMember(member, interpreter: interpreter)
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    guard member.known == .progressIndicatorStyle else {
+      throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+    guard case .enumCase(let symbol) = value, symbol.known == KnownMember.none || symbol.known == .default
+    else {
+      throw RuntimeError(
+        .propertyType(
+          "UIDropSession.progressIndicatorStyle", expected: ".none or .default", found: value.typeName))
+    }
+    session.progressIndicatorStyle = symbol.known == KnownMember.none ? .none : .default
+  }
+
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    let session = self.session
+    if let value = try SessionMembers.call(
+      member, arguments, location: { session.location(in: $0) },
+      canLoad: { session.canLoadObjects(ofClass: $0) },
+      conforms: { session.hasItemsConforming(toTypeIdentifiers: $0) })
+    {
+      return value
+    }
+    if member.known == .loadObjects {
+      return try loadObjects(arguments)
+    }
+    throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
+  }
+
+  /// `loadObjects(ofClass: String) { strings in ... }`: one object per item
+  /// that can give the class, delivered together on the main queue.
+  private func loadObjects(_ arguments: Arguments) throws -> Value {
+    guard let classValue = arguments.value(.ofClass, orAt: 0), let completion = arguments.trailingClosure()
+    else {
+      throw RuntimeError(
+        .invalidArgument(
+          "loadObjects needs 'ofClass:' and a completion: loadObjects(ofClass: String) { strings in ... }"))
+    }
+    let objectClass = try Convert.objectClass(classValue, for: "loadObjects(ofClass:)")
+    let scene = self.scene
+    let progress = try session.loadObjects(ofClass: objectClass) { [weak scene] values in
+      guard let scene else { return }
+      _ = try scene.callScript(completion, [.array(values.map { scene.value(of: $0) })])
+    }
+    return .object(ProgressObject(progress))
+  }
+}
+
+/// `UIDropProposal(operation: .copy)` (and `UITextDropProposal`): a class
+/// in UIKit, so a handler may make one and then set its flags.
+final class ProposalObject: NativeObject {
+  let proposal: DropProposal
+
+  init(_ proposal: DropProposal) {
+    self.proposal = proposal
+  }
+
+  override var typeName: String { proposal is TextDropProposal ? "UITextDropProposal" : "UIDropProposal" }
+  override var description: String { proposal.description }
+  override func isInstance(of type: Builtin) -> Bool {
+    type == .uiDropProposal || type == .nsObject
+      || (type == .uiTextDropProposal && proposal is TextDropProposal)
+  }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .operation?: return Convert.value(of: proposal.operation)
+    case .isPrecise?: return .bool(proposal.isPrecise)
+    case .prefersFullSizePreview?: return .bool(proposal.prefersFullSizePreview)
+    case .dropAction?:
+      guard let text = proposal as? TextDropProposal else { break }
+      switch text.dropAction {
+      case .insert: return .enumCase(Symbol(.insert))
+      case .replaceSelection: return .enumCase(Symbol(.replaceSelection))
+      case .replaceAll: return .enumCase(Symbol(.replaceAll))
+      }
+    case .description?: return .string(description)
+    default: break
+    }
+    throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    let property = "\(typeName).\(interpreter.name(of: member))"
+    switch member.known {
+    case .isPrecise?, .prefersFullSizePreview?:
+      guard case .bool(let flag) = value else {
+        throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
+      }
+      if member.known == .isPrecise {
+        proposal.isPrecise = flag
+      } else {
+        proposal.prefersFullSizePreview = flag
+      }
+    case .dropAction? where proposal is TextDropProposal:
+      guard let text = proposal as? TextDropProposal, case .enumCase(let symbol) = value,
+        let action = Self.textDropAction(symbol)
+      else {
+        throw RuntimeError(
+          .propertyType(
+            property, expected: ".insert, .replaceSelection or .replaceAll", found: value.typeName))
+      }
+      text.dropAction = action
+    default:
+      throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  private static func textDropAction(_ symbol: Symbol) -> TextDropAction? {
+    switch symbol.known {
+    case .insert?: .insert
+    case .replaceSelection?: .replaceSelection
+    case .replaceAll?: .replaceAll
+    default: nil
+    }
+  }
+
+  /// `UIDropProposal(operation: .copy)` or `UIDropProposal(.copy)`;
+  /// `UITextDropProposal` likewise.
+  static func make(_ arguments: Arguments, text: Bool) throws -> Value {
+    guard arguments.count == 1, let value = arguments.value(.operation, orAt: 0) else {
+      throw RuntimeError(.notConstructible(text ? "UITextDropProposal" : "UIDropProposal"))
+    }
+    let operation = try Convert.operation(value, for: "UIDropProposal(operation:)")
+    return .object(
+      ProposalObject(text ? TextDropProposal(operation: operation) : DropProposal(operation: operation)))
+  }
+}
+
+/// `UIPasteConfiguration(forAccepting: UIImage)`: a value here (only its
+/// types matter to the model).
+final class PasteConfigurationObject: NativeObject {
+  var configuration: PasteConfiguration
+
+  init(_ configuration: PasteConfiguration) {
+    self.configuration = configuration
+  }
+
+  override var typeName: String { "UIPasteConfiguration" }
+  override var description: String {
+    "UIPasteConfiguration(\(configuration.acceptableTypeIdentifiers.joined(separator: ", ")))"
+  }
+  override var isValueType: Bool { true }
+  override func copy() -> NativeObject { PasteConfigurationObject(configuration) }
+  override func isInstance(of type: Builtin) -> Bool { type == .uiPasteConfiguration }
+  override func isEqual(to other: NativeObject) -> Bool {
+    (other as? PasteConfigurationObject)?.configuration == configuration
+  }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .acceptableTypeIdentifiers?:
+      return .array(configuration.acceptableTypeIdentifiers.map { .string($0) })
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    guard member.known == .acceptableTypeIdentifiers else {
+      throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+    configuration.acceptableTypeIdentifiers = try Convert.strings(value, for: "acceptableTypeIdentifiers")
+  }
+
+  /// `UIPasteConfiguration(forAccepting: UIImage)` or
+  /// `UIPasteConfiguration(acceptableTypeIdentifiers: ["public.png"])`.
+  static func make(_ arguments: Arguments) throws -> Value {
+    if arguments.hasLabels(.forAccepting) {
+      let objectClass = try Convert.objectClass(arguments[0], for: "UIPasteConfiguration(forAccepting:)")
+      return .object(PasteConfigurationObject(PasteConfiguration(forAccepting: objectClass)))
+    }
+    if arguments.hasLabels(.acceptableTypeIdentifiers) {
+      let types = try Convert.strings(arguments[0], for: "acceptableTypeIdentifiers")
+      return .object(PasteConfigurationObject(PasteConfiguration(acceptableTypeIdentifiers: types)))
+    }
+    if arguments.isEmpty { return .object(PasteConfigurationObject(PasteConfiguration())) }
+    throw RuntimeError(.notConstructible("UIPasteConfiguration"))
+  }
+}

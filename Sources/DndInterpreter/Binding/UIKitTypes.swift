@@ -1,0 +1,220 @@
+import DndCheck
+import DndRuntime
+
+/// A native type whose initializer, static members and value are closures:
+/// one instance per builtin the binding implements.
+final class BoundType: NativeType {
+  typealias Construct = (Arguments) throws -> Value
+  typealias Static = (Symbol) -> Value?
+  typealias StaticCall = (Symbol, Arguments) throws -> Value?
+
+  private let make: Construct?
+  private let statics: Static?
+  private let staticCalls: StaticCall?
+  private let current: (() -> Value)?
+
+  init(
+    _ builtin: Builtin, construct: Construct? = nil, statics: Static? = nil, staticCalls: StaticCall? = nil,
+    value: (() -> Value)? = nil
+  ) {
+    self.make = construct
+    self.statics = statics
+    self.staticCalls = staticCalls
+    self.current = value
+    super.init(builtin)
+  }
+
+  override func construct(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    guard let make else { throw RuntimeError(.notConstructible(builtin.spelling)) }
+    return try make(arguments)
+  }
+
+  override func staticMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    if let value = statics?(member) { return value }
+    return try super.staticMember(member, interpreter: interpreter)
+  }
+
+  override func callStatic(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    if let value = try staticCalls?(member, arguments) { return value }
+    return try super.callStatic(member, arguments, interpreter: interpreter)
+  }
+
+  override func value(interpreter: Interpreter) throws -> Value {
+    guard let current else { return try super.value(interpreter: interpreter) }
+    return current()
+  }
+}
+
+/// The registration of every UIKit and Foundation builtin the binding
+/// implements (see docs/uikit-api.md).
+enum UIKitTypes {
+  static func register(in registry: NativeRegistry, scene: SceneHost) {
+    geometry(registry)
+    content(registry)
+    dragAndDrop(registry, scene)
+    views(registry, scene)
+    registry.register(
+      BoundType(
+        .dispatchQueue,
+        statics: { [unowned scene] member in
+          member.known == .main ? .object(QueueObject(scene: scene, queue: scene.world.scheduler.main)) : nil
+        },
+        staticCalls: { [unowned scene] member, arguments in
+          guard member.known == .global else { return nil }
+          // `DispatchQueue.global()` and `.global(qos: ...)`: one background queue.
+          return .object(QueueObject(scene: scene, queue: scene.world.scheduler.backgroundQueue("global")))
+        }))
+    registry.register(
+      BoundType(.lastProposal, value: { [unowned scene] in scene.lastProposal.map { .object($0) } ?? .nil }))
+    registry.register(
+      BoundType(
+        .activeSession,
+        value: { [unowned scene] in
+          scene.world.fingers.current?.session.map { .object(scene.object(for: $0)) } ?? .nil
+        }))
+  }
+
+  private static func geometry(_ registry: NativeRegistry) {
+    for builtin in [Builtin.point, .cgPoint] {
+      registry.register(BoundType(builtin, construct: GeometryTypes.point, statics: zero(builtin)))
+    }
+    for builtin in [Builtin.size, .cgSize] {
+      registry.register(BoundType(builtin, construct: GeometryTypes.size, statics: zero(builtin)))
+    }
+    for builtin in [Builtin.rect, .cgRect] {
+      registry.register(BoundType(builtin, construct: GeometryTypes.rect, statics: zero(builtin)))
+    }
+    registry.register(BoundType(.indexPath, construct: GeometryTypes.indexPath))
+  }
+
+  private static func zero(_ builtin: Builtin) -> BoundType.Static {
+    { member in member.known == .zero ? GeometryTypes.zero(of: builtin) : nil }
+  }
+
+  private static func content(_ registry: NativeRegistry) {
+    registry.register(BoundType(.uiImage, construct: image))
+    for builtin in [Builtin.url, .nsURL] {
+      registry.register(
+        BoundType(
+          builtin,
+          construct: { arguments in
+            guard arguments.count == 1, let text = arguments.value(.string, orAt: 0) else {
+              throw RuntimeError(.notConstructible("URL"))
+            }
+            return URLObject.make(try Convert.string(text, for: "URL(string:)"))
+          }))
+    }
+    registry.register(
+      BoundType(
+        .nsAttributedString,
+        construct: { arguments in
+          guard arguments.count == 1, let text = arguments.value(.string, orAt: 0) else {
+            throw RuntimeError(.notConstructible("NSAttributedString"))
+          }
+          return .object(AttributedStringObject(try Convert.string(text, for: "NSAttributedString(string:)")))
+        }))
+    registry.register(
+      BoundType(
+        .uiColor, construct: color,
+        statics: { member in member.known.flatMap(ColorObject.named).map { .object($0) } }))
+    registry.register(BoundType(.data, construct: DataObject.make))
+  }
+
+  /// `UIImage(named: "cat")` or `UIImage(named: "cat", size: Size(300, 200))`.
+  private static func image(_ arguments: Arguments) throws -> Value {
+    if arguments.hasLabels(.named) {
+      return .object(ImageObject(ImageValue(name: try Convert.string(arguments[0], for: "UIImage(named:)"))))
+    }
+    guard arguments.hasLabels(.named, .size) else { throw RuntimeError(.notConstructible("UIImage")) }
+    let name = try Convert.string(arguments[0], for: "UIImage(named:)")
+    return .object(
+      ImageObject(ImageValue(name: name, size: try Convert.size(arguments[1], for: "UIImage(size:)"))))
+  }
+
+  /// `UIColor(named: "accent")` or `UIColor(red:green:blue:alpha:)`.
+  private static func color(_ arguments: Arguments) throws -> Value {
+    if arguments.hasLabels(.named) {
+      return .object(ColorObject(ColorValue(try Convert.string(arguments[0], for: "UIColor(named:)"))))
+    }
+    guard arguments.hasLabels(.red, .green, .blue, .alpha) else {
+      throw RuntimeError(.notConstructible("UIColor"))
+    }
+    let names = ["red", "green", "blue", "alpha"]
+    let parts = try (0..<4).map { formatted(try Convert.number(arguments[$0], for: names[$0])) }
+    return .object(ColorObject(ColorValue("rgba(\(parts.joined(separator: ", ")))")))
+  }
+
+  private static func dragAndDrop(_ registry: NativeRegistry, _ scene: SceneHost) {
+    registry.register(
+      BoundType(.uiDragItem, construct: { [unowned scene] in try DragItemObject.make($0, scene: scene) }))
+    registry.register(
+      BoundType(
+        .nsItemProvider, construct: { [unowned scene] in try ItemProviderObject.make($0, scene: scene) }))
+    registry.register(BoundType(.uiDropProposal, construct: { try ProposalObject.make($0, text: false) }))
+    registry.register(BoundType(.uiTextDropProposal, construct: { try ProposalObject.make($0, text: true) }))
+    registry.register(
+      BoundType(
+        .uiDropOperation,
+        statics: { member in
+          switch member.known {
+          case .cancel?, .forbidden?, .copy?, .move?: .enumCase(member)
+          default: nil
+          }
+        }))
+    registry.register(
+      BoundType(
+        .uiViewAnimatingPosition,
+        statics: { member in
+          switch member.known {
+          case .end?, .start?, .current?: .enumCase(member)
+          default: nil
+          }
+        }))
+    registry.register(
+      BoundType(
+        .uiTargetedDragPreview,
+        construct: { [unowned scene] in try TargetedPreviewObject.make($0, scene: scene) }))
+    registry.register(
+      BoundType(
+        .uiDragPreviewTarget, construct: { [unowned scene] in try PreviewTargetObject.make($0, scene: scene) }
+      ))
+    registry.register(BoundType(.uiDragPreviewParameters, construct: PreviewParametersObject.make))
+    registry.register(
+      BoundType(
+        .uiDragPreview, construct: { [unowned scene] in try DragPreviewObject.make($0, scene: scene) }))
+    registry.register(BoundType(.uiPasteConfiguration, construct: PasteConfigurationObject.make))
+  }
+
+  /// `UIView(frame:)`, `UILabel(frame:)`, `UIImageView(image:)` and friends.
+  private static func views(_ registry: NativeRegistry, _ scene: SceneHost) {
+    let kinds: [(Builtin, DndRuntime.ViewKind)] = [
+      (.uiView, .view), (.uiLabel, .label), (.uiImageView, .imageView), (.uiTextField, .textField),
+      (.uiTextView, .textView), (.uiButton, .button),
+    ]
+    for (builtin, kind) in kinds {
+      registry.register(
+        BoundType(
+          builtin,
+          construct: { [unowned scene] arguments in
+            if arguments.isEmpty { return .object(scene.makeView(kind)) }
+            if arguments.hasLabels(.frame) {
+              return .object(scene.makeView(kind, frame: try Convert.rect(arguments[0], for: "frame")))
+            }
+            if kind == .imageView, arguments.hasLabels(.image) {
+              // UIImageView(image:) takes the image's size.
+              if arguments[0].isNil { return .object(scene.makeView(kind)) }
+              guard let image = arguments[0].object(as: ImageObject.self) else {
+                throw RuntimeError(
+                  .wrongArgumentType(
+                    "UIImageView(image:)", expected: "a UIImage", found: arguments[0].typeName))
+              }
+              let view = scene.makeView(kind, frame: Rect(origin: .zero, size: image.image.size))
+              view.view.image = image.image
+              return .object(view)
+            }
+            throw RuntimeError(.notConstructible(builtin.spelling))
+          }))
+    }
+  }
+}

@@ -1,0 +1,338 @@
+import DndCheck
+import DndRuntime
+
+/// A view of the scene (UIView and its subclasses). One object per runtime
+/// view (the scene keeps the table), so `===` and `==` mean the same view.
+///
+/// Properties the runtime models (frame, text, image, ...) live in the
+/// runtime's `View`, whose setters report Main Thread Checker warnings and
+/// animation changes; the few it does not model (tag, textColor, ...) are
+/// kept here.
+final class ViewObject: SceneObject {
+  let view: View
+  /// Properties the runtime does not model, by member.
+  private var extras: [Symbol: Value] = [:]
+
+  init(scene: SceneHost, view: View) {
+    self.view = view
+    super.init(scene: scene)
+  }
+
+  override var typeName: String { view.kind.uikitClassName }
+  override var description: String { view.description }
+
+  override func isInstance(of type: Builtin) -> Bool {
+    switch type {
+    case .uiView, .nsObject: return true
+    case .uiLabel: return view.kind == .label
+    case .uiImageView: return view.kind == .imageView
+    case .uiTextField: return view.kind == .textField
+    case .uiTextView: return view.kind == .textView
+    case .uiButton: return view.kind == .button
+    case .uiTableView: return view.kind == .tableView
+    case .uiCollectionView: return view.kind == .collectionView
+    default: return false
+    }
+  }
+
+  private var kind: DndRuntime.ViewKind { view.kind }
+  private var hasText: Bool { kind == .label || kind == .textField || kind == .textView }
+
+  // MARK: Reading
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .frame?: return .object(RectObject(view.frame))
+    case .bounds?: return .object(RectObject(view.bounds))
+    case .center?: return .object(PointObject(view.center))
+    case .backgroundColor?: return view.backgroundColor.map { .object(ColorObject($0)) } ?? .nil
+    case .alpha?: return .double(view.alpha)
+    case .isHidden?: return .bool(view.isHidden)
+    case .isUserInteractionEnabled?: return .bool(view.isUserInteractionEnabled)
+    case .pasteConfiguration?:
+      return view.pasteConfiguration.map { .object(PasteConfigurationObject($0)) } ?? .nil
+    case .subviews?: return .array(view.subviews.map { .object(scene.object(for: $0)) })
+    case .superview?: return view.superview.map { .object(scene.object(for: $0)) } ?? .nil
+    case .interactions?: return .array(interactions())
+    case .text? where hasText:
+      if kind == .textView { return .string(view.text ?? "") }
+      return view.text.map { .string($0) } ?? .nil
+    case .attributedText? where hasText:
+      return view.attributedText.map { .object(AttributedStringObject($0)) } ?? .nil
+    case .image? where kind == .imageView || kind == .button:
+      return view.image.map { .object(ImageObject($0)) } ?? .nil
+    case .title? where kind == .button: return view.title.map { .string($0) } ?? .nil
+    case .isEditable? where kind == .textView: return .bool(view.isEditable)
+    case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
+      return .bool(view.isSpringLoaded)
+    case .textDropInteraction? where view.kind.isTextDroppable:
+      return view.textDropInteraction.map { .object(scene.object(for: $0)) } ?? .nil
+    case .description?: return .string(description)
+    default:
+      if let stored = storedDefault(member) { return extras[member] ?? stored }
+      throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  /// The default of a property the runtime does not model, if this kind of
+  /// view has it.
+  private func storedDefault(_ member: Symbol) -> Value? {
+    switch member.known {
+    case .tag?: return .int(0)
+    case .textColor? where kind == .label: return .object(ColorObject(ColorValue("black")))
+    case .numberOfLines? where kind == .label: return .int(1)
+    case .contentMode? where kind == .imageView: return .enumCase(Symbol(.scaleToFill))
+    case .placeholder? where kind == .textField: return .nil
+    case .isEnabled? where kind == .textField || kind == .button: return .bool(true)
+    case .rowHeight? where kind == .tableView: return .double(44)
+    case .dragInteractionEnabled? where kind == .tableView || kind == .collectionView:
+      return .bool(view.world?.device.isTableDragEnabledByDefault ?? true)
+    case .itemSize? where kind == .collectionView: return .object(SizeObject(Size(50, 50)))
+    case .reorderingCadence? where kind == .collectionView: return .enumCase(Symbol(.immediate))
+    default: return nil
+    }
+  }
+
+  private func interactions() -> [Value] {
+    var result: [Value] = []
+    result += view.dragInteractions.map { .object(scene.object(for: $0)) }
+    result += view.dropInteractions.map { .object(scene.object(for: $0)) }
+    result += view.springLoadedInteractions.map { .object(scene.object(for: $0)) }
+    return result
+  }
+
+  // MARK: Writing
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    let property = "\(typeName).\(interpreter.name(of: member))"
+    switch member.known {
+    case .frame?: view.frame = try rect(value, property)
+    case .bounds?: view.bounds = try rect(value, property)
+    case .center?:
+      guard let point = value.object(as: PointObject.self) else {
+        throw RuntimeError(.propertyType(property, expected: "a Point", found: value.typeName))
+      }
+      view.center = point.point
+    case .backgroundColor?: view.backgroundColor = try optionalColor(value, property)
+    case .alpha?:
+      guard let alpha = value.doubleValue else {
+        throw RuntimeError(.propertyType(property, expected: "a number", found: value.typeName))
+      }
+      view.alpha = alpha
+    case .isHidden?: view.isHidden = try bool(value, property)
+    case .isUserInteractionEnabled?: view.isUserInteractionEnabled = try bool(value, property)
+    case .pasteConfiguration?:
+      if value.isNil {
+        view.pasteConfiguration = nil
+      } else if let configuration = value.object(as: PasteConfigurationObject.self) {
+        view.pasteConfiguration = configuration.configuration
+      } else {
+        throw RuntimeError(
+          .propertyType(property, expected: "a UIPasteConfiguration or nil", found: value.typeName))
+      }
+    case .text? where hasText:
+      if value.isNil {
+        view.text = kind == .textView ? "" : nil
+      } else {
+        view.text = try string(value, property)
+      }
+    case .attributedText? where hasText:
+      switch value {
+      case .nil: view.attributedText = nil
+      case .string(let box): view.attributedText = box.value
+      default:
+        guard let text = value.object(as: AttributedStringObject.self) else {
+          throw RuntimeError(
+            .propertyType(property, expected: "an NSAttributedString or nil", found: value.typeName))
+        }
+        view.attributedText = text.string
+      }
+    case .image? where kind == .imageView || kind == .button:
+      if value.isNil {
+        view.image = nil
+      } else if let image = value.object(as: ImageObject.self) {
+        view.image = image.image
+      } else {
+        throw RuntimeError(.propertyType(property, expected: "a UIImage or nil", found: value.typeName))
+      }
+    case .title? where kind == .button: view.title = value.isNil ? nil : try string(value, property)
+    case .isEditable? where kind == .textView: view.isEditable = try bool(value, property)
+    case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
+      view.isSpringLoaded = try bool(value, property)
+    default:
+      guard storedDefault(member) != nil else {
+        throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+      }
+      extras[member] = value
+    }
+  }
+
+  private func rect(_ value: Value, _ property: String) throws -> Rect {
+    guard let rect = value.object(as: RectObject.self) else {
+      throw RuntimeError(.propertyType(property, expected: "a Rect", found: value.typeName))
+    }
+    return rect.rect
+  }
+
+  private func bool(_ value: Value, _ property: String) throws -> Bool {
+    guard case .bool(let flag) = value else {
+      throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
+    }
+    return flag
+  }
+
+  private func string(_ value: Value, _ property: String) throws -> String {
+    guard case .string(let box) = value else {
+      throw RuntimeError(.propertyType(property, expected: "a String", found: value.typeName))
+    }
+    return box.value
+  }
+
+  private func optionalColor(_ value: Value, _ property: String) throws -> ColorValue? {
+    if value.isNil { return nil }
+    guard let color = value.object(as: ColorObject.self) else {
+      throw RuntimeError(.propertyType(property, expected: "a UIColor or nil", found: value.typeName))
+    }
+    return color.color
+  }
+
+  // MARK: Methods
+
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    switch member.known {
+    case .addSubview?:
+      guard arguments.count == 1 else { break }
+      let subview = try Convert.view(arguments[0], for: "addSubview")
+      try scene.raisingUIKit(view: view) { try view.addSubview(subview) }
+      return .nil
+    case .removeFromSuperview?:
+      guard arguments.isEmpty else { break }
+      view.removeFromSuperview()
+      return .nil
+    case .bringSubviewToFront?, .sendSubviewToBack?:
+      guard arguments.count == 1 else { break }
+      let subview = try Convert.view(arguments[0], for: interpreter.name(of: member))
+      if member.known == .bringSubviewToFront {
+        view.bringSubviewToFront(subview)
+      } else {
+        view.sendSubviewToBack(subview)
+      }
+      return .nil
+    case .convert?:
+      guard arguments.count == 2 else { break }
+      let point = try Convert.point(arguments[0], for: "convert")
+      if let other = arguments.value(labelled: .from) {
+        return .object(
+          PointObject(view.convert(point, from: try Convert.optionalView(other, for: "convert(_:from:)"))))
+      }
+      if let other = arguments.value(labelled: .to) {
+        return .object(
+          PointObject(view.convert(point, to: try Convert.optionalView(other, for: "convert(_:to:)"))))
+      }
+    case .hitTest?:
+      guard arguments.count == 1 || arguments.hasLabels(nil, .with) else { break }
+      let point = try Convert.point(arguments[0], for: "hitTest")
+      return view.hitTest(point).map { .object(scene.object(for: $0)) } ?? .nil
+    case .isDescendant?:
+      guard arguments.hasLabels(.of) else { break }
+      return .bool(view.isDescendant(of: try Convert.view(arguments[0], for: "isDescendant(of:)")))
+    default:
+      return try super.callMethod(member, arguments, interpreter: interpreter)
+    }
+    throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
+  }
+}
+
+/// `UIDragInteraction`, `UIDropInteraction` and `UISpringLoadedInteraction`
+/// as values (`view.interactions`, `willAdd`'s adding interaction).
+final class InteractionObject: SceneObject {
+  enum Kind {
+    case drag(DragInteraction)
+    case drop(DropInteraction)
+    case springLoaded(SpringLoadedInteraction)
+  }
+
+  let kind: Kind
+
+  init(scene: SceneHost, kind: Kind) {
+    self.kind = kind
+    super.init(scene: scene)
+  }
+
+  override var typeName: String {
+    switch kind {
+    case .drag: "UIDragInteraction"
+    case .drop: "UIDropInteraction"
+    case .springLoaded: "UISpringLoadedInteraction"
+    }
+  }
+
+  override var description: String {
+    switch kind {
+    case .drag(let interaction): interaction.description
+    case .drop(let interaction): interaction.description
+    case .springLoaded(let interaction): "<UISpringLoadedInteraction \(interaction.name)>"
+    }
+  }
+
+  override func isInstance(of type: Builtin) -> Bool {
+    switch kind {
+    case .drag: type == .uiDragInteraction
+    case .drop: type == .uiDropInteraction
+    case .springLoaded: type == .uiSpringLoadedInteraction
+    }
+  }
+
+  private var view: View? {
+    switch kind {
+    case .drag(let interaction): interaction.view
+    case .drop(let interaction): interaction.view
+    case .springLoaded(let interaction): interaction.view
+    }
+  }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch (member.known, kind) {
+    case (.view?, _): return view.map { .object(scene.object(for: $0)) } ?? .nil
+    case (.isEnabled?, .drag(let interaction)): return .bool(interaction.isEnabled)
+    case (.allowsSimultaneousRecognitionDuringLift?, .drag(let interaction)):
+      return .bool(interaction.allowsSimultaneousRecognitionDuringLift)
+    case (.allowsSimultaneousDropSessions?, .drop(let interaction)):
+      return .bool(interaction.allowsSimultaneousDropSessions)
+    case (.name?, _):
+      switch kind {
+      case .drag(let interaction): return .string(interaction.name)
+      case .drop(let interaction): return .string(interaction.name)
+      case .springLoaded(let interaction): return .string(interaction.name)
+      }
+    default: return try super.getMember(member, interpreter: interpreter)
+    }
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    let property = "\(typeName).\(interpreter.name(of: member))"
+    guard case .bool(let flag) = value else {
+      throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
+    }
+    switch (member.known, kind) {
+    case (.isEnabled?, .drag(let interaction)): interaction.isEnabled = flag
+    case (.allowsSimultaneousRecognitionDuringLift?, .drag(let interaction)):
+      interaction.allowsSimultaneousRecognitionDuringLift = flag
+    case (.allowsSimultaneousDropSessions?, .drop(let interaction)):
+      interaction.allowsSimultaneousDropSessions = flag
+    default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+}
+
+extension Interpreter {
+  /// "UILabel has no method 'convert(_:_:)'" for a method called with
+  /// arguments it does not take.
+  func noMatchingMethod(_ member: Symbol, typeName: String, _ arguments: Arguments) -> RuntimeError {
+    let labels = (0..<arguments.count).map { position in
+      arguments.label(position).map { name(of: $0) + ":" } ?? "_:"
+    }
+    return RuntimeError(.noMatchingMethod(name(of: member), type: typeName, labels: labels.joined()))
+  }
+}

@@ -1,0 +1,275 @@
+import DndInterpreter
+import DndRuntime
+import DndSyntax
+
+/// The trace as text for `dnd run`: per scenario its title, its events
+/// grouped by phase (Lift, Drag, Set down, Data transfer) with the virtual
+/// time, the queue, the view and UIKit's spelling of each call with its
+/// result, what the script printed where it printed it, warnings and
+/// exceptions marked, and a PASS or FAIL line with the failure rendered as
+/// a diagnostic. Lines fit in `width` columns (long ones wrap under their
+/// text).
+///
+/// Markers: `>` a delegate method the script implements, `-` UIKit's
+/// default for one it does not, `!` a warning, `X` an exception, `|`
+/// printed text; runtime steps have none.
+public struct TraceTextReporter: Sendable {
+  public var renderer: DiagnosticRenderer
+  public var files: [SourceFile]
+  public var width: Int
+
+  public init(renderer: DiagnosticRenderer, files: [SourceFile], width: Int = 100) {
+    self.renderer = renderer
+    self.files = files
+    self.width = max(60, width)
+  }
+
+  /// The whole run: what the top level printed (and its trace, if it
+  /// drove fingers), each scenario, and a summary line.
+  public func render(_ result: ScriptRunResult) -> String {
+    var out = ""
+    let topLevel = result.topLevel
+    if !result.scenarios.isEmpty || !topLevel.trace.isEmpty {
+      out += Self.legend + "\n\n"
+    }
+    if topLevel.trace.isEmpty && topLevel.outcome.passed {
+      out += topLevel.printed.map(\.text).joined()
+    } else {
+      out += render(topLevel)
+    }
+    for scenario in result.scenarios {
+      if !out.isEmpty && !out.hasSuffix("\n\n") { out += out.hasSuffix("\n") ? "\n" : "\n\n" }
+      out += render(scenario)
+    }
+    if !result.scenarios.isEmpty {
+      let failed = result.scenarios.filter { !$0.outcome.passed }.count
+      let count = result.scenarios.count
+      out += "\n\(count) scenario\(count == 1 ? "" : "s"): \(count - failed) passed, \(failed) failed\n"
+    }
+    return out
+  }
+
+  /// The markers, explained once at the top.
+  public static let legend =
+    "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
+
+  /// One scenario (or the top level): title, grouped events, outcome.
+  public func render(_ result: ScenarioResult) -> String {
+    var out = ""
+    if let title = result.title {
+      out += "Scenario \(title.debugDescription)" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
+    } else {
+      out += "Top level\n"
+    }
+    out += events(result.trace, printed: result.printed)
+    let name = result.title.map { " " + $0.debugDescription } ?? " top level"
+    switch result.outcome {
+    case .passed:
+      out += "PASS" + name + "\n"
+    case .failedExpectation(let diagnostic), .runtimeError(let diagnostic):
+      out += "FAIL" + name + "\n" + renderer.render(diagnostic)
+    case .uncaughtException(let exceptionName, _, let diagnostic):
+      out += "FAIL" + name + ": uncaught \(exceptionName)\n" + renderer.render(diagnostic)
+    }
+    return out
+  }
+
+  /// The events grouped by drag session and phase, in order of first
+  /// appearance; an event without a phase (waiting, a tap) joins the group
+  /// of the event before it. Printed text follows the event it came after.
+  public func events(_ events: [TraceEvent], printed: [PrintedText]) -> String {
+    var groups: [(key: GroupKey, lines: [String])] = []
+    let columns = Columns(events, width: width)
+    let showsSessions = Set(events.compactMap(\.session)).count > 1
+    var key = GroupKey(session: nil, phase: nil)
+    var printedIndex = 0
+    func add(_ lines: [String], to key: GroupKey) {
+      if let index = groups.firstIndex(where: { $0.key == key }) {
+        groups[index].lines += lines
+      } else {
+        groups.append((key, lines))
+      }
+    }
+    while printedIndex < printed.count, printed[printedIndex].afterEvent == 0 {
+      add(columns.printed(printed[printedIndex].text), to: key)
+      printedIndex += 1
+    }
+    for (index, event) in events.enumerated() {
+      let session = showsSessions ? event.session ?? key.session : nil
+      key = GroupKey(session: session, phase: event.phase ?? key.phase)
+      var lines = columns.lines(for: event)
+      while printedIndex < printed.count, printed[printedIndex].afterEvent <= index + 1 {
+        lines += columns.printed(printed[printedIndex].text)
+        printedIndex += 1
+      }
+      add(lines, to: key)
+    }
+    for text in printed[printedIndex...] { add(columns.printed(text.text), to: key) }
+    var out = ""
+    for group in groups {
+      out += "  " + group.key.title(showingSession: showsSessions) + "\n"
+      out += group.lines.map { $0 + "\n" }.joined()
+    }
+    return out
+  }
+
+  private func location(_ range: SourceRange) -> String? {
+    guard let file = files.first(where: { $0.id == range.file }) else { return nil }
+    return "\(file.name):\(file.location(of: Int(range.start)).line)"
+  }
+}
+
+/// A group of the trace: one phase of one drag.
+private struct GroupKey: Equatable {
+  var session: Int?
+  var phase: DragPhase?
+
+  func title(showingSession: Bool) -> String {
+    let name: String
+    switch phase {
+    case .lift?: name = "Lift"
+    case .drag?: name = "Drag"
+    case .setDown?: name = "Set down"
+    case .dataTransfer?: name = "Data transfer"
+    case nil: name = "Before any drag"
+    }
+    guard showingSession, let session else { return name }
+    return "Drag \(session): \(name)"
+  }
+}
+
+/// The column layout of one result: widths from its own events.
+private struct Columns {
+  let width: Int
+  let timeWidth: Int
+  let queueWidth: Int
+  let placeWidth: Int
+
+  /// Whether places name their app: only when more than one app (or
+  /// source) appears.
+  let namesApps: Bool
+
+  init(_ events: [TraceEvent], width: Int) {
+    self.width = width
+    namesApps = Set(events.compactMap(\.app)).count > 1
+    timeWidth = events.map { $0.time.description.count }.max() ?? 2
+    queueWidth = min(14, events.map(\.queue.count).max() ?? 4)
+    var widest = 0
+    for event in events { widest = max(widest, Columns.place(of: event, namingApps: namesApps).count) }
+    placeWidth = min(20, widest)
+  }
+
+  /// "source", or "Demo.source" when apps are named; the app alone for an
+  /// event of no particular view.
+  static func place(of event: TraceEvent, namingApps: Bool) -> String {
+    guard let view = event.view else { return event.app ?? "" }
+    guard namingApps, let app = event.app else { return view }
+    return app + "." + view
+  }
+
+  /// The event's lines: time, queue, place, marker, then its text, wrapped.
+  func lines(for event: TraceEvent) -> [String] {
+    let time =
+      String(repeating: " ", count: max(0, timeWidth - event.time.description.count)) + event.time.description
+    let place = String(Columns.place(of: event, namingApps: namesApps).prefix(placeWidth))
+    let prefix =
+      "    " + time + " " + pad(String(event.queue.prefix(queueWidth)), queueWidth) + " "
+      + pad(place, placeWidth)
+      + " " + marker(event)
+    return wrap(text(of: event), prefix: prefix)
+  }
+
+  /// Printed text, one line per line, under the text column.
+  func printed(_ text: String) -> [String] {
+    var body = text
+    if body.hasSuffix("\n") { body.removeLast() }
+    let indent = String(repeating: " ", count: 4 + timeWidth + 1 + queueWidth + 1 + placeWidth + 1)
+    return body.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      wrap(String(line), prefix: indent + "| ")
+    }
+  }
+
+  private func marker(_ event: TraceEvent) -> String {
+    switch event.kind {
+    case .call: "> "
+    case .defaultUsed: "- "
+    case .warning: "! "
+    case .exception: "X "
+    case .step: "  "
+    }
+  }
+
+  private func text(of event: TraceEvent) -> String {
+    var parts: [String]
+    switch event.kind {
+    case .warning:
+      parts = ["warning: " + (event.message ?? "")]
+    case .exception:
+      parts = ["uncaught exception \(event.exceptionName ?? "")" + (event.message.map { ": " + $0 } ?? "")]
+    case .call, .defaultUsed, .step:
+      parts = [event.method]
+      if let interaction = event.interaction, event.kind == .step, event.name != interaction {
+        parts.append("[\(interaction)]")
+      }
+      parts += event.arguments.map { "\($0.name)=\($0.value)" }
+    }
+    var line = parts.joined(separator: " ")
+    if let result = event.result { line += " -> " + result }
+    if let source = event.sourceLocation { line += "  (at \(source))" }
+    return line
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  /// Wraps `text` after `prefix` at word boundaries, continuing lines under
+  /// the text (indented by two). A word longer than the room (a long
+  /// selector) is broken after one of its colons, or else where it must.
+  private func wrap(_ text: String, prefix: String) -> [String] {
+    let room = max(20, width - prefix.count)
+    var lines: [String] = []
+    var current = ""
+    var pieces = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < pieces.count {
+      let word = pieces[index]
+      index += 1
+      let space = current.isEmpty ? 0 : 1
+      if current.count + space + word.count <= room {
+        current += (current.isEmpty ? "" : " ") + word
+        continue
+      }
+      let free = room - current.count - space
+      if word.count > room - 2, free >= 8, let cut = Self.breakPoint(in: word, before: free) {
+        current += (current.isEmpty ? "" : " ") + word.prefix(cut)
+        pieces.insert(String(word.dropFirst(cut)), at: index)
+      } else if current.isEmpty || current == "  " {
+        let cut = Self.breakPoint(in: word, before: room - current.count) ?? (room - current.count)
+        current += word.prefix(cut)
+        pieces.insert(String(word.dropFirst(cut)), at: index)
+      } else {
+        index -= 1
+      }
+      lines.append(current)
+      current = "  "
+    }
+    if current != "  " { lines.append(current) }
+    let indent = String(repeating: " ", count: prefix.count)
+    return lines.enumerated().map { ($0.offset == 0 ? prefix : indent) + $0.element }
+  }
+
+  /// The length of the longest prefix of `word` that ends with a colon and
+  /// is at most `limit` long.
+  private static func breakPoint(in word: String, before limit: Int) -> Int? {
+    var best: Int?
+    for (offset, character) in word.enumerated() where character == ":" && offset + 1 <= limit {
+      best = offset + 1
+    }
+    return best
+  }
+}
+
+extension Optional where Wrapped == String {
+  fileprivate var orEmpty: String { self ?? "" }
+}

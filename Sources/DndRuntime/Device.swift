@@ -1,0 +1,63 @@
+/// The two idioms UIKit distinguishes for drag and drop.
+public enum DeviceIdiom: String, Codable, Sendable {
+  case pad, phone
+}
+
+/// The device a world simulates: its idiom, its screen and the drag and drop
+/// defaults that follow from the idiom. The model is iOS 11-14.
+public struct Device: Hashable, Sendable {
+  public var idiom: DeviceIdiom
+  public var name: String
+  /// The screen in points; app windows are placed on it.
+  public var screenSize: Size
+
+  public init(idiom: DeviceIdiom, name: String, screenSize: Size) {
+    self.idiom = idiom
+    self.name = name
+    self.screenSize = screenSize
+  }
+
+  /// A 9.7-inch iPad in landscape, the lecture's device.
+  public static let iPad = Device(idiom: .pad, name: "iPad", screenSize: Size(1024, 768))
+  /// A 4.7-inch iPhone in portrait.
+  public static let iPhone = Device(idiom: .phone, name: "iPhone", screenSize: Size(375, 667))
+
+  /// `UIDragInteraction.isEnabledByDefault`: true on iPad, false on iPhone.
+  /// Choice: the iOS 11-14 value on iPhone (false), because that is the
+  /// documented one (§2.1, §11); iOS 15's iPhone value is not on record (§13.3).
+  public var isDragInteractionEnabledByDefault: Bool { idiom == .pad }
+
+  /// Whether a drag may leave the app that started it.
+  /// Choice: iOS 11-14 behaviour, because the lecture targets it: on iPhone
+  /// drags stay inside their app (§11), so other apps never see the session
+  /// and a drag that starts in another app never reaches ours.
+  public var allowsDragsBetweenApps: Bool { idiom == .pad }
+
+  /// `UITableView`/`UICollectionView.dragInteractionEnabled` default (iOS 11-14).
+  public var isTableDragEnabledByDefault: Bool { idiom == .pad }
+}
+
+/// The durations the runtime uses, in virtual seconds. Where UIKit's value
+/// is reported it is used; the animation lengths are ours (UIKit does not
+/// document them and they only order events in time).
+public struct Timing: Hashable, Sendable {
+  /// From touch-down to the lift (0.325 s in a recent UIKit, §2.1).
+  public var liftDelay = 0.325
+  /// Length of the lift animation. Choice: 0.25 s.
+  public var liftAnimation = 0.25
+  /// Length of the drop animation, per item. Choice: 0.35 s.
+  public var dropAnimation = 0.35
+  /// Length of the cancel animation, per item. Choice: 0.35 s.
+  public var cancelAnimation = 0.35
+  /// Hovering in `.possible` this long makes spring loading `.activating` (§7.2).
+  public var springLoadingActivating = 0.8
+  /// Then this much longer makes it `.activated` (§7.2).
+  public var springLoadingActivated = 0.4
+  /// Movement before the drag "tears out" of the lift (10 pt, §2.1).
+  public var dragHysteresis = 10.0
+
+  public init() {}
+
+  /// How long `longPress` holds by default: long enough for the lift to finish.
+  public var defaultLongPress: Double { liftDelay + liftAnimation }
+}

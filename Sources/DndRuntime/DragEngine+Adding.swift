@@ -1,0 +1,130 @@
+// A second finger taps during a drag (§1.6): the tapped view's drag
+// interaction may add items to a drag of the same app ("flocking"). If it
+// adds nothing, the tap is an ordinary tap, and a button runs its action.
+
+extension DragEngine {
+  /// A tap of a second finger at a screen point.
+  func tap(at point: Point) throws {
+    let hit = world.hitTest(point)
+    step(
+      "tap", nil, phase: nil, app: hit?.app.name, view: hit?.view?.name,
+      [TraceArgument("point", point.description), TraceArgument("hitView", hit?.view?.name ?? "none")])
+    guard let hit, let view = hit.view else { return }
+    var candidate: View? = view
+    while let current = candidate {
+      if let interaction = current.dragInteractions.first(where: \.isEnabled) {
+        if try addItems(with: interaction, in: hit.app, at: point) { return }
+        break
+      }
+      candidate = current.superview
+    }
+    candidate = view
+    while let current = candidate {
+      if current.kind == .button {
+        try runAction(of: current)
+        return
+      }
+      candidate = current.superview
+    }
+  }
+
+  /// Runs a button's action (a tap, or spring loading activating it).
+  func runAction(of button: View) throws {
+    let callSite = CallSite(
+      phase: nil, session: nil, app: button.app?.name, view: button.name, interaction: nil)
+    guard let action = button.action else {
+      step("buttonTapped", nil, app: button.app?.name, view: button.name, result: "no action")
+      return
+    }
+    try call(ViewMethods.action, callSite) { try action(button) }
+  }
+
+  /// Adds the interaction's items to a drag of its app; false if nothing was
+  /// added (the tap is then handled normally).
+  private func addItems(with interaction: DragInteraction, in app: App, at point: Point) throws -> Bool {
+    // Rule (§1.4): items cannot be added across apps.
+    let candidates = sessions.filter { $0.stage == .dragging && $0.isLocal(to: app) }
+    guard !candidates.isEmpty else { return false }
+    let local = interaction.view?.point(fromScreen: point) ?? point
+    let pointArgument = TraceArgument("point", local.description)
+    let chosen: DragState
+    if candidates.count == 1 {
+      chosen = candidates[0]
+    } else {
+      let callSite = CallSite(
+        phase: .drag, session: nil, app: app.name, view: interaction.view?.name, interaction: interaction.name
+      )
+      let offered = candidates.map(\.dragSession)
+      let sessionsArgument = TraceArgument("sessions", offered.map { "\($0.id)" }.joined(separator: ","))
+      guard let handler = interaction.delegate.sessionForAddingItems else {
+        recordDefault(
+          DragMethods.sessionForAddingItems, callSite, [sessionsArgument, pointArgument],
+          result: "nil (not implemented: nothing is added)")
+        return false
+      }
+      let answer = try call(
+        DragMethods.sessionForAddingItems, callSite, [sessionsArgument, pointArgument],
+        result: { $0.map { "session \($0.id)" } ?? "nil" }
+      ) { try handler(offered, local) }
+      guard let answer else { return false }
+      guard let match = candidates.first(where: { $0 === answer.state }) else {
+        // Rule (§1.6): a session that is not one of the offered local sessions raises.
+        let exception = UIKitException(
+          name: "NSInternalInconsistencyException",
+          reason:
+            "delegate (\(interaction.name) delegate on \(interaction.view?.name ?? "no view")) returned a "
+            + "object (\(answer)) from dragInteraction:sessionForAddingItems:withTouchAt: that is not a "
+            + "local drag session.")
+        world.recordException(exception, phase: .drag, app: app.name, view: interaction.view?.name)
+        throw exception
+      }
+      chosen = match
+    }
+    let session = chosen.dragSession
+    let callSite = site(chosen, interaction)
+    let items: [DragItem]
+    if let handler = interaction.delegate.itemsForAddingTo {
+      items = try call(DragMethods.itemsForAddingTo, callSite, [pointArgument], result: describe) {
+        try handler(session, local)
+      }
+    } else {
+      items = []
+      recordDefault(
+        DragMethods.itemsForAddingTo, callSite, [pointArgument], result: "no items (not implemented)")
+    }
+    guard !items.isEmpty, chosen.stage == .dragging else { return false }
+    if !chosen.contributors.contains(where: { $0 === interaction }) {
+      chosen.contributors.append(interaction)
+    }
+    try liftPreviews(chosen, interaction, items, firstIndex: chosen.items.count)
+    let animator = try animateLift(chosen, interaction)
+    try scheduler.enqueue(on: scheduler.main, after: timing.liftAnimation, label: "lift animation end") {
+      [self] in
+      step(
+        "liftAnimationEnded", chosen, phase: .drag, app: app.name, interaction: interaction.name,
+        result: "end")
+      try animator.finish(at: .end)
+    }
+    // Rule (§1.6 step 4): willAdd goes to every interaction that contributed
+    // items, the adding one included.
+    for contributor in chosen.contributors {
+      if let handler = contributor.delegate.willAdd {
+        try call(
+          DragMethods.willAdd, site(chosen, contributor),
+          [
+            TraceArgument("items", "\(items.count)"),
+            TraceArgument(
+              "addingInteraction", "\(interaction.name) on \(interaction.view?.name ?? "no view")"),
+          ]
+        ) {
+          try handler(session, items, interaction)
+        }
+      }
+    }
+    take(items, into: chosen)
+    step("itemsAdded", chosen, app: app.name, view: interaction.view?.name, result: describe(chosen.items))
+    // The items changed: targets are asked again and the target updates (§1.6 step 5).
+    try updateTarget(chosen, itemsChanged: true)
+    return true
+  }
+}

@@ -1,0 +1,132 @@
+/// UIDragItem: one dragged thing, its item provider, an app-local object and
+/// an optional preview provider.
+public final class DragItem {
+  public let itemProvider: ItemProvider
+  /// Visible only inside the app that started the drag (§1.4); other apps see
+  /// copies of the item whose `localObject` is nil.
+  public var localObject: AnyObject?
+  /// Called lazily when the system wants a preview after the lift; a closure
+  /// returning nil hides the item's preview (§2.3).
+  public var previewProvider: (() throws -> DragPreview?)? {
+    didSet { previewProviderVersion += 1 }
+  }
+  /// Counts assignments to `previewProvider`, so a new one is asked for again.
+  private(set) var previewProviderVersion = 0
+  /// The version the runtime last asked.
+  var askedPreviewProviderVersion = 0
+  /// For the copy another app sees: the source app's item.
+  public private(set) weak var original: DragItem?
+  /// False when the lift preview was nil: no drop or cancel preview is asked for it.
+  var hasVisiblePreview = true
+
+  public init(itemProvider: ItemProvider) {
+    self.itemProvider = itemProvider
+  }
+
+  /// The item as another app sees it: same data, no local object.
+  init(mirroring original: DragItem) {
+    self.itemProvider = ItemProvider(mirroring: original.itemProvider)
+    self.original = original
+    self.hasVisiblePreview = original.hasVisiblePreview
+  }
+}
+
+extension DragItem: CustomStringConvertible {
+  public var description: String { "UIDragItem(\(itemProvider))" }
+}
+
+/// The parameters of a preview (UIDragPreviewParameters).
+public final class DragPreviewParameters {
+  /// The visible part of the view, as rectangles in its coordinates; nil is
+  /// the whole view.
+  public var visiblePath: [Rect]?
+  /// Null-resettable in UIKit; white by default (§2.3).
+  public var backgroundColor = ColorValue("white")
+
+  public init() {}
+
+  /// `init(textLineRects:)`: the path covers the rectangles; none means the whole view.
+  public init(textLineRects: [Rect]) {
+    visiblePath = textLineRects.isEmpty ? nil : textLineRects
+  }
+
+  /// The bounding box of the visible path.
+  var visibleBounds: Rect? {
+    guard let rects = visiblePath, let first = rects.first else { return nil }
+    var minX = first.minX, minY = first.minY, maxX = first.maxX, maxY = first.maxY
+    for rect in rects.dropFirst() {
+      minX = min(minX, rect.minX)
+      minY = min(minY, rect.minY)
+      maxX = max(maxX, rect.maxX)
+      maxY = max(maxY, rect.maxY)
+    }
+    return Rect(minX, minY, maxX - minX, maxY - minY)
+  }
+}
+
+/// Where a targeted preview animates to (UIDragPreviewTarget).
+public struct DragPreviewTarget {
+  /// Must be in a window (and not hidden) when the preview is used.
+  public let container: View
+  /// In the container's coordinates.
+  public let center: Point
+
+  public init(container: View, center: Point) {
+    self.container = container
+    self.center = center
+  }
+}
+
+/// UITargetedDragPreview: a live view of `view`, animated to `target`.
+public final class TargetedDragPreview {
+  public let view: View
+  public let parameters: DragPreviewParameters
+  public let target: DragPreviewTarget
+  /// True for the preview UIKit built itself (the `defaultPreview` argument).
+  public internal(set) var isDefault = false
+
+  public init(view: View, parameters: DragPreviewParameters = .init(), target: DragPreviewTarget) {
+    self.view = view
+    self.parameters = parameters
+    self.target = target
+  }
+
+  /// `init(view:parameters:)`: the target is the view's superview at the
+  /// view's centre. UIKit requires the view to be in a window; here a view
+  /// outside one gives a preview that is invalid when used (treated as nil).
+  public convenience init(view: View, parameters: DragPreviewParameters = .init()) {
+    let container = view.superview ?? view
+    let center = view.superview == nil ? view.bounds.center : view.center
+    self.init(
+      view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center))
+  }
+
+  /// The same view and parameters, animated to a new target.
+  public func retargetedPreview(with target: DragPreviewTarget) -> TargetedDragPreview {
+    TargetedDragPreview(view: view, parameters: parameters, target: target)
+  }
+
+  /// The size of the preview: the visible path's box, or the view's bounds.
+  public var size: Size { parameters.visibleBounds?.size ?? view.bounds.size }
+
+  /// A preview whose container is not in a window, or is hidden, is used as
+  /// nil (§2.3).
+  var isUsable: Bool { target.container.isVisibleInWindow }
+}
+
+extension TargetedDragPreview: CustomStringConvertible {
+  public var description: String {
+    (isDefault ? "default preview of " : "preview of ") + view.name
+  }
+}
+
+/// UIDragPreview: a static preview without a target (from `previewProvider`).
+public final class DragPreview {
+  public let view: View
+  public let parameters: DragPreviewParameters
+
+  public init(view: View, parameters: DragPreviewParameters = .init()) {
+    self.view = view
+    self.parameters = parameters
+  }
+}

@@ -1,0 +1,216 @@
+/// One simulated touch. A finger that long-pressed a draggable view carries
+/// the drag it started until it lifts.
+public final class Finger {
+  /// 1, 2, 3, ... in the order fingers went down.
+  public let id: Int
+  /// On the screen.
+  public internal(set) var location: Point
+  public internal(set) var isDown = true
+  let downLocation: Point
+  /// The scheduled lift while the long press is still being held.
+  var pendingLift: Int?
+  /// The drag this finger holds.
+  var drag: DragState?
+
+  init(id: Int, location: Point) {
+    self.id = id
+    self.location = location
+    self.downLocation = location
+  }
+
+  /// The session of the drag this finger holds, once it lifted.
+  public var session: DragSession? { drag?.dragSession }
+}
+
+/// A place a finger aims at: a screen point, or the centre of a view.
+public enum TouchTarget {
+  case point(Point)
+  case view(View)
+  /// A point in the view's coordinates.
+  case pointIn(View, Point)
+
+  var screenPoint: Point {
+    switch self {
+    case .point(let point): point
+    case .view(let view): view.centerOnScreen
+    case .pointIn(let view, let point): view.pointOnScreen(point)
+    }
+  }
+}
+
+/// The scenario API: fingers that long-press, drag, tap and lift, and the
+/// passage of virtual time. Every step ends by running the work that is due
+/// (the run loop after an event). Errors thrown by delegate closures leave
+/// the step unchanged; UIKit's exceptions leave it as `UIKitException`.
+public final class TouchDriver {
+  /// Weak: the world owns its driver; a driver kept after its world is gone
+  /// reports that instead of crashing.
+  private weak var worldReference: World?
+  /// Fingers that are down, oldest first; steps act on the newest by default.
+  public private(set) var fingers: [Finger] = []
+  private var fingerCount = 0
+  private var isRunningStep = false
+
+  init(world: World) {
+    self.worldReference = world
+  }
+
+  /// The finger steps act on when none is named: the last one down.
+  public var current: Finger? { fingers.last }
+
+  /// Press and hold at a target for `duration` seconds (default: long enough
+  /// for the lift to finish). The finger stays down.
+  @discardableResult
+  public func longPress(_ target: TouchTarget, duration: Double? = nil) throws -> Finger {
+    try runStep { world, engine in
+      let finger = newFinger(at: target.screenPoint)
+      try engine.pressBegan(finger)
+      try world.scheduler.advance(by: max(0, duration ?? world.timing.defaultLongPress))
+      return finger
+    }
+  }
+
+  @discardableResult
+  public func longPress(_ view: View, duration: Double? = nil) throws -> Finger {
+    try longPress(.view(view), duration: duration)
+  }
+
+  @discardableResult
+  public func longPress(at point: Point, duration: Double? = nil) throws -> Finger {
+    try longPress(.point(point), duration: duration)
+  }
+
+  /// Starts a drag in another app, from one of an item source's items. The
+  /// drag starts at `point` (default: the middle of the screen's right edge,
+  /// where a Slide Over app sits) and is ready to move.
+  @discardableResult
+  public func longPress(item name: String, in source: ItemSource, at point: Point? = nil) throws -> Finger {
+    try runStep { world, engine in
+      let screen = world.device.screenSize
+      let start = point ?? Point(screen.width - 1, screen.height / 2)
+      guard let items = try source.makeItems(named: name) else {
+        throw ScenarioError("\(source.name) has no item named '\(name)'")
+      }
+      let finger = newFinger(at: start)
+      try engine.beginItemSourceDrag(finger, source: source, itemName: name, items: items)
+      return finger
+    }
+  }
+
+  /// Moves a finger (default: the current one) to a target: one drag sample.
+  public func move(to target: TouchTarget, finger: Finger? = nil) throws {
+    try runStep { _, engine in
+      let moving = try resolve(finger)
+      moving.location = target.screenPoint
+      try engine.fingerMoved(moving)
+    }
+  }
+
+  public func move(to view: View, finger: Finger? = nil) throws {
+    try move(to: .view(view), finger: finger)
+  }
+
+  public func move(to point: Point, finger: Finger? = nil) throws {
+    try move(to: .point(point), finger: finger)
+  }
+
+  /// One drag sample at each target, in order.
+  public func move(through targets: [TouchTarget], finger: Finger? = nil) throws {
+    for target in targets { try move(to: target, finger: finger) }
+  }
+
+  /// A second finger taps: it adds items to a drag, or uses the UI (a button).
+  public func tap(_ target: TouchTarget) throws {
+    try runStep { _, engine in try engine.tap(at: target.screenPoint) }
+  }
+
+  public func tap(_ view: View) throws {
+    try tap(.view(view))
+  }
+
+  public func tap(at point: Point) throws {
+    try tap(.point(point))
+  }
+
+  /// Lifts a finger (default: the current one): the drag it holds sets down.
+  public func release(_ finger: Finger? = nil) throws {
+    try runStep { world, engine in try lift(try resolve(finger), cancelled: false, world, engine) }
+  }
+
+  /// The system cancels a finger's touch: its drag is cancelled whatever the
+  /// target proposed.
+  public func cancel(_ finger: Finger? = nil) throws {
+    try runStep { world, engine in try lift(try resolve(finger), cancelled: true, world, engine) }
+  }
+
+  /// Lets virtual time pass, running what falls due.
+  public func wait(_ seconds: Double) throws {
+    guard seconds.isFinite, seconds >= 0 else {
+      throw ScenarioError("wait needs a number of seconds that is zero or more, not \(seconds)")
+    }
+    try runStep { world, _ in
+      world.record(.step, "wait", arguments: [TraceArgument("seconds", formatNumber(seconds))])
+      try world.scheduler.advance(by: seconds)
+    }
+  }
+
+  /// Runs queued work until nothing is pending (up to the time horizon).
+  public func settle() throws {
+    try runStep { world, _ in
+      world.record(.step, "settle")
+      let left = try world.scheduler.settle()
+      if left > 0 {
+        world.warn(
+          "settle stopped at the virtual time horizon (\(world.scheduler.limits.timeHorizon)): "
+            + "\(left) work items are due later and will not run")
+      }
+    }
+  }
+
+  // MARK: Machinery
+
+  private func newFinger(at point: Point) -> Finger {
+    fingerCount += 1
+    let finger = Finger(id: fingerCount, location: point)
+    fingers.append(finger)
+    return finger
+  }
+
+  private func resolve(_ finger: Finger?) throws -> Finger {
+    if let finger {
+      guard finger.isDown else { throw ScenarioError("finger \(finger.id) is not down") }
+      return finger
+    }
+    guard let current else { throw ScenarioError("no finger is down: start with a long press") }
+    return current
+  }
+
+  private func lift(_ finger: Finger, cancelled: Bool, _ world: World, _ engine: DragEngine) throws {
+    world.record(
+      .step, cancelled ? "touchCancelled" : "touchUp", phase: finger.drag?.phase, session: finger.drag?.id,
+      arguments: [
+        TraceArgument("finger", "\(finger.id)"), TraceArgument("point", finger.location.description),
+      ])
+    finger.isDown = false
+    fingers.removeAll { $0 === finger }
+    if let pending = finger.pendingLift {
+      world.scheduler.cancel(pending)
+      finger.pendingLift = nil
+    }
+    if let drag = finger.drag { try engine.release(drag, cancelled: cancelled) }
+  }
+
+  /// Runs a step on the main queue, then the work due now. Steps do not nest:
+  /// a delegate closure cannot move a finger.
+  private func runStep<Result>(_ body: (World, DragEngine) throws -> Result) throws -> Result {
+    guard let world = worldReference else { throw ScenarioError("the world of these fingers is gone") }
+    guard !isRunningStep else {
+      throw ScenarioError("a finger step cannot run inside a delegate call or other work of another step")
+    }
+    isRunningStep = true
+    defer { isRunningStep = false }
+    let result = try body(world, world.engine)
+    try world.scheduler.runDue()
+    return result
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+// Loads. Each load returns a progress at once; the provider's representation
+// is obtained on the provider's background queue (running a registered load
+// handler if there is one), and the result reaches the caller's completion on
+// that background queue once the provider's latency has passed.
+//
+// Choice (§13.12): registered load handlers run on the background queue too.
+
+extension ItemProvider {
+  /// What a representation produced, before conversion to what was asked.
+  enum Raw {
+    case value(ItemValue, type: String)
+    case data(Data, type: String)
+  }
+
+  /// `loadObject(ofClass:completionHandler:)`: the best representation the
+  /// class can read, turned into an object of that class.
+  @discardableResult
+  public func loadObject(
+    ofClass objectClass: ObjectClass, completionHandler: @escaping ValueCompletion
+  ) throws -> LoadProgress {
+    try startLoad(
+      method: "loadObject(ofClass:)", argument: TraceArgument("class", objectClass.uikitName),
+      representation: representation(for: objectClass),
+      missing: .unavailableCoercion(className: objectClass.uikitName),
+      convert: { raw -> Result<ItemValue, ItemProviderError> in
+        let value: ItemValue? =
+          switch raw {
+          case .value(let value, let type): value.coerced(to: objectClass, from: type)
+          case .data(let bytes, let type): ItemValue.decode(bytes, type: type, as: objectClass)
+          }
+        guard let value else { return .failure(.unavailableCoercion(className: objectClass.uikitName)) }
+        return .success(value)
+      },
+      deliver: { result in try completionHandler(result.success, result.failure) })
+  }
+
+  /// `loadDataRepresentation(forTypeIdentifier:completionHandler:)`.
+  @discardableResult
+  public func loadDataRepresentation(
+    forTypeIdentifier type: String, completionHandler: @escaping DataCompletion
+  ) throws -> LoadProgress {
+    try startLoad(
+      method: "loadDataRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
+      representation: representation(forType: type), missing: .itemUnavailable(type: type),
+      convert: { raw in .success(Self.bytes(of: raw)) },
+      deliver: { result in try completionHandler(result.success, result.failure) })
+  }
+
+  /// `loadFileRepresentation(forTypeIdentifier:completionHandler:)`: the
+  /// completion gets the URL of a temporary copy, readable with
+  /// `World.contentsOfTemporaryFile(_:)` until the completion returns (§5.2).
+  @discardableResult
+  public func loadFileRepresentation(
+    forTypeIdentifier type: String,
+    completionHandler: @escaping (String?, ItemProviderError?) throws -> Void
+  ) throws -> LoadProgress {
+    try startLoad(
+      method: "loadFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
+      representation: representation(forType: type), missing: .itemUnavailable(type: type),
+      convert: { raw in .success(Self.bytes(of: raw)) },
+      deliver: { [weak world] result in
+        guard let world, case .success(let bytes) = result else {
+          try completionHandler(nil, result.failure ?? .unknown())
+          return
+        }
+        let url = world.makeTemporaryFile(bytes, fileExtension: TypeIdentifier.fileExtension(for: type))
+        defer { world.removeTemporaryFile(url) }
+        try completionHandler(url, nil)
+      })
+  }
+
+  private static func bytes(of raw: Raw) -> Data {
+    switch raw {
+    case .value(let value, let type): value.encoded(as: type)
+    case .data(let bytes, _): bytes
+    }
+  }
+
+  /// The shared machinery of every load: tracing, the performDrop gate,
+  /// session accounting, cancellation, latency and delivery.
+  private func startLoad<Payload>(
+    method: String, argument: TraceArgument, representation: Representation?,
+    missing: ItemProviderError, convert: @escaping (Raw) -> Result<Payload, ItemProviderError>,
+    deliver: @escaping (Result<Payload, ItemProviderError>) throws -> Void
+  ) throws -> LoadProgress {
+    let progress = LoadProgress(totalUnitCount: size)
+    guard let world else { return progress }
+    let state = session
+    let phase: DragPhase? = state == nil ? nil : .dataTransfer
+    world.record(.step, method, phase: phase, session: state?.id, arguments: [argument])
+    let queue = world.providerQueue
+    let scheduler = world.scheduler
+    let requestTime = scheduler.now
+    let latency = self.latency(forTypeIdentifier: representation?.typeIdentifier)
+    var delivered = false
+    /// Whether the session counts this load (it gates sessionDidTransferItems).
+    var counted = false
+
+    func finish(_ result: Result<Payload, ItemProviderError>) throws {
+      guard !delivered else { return }
+      delivered = true
+      progress.markFinished()
+      let outcome: String =
+        switch result {
+        case .success(let payload): String(describing: payload)
+        case .failure(let error): error.description
+        }
+      world.record(
+        .step, "loadCompleted", phase: phase, session: state?.id, arguments: [argument], result: outcome)
+      try deliver(result)
+      if counted { try state?.noteLoadFinished() }
+    }
+
+    /// Delivers once the latency since the request has passed.
+    func deliverWhenDue(_ result: Result<Payload, ItemProviderError>) throws {
+      let dueIn = max(0, requestTime.adding(seconds: latency).seconds - scheduler.now.seconds)
+      try scheduler.enqueue(on: queue, after: dueIn, label: method + " completion") {
+        try finish(result)
+      }
+    }
+
+    if let state, !state.isDataAccessOpen {
+      // Choice (§13.7): a load outside performDrop fails with item-unavailable,
+      // delivered like any other result, and the console explains why.
+      world.warn(
+        "\(method) was called outside dropInteraction(_:performDrop:); item provider data can only "
+          + "be requested during the drop, so this load fails", phase: phase, session: state.id)
+      try scheduler.enqueue(on: queue, label: method + " completion") {
+        try finish(.failure(.itemUnavailable(type: representation?.typeIdentifier ?? argument.value)))
+      }
+      return progress
+    }
+    if let state {
+      state.noteLoadStarted(progress)
+      counted = true
+    }
+    var sourceProgress: LoadProgress?
+    progress.onCancel = {
+      try sourceProgress?.cancel()
+      try scheduler.enqueue(on: queue, label: method + " cancelled") {
+        try finish(.failure(.cancelled))
+      }
+    }
+    let failure = self.failure
+    try scheduler.enqueue(on: queue, label: method + " load handler") {
+      guard !delivered else { return }
+      if let failure { return try deliverWhenDue(.failure(failure)) }
+      guard let representation else { return try deliverWhenDue(.failure(missing)) }
+      var obtained = false
+      func obtain(_ raw: Result<Raw, ItemProviderError>) throws {
+        guard !obtained else { return }
+        obtained = true
+        try deliverWhenDue(raw.flatMap(convert))
+      }
+      let type = representation.typeIdentifier
+      switch representation.source {
+      case .value(let value):
+        try obtain(.success(.value(value, type: type)))
+      case .data(let handler):
+        sourceProgress = try handler { bytes, error in
+          try obtain(bytes.map { .success(.data($0, type: type)) } ?? .failure(error ?? .unknown()))
+        }
+      case .object(let handler):
+        sourceProgress = try handler { value, error in
+          try obtain(value.map { .success(.value($0, type: type)) } ?? .failure(error ?? .unknown()))
+        }
+      case .item(let handler):
+        try handler { value, error in
+          try obtain(value.map { .success(.value($0, type: type)) } ?? .failure(error ?? .unknown()))
+        }
+      }
+    }
+    return progress
+  }
+}
+
+extension Result {
+  var success: Success? {
+    if case .success(let value) = self { return value }
+    return nil
+  }
+
+  var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// Who may see a representation (`NSItemProviderRepresentationVisibility`).
+public enum RepresentationVisibility: Int, Codable, Sendable {
+  case all = 0, team = 1, group = 2, ownProcess = 3
+}
+
+/// An error of `NSItemProviderErrorDomain` (§5.2), or the cancellation error
+/// a cancelled load delivers.
+public struct ItemProviderError: Error, Hashable, Codable, Sendable, CustomStringConvertible {
+  public var domain: String
+  public var code: Int
+  public var message: String
+
+  public init(domain: String = ItemProviderError.domainName, code: Int, message: String) {
+    self.domain = domain
+    self.code = code
+    self.message = message
+  }
+
+  public static let domainName = "NSItemProviderErrorDomain"
+
+  public static func unknown(_ message: String = "An unknown error occurred.") -> Self {
+    Self(code: -1, message: message)
+  }
+
+  /// -1000: no usable representation of the requested type.
+  public static func itemUnavailable(type: String) -> Self {
+    Self(code: -1000, message: "Cannot load representation of type \(type)")
+  }
+
+  /// -1100: a load handler delivered a value of the wrong class.
+  public static func unexpectedValueClass(_ className: String) -> Self {
+    Self(code: -1100, message: "Unexpected value class \(className)")
+  }
+
+  /// -1200: the data could not be turned into an object of the class.
+  public static func unavailableCoercion(className: String) -> Self {
+    Self(code: -1200, message: "Could not coerce an item to class \(className)")
+  }
+
+  /// What a cancelled load delivers. Choice: Cocoa's user-cancelled error
+  /// (NSCocoaErrorDomain 3072), since UIKit reports "an error" without naming it.
+  public static let cancelled = Self(
+    domain: "NSCocoaErrorDomain", code: 3072, message: "The operation was cancelled.")
+
+  public var description: String { "Error Domain=\(domain) Code=\(code) \"\(message)\"" }
+}
+
+/// Gives a load handler its result: a value or an error.
+public typealias ValueCompletion = (ItemValue?, ItemProviderError?) throws -> Void
+/// Gives a data load handler its result.
+public typealias DataCompletion = (Data?, ItemProviderError?) throws -> Void
+
+/// NSItemProvider: an ordered list of representations (highest fidelity first)
+/// and asynchronous loads that complete on a background queue.
+///
+/// A scenario can make a provider slow (`latency`), big (`size`, the units of
+/// its progress) or failing (`failure`). Providers dragged in a session only
+/// deliver data to loads started inside `performDrop` (§3.6).
+public final class ItemProvider {
+  struct Representation {
+    enum Source {
+      case value(ItemValue)
+      case data((@escaping DataCompletion) throws -> LoadProgress?)
+      case object((@escaping ValueCompletion) throws -> LoadProgress?)
+      case item((@escaping ValueCompletion) throws -> Void)
+    }
+
+    let typeIdentifier: String
+    let visibility: RepresentationVisibility
+    let source: Source
+  }
+
+  public private(set) weak var world: World?
+  private var ownRepresentations: [Representation] = []
+  /// Set on the copy another app sees of a dragged provider.
+  private let original: ItemProvider?
+  private var settings = Settings()
+  /// The session this provider is dragged in; it gates data access.
+  weak var dragState: DragState?
+
+  private struct Settings {
+    var latency = 0.0
+    /// Latencies of single representations, in the order they were set.
+    var typeLatencies: [(type: String, seconds: Double)] = []
+    var size: Int64 = 1
+    var failure: ItemProviderError?
+    var suggestedName: String?
+    var preferredPresentationSize = Size.zero
+  }
+
+  /// An empty provider.
+  public init(world: World) {
+    self.world = world
+    self.original = nil
+  }
+
+  /// `NSItemProvider(object:)`: registers the value's writable types.
+  public convenience init(object: ItemValue, world: World) {
+    self.init(world: world)
+    registerObject(object)
+  }
+
+  /// The provider another app sees: same data, minus own-process representations.
+  init(mirroring original: ItemProvider) {
+    self.world = original.world
+    self.original = original
+  }
+
+  private var base: ItemProvider { original ?? self }
+
+  /// Virtual seconds between a load request and its completion.
+  public var latency: Double {
+    get { base.settings.latency }
+    set { base.settings.latency = max(0, newValue) }
+  }
+  /// Makes loads of one representation take `seconds` (other loads keep
+  /// `latency`). A load uses the entry for its representation's type, or
+  /// else the first entry that type conforms to.
+  public func setLatency(_ seconds: Double, forTypeIdentifier type: String) {
+    base.settings.typeLatencies.removeAll { $0.type == type }
+    base.settings.typeLatencies.append((type, max(0, seconds)))
+  }
+
+  /// The latency of a load that uses a representation of `type`.
+  public func latency(forTypeIdentifier type: String?) -> Double {
+    guard let type else { return latency }
+    let entries = base.settings.typeLatencies
+    if let exact = entries.first(where: { $0.type == type }) { return exact.seconds }
+    if let family = entries.first(where: { TypeIdentifier.conforms(type, to: $0.type) }) { return family.seconds }
+    return latency
+  }
+
+  /// The size of the data, in progress units (bytes).
+  public var size: Int64 {
+    get { base.settings.size }
+    set { base.settings.size = max(1, newValue) }
+  }
+  /// When set, every load fails with this error after the latency.
+  public var failure: ItemProviderError? {
+    get { base.settings.failure }
+    set { base.settings.failure = newValue }
+  }
+  public var suggestedName: String? {
+    get { base.settings.suggestedName }
+    set { base.settings.suggestedName = newValue }
+  }
+  public var preferredPresentationSize: Size {
+    get { base.settings.preferredPresentationSize }
+    set { base.settings.preferredPresentationSize = newValue }
+  }
+
+  /// The representations this provider shows, in registration order.
+  var representations: [Representation] {
+    guard let original else { return ownRepresentations }
+    // Choice: all apps of a world belong to one team, so only own-process
+    // representations are hidden from other apps.
+    return original.representations.filter { $0.visibility != .ownProcess } + ownRepresentations
+  }
+
+  var session: DragState? { base.dragState }
+
+  // MARK: Registration
+
+  /// `registerObject(_:visibility:)`: one representation per writable type
+  /// of the value; types already registered are ignored.
+  public func registerObject(_ value: ItemValue, visibility: RepresentationVisibility = .all) {
+    for type in value.writableTypeIdentifiers where !isRegistered(type) {
+      ownRepresentations.append(
+        Representation(typeIdentifier: type, visibility: visibility, source: .value(value)))
+    }
+  }
+
+  /// `registerObject(ofClass:visibility:loadHandler:)`: the object is made
+  /// lazily, when a load asks for it.
+  public func registerObject(
+    ofClass objectClass: ObjectClass, visibility: RepresentationVisibility = .all,
+    loadHandler: @escaping (@escaping ValueCompletion) throws -> LoadProgress?
+  ) {
+    for type in objectClass.writableTypeIdentifiers where !isRegistered(type) {
+      ownRepresentations.append(
+        Representation(typeIdentifier: type, visibility: visibility, source: .object(loadHandler)))
+    }
+  }
+
+  /// `registerDataRepresentation(forTypeIdentifier:visibility:loadHandler:)`.
+  public func registerDataRepresentation(
+    forTypeIdentifier type: String, visibility: RepresentationVisibility = .all,
+    loadHandler: @escaping (@escaping DataCompletion) throws -> LoadProgress?
+  ) {
+    ownRepresentations.append(
+      Representation(typeIdentifier: type, visibility: visibility, source: .data(loadHandler)))
+  }
+
+  /// `registerItem(forTypeIdentifier:loadHandler:)`, the legacy interface.
+  public func registerItem(
+    forTypeIdentifier type: String, loadHandler: @escaping (@escaping ValueCompletion) throws -> Void
+  ) {
+    ownRepresentations.append(
+      Representation(typeIdentifier: type, visibility: .all, source: .item(loadHandler)))
+  }
+
+  private func isRegistered(_ type: String) -> Bool {
+    representations.contains { $0.typeIdentifier == type }
+  }
+
+  // MARK: Metadata (always available)
+
+  /// In registration order, highest fidelity first.
+  public var registeredTypeIdentifiers: [String] {
+    representations.map(\.typeIdentifier)
+  }
+
+  /// True if some registered type conforms to `type` (UTI conformance).
+  public func hasItemConformingToTypeIdentifier(_ type: String) -> Bool {
+    representations.contains { TypeIdentifier.conforms($0.typeIdentifier, to: type) }
+  }
+
+  /// `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`.
+  public func hasRepresentationConforming(toTypeIdentifier type: String) -> Bool {
+    hasItemConformingToTypeIdentifier(type)
+  }
+
+  /// True if a registered type can produce an object of the class.
+  public func canLoadObject(ofClass objectClass: ObjectClass) -> Bool {
+    representations.contains { objectClass.canRead($0.typeIdentifier) }
+  }
+
+  /// The representation a load of `objectClass` uses: the highest-fidelity
+  /// one the class can read.
+  func representation(for objectClass: ObjectClass) -> Representation? {
+    representations.first { objectClass.canRead($0.typeIdentifier) }
+  }
+
+  /// The representation a data load of `type` uses: an exact match, else the
+  /// first registered type conforming to it.
+  func representation(forType type: String) -> Representation? {
+    representations.first { $0.typeIdentifier == type }
+      ?? representations.first { TypeIdentifier.conforms($0.typeIdentifier, to: type) }
+  }
+}
+
+extension ItemProvider: CustomStringConvertible {
+  public var description: String {
+    "NSItemProvider(" + registeredTypeIdentifiers.joined(separator: ", ") + ")"
+  }
+}

@@ -1,0 +1,242 @@
+// The scheduler: a virtual clock, the main queue and background queues as
+// explicit objects, and one policy object that picks the next ready piece of
+// work. Nothing here reads the wall clock; time moves only when a finger step
+// holds, waits or settles, and then jumps from one piece of work to the next.
+
+/// A point on the virtual clock, in whole microseconds so that sums of
+/// durations stay exact.
+public struct VirtualTime: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+  public var microseconds: Int64
+
+  public init(microseconds: Int64) {
+    self.microseconds = microseconds
+  }
+
+  /// Rounds to the microsecond; non-finite or huge values clamp.
+  public init(seconds: Double) {
+    let scaled = seconds * 1_000_000
+    if !scaled.isFinite || abs(scaled) >= 9e18 {
+      microseconds = scaled < 0 ? 0 : Int64.max / 2
+    } else {
+      microseconds = Int64(scaled.rounded())
+    }
+  }
+
+  public static let zero = VirtualTime(microseconds: 0)
+
+  public var seconds: Double { Double(microseconds) / 1_000_000 }
+
+  public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool {
+    lhs.microseconds < rhs.microseconds
+  }
+
+  /// The time `seconds` later (never earlier).
+  public func adding(seconds: Double) -> VirtualTime {
+    let delta = VirtualTime(seconds: max(0, seconds)).microseconds
+    let (sum, overflow) = microseconds.addingReportingOverflow(delta)
+    return VirtualTime(microseconds: overflow ? Int64.max / 2 : sum)
+  }
+
+  public var description: String { formatNumber(seconds) + "s" }
+}
+
+/// A dispatch queue. The main queue is serial and is where every delegate call
+/// happens; background queues (item provider loads) are concurrent.
+public final class WorkQueue {
+  public let label: String
+  public let isMain: Bool
+
+  init(label: String, isMain: Bool) {
+    self.label = label
+    self.isMain = isMain
+  }
+}
+
+/// What a policy sees of a pending piece of work.
+public struct PendingWork: Hashable, Sendable {
+  /// Unique and increasing in enqueue order.
+  public let id: Int
+  public let queue: String
+  public let isMainQueue: Bool
+  public let due: VirtualTime
+  /// What the work does, for tracing and for policies that explore orders.
+  public let label: String
+}
+
+/// Chooses which ready piece of work runs next. The scheduler offers only the
+/// candidates that may run now: the head of the serial main queue and every
+/// piece of background work, all due within the current run.
+public protocol SchedulingPolicy: AnyObject {
+  /// Returns the index in `candidates` (never empty) of the work to run next.
+  func choose(among candidates: [PendingWork], now: VirtualTime) -> Int
+}
+
+/// The default policy: earliest due time first, then first enqueued first.
+public final class EarliestDueFirstPolicy: SchedulingPolicy {
+  public init() {}
+
+  public func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
+    var best = 0
+    for index in candidates.indices.dropFirst() {
+      let candidate = candidates[index]
+      let current = candidates[best]
+      if (candidate.due, candidate.id) < (current.due, current.id) { best = index }
+    }
+    return best
+  }
+}
+
+/// The scheduler's named limits; each exists so that a runaway script ends
+/// with a message instead of hanging or exhausting memory.
+public struct SchedulerLimits: Hashable, Sendable {
+  /// Work that may wait at once; a script re-queueing work in a loop hits it.
+  public var maxPendingWork = 10_000
+  /// The clock never passes this; work due later never runs.
+  public var timeHorizon = VirtualTime(seconds: 3600)
+  /// Work one step may run; catches work that keeps re-queueing itself at
+  /// the same instant, which the time horizon cannot see.
+  public var maxWorkPerRun = 100_000
+
+  public init() {}
+}
+
+/// The virtual clock and the queues of one world.
+public final class Scheduler {
+  public private(set) var now = VirtualTime.zero
+  public let main = WorkQueue(label: "main", isMain: true)
+  public private(set) var backgroundQueues: [WorkQueue] = []
+  /// The queue whose work is running; the main queue between work items.
+  public private(set) var currentQueue: WorkQueue
+  public var policy: SchedulingPolicy
+  public let limits: SchedulerLimits
+
+  private struct Entry {
+    let info: PendingWork
+    let queue: WorkQueue
+    let body: () throws -> Void
+  }
+
+  private var entries: [Entry] = []
+  private var nextID = 1
+
+  public init(policy: SchedulingPolicy = EarliestDueFirstPolicy(), limits: SchedulerLimits = .init()) {
+    self.policy = policy
+    self.limits = limits
+    self.currentQueue = main
+  }
+
+  /// The background queue with this label, created on first use.
+  public func backgroundQueue(_ label: String) -> WorkQueue {
+    if let existing = backgroundQueues.first(where: { $0.label == label }) { return existing }
+    let queue = WorkQueue(label: label, isMain: false)
+    backgroundQueues.append(queue)
+    return queue
+  }
+
+  /// True while background work runs (what the Main Thread Checker checks).
+  public var isOnMainQueue: Bool { currentQueue.isMain }
+
+  /// Queues `body` on `queue`, due `delay` seconds from now; returns its id.
+  @discardableResult
+  public func enqueue(
+    on queue: WorkQueue, after delay: Double = 0, label: String,
+    _ body: @escaping () throws -> Void
+  ) throws -> Int {
+    guard entries.count < limits.maxPendingWork else {
+      throw RuntimeLimitError(
+        limit: "maxPendingWork",
+        message: "too many pending work items (limit is \(limits.maxPendingWork)): "
+          + "is some work queueing more work in a loop?")
+    }
+    let id = nextID
+    nextID += 1
+    let info = PendingWork(
+      id: id, queue: queue.label, isMainQueue: queue.isMain, due: now.adding(seconds: delay),
+      label: label)
+    entries.append(Entry(info: info, queue: queue, body: body))
+    return id
+  }
+
+  /// Removes pending work; false if it already ran or never existed.
+  @discardableResult
+  public func cancel(_ id: Int) -> Bool {
+    guard let index = entries.firstIndex(where: { $0.info.id == id }) else { return false }
+    entries.remove(at: index)
+    return true
+  }
+
+  /// Everything still waiting, in enqueue order.
+  public var pending: [PendingWork] { entries.map(\.info) }
+
+  public var hasPendingWork: Bool { !entries.isEmpty }
+
+  /// Runs the work that is due now (the run loop after an event).
+  public func runDue() throws {
+    try run(through: now)
+  }
+
+  /// Lets `seconds` of virtual time pass, running the work that falls due.
+  public func advance(by seconds: Double) throws {
+    let target = now.adding(seconds: seconds)
+    guard target <= limits.timeHorizon else {
+      throw RuntimeLimitError(
+        limit: "timeHorizon",
+        message: "waiting until \(target) passes the virtual time horizon "
+          + "(limit is \(limits.timeHorizon)), which bounds every scenario")
+    }
+    try run(through: target)
+    now = max(now, target)
+  }
+
+  /// Runs until nothing is pending within the horizon; returns how many work
+  /// items remain because they are due after it.
+  @discardableResult
+  public func settle() throws -> Int {
+    try run(through: limits.timeHorizon)
+    return entries.count
+  }
+
+  /// Runs every piece of work due at or before `limit`, in the policy's order.
+  private func run(through limit: VirtualTime) throws {
+    var ran = 0
+    while true {
+      let candidates = readyIndices(through: limit)
+      if candidates.isEmpty { return }
+      let choice = policy.choose(among: candidates.map { entries[$0].info }, now: now)
+      let entry = entries.remove(at: candidates[min(max(choice, 0), candidates.count - 1)])
+      ran += 1
+      if ran > limits.maxWorkPerRun {
+        throw RuntimeLimitError(
+          limit: "maxWorkPerRun",
+          message: "too much work in one step (limit is \(limits.maxWorkPerRun) work items): "
+            + "is some work re-queueing itself?")
+      }
+      now = max(now, entry.info.due)
+      let previous = currentQueue
+      currentQueue = entry.queue
+      defer { currentQueue = previous }
+      try entry.body()
+    }
+  }
+
+  /// The entries that may run next: the head of the serial main queue and
+  /// every background entry, all due by `limit`.
+  private func readyIndices(through limit: VirtualTime) -> [Int] {
+    var result: [Int] = []
+    var mainHead: Int?
+    for (index, entry) in entries.enumerated() where entry.info.due <= limit {
+      if entry.queue.isMain {
+        if let head = mainHead {
+          let current = entries[head].info
+          if (entry.info.due, entry.info.id) < (current.due, current.id) { mainHead = index }
+        } else {
+          mainHead = index
+        }
+      } else {
+        result.append(index)
+      }
+    }
+    if let head = mainHead { result.insert(head, at: 0) }
+    return result
+  }
+}

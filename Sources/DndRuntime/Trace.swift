@@ -1,0 +1,154 @@
+// The trace: one event per delegate call and per significant runtime step.
+// Events are plain data; reporters (text, JSON lines, sequence diagrams) read
+// only the trace. A delegate call is recorded when it starts, so that anything
+// the handler causes follows it, and its result is filled in when it returns.
+
+/// The four phases of a drag (§1.1).
+public enum DragPhase: String, Codable, Sendable {
+  case lift, drag, setDown, dataTransfer
+}
+
+/// What an event records.
+public enum TraceEventKind: String, Codable, Sendable {
+  /// A delegate method (or handler) the script implemented was called.
+  case call
+  /// A delegate method was not implemented and UIKit's default answer applied.
+  case defaultUsed
+  /// A runtime step: a finger event, an animation ending, a load finishing.
+  case step
+  /// A console line UIKit or Xcode would print (move outside the source mask,
+  /// Main Thread Checker, a load outside performDrop).
+  case warning
+  /// An exception UIKit raises.
+  case exception
+}
+
+/// One argument of a call, already rendered (stable text).
+public struct TraceArgument: Hashable, Codable, Sendable {
+  public var name: String
+  public var value: String
+
+  public init(_ name: String, _ value: String) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// One event of the trace.
+public struct TraceEvent: Hashable, Codable, Sendable {
+  /// 1, 2, 3, ... in recording order.
+  public var sequence: Int
+  public var time: VirtualTime
+  /// The label of the queue the event happened on ("main" for every delegate call).
+  public var queue: String
+  public var kind: TraceEventKind
+  public var phase: DragPhase?
+  /// The drag session's number (1 for the first drag of the world).
+  public var session: Int?
+  public var app: String?
+  public var view: String?
+  /// The interaction's name ("dragInteraction", "dropInteraction left", ...).
+  public var interaction: String?
+  /// The script's spelling of a handler ("performDrop"), or the step's name.
+  public var name: String
+  /// UIKit's spelling ("dropInteraction(_:performDrop:)"), or the step's name.
+  public var method: String
+  public var arguments: [TraceArgument]
+  /// What the call returned, rendered; nil while it runs and for void calls.
+  public var result: String?
+  /// The console text of a warning, or an exception's reason.
+  public var message: String?
+  public var exceptionName: String?
+  /// Where in the script the warning or exception arose (from the binding's hook).
+  public var sourceLocation: String?
+
+  public init(
+    sequence: Int, time: VirtualTime, queue: String, kind: TraceEventKind, phase: DragPhase?,
+    session: Int?, app: String?, view: String?, interaction: String?, name: String,
+    method: String, arguments: [TraceArgument] = [], result: String? = nil,
+    message: String? = nil, exceptionName: String? = nil, sourceLocation: String? = nil
+  ) {
+    self.sequence = sequence
+    self.time = time
+    self.queue = queue
+    self.kind = kind
+    self.phase = phase
+    self.session = session
+    self.app = app
+    self.view = view
+    self.interaction = interaction
+    self.name = name
+    self.method = method
+    self.arguments = arguments
+    self.result = result
+    self.message = message
+    self.exceptionName = exceptionName
+    self.sourceLocation = sourceLocation
+  }
+
+  /// The value of a named argument.
+  public func argument(_ name: String) -> String? {
+    arguments.first { $0.name == name }?.value
+  }
+}
+
+extension TraceEvent: CustomStringConvertible {
+  /// One line: `#12 0.325s main lift call Demo.source dragInteraction
+  /// dragInteraction(_:itemsForBeginning:) session=1 -> 1 item`.
+  public var description: String {
+    var parts = ["#\(sequence)", time.description, queue, phase?.rawValue ?? "-", kind.rawValue]
+    let place = [app, view].compactMap { $0 }.joined(separator: ".")
+    if !place.isEmpty { parts.append(place) }
+    if let interaction { parts.append(interaction) }
+    parts.append(method)
+    if let session { parts.append("session=\(session)") }
+    for argument in arguments { parts.append("\(argument.name)=\(argument.value)") }
+    var line = parts.joined(separator: " ")
+    if let result { line += " -> " + result }
+    if let exceptionName { line += " [\(exceptionName)]" }
+    if let message { line += ": " + message }
+    if let sourceLocation { line += " (at \(sourceLocation))" }
+    return line
+  }
+}
+
+/// The recorded events of one world.
+public final class Trace {
+  public private(set) var events: [TraceEvent] = []
+
+  init() {}
+
+  /// Appends an event, numbering it; returns its index for `setResult`.
+  @discardableResult
+  func append(_ event: TraceEvent) -> Int {
+    var numbered = event
+    numbered.sequence = events.count + 1
+    events.append(numbered)
+    return events.count - 1
+  }
+
+  func setResult(_ index: Int, _ result: String) {
+    guard events.indices.contains(index) else { return }
+    events[index].result = result
+  }
+
+  /// UIKit spellings of the delegate calls made, in order (defaults excluded).
+  public var calledMethods: [String] {
+    events.filter { $0.kind == .call }.map(\.method)
+  }
+
+  /// The events of one kind.
+  public func events(of kind: TraceEventKind) -> [TraceEvent] {
+    events.filter { $0.kind == kind }
+  }
+
+  /// Calls of a handler by its script name, optionally on one view.
+  public func calls(_ name: String, view: String? = nil) -> [TraceEvent] {
+    events.filter { $0.kind == .call && $0.name == name && (view == nil || $0.view == view) }
+  }
+
+  /// The trace as text, one event per line.
+  public var text: String {
+    events.map(\.description).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,124 @@
+// Uniform type identifiers and the classes that read and write them (§5.3,
+// §5.4). Conformance is transitive and multi-parent: public.png conforms to
+// public.image, which conforms to public.data and public.content.
+
+/// The UTI conformance tree the runtime knows.
+public enum TypeIdentifier {
+  /// Each known type with its direct parents. QA1406's table, plus the types
+  /// later systems use (§5.4).
+  static let parents: [String: [String]] = [
+    "public.item": [],
+    "public.content": ["public.item"],
+    "public.data": ["public.item"],
+    "public.composite-content": ["public.content"],
+    "public.text": ["public.data", "public.content"],
+    "public.plain-text": ["public.text"],
+    "public.utf8-plain-text": ["public.plain-text"],
+    "public.utf16-plain-text": ["public.plain-text"],
+    "public.utf16-external-plain-text": ["public.plain-text"],
+    "public.rtf": ["public.text"],
+    "public.html": ["public.text"],
+    "public.json": ["public.text"],
+    "com.apple.flat-rtfd": ["public.data", "public.composite-content"],
+    "com.adobe.pdf": ["public.data", "public.composite-content"],
+    "public.url": ["public.data"],
+    "public.file-url": ["public.url"],
+    "public.vcard": ["public.data", "public.content"],
+    "public.image": ["public.data", "public.content"],
+    "public.jpeg": ["public.image"],
+    "public.png": ["public.image"],
+    "public.tiff": ["public.image"],
+    "public.jpeg-2000": ["public.image"],
+    "public.heic": ["public.image"],
+    "com.compuserve.gif": ["public.image"],
+    "org.webmproject.webp": ["public.image"],
+    "com.apple.uikit.color": ["public.data"],
+  ]
+
+  /// True if `type` is `parent` or conforms to it through the tree.
+  /// Choice: a type the runtime does not know (a custom `com.example.card`)
+  /// conforms to itself, `public.data` and `public.item`, as an exported data
+  /// type would.
+  public static func conforms(_ type: String, to parent: String) -> Bool {
+    if type == parent { return true }
+    guard let direct = parents[type] else {
+      return parent == "public.data" || parent == "public.item"
+    }
+    return direct.contains { conforms($0, to: parent) }
+  }
+
+  /// True if `type` conforms to any of `parents`.
+  public static func conforms(_ type: String, toAnyOf parents: [String]) -> Bool {
+    parents.contains { conforms(type, to: $0) }
+  }
+
+  /// A file name extension for temporary files of this type.
+  static func fileExtension(for type: String) -> String {
+    switch type {
+    case "public.png": "png"
+    case "public.jpeg": "jpeg"
+    case "public.tiff": "tiff"
+    case "public.rtf": "rtf"
+    case "public.html": "html"
+    case "com.adobe.pdf": "pdf"
+    case "public.json": "json"
+    case _ where conforms(type, to: "public.plain-text"): "txt"
+    default: "data"
+    }
+  }
+}
+
+/// The classes that adopt NSItemProviderReading and NSItemProviderWriting
+/// (§5.3): what `NSItemProvider(object:)`, `canLoadObject(ofClass:)` and
+/// `loadObject(ofClass:)` work with.
+public enum ObjectClass: String, Codable, Sendable, CaseIterable {
+  case string, attributedString, url, image, color
+
+  /// The class name UIKit prints (NSString for Swift's String).
+  public var uikitName: String {
+    switch self {
+    case .string: "NSString"
+    case .attributedString: "NSAttributedString"
+    case .url: "NSURL"
+    case .image: "UIImage"
+    case .color: "UIColor"
+    }
+  }
+
+  /// `writableTypeIdentifiersForItemProvider`, highest fidelity first.
+  /// Choice (the exact arrays are open, §13.4): NSString writes UTF-8 plain
+  /// text; NSAttributedString rich text first, then plain text; NSURL
+  /// public.url; UIImage PNG then JPEG; UIColor its UIKit type.
+  public var writableTypeIdentifiers: [String] {
+    switch self {
+    case .string: ["public.utf8-plain-text"]
+    case .attributedString: ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text"]
+    case .url: ["public.url"]
+    case .image: ["public.png", "public.jpeg"]
+    case .color: ["com.apple.uikit.color"]
+    }
+  }
+
+  /// `readableTypeIdentifiersForItemProvider`. A registered type is readable
+  /// when it conforms to one of these, so the abstract entries stand for
+  /// their families (public.image covers PNG, JPEG, ...).
+  public var readableTypeIdentifiers: [String] {
+    switch self {
+    case .string:
+      [
+        "public.utf8-plain-text", "public.utf16-external-plain-text", "public.utf16-plain-text",
+        "public.plain-text",
+      ]
+    case .attributedString:
+      ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text", "public.plain-text"]
+    case .url: ["public.url"]
+    case .image: ["public.png", "public.jpeg", "public.image"]
+    case .color: ["com.apple.uikit.color"]
+    }
+  }
+
+  /// True if a representation of `type` can produce an object of this class.
+  func canRead(_ type: String) -> Bool {
+    TypeIdentifier.conforms(type, toAnyOf: readableTypeIdentifiers)
+  }
+}

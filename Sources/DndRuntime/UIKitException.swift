@@ -1,0 +1,50 @@
+/// A contract violation UIKit reports by raising an Objective-C exception
+/// (which terminates a real app). The runtime records it in the trace and
+/// throws it out of the finger call that triggered it.
+public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The exception name, e.g. `NSInternalInconsistencyException`.
+  public var name: String
+  /// The reason, exactly as UIKit words it where it is known.
+  public var reason: String
+
+  public init(name: String, reason: String) {
+    self.name = name
+    self.reason = reason
+  }
+
+  public var description: String {
+    "*** Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"
+  }
+
+  /// §6.2: a drop (or paste) on a responder whose `pasteConfiguration` is set
+  /// but that does not implement `paste(itemProviders:)`.
+  static let pasteNotOverridden = UIKitException(
+    name: "NSInternalInconsistencyException",
+    reason: "pasteItemProviders: must be overridden if pasteConfiguration is not nil.")
+}
+
+/// A named runtime limit was reached; the message says which and why it exists.
+public struct RuntimeLimitError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The limit's name, e.g. `maxPendingWork`.
+  public var limit: String
+  public var message: String
+
+  public init(limit: String, message: String) {
+    self.limit = limit
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// A finger step that cannot be performed as asked ("release" with no finger
+/// down, a step issued from inside a delegate call, ...).
+public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}

@@ -1,0 +1,101 @@
+// Hit-testing and point conversion, as UIKit does them. A hit-test costs the
+// views tested on the way down (the subviews of each view on the path), never
+// the size of the tree; conversions cost the depth of the views involved.
+
+extension View {
+  /// UIKit's `point(inside:with:)`: the point, in the view's own coordinates,
+  /// lies within its bounds.
+  public func point(inside point: Point) -> Bool {
+    bounds.contains(point)
+  }
+
+  /// UIKit's `hitTest(_:with:)`: the deepest view under `point` (in this view's
+  /// coordinates) that takes touches. Hidden views, views with alpha below
+  /// 0.01 and views with user interaction disabled take none, and neither do
+  /// their subtrees; a point outside a view's bounds misses its subviews too,
+  /// even where they overhang. Subviews are tried front-most first.
+  public func hitTest(_ point: Point) -> View? {
+    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else {
+      return nil
+    }
+    var index = subviews.count
+    while index > 0 {
+      index -= 1
+      let child = subviews[index]
+      if let hit = child.hitTest(child.pointFromSuperview(point)) { return hit }
+    }
+    return self
+  }
+
+  /// Converts a point from the superview's coordinates into this view's.
+  func pointFromSuperview(_ point: Point) -> Point {
+    Point(point.x - frame.origin.x + boundsOrigin.x, point.y - frame.origin.y + boundsOrigin.y)
+  }
+
+  /// Converts a point from this view's coordinates into the superview's.
+  func pointToSuperview(_ point: Point) -> Point {
+    Point(point.x - boundsOrigin.x + frame.origin.x, point.y - boundsOrigin.y + frame.origin.y)
+  }
+
+  /// The root of this view's tree (its window when it is in one).
+  var root: View {
+    var view = self
+    while let parent = view.superview { view = parent }
+    return view
+  }
+
+  /// A point of this view in the coordinates of its root.
+  func pointInRoot(_ point: Point) -> Point {
+    var result = point
+    var view = self
+    while let parent = view.superview {
+      result = view.pointToSuperview(result)
+      view = parent
+    }
+    return result
+  }
+
+  /// A point in root coordinates converted into this view's.
+  func pointFromRoot(_ point: Point) -> Point {
+    guard let parent = superview else { return point }
+    return pointFromSuperview(parent.pointFromRoot(point))
+  }
+
+  /// A point of this view on the screen. A window's frame is its place on the
+  /// screen; a view outside any window uses its root's coordinates.
+  public func pointOnScreen(_ point: Point) -> Point {
+    let top = root
+    let inRoot = pointInRoot(point)
+    guard top.kind == .window else { return inRoot }
+    return top.pointToSuperview(inRoot)
+  }
+
+  /// A screen point converted into this view's coordinates.
+  public func point(fromScreen point: Point) -> Point {
+    let top = root
+    let inRoot = top.kind == .window ? top.pointFromSuperview(point) : point
+    return pointFromRoot(inRoot)
+  }
+
+  /// UIKit's `convert(_:to:)`: a point of this view in `view`'s coordinates;
+  /// `nil` means the window's coordinates. Views in different windows convert
+  /// through the screen.
+  public func convert(_ point: Point, to view: View?) -> Point {
+    guard let view else { return pointInRoot(point) }
+    if view.root === root { return view.pointFromRoot(pointInRoot(point)) }
+    return view.point(fromScreen: pointOnScreen(point))
+  }
+
+  /// UIKit's `convert(_:from:)`: a point of `view` (or of the window when
+  /// `nil`) in this view's coordinates.
+  public func convert(_ point: Point, from view: View?) -> Point {
+    guard let view else { return pointFromRoot(point) }
+    return view.convert(point, to: self)
+  }
+
+  /// The centre of the view's bounds on the screen: where a finger aims when a
+  /// scenario names the view.
+  public var centerOnScreen: Point {
+    pointOnScreen(bounds.center)
+  }
+}

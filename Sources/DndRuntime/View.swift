@@ -1,0 +1,324 @@
+// The view tree. A view's frame is in its superview's coordinates; its bounds
+// are its own coordinate space (origin usually zero). Hit-testing and point
+// conversion live in View+Geometry.swift.
+
+/// A node of an app's view tree (UIView and the subclasses of `ViewKind`).
+///
+/// Setters of UIKit properties report to the world, which turns a call made
+/// off the main queue into a Main Thread Checker warning and records animatable
+/// changes while a lift animation runs (so a reversed lift can revert them).
+public final class View {
+  public let kind: ViewKind
+  /// The name the trace prints for this view.
+  public var name: String
+  /// A slot for the binding (the interpreter keeps its own object here).
+  public var userInfo: AnyObject?
+  /// The world whose scheduler and trace this view reports to.
+  public private(set) weak var world: World?
+  public private(set) weak var superview: View?
+  /// Back to front: the last subview is the front-most and is hit first.
+  public private(set) var subviews: [View] = []
+  /// Set on an app's window only.
+  weak var owningApp: App?
+
+  public var frame: Rect {
+    willSet {
+      let old = frame
+      noteChange("setFrame:") { $0.frame = old }
+    }
+  }
+  /// The origin of `bounds` (a scroll offset); the size always follows `frame`.
+  var boundsOrigin = Point.zero {
+    willSet {
+      let old = boundsOrigin
+      noteChange("setBounds:") { $0.boundsOrigin = old }
+    }
+  }
+  public var isHidden = false {
+    willSet { noteChange("setHidden:", restore: nil) }
+  }
+  /// Views with an alpha below 0.01 take no touches.
+  public var alpha = 1.0 {
+    willSet {
+      let old = alpha
+      noteChange("setAlpha:") { $0.alpha = old }
+    }
+  }
+  public var isUserInteractionEnabled: Bool {
+    willSet { noteChange("setUserInteractionEnabled:", restore: nil) }
+  }
+  public var backgroundColor: ColorValue? {
+    willSet {
+      let old = backgroundColor
+      noteChange("setBackgroundColor:") { $0.backgroundColor = old }
+    }
+  }
+
+  // MARK: Kind-specific content
+
+  /// UILabel, UITextField, UITextView. `attributedText` shares this storage.
+  public var text: String? {
+    get { textStorage }
+    set {
+      noteChange("setText:", restore: nil)
+      textStorage = newValue
+    }
+  }
+  private var textStorage: String?
+  /// UIImageView (and a button's image).
+  public var image: ImageValue? {
+    willSet { noteChange("setImage:", restore: nil) }
+  }
+  /// UIButton's title for the normal state.
+  public var title: String? {
+    willSet { noteChange("setTitle:forState:", restore: nil) }
+  }
+  /// UIButton's primary action (`sender` is the button).
+  public var action: ((View) throws -> Void)?
+  /// UITextView only; text fields are always editable.
+  public var isEditable = true {
+    willSet { noteChange("setEditable:", restore: nil) }
+  }
+
+  // MARK: Interactions and paste
+
+  public private(set) var dragInteractions: [DragInteraction] = []
+  /// Explicit drop interactions in the order they were added; on text fields
+  /// and text views the first one is the built-in `textDropInteraction`.
+  public private(set) var dropInteractions: [DropInteraction] = []
+  public private(set) var springLoadedInteractions: [SpringLoadedInteraction] = []
+  /// The hidden drop interaction UIKit builds from `pasteConfiguration` (§6.3).
+  var pasteDropInteraction: DropInteraction?
+  /// The spring-loaded interaction that `isSpringLoaded` installs on a button.
+  var builtInSpringLoadedInteraction: SpringLoadedInteraction?
+
+  /// Makes the view a paste and drop target without a drop interaction (§6).
+  public var pasteConfiguration: PasteConfiguration?
+  /// `paste(itemProviders:)`; nil means not overridden (a drop then raises, §6.2).
+  public var paste: (([ItemProvider]) throws -> Void)?
+  /// `canPaste(_:)`; nil means "compare acceptable types with the items' types".
+  public var canPaste: (([ItemProvider]) throws -> Bool)?
+  /// The text drop delegate of a text field or text view (§6.4).
+  public var textDropDelegate: TextDropDelegate?
+
+  /// Creates a detached view. `world` is the world it reports to.
+  public init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
+    self.kind = kind
+    self.name = name
+    self.frame = frame
+    self.world = world
+    self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
+    if kind.isTextDroppable {
+      dropInteractions.append(DropInteraction(textDropFor: self))
+    }
+  }
+
+  public var bounds: Rect {
+    get { Rect(origin: boundsOrigin, size: frame.size) }
+    set {
+      boundsOrigin = newValue.origin
+      // UIKit keeps the centre when the bounds size changes.
+      let center = self.center
+      frame = Rect(
+        x: center.x - newValue.size.width / 2, y: center.y - newValue.size.height / 2,
+        width: newValue.size.width, height: newValue.size.height)
+    }
+  }
+
+  /// The centre of the frame, in the superview's coordinates.
+  public var center: Point {
+    get { frame.center }
+    set {
+      frame.origin = Point(newValue.x - frame.size.width / 2, newValue.y - frame.size.height / 2)
+    }
+  }
+
+  /// UILabel/UITextField/UITextView `attributedText`; shares `text`'s storage.
+  public var attributedText: String? {
+    get { text }
+    set {
+      noteChange("setAttributedText:", restore: nil)
+      textStorage = newValue
+    }
+  }
+
+  /// The built-in drop interaction of a text field or text view, if still installed.
+  public var textDropInteraction: DropInteraction? {
+    dropInteractions.first { $0.role == .text }
+  }
+
+  /// UIButton, UITableView, UICollectionView: spring-load on hover (§7.3).
+  /// On a button this installs a spring-loaded interaction that runs `action`.
+  public var isSpringLoaded: Bool {
+    get { builtInSpringLoadedInteraction != nil }
+    set {
+      noteChange("setSpringLoaded:", restore: nil)
+      if newValue, builtInSpringLoadedInteraction == nil {
+        let interaction = SpringLoadedInteraction(buttonActionFor: self)
+        builtInSpringLoadedInteraction = interaction
+        interaction.view = self
+      } else if !newValue {
+        builtInSpringLoadedInteraction?.view = nil
+        builtInSpringLoadedInteraction = nil
+      }
+    }
+  }
+
+  // MARK: The tree
+
+  /// The window at the root of this view's tree, if it is in one.
+  public var window: View? {
+    var view = self
+    while let parent = view.superview { view = parent }
+    return view.kind == .window ? view : nil
+  }
+
+  /// The app whose window holds this view.
+  public var app: App? { window?.owningApp }
+
+  /// Adds `view` as the front-most subview, removing it from its previous
+  /// superview first (re-adding an existing subview brings it to the front).
+  public func addSubview(_ view: View) throws {
+    try insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts `view` at `index` among the subviews (clamped to the valid range).
+  public func insertSubview(_ view: View, at index: Int) throws {
+    noteChange("addSubview:", restore: nil)
+    if view === self { throw raise("Can't add self as subview") }
+    // Choice: adding an ancestor would make a cycle; UIKit's message for this case is not
+    // on record, so the runtime reuses the self-subview exception's name with its own reason.
+    var ancestor = superview
+    while let candidate = ancestor {
+      if candidate === view { throw raise("Can't add an ancestor as subview") }
+      ancestor = candidate.superview
+    }
+    if view.kind == .window { throw raise("Can't add a window as subview") }
+    var position = index
+    if let old = view.superview, let oldIndex = old.subviews.firstIndex(where: { $0 === view }) {
+      old.subviews.remove(at: oldIndex)
+      if old === self, oldIndex < position { position -= 1 }
+    }
+    position = max(0, min(position, subviews.count))
+    subviews.insert(view, at: position)
+    view.superview = self
+  }
+
+  /// An NSInvalidArgumentException about the view tree, recorded in the trace.
+  private func raise(_ reason: String) -> UIKitException {
+    let exception = UIKitException(name: "NSInvalidArgumentException", reason: reason)
+    world?.recordException(exception, app: app?.name, view: name)
+    return exception
+  }
+
+  /// Detaches the view from its superview (a no-op for a root).
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    noteChange("removeFromSuperview", restore: nil)
+    if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+      parent.subviews.remove(at: index)
+    }
+    superview = nil
+  }
+
+  /// Moves a subview to the front (it is then hit first).
+  public func bringSubviewToFront(_ view: View) {
+    guard view.superview === self else { return }
+    try? insertSubview(view, at: subviews.count)
+  }
+
+  /// Moves a subview to the back.
+  public func sendSubviewToBack(_ view: View) {
+    guard view.superview === self else { return }
+    try? insertSubview(view, at: 0)
+  }
+
+  /// True if `self` is `view` or one of its descendants.
+  public func isDescendant(of view: View) -> Bool {
+    var candidate: View? = self
+    while let current = candidate {
+      if current === view { return true }
+      candidate = current.superview
+    }
+    return false
+  }
+
+  /// True when the view is in a window and neither it nor an ancestor is hidden
+  /// (the test UIKit applies to preview containers, §2.3).
+  var isVisibleInWindow: Bool {
+    var candidate: View? = self
+    while let current = candidate {
+      if current.isHidden { return false }
+      if current.kind == .window { return true }
+      candidate = current.superview
+    }
+    return false
+  }
+
+  // MARK: Interactions
+
+  /// Installs a drag interaction (moving it from another view if needed).
+  public func addInteraction(_ interaction: DragInteraction) {
+    interaction.view?.removeInteraction(interaction)
+    dragInteractions.append(interaction)
+    interaction.view = self
+  }
+
+  public func addInteraction(_ interaction: DropInteraction) {
+    interaction.view?.removeInteraction(interaction)
+    dropInteractions.append(interaction)
+    interaction.view = self
+  }
+
+  public func addInteraction(_ interaction: SpringLoadedInteraction) {
+    interaction.view?.removeInteraction(interaction)
+    springLoadedInteractions.append(interaction)
+    interaction.view = self
+  }
+
+  public func removeInteraction(_ interaction: DragInteraction) {
+    guard interaction.view === self else { return }
+    dragInteractions.removeAll { $0 === interaction }
+    interaction.view = nil
+  }
+
+  /// Removing `textDropInteraction` is how a text view stops accepting drops.
+  public func removeInteraction(_ interaction: DropInteraction) {
+    guard interaction.view === self else { return }
+    dropInteractions.removeAll { $0 === interaction }
+    interaction.view = nil
+  }
+
+  public func removeInteraction(_ interaction: SpringLoadedInteraction) {
+    guard interaction.view === self else { return }
+    springLoadedInteractions.removeAll { $0 === interaction }
+    interaction.view = nil
+  }
+
+  /// The drop interactions a drag over this view is offered: the explicit ones,
+  /// or else the hidden one built from `pasteConfiguration` (§1.8 step 3).
+  var effectiveDropInteractions: [DropInteraction] {
+    if !dropInteractions.isEmpty { return dropInteractions }
+    guard pasteConfiguration != nil else { return [] }
+    if let existing = pasteDropInteraction { return [existing] }
+    let made = DropInteraction(pasteFor: self)
+    pasteDropInteraction = made
+    return [made]
+  }
+
+  /// The spring-loaded interactions on this view, the button's built-in one first.
+  var effectiveSpringLoadedInteractions: [SpringLoadedInteraction] {
+    guard let builtIn = builtInSpringLoadedInteraction else { return springLoadedInteractions }
+    return [builtIn] + springLoadedInteractions
+  }
+
+  /// Reports a UIKit setter to the world (Main Thread Checker, lift reversal).
+  private func noteChange(_ selector: String, restore: ((View) -> Void)?) {
+    guard let world, world.wantsChangeNotes else { return }
+    world.noteViewChange(self, selector: selector, restore: restore)
+  }
+}
+
+extension View: CustomStringConvertible {
+  public var description: String { "<\(kind.uikitClassName): \(name); frame = \(frame)>" }
+}

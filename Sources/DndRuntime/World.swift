@@ -1,0 +1,195 @@
+import Foundation
+
+// DndRuntime: a headless model of UIKit drag and drop (iOS 11-14), in plain
+// Swift, knowing nothing of the dnd language.
+//
+// The root of a simulation is a World: the device, the apps and their view
+// trees, the scheduler with its virtual clock, the trace and the fingers. There
+// is no global state, so two worlds never interfere.
+//
+// How a scenario runs. A finger step (TouchDriver) runs "on the main queue": it
+// turns the touch into calls of the drag, drop and spring-loading delegates,
+// in UIKit's order (DragEngine and its extensions), then runs the work that is
+// due now, as the run loop would. Delegates are objects of optional closures;
+// a nil closure selects UIKit's default, and an error a closure throws leaves
+// the step unchanged. Time moves only when a step holds (long press), waits or
+// settles; asynchronous work (provider loads on a background queue, animation
+// ends, spring-loading timers, loadObjects completions on the main queue)
+// waits in the scheduler, which one policy object orders.
+//
+// What is modelled is what changes the delegate calls and the data: geometry
+// and hit-testing, the four phases, proposals and their validation, sessions
+// and item providers with UTI conformance, paste configurations, text drops
+// and spring loading. Previews and animators are values and callbacks, never
+// pixels. Where UIKIT-SEMANTICS.md leaves a point open, the choice is written
+// next to the rule as "Choice: ..." and a test names it.
+
+/// A simulated device with its apps, clock, trace and fingers.
+public final class World {
+  public let device: Device
+  public var timing: Timing
+  public let scheduler: Scheduler
+  public let trace = Trace()
+  /// Back to front: the last app is front-most where windows overlap.
+  public private(set) var apps: [App] = []
+  public private(set) var itemSources: [ItemSource] = []
+  /// Set by the binding: the script location currently executing, attached
+  /// to warnings and exceptions.
+  public var sourceLocationProvider: (() -> String?)?
+  /// The scenario API.
+  public private(set) lazy var fingers = TouchDriver(world: self)
+  /// The drags in progress.
+  private(set) lazy var engine = DragEngine(world: self)
+  /// The background queue item provider loads complete on.
+  let providerQueue: WorkQueue
+  /// The animator whose animation blocks are running (their changes can be reverted).
+  var recordingAnimator: DragAnimator?
+  private var temporaryFiles: [(url: String, data: Data)] = []
+  private var temporaryFileCount = 0
+
+  public init(
+    device: Device = .iPad, timing: Timing = Timing(), limits: SchedulerLimits = SchedulerLimits(),
+    policy: SchedulingPolicy = EarliestDueFirstPolicy()
+  ) {
+    self.device = device
+    self.timing = timing
+    self.scheduler = Scheduler(policy: policy, limits: limits)
+    self.providerQueue = scheduler.backgroundQueue("NSItemProvider")
+  }
+
+  // MARK: Scene
+
+  /// Adds an app. Without a frame, apps share the screen in equal columns on
+  /// an iPad (side by side) and each fills the screen on an iPhone.
+  @discardableResult
+  public func addApp(_ name: String, frame: Rect? = nil) -> App {
+    let app = App(name: name, world: self)
+    apps.append(app)
+    if let frame {
+      app.frame = frame
+    }
+    layOutApps()
+    return app
+  }
+
+  /// Declares another app as a plain source of drag items (a web page, say).
+  @discardableResult
+  public func addItemSource(_ name: String) -> ItemSource {
+    let source = ItemSource(name: name)
+    itemSources.append(source)
+    return source
+  }
+
+  public func app(named name: String) -> App? { apps.first { $0.name == name } }
+  public func itemSource(named name: String) -> ItemSource? { itemSources.first { $0.name == name } }
+
+  private func layOutApps() {
+    let automatic = apps.filter(\.hasAutomaticFrame)
+    guard !automatic.isEmpty else { return }
+    let screen = device.screenSize
+    let columns = device.idiom == .pad ? Double(automatic.count) : 1
+    let width = screen.width / columns
+    for (index, app) in automatic.enumerated() {
+      let x = device.idiom == .pad ? Double(index) * width : 0
+      app.window.frame = Rect(x, 0, width, screen.height)
+    }
+  }
+
+  /// The front-most app whose window covers the screen point.
+  public func app(at point: Point) -> App? {
+    apps.last { !$0.window.isHidden && $0.window.frame.contains(point) }
+  }
+
+  /// UIKit's hit-test at a screen point: the front-most app there and the
+  /// deepest view of its window that takes the touch (nil if none does).
+  public func hitTest(_ point: Point) -> (app: App, view: View?)? {
+    guard let app = app(at: point) else { return nil }
+    let window = app.window
+    return (app, window.hitTest(window.pointFromSuperview(point)))
+  }
+
+  // MARK: Trace
+
+  /// Records an event with the current time and queue; returns its index.
+  @discardableResult
+  func record(
+    _ kind: TraceEventKind, _ name: String, method: String? = nil, phase: DragPhase? = nil,
+    session: Int? = nil, app: String? = nil, view: String? = nil, interaction: String? = nil,
+    arguments: [TraceArgument] = [], result: String? = nil, message: String? = nil,
+    exceptionName: String? = nil
+  ) -> Int {
+    let located = kind == .warning || kind == .exception
+    return trace.append(
+      TraceEvent(
+        sequence: 0, time: scheduler.now, queue: scheduler.currentQueue.label, kind: kind, phase: phase,
+        session: session, app: app, view: view, interaction: interaction, name: name,
+        method: method ?? name, arguments: arguments, result: result, message: message,
+        exceptionName: exceptionName, sourceLocation: located ? sourceLocationProvider?() : nil))
+  }
+
+  /// Records a console line as a warning.
+  func warn(
+    _ message: String, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil,
+    view: String? = nil, interaction: String? = nil
+  ) {
+    record(
+      .warning, "warning", phase: phase, session: session, app: app, view: view,
+      interaction: interaction, message: message)
+  }
+
+  /// Records an exception; the caller throws it.
+  func recordException(
+    _ exception: UIKitException, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil,
+    view: String? = nil
+  ) {
+    record(
+      .exception, "exception", phase: phase, session: session, app: app, view: view,
+      message: exception.reason, exceptionName: exception.name)
+  }
+
+  /// Records an exception that UIKit raised from an API the app called
+  /// directly (adding a view to itself, say); the caller throws it.
+  public func recordUncaughtException(_ exception: UIKitException, app: String? = nil, view: String? = nil) {
+    recordException(exception, app: app, view: view)
+  }
+
+  // MARK: Views reporting their changes
+
+  /// Whether views must report setters: off the main queue (Main Thread
+  /// Checker) or inside an animation block (a reversed lift reverts it).
+  var wantsChangeNotes: Bool { !scheduler.currentQueue.isMain || recordingAnimator != nil }
+
+  /// A view's UIKit setter ran: warn if off the main queue, and remember how
+  /// to revert it if an animation block made the change.
+  func noteViewChange(_ view: View, selector: String, restore: ((View) -> Void)?) {
+    if !scheduler.currentQueue.isMain {
+      // Choice: setters are checked, getters are not (reading is cheap and
+      // checking every read would slow hit-testing down).
+      warn(
+        "Main Thread Checker: UI API called on a background thread: "
+          + "-[\(view.kind.uikitClassName) \(selector)]", app: view.app?.name, view: view.name)
+    }
+    if let animator = recordingAnimator, let restore {
+      animator.noteChange(of: view, restore: restore)
+    }
+  }
+
+  // MARK: Temporary files of loadFileRepresentation
+
+  func makeTemporaryFile(_ data: Data, fileExtension: String) -> String {
+    temporaryFileCount += 1
+    let url = "file:///tmp/dnd/\(temporaryFileCount).\(fileExtension)"
+    temporaryFiles.append((url, data))
+    return url
+  }
+
+  func removeTemporaryFile(_ url: String) {
+    temporaryFiles.removeAll { $0.url == url }
+  }
+
+  /// The contents of a file `loadFileRepresentation` handed out; nil once
+  /// its completion handler has returned (UIKit deletes the file then).
+  public func contentsOfTemporaryFile(_ url: String) -> Data? {
+    temporaryFiles.first { $0.url == url }?.data
+  }
+}

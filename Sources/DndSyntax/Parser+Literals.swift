@@ -1,0 +1,129 @@
+// Literal values, names, the expression that is missing, empty brackets,
+// and the lookahead that tells a closure's parameter clause from its body.
+
+extension Parser.State {
+  /// `true`, `false`, `nil`, `self` or a name.
+  mutating func wordExpression() -> Expr {
+    let current = token
+    advance()
+    switch current.kind {
+    case .kwTrue: return Expr(.bool(true), range: current.range)
+    case .kwFalse: return Expr(.bool(false), range: current.range)
+    case .kwNil: return Expr(.nilLiteral, range: current.range)
+    case .kwSelf: return Expr(.selfReference, range: current.range)
+    default: return Expr(.identifier(text(current)), range: current.range)
+    }
+  }
+
+  /// Where an expression should be but is not. A lexer error token stands
+  /// for the expression (it is already reported); anything else is reported.
+  mutating func missingExpression() -> Expr {
+    if token.kind == .error {
+      let current = token
+      advance()
+      panicMode = true
+      return Expr(.error, range: current.range)
+    }
+    let after = previous.end > previous.start ? text(at: previous) : nil
+    report(.expectedExpression(after: after), at: missingRange)
+    return Expr(.error, range: missingRange.emptyAtStart)
+  }
+
+  /// `()`, which is not a value in dnd.
+  mutating func emptyParentheses(_ open: Token) -> Expr {
+    report(.emptyParentheses, at: open.range.union(token.range))
+    advance()
+    return Expr(.error, range: range(from: open.range.start))
+  }
+
+  /// `[]` or `[:]` after the "[" (already consumed), or nil.
+  mutating func emptyCollection(_ open: Token) -> Expr? {
+    if consume(.rightBracket) != nil { return Expr(.array([]), range: range(from: open.range.start)) }
+    guard at(.colon) && peek().kind == .rightBracket else { return nil }
+    advance()
+    advance()
+    return Expr(.dictionary([]), range: range(from: open.range.start))
+  }
+
+  /// The value of an integer token: decimal or 0x hex, "_" ignored.
+  mutating func integerLiteral() -> Expr {
+    let literal = token
+    advance()
+    var index = Int(literal.range.start)
+    let end = Int(literal.range.end)
+    var radix = 10
+    if end - index > 2 && bytes[index + 1] == .lowerX {
+      radix = 16
+      index += 2
+    }
+    var value = 0
+    var overflow = false
+    while index < end {
+      let byte = bytes[index]
+      index += 1
+      if byte == .underscore { continue }
+      let digit = Int(radix == 16 ? byte.hexValue : byte &- 0x30)
+      let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
+      let (sum, carried) = shifted.addingReportingOverflow(digit)
+      value = sum
+      overflow = overflow || overflowed || carried
+    }
+    if overflow {
+      report(.integerOverflow(text(literal)), at: literal.range)
+      return Expr(.error, range: literal.range)
+    }
+    return Expr(.integer(value), range: literal.range)
+  }
+
+  /// The value of a double token, "_" ignored.
+  mutating func doubleLiteral() -> Expr {
+    let literal = token
+    advance()
+    var digits = ""
+    for byte in bytes[Int(literal.range.start)..<Int(literal.range.end)] where byte != .underscore {
+      digits.unicodeScalars.append(Unicode.Scalar(byte))
+    }
+    guard let value = Double(digits), value.isFinite else {
+      report(.doubleOverflow(text(literal)), at: literal.range)
+      return Expr(.error, range: literal.range)
+    }
+    return Expr(.double(value), range: literal.range)
+  }
+
+  /// Looks past the "{" of a closure for a parameter clause: names (with
+  /// types) up to "in", or a parenthesised list followed by "in". Bounded, so
+  /// a long closure body is not scanned.
+  mutating func closureHasParameterClause() -> Bool {
+    let limit = 64
+    var distance = 0
+    if token.kind == .leftParen {
+      var openParens = 0
+      while distance < limit {
+        switch distance == 0 ? token.kind : peek(distance).kind {
+        case .leftParen:
+          openParens += 1
+        case .rightParen:
+          openParens -= 1
+          if openParens == 0 { return peek(distance + 1).kind == .kwIn }
+        case .endOfFile, .leftBrace, .rightBrace:
+          return false
+        default:
+          break
+        }
+        distance += 1
+      }
+      return false
+    }
+    while distance < limit {
+      switch distance == 0 ? token.kind : peek(distance).kind {
+      case .kwIn:
+        return distance > 0
+      case .identifier, .underscore, .comma, .colon, .dot, .leftBracket, .rightBracket, .question, .bang:
+        distance += 1
+      default:
+        return false
+      }
+    }
+    return false
+  }
+}

@@ -1,0 +1,128 @@
+import Testing
+@testable import DndRuntime
+
+@Suite("Adding items mid-drag")
+struct AddingItemsTests {
+  @Test("itemsForAddingTo not implemented adds nothing and the tap reaches the button")
+  func tapFallsThrough() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let button = try scene.add(.button, "button", Rect(500, 500, 100, 40))
+    scene.makeDragSource(button)
+    var tapped = 0
+    button.action = { _ in tapped += 1 }
+    scene.makeDragSource(source)
+    let finger = try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(300, 300))
+    try scene.fingers.tap(button)
+    #expect(tapped == 1)
+    #expect(finger.session?.items.count == 1)
+    #expect(scene.trace.events(of: .defaultUsed).contains { $0.name == "itemsForAddingTo" })
+  }
+
+  @Test("the point of itemsForAddingTo is in the tapped interaction's view")
+  func addingPoint() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    var point: Point?
+    drag.itemsForAddingTo = { _, touch in
+      point = touch
+      return []
+    }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(300, 300))
+    try scene.fingers.tap(.pointIn(source, Point(12, 7)))
+    #expect(point == Point(12, 7))
+  }
+
+  @Test("UIKit does not de-duplicate: tapping twice adds the items twice")
+  func noDeduplication() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    let finger = try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(300, 300))
+    try scene.fingers.tap(source)
+    try scene.fingers.tap(source)
+    #expect(finger.session?.items.count == 3)
+  }
+
+  /// Two drags in progress from one app, and a third view to tap.
+  private func twoSessions(_ scene: TestScene) throws -> (tapped: View, delegate: DragInteractionDelegate) {
+    let first = try scene.add(.view, "first", Rect(0, 0, 100, 100))
+    let second = try scene.add(.view, "second", Rect(0, 200, 100, 100))
+    let third = try scene.add(.view, "third", Rect(0, 400, 100, 100))
+    scene.makeFullDragSource(first)
+    scene.makeFullDragSource(second)
+    let delegate = scene.makeFullDragSource(third)
+    let one = try scene.fingers.longPress(first)
+    try scene.fingers.move(to: Point(500, 100), finger: one)
+    let two = try scene.fingers.longPress(second)
+    try scene.fingers.move(to: Point(500, 300), finger: two)
+    return (third, delegate)
+  }
+
+  @Test("two sessions and no sessionForAddingItems: nothing is added")
+  func twoSessionsDefault() throws {
+    let scene = try TestScene()
+    let (third, delegate) = try twoSessions(scene)
+    delegate.sessionForAddingItems = nil
+    try scene.fingers.tap(third)
+    #expect(scene.trace.calls("itemsForAddingTo").isEmpty)
+    #expect(scene.trace.events(of: .defaultUsed).contains { $0.name == "sessionForAddingItems" })
+  }
+
+  @Test("two sessions: sessionForAddingItems chooses where the items go")
+  func twoSessionsChoose() throws {
+    let scene = try TestScene()
+    let (third, delegate) = try twoSessions(scene)
+    var offered: [Int] = []
+    delegate.sessionForAddingItems = { sessions, _ in
+      offered = sessions.map(\.id)
+      return sessions.last
+    }
+    try scene.fingers.tap(third)
+    #expect(offered == [1, 2])
+    #expect(scene.trace.calls("itemsForAddingTo").first?.session == 2)
+  }
+
+  @Test("returning a session that was not offered raises")
+  func foreignSessionRaises() throws {
+    let scene = try TestScene()
+    let (third, delegate) = try twoSessions(scene)
+    let stale = try #require(scene.fingers.fingers.first?.session)
+    try scene.fingers.release(scene.fingers.fingers[0])
+    delegate.sessionForAddingItems = { sessions, _ in sessions.isEmpty ? nil : stale }
+    // One session left: it is used without asking, so lift another.
+    let fourth = try scene.add(.view, "fourth", Rect(0, 600, 100, 100))
+    scene.makeFullDragSource(fourth)
+    let three = try scene.fingers.longPress(fourth)
+    try scene.fingers.move(to: Point(500, 600), finger: three)
+    #expect {
+      try scene.fingers.tap(third)
+    } throws: { error in
+      (error as? UIKitException)?.reason.hasSuffix("that is not a local drag session.") == true
+    }
+    #expect(scene.trace.events(of: .exception).count == 1)
+  }
+
+  @Test("items cannot be added across apps")
+  func noAddingAcrossApps() throws {
+    let apps = try TwoApps()
+    apps.dragSource()
+    let other = View(.view, name: "other", frame: Rect(300, 300, 100, 100), world: apps.world)
+    try apps.right.addSubview(other)
+    let delegate = DragInteractionDelegate()
+    delegate.itemsForBeginning = { _ in [] }
+    delegate.itemsForAddingTo = { _, _ in
+      [DragItem(itemProvider: ItemProvider(object: .string("y"), world: apps.world))]
+    }
+    other.addInteraction(DragInteraction(delegate: delegate))
+    let finger = try apps.world.fingers.longPress(apps.source)
+    try apps.world.fingers.move(to: apps.target)
+    try apps.world.fingers.tap(other)
+    #expect(finger.session?.items.count == 1)
+    #expect(apps.world.trace.calls("itemsForAddingTo").isEmpty)
+  }
+}

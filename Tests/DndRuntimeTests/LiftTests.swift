@@ -1,0 +1,264 @@
+import Testing
+@testable import DndRuntime
+
+@Suite("Lift and the beginning of the drag")
+struct LiftTests {
+  @Test("empty items means no lift")
+  func emptyItemsNoLift() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let delegate = scene.makeFullDragSource(source)
+    delegate.itemsForBeginning = { _ in [] }
+    let finger = try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(500, 500))
+    #expect(finger.session == nil)
+    #expect(scene.callNames() == ["itemsForBeginning"])
+    #expect(scene.trace.events.contains { $0.name == "noLift" })
+  }
+
+  @Test("itemsForBeginning comes just before the lift, after the lift delay")
+  func liftDelay() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source, duration: 0.3)
+    #expect(scene.trace.calls("itemsForBeginning").isEmpty)
+    try scene.fingers.wait(0.025)
+    let call = try #require(scene.trace.calls("itemsForBeginning").first)
+    #expect(call.time == VirtualTime(seconds: 0.325))
+  }
+
+  @Test("previewForLifting is asked once per item, then willAnimateLift once")
+  func previewsPerItem() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source, strings: ["a", "b", "c"])
+    try scene.fingers.longPress(source)
+    #expect(
+      scene.callNames() == [
+        "itemsForBeginning", "previewForLifting", "previewForLifting", "previewForLifting",
+        "willAnimateLiftWith",
+      ])
+    #expect(
+      scene.trace.calls("previewForLifting").map { $0.argument("item") } == [
+        "items[0]", "items[1]", "items[2]",
+      ])
+  }
+
+  @Test("sessionWillBegin only once the finger moves past the hysteresis")
+  func willBeginOnMove() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source)
+    try scene.fingers.wait(2)
+    #expect(scene.trace.calls("sessionWillBegin").isEmpty)
+    try scene.fingers.move(to: .pointIn(source, Point(105, 20)))
+    #expect(scene.trace.calls("sessionWillBegin").isEmpty)
+    try scene.fingers.move(to: .pointIn(source, Point(150, 20)))
+    #expect(scene.trace.calls("sessionWillBegin").count == 1)
+    #expect(scene.trace.calls("sessionDidMove").count == 1)
+  }
+
+  @Test("restricted, allowsMove and prefersFullSize are asked once, right after sessionWillBegin")
+  func threeQuestionsOnce() throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(through: [.view(target), .point(Point(500, 500)), .view(target)])
+    let names = scene.callNames(view: "source")
+    #expect(
+      Array(names.prefix(7)) == [
+        "itemsForBeginning", "previewForLifting", "willAnimateLiftWith", "sessionWillBegin",
+        "sessionIsRestrictedToDraggingApplication", "sessionAllowsMoveOperation",
+        "prefersFullSizePreviewsForSession",
+      ])
+    #expect(names.filter { $0 == "sessionAllowsMoveOperation" }.count == 1)
+    #expect(names.filter { $0 == "sessionDidMove" }.count == 3)
+  }
+
+  @Test("unimplemented source questions use UIKit's defaults")
+  func sourceDefaults() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeDragSource(source)
+    let finger = try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(500, 500))
+    let session = try #require(finger.session)
+    #expect(session.allowsMoveOperation)
+    #expect(!session.isRestrictedToDraggingApplication)
+    let defaults = scene.trace.events(of: .defaultUsed).map { "\($0.name)=\($0.result ?? "")" }
+    #expect(defaults.contains("sessionAllowsMoveOperation=true"))
+    #expect(defaults.contains("sessionIsRestrictedToDraggingApplication=false"))
+    #expect(defaults.contains("prefersFullSizePreviewsForSession=false"))
+  }
+
+  @Test("lift animator completes with end when the lift finishes")
+  func liftEnds() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let delegate = scene.makeFullDragSource(source)
+    var positions: [AnimatingPosition] = []
+    delegate.willAnimateLiftWith = { animator, _ in
+      try animator.addAnimations { source.alpha = 0.5 }
+      animator.addCompletion { positions.append($0) }
+    }
+    try scene.fingers.longPress(source)
+    #expect(positions == [.end])
+    #expect(source.alpha == 0.5)
+  }
+
+  @Test("lift animator completes with start when the finger lifts during the lift, and reverts")
+  func liftReverses() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let delegate = scene.makeFullDragSource(source)
+    var positions: [AnimatingPosition] = []
+    delegate.willAnimateLiftWith = { animator, _ in
+      try animator.addAnimations { source.alpha = 0.5 }
+      animator.addCompletion { positions.append($0) }
+    }
+    try scene.fingers.longPress(source, duration: 0.4)
+    #expect(source.alpha == 0.5)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(positions == [.start])
+    #expect(source.alpha == 1)
+    #expect(scene.trace.calls("sessionWillBegin").isEmpty)
+    #expect(scene.trace.calls("willEndWith").isEmpty)
+    #expect(scene.trace.calls("didEndWith").isEmpty)
+  }
+
+  @Test("a lift abandoned before the finger moves sends no willEnd or didEnd")
+  func abandonedLift() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(scene.callNames() == ["itemsForBeginning", "previewForLifting", "willAnimateLiftWith"])
+    #expect(scene.trace.events.contains { $0.name == "liftAbandoned" })
+  }
+
+  @Test("moving before the lift fails the long press")
+  func moveBeforeLift() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source, duration: 0.1)
+    try scene.fingers.move(to: Point(600, 600))
+    try scene.fingers.wait(1)
+    #expect(scene.callNames().isEmpty)
+    #expect(scene.trace.events.contains { $0.name == "longPressFailed" })
+  }
+
+  @Test("drag interaction is disabled by default on iPhone (choice §13.3: iOS 11-14)")
+  func iPhoneDefault() throws {
+    let scene = try TestScene(device: .iPhone)
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    let interaction = try #require(source.dragInteractions.first)
+    #expect(!interaction.isEnabled)
+    #expect(!DragInteraction.isEnabledByDefault(on: .iPhone))
+    #expect(DragInteraction.isEnabledByDefault(on: .iPad))
+    try scene.fingers.longPress(source)
+    #expect(scene.callNames().isEmpty)
+    let step = try #require(scene.trace.events.first { $0.name == "longPress" })
+    #expect(step.result?.contains("isEnabledByDefault is false on iPhone") == true)
+    try scene.fingers.release()
+    interaction.isEnabled = true
+    try scene.fingers.longPress(source)
+    #expect(scene.callNames().first == "itemsForBeginning")
+  }
+
+  @Test("a disabled drag interaction ignores touches; an ancestor's can still lift")
+  func disabledInteraction() throws {
+    let scene = try TestScene()
+    let outer = try scene.add(.view, "outer", Rect(0, 0, 300, 300))
+    let inner = try scene.add(.view, "inner", Rect(10, 10, 100, 100), in: outer)
+    scene.makeDragSource(outer)
+    scene.makeDragSource(inner)
+    inner.dragInteractions.first?.isEnabled = false
+    try scene.fingers.longPress(inner)
+    #expect(scene.trace.calls("itemsForBeginning").map(\.view) == ["outer"])
+  }
+
+  @Test("a label source needs isUserInteractionEnabled")
+  func labelSourceNeedsInteraction() throws {
+    let scene = try TestScene()
+    let label = try scene.add(.label, "label", Rect(10, 10, 100, 30))
+    scene.makeDragSource(label)
+    try scene.fingers.longPress(label)
+    #expect(scene.callNames().isEmpty)
+    let step = try #require(scene.trace.events.first { $0.name == "longPress" })
+    #expect(step.argument("hitView") == "root")
+  }
+
+  @Test("sessionDidMove on every move")
+  func didMoveEachMove() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(through: [
+      .point(Point(300, 300)), .point(Point(310, 300)), .point(Point(320, 300)),
+    ])
+    #expect(scene.trace.calls("sessionDidMove").count == 3)
+  }
+
+  @Test("a nil lift preview hides the item: no cancel preview is asked for it")
+  func invisibleItem() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let delegate = scene.makeFullDragSource(source, strings: ["a", "b"])
+    var asked = 0
+    delegate.previewForLifting = { _, _ in
+      asked += 1
+      return asked == 1 ? nil : TargetedDragPreview(view: source)
+    }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(600, 600))
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(scene.trace.calls("previewForCancelling").map { $0.argument("item") } == ["items[1]"])
+    #expect(scene.trace.calls("willAnimateCancelWith").count == 2)
+  }
+}
+
+@Suite("Preview providers")
+struct PreviewProviderTests {
+  @Test("previewProvider is asked lazily once the drag begins, and again when replaced")
+  func previewProviderLazily() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    var asked: [String] = []
+    drag.itemsForBeginning = { _ in
+      let item = DragItem(itemProvider: scene.provider("x"))
+      item.previewProvider = {
+        asked.append("first")
+        return DragPreview(view: source)
+      }
+      return [item]
+    }
+    drag.sessionDidMove = { session in
+      guard session.items[0].previewProviderVersion == 1 else { return }
+      session.items[0].previewProvider = {
+        asked.append("second")
+        return nil
+      }
+    }
+    try scene.fingers.longPress(source)
+    #expect(asked.isEmpty)
+    try scene.fingers.move(to: Point(600, 600))
+    #expect(asked == ["first", "second"])
+    try scene.fingers.move(to: Point(700, 600))
+    #expect(asked == ["first", "second"])
+    try scene.fingers.release()
+    // The hidden item gets no cancel preview, only its animator.
+    #expect(scene.trace.calls("previewForCancelling").isEmpty)
+    #expect(scene.trace.calls("willAnimateCancelWith").count == 1)
+  }
+}

@@ -1,0 +1,107 @@
+import Testing
+@testable import DndRuntime
+
+@Suite("Views and hit-testing")
+struct ViewTests {
+  @Test("label ignores touches by default")
+  func labelIgnoresTouches() throws {
+    let scene = try TestScene()
+    let label = try scene.add(.label, "label", Rect(10, 10, 100, 30))
+    #expect(label.isUserInteractionEnabled == false)
+    #expect(scene.world.hitTest(Point(20, 20))?.view === scene.root)
+    label.isUserInteractionEnabled = true
+    #expect(scene.world.hitTest(Point(20, 20))?.view === label)
+  }
+
+  @Test("image view ignores touches by default, other kinds take them", arguments: ViewKind.allCases)
+  func defaultInteraction(kind: ViewKind) {
+    let world = World()
+    let view = View(kind, name: "v", world: world)
+    let expected = !(kind == .label || kind == .imageView)
+    #expect(view.isUserInteractionEnabled == expected)
+  }
+
+  @Test("front-most subview is hit first")
+  func frontMostFirst() throws {
+    let scene = try TestScene()
+    let back = try scene.add(.view, "back", Rect(0, 0, 100, 100))
+    let front = try scene.add(.view, "front", Rect(50, 50, 100, 100))
+    #expect(scene.world.hitTest(Point(60, 60))?.view === front)
+    scene.root.bringSubviewToFront(back)
+    #expect(scene.world.hitTest(Point(60, 60))?.view === back)
+  }
+
+  @Test("hidden, transparent and non-interactive subtrees take no touch")
+  func skippedSubtrees() throws {
+    let scene = try TestScene()
+    let parent = try scene.add(.view, "parent", Rect(0, 0, 200, 200))
+    let child = try scene.add(.view, "child", Rect(10, 10, 50, 50), in: parent)
+    let point = Point(20, 20)
+    #expect(scene.world.hitTest(point)?.view === child)
+    parent.isHidden = true
+    #expect(scene.world.hitTest(point)?.view === scene.root)
+    parent.isHidden = false
+    parent.alpha = 0.009
+    #expect(scene.world.hitTest(point)?.view === scene.root)
+    parent.alpha = 0.01
+    #expect(scene.world.hitTest(point)?.view === child)
+    parent.isUserInteractionEnabled = false
+    #expect(scene.world.hitTest(point)?.view === scene.root)
+  }
+
+  @Test("points outside a view's bounds miss its overhanging subviews")
+  func outsideBoundsMiss() throws {
+    let scene = try TestScene()
+    let parent = try scene.add(.view, "parent", Rect(0, 0, 50, 50))
+    try scene.add(.view, "overhang", Rect(40, 40, 50, 50), in: parent)
+    #expect(scene.world.hitTest(Point(70, 70))?.view === scene.root)
+  }
+
+  @Test("frames are in superview coordinates and convert both ways")
+  func conversion() throws {
+    let scene = try TestScene()
+    let outer = try scene.add(.view, "outer", Rect(100, 100, 300, 300))
+    let inner = try scene.add(.view, "inner", Rect(10, 20, 50, 50), in: outer)
+    #expect(inner.convert(Point(1, 1), to: nil) == Point(111, 121))
+    #expect(inner.convert(Point(1, 1), to: outer) == Point(11, 21))
+    #expect(outer.convert(Point(11, 21), to: inner) == Point(1, 1))
+    #expect(inner.convert(Point(111, 121), from: nil) == Point(1, 1))
+    outer.bounds = Rect(5, 5, 300, 300)
+    #expect(inner.convert(Point(0, 0), to: nil) == Point(105, 115))
+  }
+
+  @Test("views in side-by-side apps convert through the screen")
+  func crossWindowConversion() throws {
+    let world = World()
+    let left = world.addApp("Left")
+    let right = world.addApp("Right")
+    #expect(left.frame == Rect(0, 0, 512, 768))
+    #expect(right.frame == Rect(512, 0, 512, 768))
+    let a = View(.view, name: "a", frame: Rect(10, 10, 10, 10), world: world)
+    let b = View(.view, name: "b", frame: Rect(10, 10, 10, 10), world: world)
+    try left.addSubview(a)
+    try right.addSubview(b)
+    #expect(a.convert(Point(0, 0), to: b) == Point(-512, 0))
+    #expect(b.centerOnScreen == Point(527, 15))
+    #expect(world.hitTest(Point(530, 15))?.view === b)
+  }
+
+  @Test("views can be added, moved and removed")
+  func treeEdits() throws {
+    let scene = try TestScene()
+    let a = try scene.add(.view, "a", Rect(0, 0, 10, 10))
+    let b = try scene.add(.view, "b", Rect(0, 0, 10, 10))
+    try a.addSubview(b)
+    #expect(b.superview === a)
+    #expect(scene.root.subviews.map(\.name) == ["a"])
+    b.removeFromSuperview()
+    #expect(b.superview == nil)
+    #expect(b.window == nil)
+    #expect(throws: UIKitException.self) { try a.addSubview(a) }
+    try a.addSubview(b)
+    #expect(throws: UIKitException.self) { try b.addSubview(a) }
+    #expect(scene.trace.events(of: .exception).map(\.message) == [
+      "Can't add self as subview", "Can't add an ancestor as subview",
+    ])
+  }
+}

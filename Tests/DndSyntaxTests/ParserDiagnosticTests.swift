@@ -1,0 +1,207 @@
+import Testing
+
+@testable import DndSyntax
+
+/// The diagnostics of marked source: each (id, offset), where a marker gives
+/// the offset the diagnostic must start at.
+private func diagnostics(_ marked: String) -> (actual: [Spot], expected: [Int]) {
+  let source = MarkedSource(marked)
+  let (_, result) = parse(source.text)
+  return (result.diagnostics.map { Spot(id: $0.id, offset: Int($0.range.start)) }, source.markers)
+}
+
+struct Spot: Equatable, CustomStringConvertible {
+  var id: String
+  var offset: Int
+  var description: String { "\(id)@\(offset)" }
+}
+
+/// Checks that `marked` gives exactly the diagnostics `ids`, in order, at its
+/// markers 1️⃣, 2️⃣, ...
+private func expectDiagnostics(
+  _ marked: String, _ ids: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  let (actual, markers) = diagnostics(marked)
+  let expected = zip(ids, markers).map { Spot(id: $0, offset: $1) }
+  #expect(markers.count == ids.count, "one marker per expected diagnostic", sourceLocation: sourceLocation)
+  #expect(actual == expected, "\(marked)", sourceLocation: sourceLocation)
+}
+
+struct ParserDiagnosticTests {
+  @Test(
+    arguments: [
+      ("let x =1️⃣ ", "expectedExpression"),
+      ("let x = 11️⃣ 2", "consecutiveStatements"),
+      ("x = 1 1️⃣)", "unexpectedAfterStatement"),
+      ("1️⃣)", "expectedStatement"),
+      ("1️⃣}", "unexpectedClosingBrace"),
+      ("foo(1, 21️⃣", "expectedClosing"),
+      ("x = a[11️⃣\nlet y = 2", "expectedClosing"),
+      ("app A {\n  view v {\n  }1️⃣\n", "expectedClosing"),
+      ("app A {\n  view v {\n  }1️⃣\nscenario \"s\" {\n  release\n}", "expectedClosing"),
+      ("app A { 1️⃣lable x { } }", "unknownKind"),
+      ("app A { view v { 1️⃣dropInteracton { } } }", "unknownKind"),
+      ("app A { 1️⃣x }", "expectedMember"),
+      ("app A { view v { frame 1️⃣Rect(0, 0, 1, 1) } }", "expectedAssignment"),
+      ("app A { view v { 1️⃣let x = 1 } }", "variableInView"),
+      ("app A { 1️⃣dragInteraction { } }", "interactionOutsideView"),
+      ("app A { view v { dropInteraction { 1️⃣x } } }", "expectedMember"),
+      ("source S { 1️⃣x }", "expectedMember"),
+      ("1️⃣label x { }", "viewOutsideApp"),
+      ("func f() { 1️⃣app B { } }", "declarationNotAtTopLevel"),
+      ("if 1️⃣{ }", "expectedCondition"),
+      ("x = 1\n1️⃣else { }", "elseWithoutIf"),
+      ("if let x 1️⃣{ }", "expectedBindingValue"),
+      ("guard x 1️⃣{ }", "expectedElseAfterGuard"),
+      ("for x 1️⃣items { }", "expectedInAfterForVariable"),
+      ("x = a < b 1️⃣< c", "chainedComparison"),
+      ("foo(a1️⃣ b)", "expectedComma"),
+      ("[1, 21️⃣ 3]", "expectedComma"),
+      ("(1, 21️⃣ 3)", "expectedComma"),
+      ("let d = [1: 2, 3 1️⃣]", "expectedColonInDictionary"),
+      ("x = c ? a 1️⃣b", "expectedColonInConditional"),
+      ("x.1️⃣)", "expectedMemberName"),
+      ("x = .1️⃣+", "expectedMemberName"),
+      ("x = 1️⃣()", "emptyParentheses"),
+      ("{ a 1️⃣b in }", "expectedInAfterClosureParameters"),
+      ("func f(1️⃣for x: Int) { }", "parameterLabel"),
+      ("func f 1️⃣{ }", "expectedParameterList"),
+      ("app A1️⃣", "expectedBody"),
+      ("func f() 1️⃣x", "expectedBody"),
+      ("let 1️⃣= 3", "expectedName"),
+      ("device1️⃣", "expectedName"),
+      ("x as 1️⃣+ 1", "expectedType"),
+      ("scenario 1️⃣{ }", "expectedScenarioTitle"),
+      ("scenario \"a\\(1️⃣x)\" { }", "interpolationNotAllowed"),
+      ("drag 1️⃣target", "expectedDragDirection"),
+      ("longPress1️⃣\nx", "expectedExpression"),
+      ("let x = 1️⃣99999999999999999999", "integerOverflow"),
+      ("let x = 1️⃣1e999", "doubleOverflow"),
+      ("let s = \"\"\"1️⃣abc\n\"\"\"", "multilineStringContentOnOpeningLine"),
+      ("let s = \"\"\"\nabc1️⃣\"\"\"", "multilineStringClosingNotOnOwnLine"),
+      ("let s = \"\"\"\n  a\n1️⃣ b\n  \"\"\"", "multilineStringIndentation"),
+      ("let s = \"a 1️⃣\\() b\"", "emptyInterpolation"),
+      ("let s = \"a \\(1 1️⃣2) b\"", "expectedInterpolationEnd"),
+      // Lexer errors come through the parser once, in the lexer's words.
+      ("let x = 1️⃣@", "unexpectedCharacter"),
+      ("let 1️⃣café = 1", "nonASCIIIdentifier"),
+      ("let s = 1️⃣\"abc", "unterminatedString"),
+      ("let s = \"a1️⃣\\qb\"", "invalidEscape"),
+    ] as [(String, String)])
+  func oneDiagnostic(marked: String, id: String) {
+    expectDiagnostics(marked, [id])
+  }
+
+  @Test func theUnclosedBraceIsNamedWithItsLineAndANote() {
+    let source = "app A {\n  view root {\n    label target {\n      text = \"a\"\n    }\n"
+    let (file, result) = parse(source)
+    #expect(result.diagnostics.count == 1)
+    guard let diagnostic = result.diagnostics.first else { return }
+    #expect(diagnostic.message == "expected '}' to close the '{' of view 'root' at line 2")
+    #expect(diagnostic.notes.map(\.message) == ["to match this opening '{'"])
+    #expect(
+      diagnostic.notes.first?.range.map { file.location(of: Int($0.start)) }
+        == DndSyntax.SourceLocation(line: 2, column: 13))
+    #expect(diagnostic.fixIts.map(\.replacement) == ["}"])
+  }
+
+  @Test(
+    arguments: [
+      ("let x = ", "expected expression after '='"),
+      ("foo(1, 2", "expected ')' to close the '(' of this call"),
+      ("app A { lable x { } }", "unknown view or interaction kind 'lable'; did you mean 'label'?"),
+      ("let x = 1 2", "consecutive statements on a line must be separated by ';'"),
+      ("func f() {\n  x = 1\n", "expected '}' to close the '{' of function 'f' at line 1"),
+    ] as [(String, String)])
+  func messagesTeach(source: String, message: String) {
+    #expect(parse(source).result.diagnostics.map(\.message) == [message])
+  }
+
+  @Test func independentErrorsAreAllReported() {
+    expectDiagnostics(
+      """
+      let a =1️⃣
+      let b = (1, 22️⃣
+      app A {
+        3️⃣lable x { text = 1 }
+        view v {
+          frame 4️⃣Rect(0, 0, 1, 1)
+          label l { text = 5️⃣@ }
+        }
+      }
+      scenario "s" {
+        drag 6️⃣target
+        x = 1 7️⃣)
+      }
+      """,
+      [
+        "expectedExpression", "expectedClosing", "unknownKind", "expectedAssignment", "unexpectedCharacter",
+        "expectedDragDirection", "unexpectedAfterStatement",
+      ])
+  }
+
+  @Test func oneErrorPerStatement() {
+    expectDiagnostics("let x = 1️⃣) + ) * (]\nlet y =2️⃣ ", ["expectedExpression", "expectedExpression"])
+  }
+
+  @Test func noCascadeAfterAnUnterminatedString() {
+    expectDiagnostics(
+      """
+      app A {
+        view v {
+          text = 1️⃣"abc
+          frame = Rect(0, 0, 1, 1)
+        }
+      }
+      scenario "s" { release }
+      """, ["unterminatedString"])
+  }
+
+  @Test func noCascadeAfterAnUnterminatedMultilineString() {
+    expectDiagnostics(
+      "app A {\n  view v {\n    text = 1️⃣\"\"\"\n      abc\n  }\n}\n", ["unterminatedMultilineString"])
+  }
+
+  @Test func noCascadeAfterAnUnterminatedComment() {
+    expectDiagnostics("app A {\n  view v {\n    1️⃣/* text = 1\n  }\n}\n", ["unterminatedBlockComment"])
+  }
+
+  @Test func noCascadeAfterAMissingBrace() {
+    expectDiagnostics(
+      """
+      app A {
+        view root {
+          label l {
+            text = "a"
+        }
+      }1️⃣
+      scenario "s" {
+        release
+      }
+      """, ["expectedClosing"])
+  }
+
+  @Test func noCascadeAfterAMissingParenthesis() {
+    expectDiagnostics("f(a, g(b)1️⃣\nlet x = 1\nx = 2", ["expectedClosing"])
+  }
+
+  @Test func errorsInsideAnUnknownDeclarationAreStillFound() {
+    expectDiagnostics(
+      "app A {\n  1️⃣lable x {\n    text = 2️⃣)\n  }\n}", ["unknownKind", "expectedExpression"])
+  }
+
+  @Test func theUnknownKindComesWithAFixIt() {
+    let (file, result) = parse("app A { buton b { } }")
+    #expect(
+      result.diagnostics.first?.fixIts.map { "\(file.text($0.range)) -> \($0.replacement)" } == [
+        "buton -> button"
+      ])
+  }
+
+  @Test func diagnosticsAreSortedByPosition() {
+    let (_, result) = parse("let s = \"\\(1 2)\" + @\nlet t = ")
+    let starts = result.diagnostics.map(\.range.start)
+    #expect(starts == starts.sorted())
+    #expect(result.diagnostics.count == 3)
+  }
+}
