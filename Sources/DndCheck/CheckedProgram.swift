@@ -14,11 +14,13 @@ public struct CheckedProgram: Sendable {
   public var apps: [CheckedApp]
   public var sources: [CheckedSource]
   public var scenarios: [CheckedScenario]
+  /// Every distinct string literal, indexed by `CheckedExpr.Kind.string`.
+  public var stringLiterals: [String]
 
   public init(
     device: Device = .iPad, symbols: SymbolTable = SymbolTable(), globals: [GlobalInfo] = [],
     globalFunctions: [GlobalFunction] = [], main: FunctionCode, apps: [CheckedApp] = [],
-    sources: [CheckedSource] = [], scenarios: [CheckedScenario] = []
+    sources: [CheckedSource] = [], scenarios: [CheckedScenario] = [], stringLiterals: [String] = []
   ) {
     self.device = device
     self.symbols = symbols
@@ -28,6 +30,7 @@ public struct CheckedProgram: Sendable {
     self.apps = apps
     self.sources = sources
     self.scenarios = scenarios
+    self.stringLiterals = stringLiterals
   }
 
   /// The slot of the global named `name`.

@@ -49,6 +49,9 @@ public struct Checker {
   var apps: [CheckedApp] = []
   var sources: [CheckedSource] = []
   var scenarios: [CheckedScenario] = []
+  /// Distinct string literals, and the index of each.
+  var stringLiterals: [String]
+  var literalIndex: [String: Int] = [:]
   /// The functions being checked; `[0]` is the top level.
   var functions: [FunctionContext]
   /// The globals of earlier REPL inputs, which a new input may redeclare.
@@ -59,6 +62,8 @@ public struct Checker {
     self.symbols = previous?.symbols ?? SymbolTable()
     self.device = previous?.device ?? .iPad
     self.globals = previous?.globals ?? []
+    self.stringLiterals = previous?.stringLiterals ?? []
+    for (index, text) in stringLiterals.enumerated() { literalIndex[text] = index }
     self.globalDeclared = Array(repeating: true, count: globals.count)
     self.previousGlobalCount = globals.count
     for (slot, global) in globals.enumerated() {
@@ -90,7 +95,7 @@ public struct Checker {
       range: SourceRange(file: file.id, start: 0, end: 0).union(end))
     let program = CheckedProgram(
       device: device, symbols: symbols, globals: globals, globalFunctions: globalFunctions, main: main,
-      apps: apps, sources: sources, scenarios: scenarios)
+      apps: apps, sources: sources, scenarios: scenarios, stringLiterals: stringLiterals)
     return CheckResult(program: program, diagnostics: diagnostics)
   }
 
@@ -294,6 +299,14 @@ public struct Checker {
 
   mutating func pushScope() { functions[functions.count - 1].pushScope() }
   mutating func popScope() -> BlockScope { functions[functions.count - 1].popScope() }
+
+  /// The index of a string literal in the program's table.
+  mutating func literal(_ text: String) -> Int {
+    if let index = literalIndex[text] { return index }
+    stringLiterals.append(text)
+    literalIndex[text] = stringLiterals.count - 1
+    return stringLiterals.count - 1
+  }
 
   /// The symbol of a member name or label.
   mutating func symbol(_ name: String) -> Symbol { symbols.intern(name) }

@@ -57,6 +57,10 @@ public final class Interpreter {
     var globalCapacity = 0
     /// The range of the latest call into native code.
     var lastNativeCallRange: SourceRange?
+    /// One box per string literal, shared by every evaluation of it (a
+    /// change copies it first, as the box is never uniquely referenced).
+    var literals: UnsafeMutablePointer<StringBox>
+    var literalCount = 0
   }
 
   var stackTop: Int {
@@ -106,7 +110,8 @@ public final class Interpreter {
     registers.initialize(
       to: Registers(
         stepsLeft: limits.maxSteps, globals: globalStorage, globalCount: globalCount,
-        globalCapacity: max(globalCount, 1)))
+        globalCapacity: max(globalCount, 1), literals: Interpreter.boxLiterals(program.stringLiterals),
+        literalCount: program.stringLiterals.count))
     self.globalReady = program.globals.map { global in
       switch global.kind {
       case .function, .app, .source: true
@@ -122,6 +127,8 @@ public final class Interpreter {
     stack.deallocate()
     registers.pointee.globals.deinitialize(count: registers.pointee.globalCount)
     registers.pointee.globals.deallocate()
+    registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
+    registers.pointee.literals.deallocate()
     registers.deinitialize(count: 1)
     registers.deallocate()
   }
@@ -158,6 +165,10 @@ public final class Interpreter {
       }
     }
     program = next
+    registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
+    registers.pointee.literals.deallocate()
+    registers.pointee.literals = Interpreter.boxLiterals(next.stringLiterals)
+    registers.pointee.literalCount = next.stringLiterals.count
     createGlobalFunctions(next.globalFunctions)
     try run()
   }
@@ -245,6 +256,12 @@ public final class Interpreter {
       callDepth = savedDepth
       throw error
     }
+  }
+
+  private static func boxLiterals(_ texts: [String]) -> UnsafeMutablePointer<StringBox> {
+    let boxes = UnsafeMutablePointer<StringBox>.allocate(capacity: max(texts.count, 1))
+    for (index, text) in texts.enumerated() { (boxes + index).initialize(to: StringBox(text)) }
+    return boxes
   }
 
   private func createGlobalFunctions(_ functions: [GlobalFunction]) {
