@@ -119,6 +119,7 @@ extension DragEngine {
         recordDefault(DragMethods.previewForLifting, callSite, [argument], result: describe(preview))
       }
       item.hasVisiblePreview = preview?.isUsable ?? false
+      item.giver = interaction
     }
   }
 
