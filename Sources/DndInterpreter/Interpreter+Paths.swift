@@ -136,7 +136,12 @@ extension Interpreter {
       try modify(base, frame) { object in
         if optional && object.isNil { return }
         var value = try self.member(of: object, symbol, at: range)
+        let before = value
         try body(&value)
+        // A change made through a reference (`session.items[0].localObject = x`)
+        // leaves the member itself as it was: as in Swift, nothing is written
+        // back, so a read-only member holding references still works.
+        if self.isSameReference(before, value) { return }
         try self.setMember(of: &object, symbol, to: value, at: range)
       }
     case .subscripted(let base, let arguments, let optional):
@@ -168,6 +173,22 @@ extension Interpreter {
     swap(&value, &slot.pointee)
     defer { slot.pointee = value }
     try body(&value)
+  }
+
+  /// True if `after` is `before` unchanged where only references can have
+  /// changed: the same reference object, or an array of the same reference
+  /// objects.
+  private func isSameReference(_ before: Value, _ after: Value) -> Bool {
+    switch (before, after) {
+    case (.object(let a), .object(let b)): return a === b && !a.isValueType
+    case (.array(let a), .array(let b)):
+      guard a.count == b.count else { return false }
+      for (x, y) in zip(a, b) {
+        guard case .object(let p) = x, case .object(let q) = y, p === q, !p.isValueType else { return false }
+      }
+      return true
+    default: return false
+    }
   }
 
   private func isSameObject(_ value: Value, _ object: NativeObject) -> Bool {
