@@ -136,7 +136,8 @@ extension DragEngine {
     if let handler = interaction.delegate.willAnimateLiftWith {
       try call(DragMethods.willAnimateLiftWith, site(s, interaction)) { try handler(animator, s.dragSession) }
     }
-    step("liftAnimationBegan", s, phase: .lift, app: s.sourceName, interaction: interaction.name)
+    // The lift of items added mid-drag happens in the drag phase.
+    step("liftAnimationBegan", s, phase: s.phase, app: s.sourceName, interaction: interaction.name)
     try animator.start()
     return animator
   }
