@@ -153,7 +153,7 @@ import Testing
   /// saved the snippets beside a checkout's examples.
   @Test(arguments: commands)
   func everyCommandPrintsWhatThePageShows(_ command: Command) throws {
-    let binary = try #require(EndToEndTests.binary, "the dnd executable was not found next to the test bundle")
+    let binary = try #require(EndToEndTests.binary, "the dnd executable was not found beside the tests")
     let scratch = try TemporaryDirectory()
     defer { scratch.remove() }
     for (name, text) in command.files { try scratch.write(name, text) }

@@ -23,7 +23,7 @@ import Testing
 
   @Test(arguments: examples)
   func theTraceIsTheRecordedOne(_ example: String) throws {
-    let binary = try #require(EndToEndTests.binary, "the dnd executable was not found next to the test bundle")
+    let binary = try #require(EndToEndTests.binary, "the dnd executable was not found beside the tests")
     let result = try EndToEndTests.execute(binary, ["run", example], input: "")
     #expect(result.status == 0, "\(result.error)")
     #expect(result.error == "")

@@ -38,7 +38,8 @@ struct ItemProviderTests {
       ("public.text", "public.image", false), ("public.url", "public.text", false),
       ("com.example.card", "public.data", true), ("com.example.card", "public.text", false),
       ("public.mpeg-4", "public.movie", true), ("public.mpeg-4", "public.content", true),
-      ("com.apple.quicktime-movie", "public.audiovisual-content", true), ("public.mpeg-4", "public.image", false),
+      ("com.apple.quicktime-movie", "public.audiovisual-content", true),
+      ("public.mpeg-4", "public.image", false),
     ])
   func conformance(type: String, parent: String, conforms: Bool) {
     #expect(TypeIdentifier.conforms(type, to: parent) == conforms)
