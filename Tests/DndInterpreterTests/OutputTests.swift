@@ -222,3 +222,16 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
     #expect(result.output == snippet.output)
   }
 }
+
+/// Edges that must neither trap nor hang.
+@Suite struct EdgeTests {
+  @Test func strideNearIntMaxStops() {
+    let result = runSnippet("print(stride(from: Int.max - 2, through: Int.max, by: 2))")
+    #expect(result.output == "[9223372036854775805, 9223372036854775807]\n")
+  }
+
+  @Test func deeplyNestedCollectionsPrintCutShort() {
+    let result = runSnippet("var a = []\nfor i in 0..<300 { a = [a] }\nprint(\"\\(a)\".count < 700)")
+    #expect(result.output == "true\n")
+  }
+}
