@@ -159,3 +159,12 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
   }
 }
+
+@Suite struct ConstantFixItTests {
+  @Test func aGlobalConstantAlsoOffersVar() {
+    let (result, file, _) = checkSource("let limit = 3\nlimit = 4")
+    let fixIt = result.diagnostics.first?.fixIts.first
+    #expect(fixIt?.replacement == "var")
+    #expect(fixIt.map { file.text($0.range) } == "let")
+  }
+}
