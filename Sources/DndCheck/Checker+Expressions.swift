@@ -252,6 +252,9 @@ extension Checker {
       return .dictionary(key, value)
     case .optional(let wrapped):
       return checkType(wrapped).map { .optional($0) }
+    case .function:
+      report(.castToFunctionType, at: type.range)
+      return nil
     }
   }
 }
