@@ -17,9 +17,9 @@ func dump(_ code: FunctionCode) -> String {
     case .capture(let index): return "capture \(index)"
     }
   }
-  return
-    "[\(code.parameterNames.joined(separator: ",")) frame \(code.frameSize) captures(\(captures.joined(separator: ",")))] "
-    + dump(code.body)
+  let parameters = code.parameterNames.joined(separator: ",")
+  let header = "[\(parameters) frame \(code.frameSize) captures(\(captures.joined(separator: ",")))] "
+  return header + dump(code.body)
 }
 
 func dump(_ stmt: CheckedStmt) -> String {
@@ -74,7 +74,7 @@ func dump(_ expr: CheckedExpr) -> String {
   switch expr.kind {
   case .integer(let value): return String(value)
   case .double(let value): return String(value)
-  case .string(let text): return "\"\(text)\""
+  case .string(let text, _): return "\"\(text)\""
   case .bool(let value): return String(value)
   case .nilLiteral: return "nil"
   case .interpolation: return "interpolation"
