@@ -42,6 +42,8 @@ public final class SceneHost: InterpreterHost {
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
   /// is never reused while it is in the table.
   private var wrappers: [ObjectIdentifier: NativeObject] = [:]
+  /// The keys of `wrappers` in the order they were made (see `deinit`).
+  private var wrapperOrder: [ObjectIdentifier] = []
   private var madeViews = 0
 
   /// The last proposal a script's drop handler returned in the current drag.
@@ -64,6 +66,15 @@ public final class SceneHost: InterpreterHost {
     world.sourceLocationProvider = { [weak self] in self?.currentLocation() }
   }
 
+  /// Frees the script objects newest first, each while the older ones are
+  /// still in the table. A chain the script built (each drag item's
+  /// `localObject` the item made before it, a million long) then goes one
+  /// link at a time; freed in any other order it could be freed
+  /// recursively, a link per few native frames, past the end of the stack.
+  deinit {
+    for key in wrapperOrder.reversed() { wrappers[key] = nil }
+  }
+
   public func output(_ text: String) {
     guard !isOutputMuted else { return }
     printed.append(PrintedText(afterEvent: world.trace.events.count, text: text))
@@ -84,6 +95,7 @@ public final class SceneHost: InterpreterHost {
     if let existing = wrappers[key] as? Wrapper { return existing }
     let made = make()
     wrappers[key] = made
+    wrapperOrder.append(key)
     return made
   }
 
