@@ -1,3 +1,4 @@
+import DndInterpreter
 import DndSyntax
 
 /// What the command line and the spec runner need from the language: check a
@@ -20,16 +21,20 @@ public struct Engine: Sendable {
   }
 }
 
-/// Limits on a run; nil leaves the interpreter's default.
+/// Limits on a run; nil leaves the interpreter's default. Also carries the
+/// run's `UserDefaults` store, when the command line names a file for it.
 public struct RunLimits: Hashable, Sendable {
   /// Evaluation steps before the run stops with a runtime error (stops `while true {}`).
   public var maxSteps: Int?
   /// Nested calls before the run stops with a runtime error (stops runaway recursion).
   public var maxCallDepth: Int?
+  /// The store `--defaults FILE` loaded; nil gives the run a fresh one in memory.
+  public var defaults: DefaultsStore?
 
-  public init(maxSteps: Int? = nil, maxCallDepth: Int? = nil) {
+  public init(maxSteps: Int? = nil, maxCallDepth: Int? = nil, defaults: DefaultsStore? = nil) {
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
+    self.defaults = defaults
   }
 }
 

@@ -21,6 +21,8 @@ public struct Invocation: Hashable, Sendable {
   public var action: Action
   public var color: ColorMode = .auto
   public var limits = RunLimits()
+  /// `--defaults FILE`: where a run keeps `UserDefaults`; nil keeps them in memory.
+  public var defaultsPath: String?
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
@@ -53,7 +55,7 @@ public struct UsageError: Error, Hashable, Sendable {
 /// An option `dnd` accepts, with its help line. The table is the source of
 /// both parsing and the option lists in help.
 struct OptionSpec: Hashable, Sendable {
-  enum Key: Hashable, Sendable { case color, noColor, maxSteps, help, version }
+  enum Key: Hashable, Sendable { case color, noColor, maxSteps, defaults, help, version }
 
   var key: Key
   /// Spellings, long first: `["--help", "-h"]`.
@@ -68,6 +70,9 @@ struct OptionSpec: Hashable, Sendable {
     OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
       summary: "Stop with a runtime error after n evaluation steps.", commands: [.run]),
+    OptionSpec(
+      key: .defaults, names: ["--defaults"], valueName: "file",
+      summary: "Keep UserDefaults in file (JSON): read before the run, saved after.", commands: [.run]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour diagnostics: auto (the default), always or never.",

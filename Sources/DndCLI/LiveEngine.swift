@@ -12,6 +12,7 @@ extension Engine {
       var options = RunOptions()
       if let steps = limits.maxSteps { options.maxSteps = steps }
       if let depth = limits.maxCallDepth { options.maxCallDepth = depth }
+      if let defaults = limits.defaults { options.defaults = defaults }
       let outcome = Pipeline.run(file, options: options, output: output)
       return RunReport(
         status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file))

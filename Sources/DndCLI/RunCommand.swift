@@ -14,8 +14,20 @@ enum RunCommand {
     case .success(let loaded):
       file = loaded
     }
+    var limits = invocation.limits
+    var defaultsFile: DefaultsFile?
+    if let path = invocation.defaultsPath {
+      switch DefaultsFile.load(path) {
+      case .failure(let failure):
+        console.writeError("dnd: " + style.renderer.render(.error, failure.message))
+        return .fileError
+      case .success(let loaded):
+        defaultsFile = loaded
+        limits.defaults = loaded.store
+      }
+    }
     var printed = ""
-    let report = engine.run(file, invocation.limits) { printed += $0 }
+    let report = engine.run(file, limits) { printed += $0 }
     let renderer = style.renderer(for: file)
     var diagnostics = report.diagnostics
     if let transcript = report.transcript {
@@ -26,6 +38,10 @@ enum RunCommand {
     }
     if !diagnostics.isEmpty {
       console.writeError(renderer.render(diagnostics))
+    }
+    if let failure = defaultsFile?.saveIfChanged() {
+      console.writeError("dnd: " + style.renderer.render(.error, failure.message))
+      return ExitCode.worst([report.status.exitCode, .fileError])
     }
     return report.status.exitCode
   }

@@ -74,6 +74,7 @@ public enum FuzzTarget {
     _ = SyntaxDump.tree(parsed.script, file: file)
     let (program, diagnostics) = Pipeline.check(file)
     violations += check(diagnostics, file)
+    _ = DiagnosticRenderer(file: file).render(diagnostics)
     guard let program else { return violations }
     let runner = ScenarioRunner(program: program, files: [file], limits: limits)
     let topLevel = runner.runTopLevel { _ in }
@@ -95,8 +96,7 @@ public enum FuzzTarget {
     return (printed + report + renderer.render(diagnostics + outcomes), violations)
   }
 
-  /// Every diagnostic, note and fix-it must point into the file, and the
-  /// renderer must accept it.
+  /// Every diagnostic, note and fix-it must point into the file.
   private static func check(_ diagnostics: [Diagnostic], _ file: SourceFile) -> [String] {
     var violations: [String] = []
     for diagnostic in diagnostics {
@@ -106,7 +106,6 @@ public enum FuzzTarget {
         violations.append("diagnostic '\(diagnostic.id)' has range \(range) outside the file")
       }
     }
-    _ = DiagnosticRenderer(file: file).render(diagnostics)
     return violations
   }
 

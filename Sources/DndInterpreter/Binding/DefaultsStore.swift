@@ -78,6 +78,12 @@ public final class DefaultsStore: Sendable {
   public var hasChanges: Bool { state.withLock { $0.changed } }
 }
 
+/// Stores compare by identity: the command line's settings hold one.
+extension DefaultsStore: Hashable {
+  public static func == (lhs: DefaultsStore, rhs: DefaultsStore) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 // MARK: - The file format
 
 /// The file `--defaults FILE` names: JSON, each value tagged with its type
