@@ -159,6 +159,11 @@ public enum CommandLineParser {
           throw UsageError("'dnd check' needs at least one script", command: .check)
         }
         return .check(operands)
+      case .repl:
+        guard operands.count <= 1 else {
+          throw UsageError("'dnd repl' takes at most one script", command: .repl)
+        }
+        return .repl(operands.first)
       }
     }
 

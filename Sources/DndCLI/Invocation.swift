@@ -2,7 +2,7 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, check, help
+  case run, check, repl, help
 }
 
 /// A command line, understood: what to do and with which settings.
@@ -16,6 +16,8 @@ public struct Invocation: Hashable, Sendable {
     case run(String)
     /// Check one or more scripts.
     case check([String])
+    /// The REPL, empty or with a script loaded.
+    case repl(String?)
   }
 
   public var action: Action
@@ -67,15 +69,15 @@ struct OptionSpec: Hashable, Sendable {
   static let all: [OptionSpec] = [
     OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
-      summary: "Stop with a runtime error after n evaluation steps.", commands: [.run]),
+      summary: "Stop with a runtime error after n evaluation steps.", commands: [.run, .repl]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour diagnostics: auto (the default), always or never.",
-      commands: [nil, .run, .check]),
+      commands: [nil, .run, .check, .repl]),
     OptionSpec(
-      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.", commands: [nil, .run, .check]),
+      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.", commands: [nil, .run, .check, .repl]),
     OptionSpec(
-      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .help]),
+      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .repl, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]
