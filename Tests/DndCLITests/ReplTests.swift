@@ -27,7 +27,7 @@ import Testing
         "drag" + " and drop"
         let broken = totl
         func add(n) { total += n }
-        add(2
+        let = 3
         add(2)
         total
         let zero = 0
