@@ -35,15 +35,25 @@ public struct ScenarioResult: Sendable {
   /// What the script printed, placed among the trace events.
   public var printed: [PrintedText]
   public var trace: [TraceEvent]
+  /// The scene where the run ended (or stopped, see `ScenarioRunner.stopAfterSteps`).
+  public var scene: SceneSnapshot?
+  /// The finger and clock steps performed, in order.
+  public var steps: [SourceRange]
+  /// True when the run stopped after `ScenarioRunner.stopAfterSteps` steps.
+  public var stoppedEarly: Bool
 
   public init(
-    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent]
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent],
+    scene: SceneSnapshot? = nil, steps: [SourceRange] = [], stoppedEarly: Bool = false
   ) {
     self.title = title
     self.range = range
     self.outcome = outcome
     self.printed = printed
     self.trace = trace
+    self.scene = scene
+    self.steps = steps
+    self.stoppedEarly = stoppedEarly
   }
 }
 
@@ -65,11 +75,18 @@ public struct ScenarioRunner: Sendable {
   public var program: CheckedProgram
   public var files: [SourceFile]
   public var limits: InterpreterLimits
+  /// Stops each scenario after this many finger and clock steps (`dnd render
+  /// --at`); nil runs them to the end.
+  public var stopAfterSteps: Int?
 
-  public init(program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits()) {
+  public init(
+    program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits(),
+    stopAfterSteps: Int? = nil
+  ) {
     self.program = program
     self.files = files
     self.limits = limits
+    self.stopAfterSteps = stopAfterSteps
   }
 
   /// The titles of the scenarios, in order.
@@ -100,6 +117,8 @@ public struct ScenarioRunner: Sendable {
     let setUp = Self.outcome(of: host) { try interpreter.run() }
     host.isOutputMuted = false
     host.clearPrinted()
+    host.performedSteps = []
+    host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
       return result(title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart)
@@ -121,7 +140,12 @@ public struct ScenarioRunner: Sendable {
     let events = host.world.trace.events
     let trace = Array(events[min(traceStart, events.count)...])
     let printed = host.printed.map { PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text) }
-    return ScenarioResult(title: title, range: range, outcome: outcome, printed: printed, trace: trace)
+    var scene = host.world.snapshot()
+    scene.traceCount -= min(traceStart, scene.traceCount)
+    let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
+    return ScenarioResult(
+      title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,
+      steps: host.performedSteps, stoppedEarly: stopped)
   }
 
   /// Runs `body` on an interpreter thread and classifies how it ended.
@@ -133,6 +157,8 @@ public struct ScenarioRunner: Sendable {
         return .failedExpectation(error.diagnostic)
       }
       return .runtimeError(error.diagnostic)
+    } catch is ScenarioStopped {
+      // Stopped on purpose after a number of steps: judged as it stands.
     } catch let exception as UIKitException {
       // Raised by code the script ran directly, outside a finger step.
       let range = host.interpreter?.lastNativeCallRange
