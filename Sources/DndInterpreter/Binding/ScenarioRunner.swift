@@ -64,6 +64,11 @@ public struct ScriptRunResult: Sendable {
   public var scenarios: [ScenarioResult]
 
   public var allPassed: Bool { topLevel.outcome.passed && scenarios.allSatisfy(\.outcome.passed) }
+
+  public init(topLevel: ScenarioResult, scenarios: [ScenarioResult]) {
+    self.topLevel = topLevel
+    self.scenarios = scenarios
+  }
 }
 
 /// Runs a checked program against the UIKit model: the top level once (the
@@ -78,15 +83,19 @@ public struct ScenarioRunner: Sendable {
   /// Stops each scenario after this many finger and clock steps (`dnd render
   /// --at`); nil runs them to the end.
   public var stopAfterSteps: Int?
+  /// Runs only the scenarios whose title contains this text, ignoring case
+  /// (`dnd test --filter`); nil runs them all.
+  public var scenarioFilter: String?
 
   public init(
     program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits(),
-    stopAfterSteps: Int? = nil
+    stopAfterSteps: Int? = nil, scenarioFilter: String? = nil
   ) {
     self.program = program
     self.files = files
     self.limits = limits
     self.stopAfterSteps = stopAfterSteps
+    self.scenarioFilter = scenarioFilter
   }
 
   /// The titles of the scenarios, in order.
@@ -97,7 +106,10 @@ public struct ScenarioRunner: Sendable {
   public func run(output: @escaping (String) -> Void) -> ScriptRunResult {
     let topLevel = runTopLevel(output: output)
     guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
-    let scenarios = program.scenarios.indices.map { runScenario($0, output: output) }
+    let chosen = program.scenarios.indices.filter { index in
+      scenarioFilter.map { program.scenarios[index].title.lowercased().contains($0.lowercased()) } ?? true
+    }
+    let scenarios = chosen.map { runScenario($0, output: output) }
     return ScriptRunResult(topLevel: topLevel, scenarios: scenarios)
   }
 
