@@ -52,7 +52,7 @@ enum HelpText {
   /// One line per command for the overview.
   static func summary(of command: CommandName) -> String {
     switch command {
-    case .run: return "Run a script and print its trace (or what it prints)."
+    case .run: return "Run a script's scenarios and print their trace."
     case .test: return "Run the scenarios of scripts as tests."
     case .check: return "Parse and check scripts without running them."
     case .explain: return "Run a script and explain each scenario in the lecture's terms."

@@ -31,6 +31,10 @@ extension DiagnosticMessage {
     .error("cannot assign to this expression; assign to a variable, a property or a subscript")
   }
 
+  static var castToFunctionType: DiagnosticMessage {
+    .error("a value cannot be cast to a function type; call it, or cast to a class such as 'String'")
+  }
+
   static var continueOutsideLoop: DiagnosticMessage {
     .error("'continue' is only allowed inside a loop ('for' or 'while')")
   }

@@ -226,7 +226,7 @@ extension Checker {
         parts.append(.value(checkExpr(expr)))
       }
     }
-    if isPlain { return .string(text) }
+    if isPlain { return .string(text, literal: self.literal(text)) }
     if !text.isEmpty { parts.append(.text(text)) }
     return .interpolation(parts)
   }
@@ -252,6 +252,9 @@ extension Checker {
       return .dictionary(key, value)
     case .optional(let wrapped):
       return checkType(wrapped).map { .optional($0) }
+    case .function:
+      report(.castToFunctionType, at: type.range)
+      return nil
     }
   }
 }

@@ -41,19 +41,18 @@ extension Interpreter {
   )
     throws
   {
-    if op == .add {
-      switch (current, operand) {
-      case (.string, .string(let piece)):
-        try appendString(&current, piece.value, at: range)
-        return
-      case (.array(var elements), .array(let more)):
-        try checkCount(elements.count + more.count, at: range)
-        current = .nil
-        elements.append(contentsOf: more)
-        current = .array(elements)
-        return
-      default: break
-      }
+    // `if case` on each side rather than a `switch` on the pair: the pair
+    // would be a second reference, and the append would copy every time.
+    if op == .add, case .string(let piece) = operand, case .string = current {
+      try appendString(&current, piece.value, at: range)
+      return
+    }
+    if op == .add, case .array(let more) = operand, case .array(var elements) = current {
+      try checkCount(elements.count + more.count, at: range)
+      current = .nil
+      elements.append(contentsOf: more)
+      current = .array(elements)
+      return
     }
     let binary: BinaryOperator
     switch op {
@@ -136,7 +135,12 @@ extension Interpreter {
       try modify(base, frame) { object in
         if optional && object.isNil { return }
         var value = try self.member(of: object, symbol, at: range)
+        let before = value
         try body(&value)
+        // A change made through a reference (`session.items[0].localObject = x`)
+        // leaves the member itself as it was: as in Swift, nothing is written
+        // back, so a read-only member holding references still works.
+        if self.isSameReference(before, value) { return }
         try self.setMember(of: &object, symbol, to: value, at: range)
       }
     case .subscripted(let base, let arguments, let optional):
@@ -168,6 +172,22 @@ extension Interpreter {
     swap(&value, &slot.pointee)
     defer { slot.pointee = value }
     try body(&value)
+  }
+
+  /// True if `after` is `before` unchanged where only references can have
+  /// changed: the same reference object, or an array of the same reference
+  /// objects.
+  private func isSameReference(_ before: Value, _ after: Value) -> Bool {
+    switch (before, after) {
+    case (.object(let a), .object(let b)): return a === b && !a.isValueType
+    case (.array(let a), .array(let b)):
+      guard a.count == b.count else { return false }
+      for (x, y) in zip(a, b) {
+        guard case .object(let p) = x, case .object(let q) = y, p === q, !p.isValueType else { return false }
+      }
+      return true
+    default: return false
+    }
   }
 
   private func isSameObject(_ value: Value, _ object: NativeObject) -> Bool {

@@ -56,18 +56,19 @@ public struct TraceTextReporter: Sendable {
   }
 
   /// The markers, explained once at the top.
-  public static let legend = "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
+  public static let legend =
+    "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
 
   /// One scenario (or the top level): title, grouped events, outcome.
   public func render(_ result: ScenarioResult) -> String {
     var out = ""
     if let title = result.title {
-      out += "Scenario \(title.debugDescription)" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
+      out += "Scenario \(quoted(title))" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
     } else {
       out += "Top level\n"
     }
     out += events(result.trace, printed: result.printed)
-    let name = result.title.map { " " + $0.debugDescription } ?? " top level"
+    let name = result.title.map { " " + quoted($0) } ?? " top level"
     switch result.outcome {
     case .passed:
       out += style.apply(.green, "PASS") + name + "\n"
@@ -176,10 +177,12 @@ private struct Columns {
 
   /// The event's lines: time, queue, place, marker, then its text, wrapped.
   func lines(for event: TraceEvent) -> [String] {
-    let time = String(repeating: " ", count: max(0, timeWidth - event.time.description.count)) + event.time.description
+    let time =
+      String(repeating: " ", count: max(0, timeWidth - event.time.description.count)) + event.time.description
     let place = String(Columns.place(of: event, namingApps: namesApps).prefix(placeWidth))
     let prefix =
-      "    " + time + " " + pad(String(event.queue.prefix(queueWidth)), queueWidth) + " " + pad(place, placeWidth)
+      "    " + time + " " + pad(String(event.queue.prefix(queueWidth)), queueWidth) + " "
+      + pad(place, placeWidth)
       + " " + marker(event)
     return wrap(text(of: event), prefix: prefix)
   }
@@ -229,27 +232,63 @@ private struct Columns {
   }
 
   /// Wraps `text` after `prefix` at word boundaries, continuing lines under
-  /// the text; a word longer than the room is left whole.
+  /// the text (indented by two). A word longer than the room (a long
+  /// selector) is broken after one of its colons, or else where it must.
   private func wrap(_ text: String, prefix: String) -> [String] {
     let room = max(20, width - prefix.count)
     var lines: [String] = []
     var current = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      if current.isEmpty {
-        current = String(word)
-      } else if current.count + 1 + word.count <= room {
-        current += " " + word
-      } else {
-        lines.append(current)
-        current = "  " + word
+    var pieces = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var index = 0
+    while index < pieces.count {
+      let word = pieces[index]
+      index += 1
+      let space = current.isEmpty ? 0 : 1
+      if current.count + space + word.count <= room {
+        current += (current.isEmpty ? "" : " ") + word
+        continue
       }
+      let free = room - current.count - space
+      if word.count > room - 2, free >= 8, let cut = Self.breakPoint(in: word, before: free) {
+        current += (current.isEmpty ? "" : " ") + word.prefix(cut)
+        pieces.insert(String(word.dropFirst(cut)), at: index)
+      } else if current.isEmpty || current == "  " {
+        let cut = Self.breakPoint(in: word, before: room - current.count) ?? (room - current.count)
+        current += word.prefix(cut)
+        pieces.insert(String(word.dropFirst(cut)), at: index)
+      } else {
+        index -= 1
+      }
+      lines.append(current)
+      current = "  "
     }
-    lines.append(current)
+    if current != "  " { lines.append(current) }
     let indent = String(repeating: " ", count: prefix.count)
     return lines.enumerated().map { ($0.offset == 0 ? prefix : indent) + $0.element }
+  }
+
+  /// The length of the longest prefix of `word` that ends with a colon and
+  /// is at most `limit` long.
+  private static func breakPoint(in word: String, before limit: Int) -> Int? {
+    var best: Int?
+    for (offset, character) in word.enumerated() where character == ":" && offset + 1 <= limit {
+      best = offset + 1
+    }
+    return best
   }
 }
 
 extension Optional where Wrapped == String {
   fileprivate var orEmpty: String { self ?? "" }
+}
+
+/// A scenario title in double quotes, as the script wrote it: only `"` and
+/// `\` are escaped (`debugDescription` would also escape apostrophes).
+func quoted(_ title: String) -> String {
+  var text = "\""
+  for character in title {
+    if character == "\"" || character == "\\" { text.append("\\") }
+    text.append(character)
+  }
+  return text + "\""
 }

@@ -216,6 +216,8 @@ public struct TypeRef: Sendable {
     case dictionary(TypeRef, TypeRef)
     /// `T?` and `T!`
     case optional(TypeRef)
+    /// `(A, B) -> C`
+    case function(parameters: [TypeRef], result: TypeRef)
   }
   public var kind: Kind
   public var range: SourceRange

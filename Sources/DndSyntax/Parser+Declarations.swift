@@ -286,7 +286,8 @@ extension Parser.State {
       isConstant: isConstant, name: name, type: type, initializer: initializer, range: range(from: start))
   }
 
-  // type = ( IDENT { "." IDENT } | "[" type [ ":" type ] "]" ) { "?" | "!" } ;
+  // type = ( IDENT { "." IDENT } | "[" type [ ":" type ] "]"
+  //        | "(" [ type { "," type } ] ")" [ "->" type ] ) { "?" | "!" } ;
   mutating func parseType() -> TypeRef {
     let start = token.range.start
     guard enterNesting() else { return TypeRef(kind: .named([]), range: missingRange) }
@@ -310,6 +311,21 @@ extension Parser.State {
         kind = .array(element)
       }
       expectClosing(.rightBracket, opener: open, construct: "this collection type")
+    } else if let open = consume(.leftParen) {
+      // "(A, B) -> C" is a function type; "(T)" is just T.
+      var parts: [TypeRef] = []
+      if token.kind != .rightParen {
+        repeat { parts.append(parseType()) } while consume(.comma) != nil
+      }
+      expectClosing(.rightParen, opener: open, construct: "this function type")
+      if consume(.arrow) != nil {
+        kind = .function(parameters: parts, result: parseType())
+      } else if parts.count == 1 {
+        kind = parts[0].kind
+      } else {
+        report(.expectedArrowInFunctionType, at: missingRange)
+        kind = .named([])
+      }
     } else {
       report(.expectedType(after: text(at: previous)), at: missingRange)
       return TypeRef(kind: .named([]), range: missingRange)

@@ -35,6 +35,8 @@ public enum SyntaxDump {
     case .array(let element): return "[\(describe(element))]"
     case .dictionary(let key, let value): return "[\(describe(key)): \(describe(value))]"
     case .optional(let wrapped): return describe(wrapped) + "?"
+    case .function(let parameters, let result):
+      return "(" + parameters.map(describe).joined(separator: ", ") + ") -> " + describe(result)
     }
   }
 }

@@ -17,9 +17,8 @@ import Testing
     let result = try runScenes(source, name: name)
     #expect(result.topLevel.outcome.passed, "top level: \(result.topLevel.summary)")
     for scenario in result.scenarios {
-      #expect(
-        scenario.outcome.passed,
-        "\(name): \(scenario.title ?? ""): \(scenario.summary)\n\(scenario.trace.map(\.description).joined(separator: "\n"))")
+      let trace = scenario.trace.map(\.description).joined(separator: "\n")
+      #expect(scenario.outcome.passed, "\(name): \(scenario.title ?? ""): \(scenario.summary)\n\(trace)")
     }
   }
 }

@@ -17,7 +17,8 @@ final class ImageObject: NativeObject {
 
   override var typeName: String { "UIImage" }
   override var description: String {
-    "UIImage(named: \"\(image.name)\", size: Size(\(formatted(image.size.width)), \(formatted(image.size.height))))"
+    let size = "Size(\(formatted(image.size.width)), \(formatted(image.size.height)))"
+    return "UIImage(named: \"\(image.name)\", size: \(size))"
   }
   override func isInstance(of type: Builtin) -> Bool { type == .uiImage || type == .nsObject }
   override func isEqual(to other: NativeObject) -> Bool { (other as? ImageObject)?.image == image }
@@ -74,7 +75,9 @@ final class AttributedStringObject: NativeObject {
   override var description: String { string }
   override var debugDescription: String { "NSAttributedString(\(string.debugDescription))" }
   override func isInstance(of type: Builtin) -> Bool { type == .nsAttributedString || type == .nsObject }
-  override func isEqual(to other: NativeObject) -> Bool { (other as? AttributedStringObject)?.string == string }
+  override func isEqual(to other: NativeObject) -> Bool {
+    (other as? AttributedStringObject)?.string == string
+  }
   override func hash(into hasher: inout Hasher) { hasher.combine(string) }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
@@ -198,7 +201,8 @@ final class ProgressObject: NativeObject {
     }
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     guard member.known == .cancel, arguments.isEmpty else {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }

@@ -40,7 +40,8 @@ extension SceneHost {
       return
     case .dragDelegate, .dropDelegate, .dataSource, .delegate:
       throw RuntimeError(
-        .notModelled("a '\(interaction.kind.rawValue)' block (table and collection views)"), at: interaction.range)
+        .notModelled("a '\(interaction.kind.rawValue)' block (table and collection views)"),
+        at: interaction.range)
     }
     for property in interaction.properties {
       let value = try interpreter.evaluate(property.value)
@@ -111,7 +112,9 @@ extension SceneHost {
         _ = try callHandler(code, [value(session), Convert.value(of: operation)])
       }
     case "sessionDidTransferItems":
-      delegate.sessionDidTransferItems = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
+      delegate.sessionDidTransferItems = { [unowned self] session in
+        _ = try callHandler(code, [value(session)])
+      }
     case "itemsForAddingTo":
       delegate.itemsForAddingTo = { [unowned self] session, point in
         try items(callHandler(code, [value(session), .object(PointObject(point))]), method, code)
@@ -133,14 +136,15 @@ extension SceneHost {
       }
     case "previewForCancelling":
       delegate.previewForCancelling = { [unowned self] item, preview in
-        try self.preview(
-          callHandler(
-            code, [.object(object(for: item)), .object(TargetedPreviewObject(scene: self, preview: preview))]),
-          method, code)
+        let arguments: [Value] = [
+          .object(object(for: item)), .object(TargetedPreviewObject(scene: self, preview: preview)),
+        ]
+        return try self.preview(callHandler(code, arguments), method, code)
       }
     case "willAnimateCancelWith":
       delegate.willAnimateCancelWith = { [unowned self] item, animator in
-        _ = try callHandler(code, [.object(object(for: item)), .object(AnimatorObject(scene: self, animator: animator))])
+        _ = try callHandler(
+          code, [.object(object(for: item)), .object(AnimatorObject(scene: self, animator: animator))])
       }
     default:
       break
@@ -154,7 +158,9 @@ extension SceneHost {
     let method = handler.method
     switch method.name {
     case "canHandle":
-      delegate.canHandle = { [unowned self] session in try bool(callHandler(code, [value(session)]), method, code) }
+      delegate.canHandle = { [unowned self] session in
+        try bool(callHandler(code, [value(session)]), method, code)
+      }
     case "sessionDidEnter":
       delegate.sessionDidEnter = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
     case "sessionDidUpdate":
@@ -176,14 +182,15 @@ extension SceneHost {
       delegate.sessionDidEnd = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
     case "previewForDropping":
       delegate.previewForDropping = { [unowned self] item, preview in
-        try self.preview(
-          callHandler(
-            code, [.object(object(for: item)), .object(TargetedPreviewObject(scene: self, preview: preview))]),
-          method, code)
+        let arguments: [Value] = [
+          .object(object(for: item)), .object(TargetedPreviewObject(scene: self, preview: preview)),
+        ]
+        return try self.preview(callHandler(code, arguments), method, code)
       }
     case "willAnimateDropWith":
       delegate.willAnimateDropWith = { [unowned self] item, animator in
-        _ = try callHandler(code, [.object(object(for: item)), .object(AnimatorObject(scene: self, animator: animator))])
+        _ = try callHandler(
+          code, [.object(object(for: item)), .object(AnimatorObject(scene: self, animator: animator))])
       }
     default:
       break
@@ -199,7 +206,9 @@ extension SceneHost {
     case "activated":
       delegate.activated = { [unowned self] context in _ = try callHandler(code, [value(context)]) }
     case "shouldAllow":
-      delegate.shouldAllow = { [unowned self] context in try bool(callHandler(code, [value(context)]), method, code) }
+      delegate.shouldAllow = { [unowned self] context in
+        try bool(callHandler(code, [value(context)]), method, code)
+      }
     case "didChangeWith":
       delegate.didChangeWith = { [unowned self] context in _ = try callHandler(code, [value(context)]) }
     case "interactionDidFinish":
@@ -241,7 +250,8 @@ extension SceneHost {
     case "dropSessionDidEnter":
       delegate.dropSessionDidEnter = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
     case "dropSessionDidUpdate":
-      delegate.dropSessionDidUpdate = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
+      delegate.dropSessionDidUpdate = { [unowned self] session in _ = try callHandler(code, [value(session)])
+      }
     case "dropSessionDidExit":
       delegate.dropSessionDidExit = { [unowned self] session in _ = try callHandler(code, [value(session)]) }
     case "dropSessionDidEnd":
@@ -263,7 +273,9 @@ extension SceneHost {
   }
 
   /// "'canHandle' must return a Bool (UIKit's dropInteraction(_:canHandle:)), but it returned nil".
-  private func resultError(_ method: DndCheck.DelegateMethod, _ code: FunctionCode, expected: String, found: Value)
+  private func resultError(
+    _ method: DndCheck.DelegateMethod, _ code: FunctionCode, expected: String, found: Value
+  )
     -> RuntimeError
   {
     RuntimeError(
@@ -272,11 +284,15 @@ extension SceneHost {
   }
 
   private func bool(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> Bool {
-    guard case .bool(let flag) = result else { throw resultError(method, code, expected: "a Bool", found: result) }
+    guard case .bool(let flag) = result else {
+      throw resultError(method, code, expected: "a Bool", found: result)
+    }
     return flag
   }
 
-  private func items(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> [DragItem] {
+  private func items(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws
+    -> [DragItem]
+  {
     if case .array(let elements) = result {
       let items = elements.compactMap { $0.object(as: DragItemObject.self)?.item }
       if items.count == elements.count { return items }

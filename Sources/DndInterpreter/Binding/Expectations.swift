@@ -27,7 +27,8 @@ extension SceneHost {
       throw RuntimeError(.conditionNotBool(value.typeName), at: condition.range)
     }
     if !holds {
-      throw RuntimeError(.conditionFailed("expected \(text(condition)), but it is false"), at: condition.range)
+      throw RuntimeError(
+        .conditionFailed("expected \(text(condition)), but it is false"), at: condition.range)
     }
   }
 
@@ -94,14 +95,19 @@ extension SceneHost {
     times timesExpr: CheckedExpr?, at range: SourceRange, interpreter: Interpreter
   ) throws {
     let view = try viewExpr.map { expr in
-      try at(expr.range) { try Convert.view(interpreter.evaluateStepExpression(expr), for: "expect called ... on") }
+      try at(expr.range) {
+        try Convert.view(interpreter.evaluateStepExpression(expr), for: "expect called ... on")
+      }
     }
     let times = try timesExpr.map { expr in
-      try at(expr.range) { try Convert.integer(interpreter.evaluateStepExpression(expr), for: "expect called ... times") }
+      try at(expr.range) {
+        try Convert.integer(interpreter.evaluateStepExpression(expr), for: "expect called ... times")
+      }
     }
     let spellings = Set(methods.map(\.uikitName))
     let calls = world.trace.events.filter { event in
-      event.kind == .call && Self.matches(event, method, spellings) && (view == nil || event.view == view?.name)
+      event.kind == .call && Self.matches(event, method, spellings)
+        && (view == nil || event.view == view?.name)
     }
     let count = calls.count
     let holds: Bool
@@ -132,7 +138,9 @@ extension SceneHost {
     if spellings.contains(event.method) { return true }
     // The runtime may qualify a spelling with its protocol
     // ("UISpringLoadedInteractionBehavior.shouldAllow(_:with:)").
-    if let dot = event.method.firstIndex(of: "."), spellings.contains(String(event.method[event.method.index(after: dot)...])) {
+    if let dot = event.method.firstIndex(of: "."),
+      spellings.contains(String(event.method[event.method.index(after: dot)...]))
+    {
       return true
     }
     return event.name == name
@@ -144,7 +152,8 @@ extension SceneHost {
 
   func expectException(_ name: String, at range: SourceRange) throws {
     guard let termination else {
-      throw RuntimeError(.exceptionExpectationFailed("expected exception \(name), but no exception was raised"), at: range)
+      throw RuntimeError(
+        .exceptionExpectationFailed("expected exception \(name), but no exception was raised"), at: range)
     }
     guard termination.exception.name == name else {
       throw RuntimeError(
@@ -166,7 +175,8 @@ extension SceneHost {
     }
     let wanted = text.map { "a warning containing \($0.debugDescription)" } ?? "a warning"
     let found =
-      warnings.isEmpty ? "there was none" : "the warnings were: " + warnings.map(\.debugDescription).joined(separator: "; ")
+      warnings.isEmpty
+      ? "there was none" : "the warnings were: " + warnings.map(\.debugDescription).joined(separator: "; ")
     throw RuntimeError(.warningExpectationFailed("expected \(wanted), but \(found)"), at: range)
   }
 }

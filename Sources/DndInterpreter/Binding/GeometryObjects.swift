@@ -119,14 +119,16 @@ final class RectObject: NativeObject {
     }
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     switch member.known {
     case .contains?:
       guard arguments.count == 1 else { break }
       if let other = arguments[0].object(as: RectObject.self) {
         let inner = other.rect
         return .bool(
-          inner.minX >= rect.minX && inner.minY >= rect.minY && inner.maxX <= rect.maxX && inner.maxY <= rect.maxY)
+          inner.minX >= rect.minX && inner.minY >= rect.minY && inner.maxX <= rect.maxX
+            && inner.maxY <= rect.maxY)
       }
       return .bool(rect.contains(try Convert.point(arguments[0], for: "contains")))
     case .intersects?:
@@ -201,7 +203,8 @@ enum GeometryTypes {
       throw RuntimeError(.notConstructible("Point"))
     }
     return .object(
-      PointObject(Point(try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"))))
+      PointObject(
+        Point(try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"))))
   }
 
   /// `Size()`, `Size(w, h)`, `Size(width: w, height: h)`.
@@ -212,7 +215,8 @@ enum GeometryTypes {
     }
     return .object(
       SizeObject(
-        Size(try Convert.number(arguments[0], for: "width"), try Convert.number(arguments[1], for: "height"))))
+        Size(try Convert.number(arguments[0], for: "width"), try Convert.number(arguments[1], for: "height")))
+    )
   }
 
   /// `Rect()`, `Rect(x, y, w, h)`, `Rect(x:y:width:height:)`, `Rect(origin:size:)`.
@@ -221,7 +225,9 @@ enum GeometryTypes {
     if arguments.hasLabels(.origin, .size) {
       return .object(
         RectObject(
-          Rect(origin: try Convert.point(arguments[0], for: "origin"), size: try Convert.size(arguments[1], for: "size"))))
+          Rect(
+            origin: try Convert.point(arguments[0], for: "origin"),
+            size: try Convert.size(arguments[1], for: "size"))))
     }
     guard arguments.hasLabels(nil, nil, nil, nil) || arguments.hasLabels(.x, .y, .width, .height) else {
       throw RuntimeError(.notConstructible("Rect"))
@@ -238,7 +244,8 @@ enum GeometryTypes {
     }
     return .object(
       IndexPathObject(
-        item: try Convert.integer(arguments[0], for: "item"), section: try Convert.integer(arguments[1], for: "section")))
+        item: try Convert.integer(arguments[0], for: "item"),
+        section: try Convert.integer(arguments[1], for: "section")))
   }
 
   /// `Point.zero`, `Size.zero`, `Rect.zero`.

@@ -43,7 +43,8 @@ final class DragItemObject: SceneObject {
           if result.isNil { return nil }
           guard let preview = result.object(as: DragPreviewObject.self) else {
             throw RuntimeError(
-              .wrongArgumentType("previewProvider", expected: "a UIDragPreview or nil result", found: result.typeName))
+              .wrongArgumentType(
+                "previewProvider", expected: "a UIDragPreview or nil result", found: result.typeName))
           }
           return preview.preview
         }
@@ -60,7 +61,8 @@ final class DragItemObject: SceneObject {
       throw RuntimeError(.notConstructible("UIDragItem"))
     }
     guard let provider = value.object(as: ItemProviderObject.self) else {
-      throw RuntimeError(.wrongArgumentType("UIDragItem(itemProvider:)", expected: "an NSItemProvider", found: value.typeName))
+      throw RuntimeError(
+        .wrongArgumentType("UIDragItem(itemProvider:)", expected: "an NSItemProvider", found: value.typeName))
     }
     return .object(scene.object(for: DragItem(itemProvider: provider.provider)))
   }
@@ -101,7 +103,8 @@ final class ItemProviderObject: SceneObject {
     }
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     switch member.known {
     case .hasItemConformingToTypeIdentifier?:
       guard arguments.count == 1 else { break }
@@ -109,7 +112,8 @@ final class ItemProviderObject: SceneObject {
       return .bool(provider.hasItemConformingToTypeIdentifier(type))
     case .canLoadObject?:
       guard arguments.count == 1, let value = arguments.value(.ofClass, orAt: 0) else { break }
-      return .bool(provider.canLoadObject(ofClass: try Convert.objectClass(value, for: "canLoadObject(ofClass:)")))
+      return .bool(
+        provider.canLoadObject(ofClass: try Convert.objectClass(value, for: "canLoadObject(ofClass:)")))
     case .registerObject?:
       return try registerObject(arguments)
     case .registerDataRepresentation?:
@@ -133,16 +137,21 @@ final class ItemProviderObject: SceneObject {
   /// `registerObject(value)`, `registerObject(value, visibility: .all)`, or
   /// `registerObject(ofClass: UIImage) { completion in completion(image, nil) }`.
   private func registerObject(_ arguments: Arguments) throws -> Value {
-    let visibility = try arguments.value(labelled: .visibility).map { try Convert.visibility($0, for: "visibility") }
+    let visibility = try arguments.value(labelled: .visibility).map {
+      try Convert.visibility($0, for: "visibility")
+    }
     if let classValue = arguments.value(labelled: .ofClass) {
       let objectClass = try Convert.objectClass(classValue, for: "registerObject(ofClass:)")
       guard let handler = arguments.trailingClosure() else {
-        throw RuntimeError(.invalidArgument("registerObject(ofClass:) needs a load handler: { completion in ... }"))
+        throw RuntimeError(
+          .invalidArgument("registerObject(ofClass:) needs a load handler: { completion in ... }"))
       }
       let scene = self.scene
-      provider.registerObject(ofClass: objectClass, visibility: visibility ?? .all) { [weak scene] completion in
+      provider.registerObject(ofClass: objectClass, visibility: visibility ?? .all) {
+        [weak scene] completion in
         guard let scene else { return nil }
-        let result = try scene.callScript(handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
+        let result = try scene.callScript(
+          handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
         return result.object(as: ProgressObject.self)?.progress
       }
       return .nil
@@ -150,24 +159,30 @@ final class ItemProviderObject: SceneObject {
     guard let value = arguments.value(.object, orAt: 0) else {
       throw RuntimeError(.invalidArgument("registerObject needs the object to register: registerObject(url)"))
     }
-    provider.registerObject(try Convert.itemValue(value, for: "registerObject"), visibility: visibility ?? .all)
+    provider.registerObject(
+      try Convert.itemValue(value, for: "registerObject"), visibility: visibility ?? .all)
     return .nil
   }
 
   /// `registerDataRepresentation(forTypeIdentifier: type) { completion in completion(data, nil) }`.
   private func registerData(_ arguments: Arguments) throws -> Value {
-    guard let typeValue = arguments.value(labelled: .forTypeIdentifier), let handler = arguments.trailingClosure() else {
+    guard let typeValue = arguments.value(labelled: .forTypeIdentifier),
+      let handler = arguments.trailingClosure()
+    else {
       throw RuntimeError(
         .invalidArgument(
           "registerDataRepresentation needs 'forTypeIdentifier:' and a load handler: { completion in ... }"))
     }
     let type = try Convert.string(typeValue, for: "forTypeIdentifier")
-    let visibility = try arguments.value(labelled: .visibility).map { try Convert.visibility($0, for: "visibility") }
+    let visibility = try arguments.value(labelled: .visibility).map {
+      try Convert.visibility($0, for: "visibility")
+    }
     let scene = self.scene
     provider.registerDataRepresentation(forTypeIdentifier: type, visibility: visibility ?? .all) {
       [weak scene] completion in
       guard let scene else { return nil }
-      let result = try scene.callScript(handler, [.object(CompletionObject(scene: scene, deliver: .data(completion)))])
+      let result = try scene.callScript(
+        handler, [.object(CompletionObject(scene: scene, deliver: .data(completion)))])
       return result.object(as: ProgressObject.self)?.progress
     }
     return .nil
@@ -175,7 +190,9 @@ final class ItemProviderObject: SceneObject {
 
   /// `registerItem(forTypeIdentifier: type) { completion in completion(item, nil) }`.
   private func registerItem(_ arguments: Arguments) throws -> Value {
-    guard let typeValue = arguments.value(labelled: .forTypeIdentifier), let handler = arguments.trailingClosure() else {
+    guard let typeValue = arguments.value(labelled: .forTypeIdentifier),
+      let handler = arguments.trailingClosure()
+    else {
       throw RuntimeError(
         .invalidArgument("registerItem needs 'forTypeIdentifier:' and a load handler: { completion in ... }"))
     }
@@ -183,7 +200,8 @@ final class ItemProviderObject: SceneObject {
     let scene = self.scene
     provider.registerItem(forTypeIdentifier: type) { [weak scene] completion in
       guard let scene else { return }
-      _ = try scene.callScript(handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
+      _ = try scene.callScript(
+        handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
     }
     return .nil
   }
@@ -193,8 +211,10 @@ final class ItemProviderObject: SceneObject {
   /// `loadObject(ofClass: UIImage) { object, error in ... }`: the completion
   /// runs on the provider's background queue.
   private func loadObject(_ arguments: Arguments) throws -> Value {
-    guard let classValue = arguments.value(.ofClass, orAt: 0), let completion = arguments.trailingClosure() else {
-      throw RuntimeError(.invalidArgument("loadObject needs 'ofClass:' and a completion: { object, error in ... }"))
+    guard let classValue = arguments.value(.ofClass, orAt: 0), let completion = arguments.trailingClosure()
+    else {
+      throw RuntimeError(
+        .invalidArgument("loadObject needs 'ofClass:' and a completion: { object, error in ... }"))
     }
     let objectClass = try Convert.objectClass(classValue, for: "loadObject(ofClass:)")
     let scene = self.scene
@@ -210,9 +230,11 @@ final class ItemProviderObject: SceneObject {
   /// `loadDataRepresentation(forTypeIdentifier:) { data, error in ... }`, and
   /// `loadFileRepresentation`, whose completion gets a file URL.
   private func loadData(_ arguments: Arguments, asFile: Bool) throws -> Value {
-    guard let typeValue = arguments.value(.forTypeIdentifier, orAt: 0), let completion = arguments.trailingClosure()
+    guard let typeValue = arguments.value(.forTypeIdentifier, orAt: 0),
+      let completion = arguments.trailingClosure()
     else {
-      throw RuntimeError(.invalidArgument("this load needs 'forTypeIdentifier:' and a completion: { data, error in ... }"))
+      throw RuntimeError(
+        .invalidArgument("this load needs 'forTypeIdentifier:' and a completion: { data, error in ... }"))
     }
     let type = try Convert.string(typeValue, for: "forTypeIdentifier")
     let scene = self.scene
@@ -241,7 +263,9 @@ final class ItemProviderObject: SceneObject {
     if arguments.hasLabels(.latency) {
       provider.latency = try seconds(arguments[0])
     } else if arguments.hasLabels(.latency, .forTypeIdentifier) {
-      provider.setLatency(try seconds(arguments[0]), forTypeIdentifier: try Convert.string(arguments[1], for: "forTypeIdentifier"))
+      provider.setLatency(
+        try seconds(arguments[0]),
+        forTypeIdentifier: try Convert.string(arguments[1], for: "forTypeIdentifier"))
     } else if arguments.hasLabels(.failure) {
       let message = try Convert.string(arguments[0], for: "simulate(failure:)")
       provider.failure = ItemProviderError(code: -1000, message: message)
@@ -270,7 +294,8 @@ final class ItemProviderObject: SceneObject {
     guard arguments.count == 1, let value = arguments.value(.object, orAt: 0) else {
       throw RuntimeError(.notConstructible("NSItemProvider"))
     }
-    let provider = ItemProvider(object: try Convert.itemValue(value, for: "NSItemProvider(object:)"), world: scene.world)
+    let provider = ItemProvider(
+      object: try Convert.itemValue(value, for: "NSItemProvider(object:)"), world: scene.world)
     return .object(scene.object(for: provider))
   }
 }
@@ -308,7 +333,8 @@ final class CompletionObject: SceneObject {
       case .string(let box): data = Data(box.value.utf8)
       default:
         guard let object = arguments[0].object(as: DataObject.self) else {
-          throw RuntimeError(.wrongArgumentType("completion", expected: "Data, a String or nil", found: arguments[0].typeName))
+          throw RuntimeError(
+            .wrongArgumentType("completion", expected: "Data, a String or nil", found: arguments[0].typeName))
         }
         data = object.data
       }

@@ -30,7 +30,8 @@ final class TargetedPreviewObject: SceneObject {
     }
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     guard member.known == .retargetedPreview, arguments.count == 1,
       let value = arguments.value(.with, orAt: 0)
     else {
@@ -38,9 +39,11 @@ final class TargetedPreviewObject: SceneObject {
     }
     guard let target = value.object(as: PreviewTargetObject.self) else {
       throw RuntimeError(
-        .wrongArgumentType("retargetedPreview(with:)", expected: "a UIDragPreviewTarget", found: value.typeName))
+        .wrongArgumentType(
+          "retargetedPreview(with:)", expected: "a UIDragPreviewTarget", found: value.typeName))
     }
-    return .object(TargetedPreviewObject(scene: scene, preview: preview.retargetedPreview(with: target.target)))
+    return .object(
+      TargetedPreviewObject(scene: scene, preview: preview.retargetedPreview(with: target.target)))
   }
 
   /// `UITargetedDragPreview(view:)`, `(view:parameters:)`, `(view:parameters:target:)`.
@@ -54,7 +57,8 @@ final class TargetedPreviewObject: SceneObject {
     if let targetValue = arguments.value(labelled: .target) {
       guard let target = targetValue.object(as: PreviewTargetObject.self) else {
         throw RuntimeError(
-          .wrongArgumentType("UITargetedDragPreview(target:)", expected: "a UIDragPreviewTarget", found: targetValue.typeName))
+          .wrongArgumentType(
+            "UITargetedDragPreview(target:)", expected: "a UIDragPreviewTarget", found: targetValue.typeName))
       }
       preview = TargetedDragPreview(view: view, parameters: parameters ?? .init(), target: target.target)
     } else {
@@ -91,7 +95,8 @@ final class PreviewTargetObject: SceneObject {
     }
     let container = try Convert.view(arguments[0], for: "UIDragPreviewTarget(container:)")
     let center = try Convert.point(arguments[1], for: "UIDragPreviewTarget(center:)")
-    return .object(PreviewTargetObject(scene: scene, target: DragPreviewTarget(container: container, center: center)))
+    return .object(
+      PreviewTargetObject(scene: scene, target: DragPreviewTarget(container: container, center: center)))
   }
 }
 
@@ -108,7 +113,8 @@ final class PreviewParametersObject: NativeObject {
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
-    case .visiblePath?: return parameters.visiblePath.map { .array($0.map { .object(RectObject($0)) }) } ?? .nil
+    case .visiblePath?:
+      return parameters.visiblePath.map { .array($0.map { .object(RectObject($0)) }) } ?? .nil
     case .backgroundColor?: return .object(ColorObject(parameters.backgroundColor))
     case .description?: return .string(description)
     default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
@@ -120,7 +126,8 @@ final class PreviewParametersObject: NativeObject {
     case .visiblePath?:
       switch value {
       case .nil: parameters.visiblePath = nil
-      case .array(let rects): parameters.visiblePath = try rects.map { try Convert.rect($0, for: "visiblePath") }
+      case .array(let rects):
+        parameters.visiblePath = try rects.map { try Convert.rect($0, for: "visiblePath") }
       default: parameters.visiblePath = [try Convert.rect(value, for: "visiblePath")]
       }
     case .backgroundColor?:
@@ -133,7 +140,8 @@ final class PreviewParametersObject: NativeObject {
 
   static func parameters(_ value: Value) throws -> DragPreviewParameters {
     guard let object = value.object(as: PreviewParametersObject.self) else {
-      throw RuntimeError(.wrongArgumentType("parameters", expected: "a UIDragPreviewParameters", found: value.typeName))
+      throw RuntimeError(
+        .wrongArgumentType("parameters", expected: "a UIDragPreviewParameters", found: value.typeName))
     }
     return object.parameters
   }
@@ -171,10 +179,13 @@ final class DragPreviewObject: SceneObject {
   }
 
   static func make(_ arguments: Arguments, scene: SceneHost) throws -> Value {
-    guard let viewValue = arguments.value(.view, orAt: 0) else { throw RuntimeError(.notConstructible("UIDragPreview")) }
+    guard let viewValue = arguments.value(.view, orAt: 0) else {
+      throw RuntimeError(.notConstructible("UIDragPreview"))
+    }
     let view = try Convert.view(viewValue, for: "UIDragPreview(view:)")
     let parameters = try arguments.value(labelled: .parameters).map(PreviewParametersObject.parameters)
-    return .object(DragPreviewObject(scene: scene, preview: DragPreview(view: view, parameters: parameters ?? .init())))
+    return .object(
+      DragPreviewObject(scene: scene, preview: DragPreview(view: view, parameters: parameters ?? .init())))
   }
 }
 
@@ -190,7 +201,8 @@ final class AnimatorObject: SceneObject {
   override var typeName: String { "UIDragAnimating" }
   override func isInstance(of type: Builtin) -> Bool { type == .uiDragAnimating }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     guard arguments.count == 1, member.known == .addAnimations || member.known == .addCompletion else {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }

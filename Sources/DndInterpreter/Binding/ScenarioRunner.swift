@@ -133,15 +133,18 @@ public struct ScenarioRunner: Sendable {
     host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
-      return result(title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart)
+      return result(
+        title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart)
     }
     let outcome = Self.outcome(of: host) { _ = try interpreter.call(scenario.function, []) }
-    return result(title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart)
+    return result(
+      title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart)
   }
 
   private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
     let host = SceneHost(program: program, files: files, output: output)
-    let interpreter = Interpreter(program: program, host: host, natives: host.natives, limits: limits, files: files)
+    let interpreter = Interpreter(
+      program: program, host: host, natives: host.natives, limits: limits, files: files)
     host.interpreter = interpreter
     return (host, interpreter)
   }
@@ -151,7 +154,9 @@ public struct ScenarioRunner: Sendable {
   ) -> ScenarioResult {
     let events = host.world.trace.events
     let trace = Array(events[min(traceStart, events.count)...])
-    let printed = host.printed.map { PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text) }
+    let printed = host.printed.map {
+      PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
+    }
     var scene = host.world.snapshot()
     scene.traceCount -= min(traceStart, scene.traceCount)
     let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
@@ -176,12 +181,21 @@ public struct ScenarioRunner: Sendable {
       let range = host.interpreter?.lastNativeCallRange
       let error = RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: range)
       return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
+    } catch let error as RuntimeLimitError {
+      // Raised by a runtime call the script made outside any step (queueing
+      // too much work, say).
+      return .runtimeError(
+        RuntimeError(.runtimeLimit(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
+    } catch let error as ScenarioError {
+      return .runtimeError(
+        RuntimeError(.stepFailed(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
     } catch {
       return .runtimeError(RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic)
     }
     if let termination = host.termination, !host.terminationExpected {
       let exception = termination.exception
-      let error = RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: termination.range)
+      let error = RuntimeError(
+        .appTerminated(exception.name, reason: exception.reason), at: termination.range)
       return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
     }
     return .passed

@@ -17,7 +17,8 @@ extension SceneHost {
     case .expect(let condition):
       try expect(condition, interpreter: interpreter)
     case .expectCall(let negated, let method, let methods, let view, let times):
-      try expectCall(negated: negated, method, methods, on: view, times: times, at: range, interpreter: interpreter)
+      try expectCall(
+        negated: negated, method, methods, on: view, times: times, at: range, interpreter: interpreter)
     case .expectException(let name):
       try expectException(name, at: range)
     case .expectWarning(let text):
@@ -35,15 +36,20 @@ extension SceneHost {
 
   /// A step's operands are evaluated first (their errors are the script's
   /// own); then the runtime performs the step.
-  private func performFingerStep(_ step: CheckedStep, at range: SourceRange, interpreter: Interpreter) throws {
+  private func performFingerStep(_ step: CheckedStep, at range: SourceRange, interpreter: Interpreter) throws
+  {
     let keyword = CheckedStep.keyword(of: step)
     let action: () throws -> Void
     let fingers = world.fingers
     switch step {
     case .longPress(let target, let duration):
-      let place = try at(target.range) { try self.place(interpreter.evaluateStepExpression(target), for: keyword) }
+      let place = try at(target.range) {
+        try self.place(interpreter.evaluateStepExpression(target), for: keyword)
+      }
       let seconds = try duration.map { duration in
-        try at(duration.range) { try self.seconds(interpreter.evaluateStepExpression(duration), for: "longPress ... for") }
+        try at(duration.range) {
+          try self.seconds(interpreter.evaluateStepExpression(duration), for: "longPress ... for")
+        }
       }
       action = { [unowned self] in
         lastProposal = nil
@@ -58,10 +64,14 @@ extension SceneHost {
       }
       action = { for target in places { try fingers.move(to: target) } }
     case .tap(let target):
-      let place = try at(target.range) { try touchTarget(interpreter.evaluateStepExpression(target), for: keyword) }
+      let place = try at(target.range) {
+        try touchTarget(interpreter.evaluateStepExpression(target), for: keyword)
+      }
       action = { try fingers.tap(place) }
     case .wait(let duration):
-      let seconds = try at(duration.range) { try self.seconds(interpreter.evaluateStepExpression(duration), for: keyword) }
+      let seconds = try at(duration.range) {
+        try self.seconds(interpreter.evaluateStepExpression(duration), for: keyword)
+      }
       action = { try fingers.wait(seconds) }
     case .release: action = { try fingers.release() }
     case .cancel: action = { try fingers.cancel() }
@@ -105,7 +115,8 @@ extension SceneHost {
 
   private func seconds(_ value: Value, for step: String) throws -> Double {
     guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0 else {
-      throw RuntimeError(.wrongArgumentType(step, expected: "a number of seconds, zero or more", found: value.typeName))
+      throw RuntimeError(
+        .wrongArgumentType(step, expected: "a number of seconds, zero or more", found: value.typeName))
     }
     return seconds
   }

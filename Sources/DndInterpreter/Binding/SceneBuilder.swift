@@ -17,7 +17,8 @@ extension SceneHost {
       if case .view(let view) = member { views.append(view) }
     }
     interpreter.setGlobal(
-      app.slot, to: .object(AppObject(scene: self, app: runtimeApp, members: memberSlots(of: app, interpreter))))
+      app.slot,
+      to: .object(AppObject(scene: self, app: runtimeApp, members: memberSlots(of: app, interpreter))))
     for view in views { try makeViews(view, in: runtimeApp.window, interpreter: interpreter) }
     for member in app.members {
       switch member {
@@ -48,7 +49,8 @@ extension SceneHost {
         return try self.dragItems(from: self.callHandler(item.function, []), of: item)
       }
     }
-    interpreter.setGlobal(source.slot, to: .object(SourceObject(scene: self, source: runtimeSource, items: items)))
+    interpreter.setGlobal(
+      source.slot, to: .object(SourceObject(scene: self, source: runtimeSource, items: items)))
   }
 
   /// An item body's result: a UIDragItem or an array of them.
@@ -107,7 +109,9 @@ extension SceneHost {
       switch member {
       case .property(let property):
         let value = try interpreter.evaluate(property.value)
-        try at(property.range) { try viewObject.setMember(property.symbol, to: value, interpreter: interpreter) }
+        try at(property.range) {
+          try viewObject.setMember(property.symbol, to: value, interpreter: interpreter)
+        }
       case .view(let child):
         try configure(child, interpreter: interpreter)
       case .interaction(let interaction):

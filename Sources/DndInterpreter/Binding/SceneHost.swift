@@ -80,7 +80,9 @@ public final class SceneHost: InterpreterHost {
 
   // MARK: Script objects for runtime objects
 
-  private func cached<Runtime: AnyObject, Wrapper: NativeObject>(_ object: Runtime, _ make: () -> Wrapper) -> Wrapper {
+  private func cached<Runtime: AnyObject, Wrapper: NativeObject>(_ object: Runtime, _ make: () -> Wrapper)
+    -> Wrapper
+  {
     let key = ObjectIdentifier(object)
     if let existing = wrappers[key] as? Wrapper { return existing }
     let made = make()
@@ -89,7 +91,9 @@ public final class SceneHost: InterpreterHost {
   }
 
   func object(for view: View) -> ViewObject { cached(view) { ViewObject(scene: self, view: view) } }
-  func object(for item: DragItem) -> DragItemObject { cached(item) { DragItemObject(scene: self, item: item) } }
+  func object(for item: DragItem) -> DragItemObject {
+    cached(item) { DragItemObject(scene: self, item: item) }
+  }
   func object(for session: DragSession) -> DragSessionObject {
     cached(session) { DragSessionObject(scene: self, session: session) }
   }

@@ -117,7 +117,8 @@ final class SpringContextObject: SceneObject {
     }
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     guard member.known == .location, arguments.hasLabels(.in) else {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
@@ -162,13 +163,15 @@ final class QueueObject: SceneObject {
   override var description: String { "DispatchQueue(\(queue.label))" }
   override func isInstance(of type: Builtin) -> Bool { type == .dispatchQueue }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     guard member.known == .async, arguments.count == 1 else {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
     let block = try Convert.function(arguments[0], for: "async")
     let scene = self.scene
-    try scene.world.scheduler.enqueue(on: queue, label: "DispatchQueue.\(queue.label).async") { [weak scene] in
+    try scene.world.scheduler.enqueue(on: queue, label: "DispatchQueue.\(queue.label).async") {
+      [weak scene] in
       _ = try scene?.callScript(block, [])
     }
     return .nil

@@ -68,10 +68,12 @@ final class DragSessionObject: SceneObject {
     session.localContext = ScriptValueBox.box(value)
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     let session = self.session
     if let value = try SessionMembers.call(
-      member, arguments, location: { session.location(in: $0) }, canLoad: { session.canLoadObjects(ofClass: $0) },
+      member, arguments, location: { session.location(in: $0) },
+      canLoad: { session.canLoadObjects(ofClass: $0) },
       conforms: { session.hasItemsConforming(toTypeIdentifiers: $0) })
     {
       return value
@@ -116,17 +118,21 @@ final class DropSessionObject: SceneObject {
     guard member.known == .progressIndicatorStyle else {
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
-    guard case .enumCase(let symbol) = value, symbol.known == KnownMember.none || symbol.known == .default else {
+    guard case .enumCase(let symbol) = value, symbol.known == KnownMember.none || symbol.known == .default
+    else {
       throw RuntimeError(
-        .propertyType("UIDropSession.progressIndicatorStyle", expected: ".none or .default", found: value.typeName))
+        .propertyType(
+          "UIDropSession.progressIndicatorStyle", expected: ".none or .default", found: value.typeName))
     }
     session.progressIndicatorStyle = symbol.known == KnownMember.none ? .none : .default
   }
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     let session = self.session
     if let value = try SessionMembers.call(
-      member, arguments, location: { session.location(in: $0) }, canLoad: { session.canLoadObjects(ofClass: $0) },
+      member, arguments, location: { session.location(in: $0) },
+      canLoad: { session.canLoadObjects(ofClass: $0) },
       conforms: { session.hasItemsConforming(toTypeIdentifiers: $0) })
     {
       return value
@@ -140,9 +146,11 @@ final class DropSessionObject: SceneObject {
   /// `loadObjects(ofClass: String) { strings in ... }`: one object per item
   /// that can give the class, delivered together on the main queue.
   private func loadObjects(_ arguments: Arguments) throws -> Value {
-    guard let classValue = arguments.value(.ofClass, orAt: 0), let completion = arguments.trailingClosure() else {
+    guard let classValue = arguments.value(.ofClass, orAt: 0), let completion = arguments.trailingClosure()
+    else {
       throw RuntimeError(
-        .invalidArgument("loadObjects needs 'ofClass:' and a completion: loadObjects(ofClass: String) { strings in ... }"))
+        .invalidArgument(
+          "loadObjects needs 'ofClass:' and a completion: loadObjects(ofClass: String) { strings in ... }"))
     }
     let objectClass = try Convert.objectClass(classValue, for: "loadObjects(ofClass:)")
     let scene = self.scene
@@ -166,7 +174,8 @@ final class ProposalObject: NativeObject {
   override var typeName: String { proposal is TextDropProposal ? "UITextDropProposal" : "UIDropProposal" }
   override var description: String { proposal.description }
   override func isInstance(of type: Builtin) -> Bool {
-    type == .uiDropProposal || type == .nsObject || (type == .uiTextDropProposal && proposal is TextDropProposal)
+    type == .uiDropProposal || type == .nsObject
+      || (type == .uiTextDropProposal && proposal is TextDropProposal)
   }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
@@ -194,13 +203,18 @@ final class ProposalObject: NativeObject {
       guard case .bool(let flag) = value else {
         throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
       }
-      if member.known == .isPrecise { proposal.isPrecise = flag } else { proposal.prefersFullSizePreview = flag }
+      if member.known == .isPrecise {
+        proposal.isPrecise = flag
+      } else {
+        proposal.prefersFullSizePreview = flag
+      }
     case .dropAction? where proposal is TextDropProposal:
       guard let text = proposal as? TextDropProposal, case .enumCase(let symbol) = value,
         let action = Self.textDropAction(symbol)
       else {
         throw RuntimeError(
-          .propertyType(property, expected: ".insert, .replaceSelection or .replaceAll", found: value.typeName))
+          .propertyType(
+            property, expected: ".insert, .replaceSelection or .replaceAll", found: value.typeName))
       }
       text.dropAction = action
     default:
@@ -224,7 +238,8 @@ final class ProposalObject: NativeObject {
       throw RuntimeError(.notConstructible(text ? "UITextDropProposal" : "UIDropProposal"))
     }
     let operation = try Convert.operation(value, for: "UIDropProposal(operation:)")
-    return .object(ProposalObject(text ? TextDropProposal(operation: operation) : DropProposal(operation: operation)))
+    return .object(
+      ProposalObject(text ? TextDropProposal(operation: operation) : DropProposal(operation: operation)))
   }
 }
 
@@ -250,7 +265,8 @@ final class PasteConfigurationObject: NativeObject {
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
-    case .acceptableTypeIdentifiers?: return .array(configuration.acceptableTypeIdentifiers.map { .string($0) })
+    case .acceptableTypeIdentifiers?:
+      return .array(configuration.acceptableTypeIdentifiers.map { .string($0) })
     case .description?: return .string(description)
     default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
     }

@@ -34,7 +34,8 @@ final class BoundType: NativeType {
     return try super.staticMember(member, interpreter: interpreter)
   }
 
-  override func callStatic(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callStatic(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     if let value = try staticCalls?(member, arguments) { return value }
     return try super.callStatic(member, arguments, interpreter: interpreter)
   }
@@ -64,12 +65,24 @@ enum UIKitTypes {
           // `DispatchQueue.global()` and `.global(qos: ...)`: one background queue.
           return .object(QueueObject(scene: scene, queue: scene.world.scheduler.backgroundQueue("global")))
         }))
-    registry.register(BoundType(.lastProposal, value: { [unowned scene] in scene.lastProposal.map { .object($0) } ?? .nil }))
+    registry.register(
+      BoundType(.lastProposal, value: { [unowned scene] in scene.lastProposal.map { .object($0) } ?? .nil }))
     registry.register(
       BoundType(
         .activeSession,
         value: { [unowned scene] in
           scene.world.fingers.current?.session.map { .object(scene.object(for: $0)) } ?? .nil
+        }))
+    // "view: method" for every call a script handler received, in order, so a
+    // spec can check UIKit's order: `expect delegateCalls == [...]`.
+    registry.register(
+      BoundType(
+        .delegateCalls,
+        value: { [unowned scene] in
+          .array(
+            scene.world.trace.events.filter { $0.kind == .call }.map { event in
+              .string(event.view.map { "\($0): \(event.method)" } ?? event.method)
+            })
         }))
   }
 
@@ -126,7 +139,8 @@ enum UIKitTypes {
     }
     guard arguments.hasLabels(.named, .size) else { throw RuntimeError(.notConstructible("UIImage")) }
     let name = try Convert.string(arguments[0], for: "UIImage(named:)")
-    return .object(ImageObject(ImageValue(name: name, size: try Convert.size(arguments[1], for: "UIImage(size:)"))))
+    return .object(
+      ImageObject(ImageValue(name: name, size: try Convert.size(arguments[1], for: "UIImage(size:)"))))
   }
 
   /// `UIColor(named: "accent")` or `UIColor(red:green:blue:alpha:)`.
@@ -134,16 +148,20 @@ enum UIKitTypes {
     if arguments.hasLabels(.named) {
       return .object(ColorObject(ColorValue(try Convert.string(arguments[0], for: "UIColor(named:)"))))
     }
-    guard arguments.hasLabels(.red, .green, .blue, .alpha) else { throw RuntimeError(.notConstructible("UIColor")) }
+    guard arguments.hasLabels(.red, .green, .blue, .alpha) else {
+      throw RuntimeError(.notConstructible("UIColor"))
+    }
     let names = ["red", "green", "blue", "alpha"]
     let parts = try (0..<4).map { formatted(try Convert.number(arguments[$0], for: names[$0])) }
     return .object(ColorObject(ColorValue("rgba(\(parts.joined(separator: ", ")))")))
   }
 
   private static func dragAndDrop(_ registry: NativeRegistry, _ scene: SceneHost) {
-    registry.register(BoundType(.uiDragItem, construct: { [unowned scene] in try DragItemObject.make($0, scene: scene) }))
     registry.register(
-      BoundType(.nsItemProvider, construct: { [unowned scene] in try ItemProviderObject.make($0, scene: scene) }))
+      BoundType(.uiDragItem, construct: { [unowned scene] in try DragItemObject.make($0, scene: scene) }))
+    registry.register(
+      BoundType(
+        .nsItemProvider, construct: { [unowned scene] in try ItemProviderObject.make($0, scene: scene) }))
     registry.register(BoundType(.uiDropProposal, construct: { try ProposalObject.make($0, text: false) }))
     registry.register(BoundType(.uiTextDropProposal, construct: { try ProposalObject.make($0, text: true) }))
     registry.register(
@@ -165,12 +183,17 @@ enum UIKitTypes {
           }
         }))
     registry.register(
-      BoundType(.uiTargetedDragPreview, construct: { [unowned scene] in try TargetedPreviewObject.make($0, scene: scene) }))
+      BoundType(
+        .uiTargetedDragPreview,
+        construct: { [unowned scene] in try TargetedPreviewObject.make($0, scene: scene) }))
     registry.register(
-      BoundType(.uiDragPreviewTarget, construct: { [unowned scene] in try PreviewTargetObject.make($0, scene: scene) }))
+      BoundType(
+        .uiDragPreviewTarget, construct: { [unowned scene] in try PreviewTargetObject.make($0, scene: scene) }
+      ))
     registry.register(BoundType(.uiDragPreviewParameters, construct: PreviewParametersObject.make))
     registry.register(
-      BoundType(.uiDragPreview, construct: { [unowned scene] in try DragPreviewObject.make($0, scene: scene) }))
+      BoundType(
+        .uiDragPreview, construct: { [unowned scene] in try DragPreviewObject.make($0, scene: scene) }))
     registry.register(BoundType(.uiPasteConfiguration, construct: PasteConfigurationObject.make))
   }
 
@@ -194,7 +217,8 @@ enum UIKitTypes {
               if arguments[0].isNil { return .object(scene.makeView(kind)) }
               guard let image = arguments[0].object(as: ImageObject.self) else {
                 throw RuntimeError(
-                  .wrongArgumentType("UIImageView(image:)", expected: "a UIImage", found: arguments[0].typeName))
+                  .wrongArgumentType(
+                    "UIImageView(image:)", expected: "a UIImage", found: arguments[0].typeName))
               }
               let view = scene.makeView(kind, frame: Rect(origin: .zero, size: image.image.size))
               view.view.image = image.image

@@ -127,7 +127,8 @@ final class ViewObject: SceneObject {
       } else if let configuration = value.object(as: PasteConfigurationObject.self) {
         view.pasteConfiguration = configuration.configuration
       } else {
-        throw RuntimeError(.propertyType(property, expected: "a UIPasteConfiguration or nil", found: value.typeName))
+        throw RuntimeError(
+          .propertyType(property, expected: "a UIPasteConfiguration or nil", found: value.typeName))
       }
     case .text? where hasText:
       if value.isNil {
@@ -141,7 +142,8 @@ final class ViewObject: SceneObject {
       case .string(let box): view.attributedText = box.value
       default:
         guard let text = value.object(as: AttributedStringObject.self) else {
-          throw RuntimeError(.propertyType(property, expected: "an NSAttributedString or nil", found: value.typeName))
+          throw RuntimeError(
+            .propertyType(property, expected: "an NSAttributedString or nil", found: value.typeName))
         }
         view.attributedText = text.string
       }
@@ -196,7 +198,8 @@ final class ViewObject: SceneObject {
 
   // MARK: Methods
 
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
     switch member.known {
     case .addSubview?:
       guard arguments.count == 1 else { break }
@@ -220,10 +223,12 @@ final class ViewObject: SceneObject {
       guard arguments.count == 2 else { break }
       let point = try Convert.point(arguments[0], for: "convert")
       if let other = arguments.value(labelled: .from) {
-        return .object(PointObject(view.convert(point, from: try Convert.optionalView(other, for: "convert(_:from:)"))))
+        return .object(
+          PointObject(view.convert(point, from: try Convert.optionalView(other, for: "convert(_:from:)"))))
       }
       if let other = arguments.value(labelled: .to) {
-        return .object(PointObject(view.convert(point, to: try Convert.optionalView(other, for: "convert(_:to:)"))))
+        return .object(
+          PointObject(view.convert(point, to: try Convert.optionalView(other, for: "convert(_:to:)"))))
       }
     case .hitTest?:
       guard arguments.count == 1 || arguments.hasLabels(nil, .with) else { break }
@@ -314,7 +319,8 @@ final class InteractionObject: SceneObject {
     case (.isEnabled?, .drag(let interaction)): interaction.isEnabled = flag
     case (.allowsSimultaneousRecognitionDuringLift?, .drag(let interaction)):
       interaction.allowsSimultaneousRecognitionDuringLift = flag
-    case (.allowsSimultaneousDropSessions?, .drop(let interaction)): interaction.allowsSimultaneousDropSessions = flag
+    case (.allowsSimultaneousDropSessions?, .drop(let interaction)):
+      interaction.allowsSimultaneousDropSessions = flag
     default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
   }

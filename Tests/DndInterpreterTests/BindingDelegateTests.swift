@@ -1,0 +1,193 @@
+import DndInterpreter
+import DndRuntime
+import Testing
+
+/// Handlers as delegates: arguments in, answers out, errors through.
+@Suite struct BindingDelegateTests {
+  @Test func loadedStringsArriveAsScriptStrings() throws {
+    let result = try runScene(
+      demoScene(drop: stringDrop(), scenario: dragToTarget + "\n  expect target.text == \"Hello\""))
+    #expect(result.outcome.passed, "\(result.summary)")
+  }
+
+  @Test func aScriptErrorInAHandlerStopsTheScenarioWithAStackTrace() throws {
+    let drop = """
+      func canHandle(session) {
+        let none: [Int] = []
+        return none[0] == 1
+      }
+      """
+    let result = try runScene(demoScene(drop: drop, scenario: dragToTarget))
+    guard case .runtimeError(let diagnostic) = result.outcome else {
+      Issue.record("expected a runtime error, got \(result.summary)")
+      return
+    }
+    #expect(diagnostic.id == "indexOutOfRange")
+    let notes = diagnostic.notes.map(\.message)
+    #expect(notes.first == "in function 'canHandle'")
+    #expect(notes.contains { $0.hasPrefix("called by UIKit during 'drag'") })
+    #expect(notes.last == "in scenario \"test\"")
+  }
+
+  /// A handler answering with the wrong type: the message names it and
+  /// UIKit's method.
+  static let wrongAnswers: [(String, String)] = [
+    (
+      "func canHandle(session) { 1 }",
+      "'canHandle' must return a Bool (UIKit's dropInteraction(_:canHandle:)), "
+        + "but it returned a value of type 'Int'"
+    ),
+    (
+      "func sessionDidUpdate(session) { print(1) }",
+      "'sessionDidUpdate' must return a UIDropProposal (UIKit's dropInteraction(_:sessionDidUpdate:)), "
+        + "but it returned nil"
+    ),
+    (
+      "func sessionDidUpdate(session) { .copy }",
+      "'sessionDidUpdate' must return a UIDropProposal (UIKit's dropInteraction(_:sessionDidUpdate:)), "
+        + "but it returned a value of type 'enum case'"
+    ),
+  ]
+
+  @Test(arguments: wrongAnswers)
+  func aHandlerAnsweringTheWrongTypeIsNamed(_ handler: String, _ message: String) throws {
+    let result = try runScene(demoScene(drop: handler, scenario: dragToTarget))
+    #expect(result.outcome.diagnostic?.message == message)
+  }
+
+  @Test func itemsForBeginningMustReturnAnArrayOfItems() throws {
+    let source = demoScene(drop: "", scenario: "longPress source")
+      .replacingOccurrences(
+        of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]",
+        with: "return 42")
+    let result = try runScene(source)
+    #expect(
+      result.outcome.diagnostic?.message
+        == "'itemsForBeginning' must return an array of UIDragItems "
+        + "(UIKit's dragInteraction(_:itemsForBeginning:)), "
+        + "but it returned a value of type 'Int'")
+  }
+
+  @Test func localObjectAndLocalContextHoldAnyScriptValue() throws {
+    let drag = """
+      func sessionWillBegin(session) {
+        session.localContext = ["from": "source"]
+        session.items[0].localObject = [1, 2]
+      }
+      """
+    let drop = """
+      func sessionDidUpdate(session) { UIDropProposal(.move) }
+      func performDrop(session) {
+        print(session.localDragSession?.localContext ?? "none", session.items[0].localObject ?? "none")
+      }
+      """
+    let result = try runScene(demoScene(drag: drag, drop: drop, scenario: dragToTarget))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "[\"from\": \"source\"] [1, 2]\n")
+  }
+
+  @Test func lastProposalAndActiveSessionFollowTheDrag() throws {
+    let scenario = """
+      expect lastProposal == nil
+      expect activeSession == nil
+      longPress source
+      drag to target
+      expect lastProposal?.operation == .forbidden
+      expect activeSession?.items.count == 1
+      release
+      expect activeSession == nil
+      expect lastProposal?.operation == .forbidden
+      """
+    let result = try runScene(demoScene(drop: stringDrop(".forbidden"), scenario: scenario))
+    #expect(result.outcome.passed, "\(result.summary)")
+  }
+
+  @Test func dispatchMainAsyncRunsLaterOnTheMainQueue() throws {
+    let drop = """
+      func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+      func performDrop(session) {
+        DispatchQueue.main.async { print("later") }
+        print("now")
+      }
+      """
+    let result = try runScene(demoScene(drop: drop, scenario: dragToTarget))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "now\nlater\n")
+  }
+
+  @Test func animatorBlocksRunAndCompletionsGetTheEndPosition() throws {
+    let drag = """
+      func willAnimateLiftWith(animator, session) {
+        animator.addAnimations { source.alpha = 0.5 }
+        animator.addCompletion { position in print("lift ended at the end:", position == .end) }
+      }
+      """
+    let result = try runScene(
+      demoScene(drag: drag, drop: stringDrop(), scenario: "longPress source\n  expect source.alpha == 0.5"))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "lift ended at the end: true\n")
+  }
+
+  @Test func previewForDroppingCanRetargetTheDefaultPreview() throws {
+    let drop =
+      stringDrop() + """
+
+        func previewForDropping(item, defaultPreview) {
+          print(defaultPreview.view === source)
+          let target = UIDragPreviewTarget(container: root, center: Point(1, 2))
+          return defaultPreview.retargetedPreview(with: target)
+        }
+        """
+    let result = try runScene(demoScene(drop: drop, scenario: dragToTarget))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "true\n")
+    #expect(
+      result.trace.contains {
+        $0.method == "dropInteraction(_:previewForDropping:withDefault:)" && $0.kind == .call
+      })
+  }
+
+  @Test func aTapAddsItemsToTheDragInProgress() throws {
+    let more = """
+      label other {
+        frame = Rect(600, 100, 100, 40)
+        isUserInteractionEnabled = true
+        dragInteraction {
+          func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "other"))] }
+          func itemsForAddingTo(session, point) {
+            [UIDragItem(itemProvider: NSItemProvider(object: "added"))]
+          }
+        }
+      }
+      """
+    let scenario =
+      "longPress source\n  drag to Point(500, 300)\n  tap other\n  expect activeSession?.items.count == 2"
+    let result = try runScene(demoScene(drop: stringDrop(), scenario: scenario, more: more))
+    #expect(result.outcome.passed, "\(result.summary)")
+  }
+
+  @Test func aSpringLoadedButtonRunsItsAction() throws {
+    let more = """
+      button open {
+        frame = Rect(600, 600, 100, 40)
+        isSpringLoaded = true
+        func action() { print("opened") }
+      }
+      """
+    let scenario = "longPress source\n  drag to open\n  wait 1.5"
+    let result = try runScene(demoScene(drop: stringDrop(), scenario: scenario, more: more))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "opened\n")
+  }
+
+  @Test func aTextFieldTakesTextDropsByItself() throws {
+    let more = """
+      textField field {
+        frame = Rect(600, 600, 200, 40)
+      }
+      """
+    let scenario = "longPress source\n  drag to field\n  release\n  settle\n  expect field.text == \"Hello\""
+    let result = try runScene(demoScene(drop: stringDrop(), scenario: scenario, more: more))
+    #expect(result.outcome.passed, "\(result.summary)")
+  }
+}

@@ -1,0 +1,157 @@
+import DndInterpreter
+import DndRuntime
+import Testing
+
+/// The UIKit rules the trace shows, each seen from a script.
+@Suite struct BindingUIKitRuleTests {
+  @Test func enterIsAlwaysFollowedByUpdate() throws {
+    let result = try runScene(
+      demoScene(
+        drop: "func sessionDidEnter(session) { }\n" + stringDrop(),
+        scenario: "longPress source\n drag to target"))
+    #expect(result.outcome.passed, "\(result.summary)")
+    let calls = result.calls
+    let enter = try #require(calls.firstIndex(of: "dropInteraction(_:sessionDidEnter:)"))
+    #expect(calls[enter + 1] == "dropInteraction(_:sessionDidUpdate:)")
+  }
+
+  @Test(arguments: [(".copy", true), (".move", true), (".cancel", false), (".forbidden", false)])
+  func performDropOnlyAfterCopyOrMove(_ operation: String, _ performs: Bool) throws {
+    let result = try runScene(demoScene(drop: stringDrop(operation), scenario: dragToTarget))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.calls.contains("dropInteraction(_:performDrop:)") == performs)
+  }
+
+  @Test func moveAcrossAppsIsTreatedAsCancel() throws {
+    let source = """
+      app Left {
+        frame = Rect(0, 0, 512, 768)
+        label source {
+          frame = Rect(40, 100, 200, 40)
+          text = "Hello"
+          isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hello"))] }
+          }
+        }
+      }
+      app Right {
+        frame = Rect(512, 0, 512, 768)
+        view target {
+          frame = Rect(0, 0, 512, 768)
+          dropInteraction {
+            func sessionDidUpdate(session) {
+              print("local: \\(session.localDragSession != nil)")
+              return UIDropProposal(operation: .move)
+            }
+            func performDrop(session) { print("dropped") }
+          }
+        }
+      }
+      scenario "move to the other app" {
+        longPress source
+        drag to target
+        release
+        settle
+        expect not called performDrop
+        expect warning "outside of the sourceOperationMask 1"
+      }
+      """
+    let result = try runScene(source)
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "local: false\n")
+  }
+
+  @Test func mainThreadCheckerWarnsWhenABackgroundCompletionTouchesALabel() throws {
+    let drop = """
+      func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+      func performDrop(session) {
+        session.items.first?.itemProvider.loadObject(ofClass: String) { text, error in
+          target.text = text as? String
+        }
+      }
+      """
+    let source = demoScene(drop: drop, scenario: dragToTarget)
+    let result = try runScene(source)
+    #expect(result.outcome.passed, "\(result.summary)")
+    let warning = try #require(result.warnings.first)
+    #expect(
+      warning.message == "Main Thread Checker: UI API called on a background thread: -[UILabel setText:]")
+    #expect(warning.queue == "NSItemProvider")
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = try #require(lines.firstIndex { $0.contains("target.text = text as? String") }) + 1
+    let column =
+      try #require(lines[line - 1].range(of: "target.text")).lowerBound.utf16Offset(in: lines[line - 1]) + 1
+    #expect(warning.sourceLocation == "scene.dnd:\(line):\(column)")
+  }
+
+  static let pasteScene = """
+    app Paste {
+      view root {
+        frame = Rect(0, 0, 1024, 768)
+        label source {
+          frame = Rect(40, 100, 200, 40)
+          isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "x"))] }
+          }
+        }
+        view broken {
+          frame = Rect(40, 400, 300, 300)
+          pasteConfiguration = UIPasteConfiguration(forAccepting: String)
+        }
+      }
+    }
+    """
+
+  @Test func pasteConfigurationWithoutPasteRaisesOnDrop() throws {
+    let expected = try runScene(
+      Self.pasteScene + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n"
+        + " expect exception NSInternalInconsistencyException\n}")
+    #expect(expected.outcome.passed, "\(expected.summary)")
+    let exception = try #require(expected.trace.first { $0.kind == .exception })
+    #expect(exception.message == "pasteItemProviders: must be overridden if pasteConfiguration is not nil.")
+
+    let unexpected = try runScene(
+      Self.pasteScene + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n settle\n}")
+    guard case .uncaughtException(let name, _, let diagnostic) = unexpected.outcome else {
+      Issue.record("expected an uncaught exception, got \(unexpected.summary)")
+      return
+    }
+    #expect(name == "NSInternalInconsistencyException")
+    #expect(
+      diagnostic.message.hasPrefix(
+        "the app terminated: uncaught exception 'NSInternalInconsistencyException'"))
+  }
+
+  @Test func aDropFromAnotherAppHasNoLocalObjectOrSession() throws {
+    let source = """
+      source Safari {
+        item photo {
+          let image = UIImage(named: "web", size: Size(10, 10))
+          let item = UIDragItem(itemProvider: NSItemProvider(object: image))
+          item.localObject = "secret"
+          return item
+        }
+      }
+      app Gallery {
+        view root {
+          frame = Rect(0, 0, 1024, 768)
+          dropInteraction {
+            func sessionDidUpdate(session) {
+              print(session.localDragSession == nil, session.items.first?.localObject ?? "none")
+              return UIDropProposal(operation: .copy)
+            }
+          }
+        }
+      }
+      scenario "s" {
+        longPress Safari.photo
+        drag to Point(100, 100)
+      }
+      """
+    let result = try runScene(source)
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "true none\n")
+  }
+}
