@@ -29,7 +29,7 @@ enum HelpText {
       dnd examples/01-hello-drop.dnd
       dnd test examples
       dnd explain examples/09-move-and-copy.dnd
-      dnd render examples/01-hello-drop.dnd --scenario "Hello World lands in the label" --at 2
+      dnd render examples/01-hello-drop.dnd
       dnd check examples/*.dnd
       echo 'print("hi")' | dnd run -
 
@@ -175,9 +175,10 @@ enum HelpText {
 
     Examples:
       dnd render examples/01-hello-drop.dnd
-      dnd render examples/01-hello-drop.dnd --scenario "Hello World lands in the label" --at 2
-      dnd render examples/14-garbage-can.dnd --scenario "a photo of ours goes into the can" \\
-        --at 2 --svg can.svg
+      dnd render --scenario "our own photo moves" --at 2 \\
+        examples/09-move-and-copy.dnd
+      dnd render examples/14-garbage-can.dnd \\
+        --scenario "a photo of ours goes into the can" --at 2 --svg can.svg
 
     """
 

@@ -104,7 +104,7 @@ struct OptionSpec: Hashable, Sendable {
       summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
     OptionSpec(
       key: .at, names: ["--at"], valueName: "step",
-      summary: "Stop the scenario after that many steps (0: before the first).", commands: [.render]),
+      summary: "Stop the scenario after that many steps (0: none).", commands: [.render]),
     OptionSpec(
       key: .svg, names: ["--svg"], valueName: "file",
       summary: "Also write the picture to file as SVG.", commands: [.render]),

@@ -93,8 +93,10 @@ public struct Explainer: Sendable {
   }
 
   private func title(of run: ScenarioResult) -> String {
-    let place = location(run.range).map { " (\($0))" } ?? ""
-    return (run.title.map { "Scenario \"\($0)\"" } ?? "Top level") + place
+    let heading = run.title.map { "Scenario \"\($0)\"" } ?? "Top level"
+    guard let place = location(run.range) else { return heading }
+    // A long title puts its place on a line of its own, so lines fit the width.
+    return heading + (heading.count + place.count + 3 <= width ? " (" : "\n  (") + place + ")"
   }
 
   private func outcome(of run: ScenarioResult) -> String {

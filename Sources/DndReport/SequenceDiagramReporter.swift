@@ -21,7 +21,7 @@ public struct SequenceDiagramReporter: Sendable {
   /// Messages longer than this are shortened with an ellipsis.
   public var maximumTextLength: Int
 
-  public init(maximumTextLength: Int = 90) {
+  public init(maximumTextLength: Int = 100) {
     self.maximumTextLength = max(20, maximumTextLength)
   }
 
@@ -218,8 +218,10 @@ private struct Drawer {
   mutating func draw(_ event: TraceEvent) {
     if let phase = event.phase {
       if event.session.map({ $0 > 1 }) ?? false { showsSessions = true }
-      if lastPhase?.phase != phase || lastPhase?.session != event.session {
-        lastPhase = (event.session, phase)
+      // An event outside any session (the long press before the lift) keeps the drag it leads to.
+      let session = event.session ?? lastPhase?.session
+      if lastPhase?.phase != phase || (showsSessions && lastPhase?.session != session) {
+        lastPhase = (session, phase)
         let name = phase.title
         let title = showsSessions ? "Drag \(event.session ?? 1): \(name)" : name
         lines.append("  Note over \(span): \(escape(title))")
@@ -234,10 +236,15 @@ private struct Drawer {
       message(interaction, "->>", target, stamped(event, event.method + Self.arguments(event)))
       if let result = event.result { message(target, "-->>", interaction, result) }
       lastCaller = target
+    case .defaultUsed where Self.isBuiltIn(event.interaction):
+      // A paste configuration or a text view answers for itself: no delegate is asked.
+      let text = event.name + Self.arguments(event) + (event.result.map { " → " + $0 } ?? "")
+      message(interaction, "-->>", interaction, stamped(event, text))
     case .defaultUsed:
       let target = delegate ?? "UIKit"
-      var text = event.method + Self.arguments(event) + " not implemented"
-      if let result = event.result { text += ": UIKit uses " + result }
+      // The crossed arrow says "not implemented"; the short name keeps the default in view.
+      var text = event.name + Self.arguments(event) + " (not implemented)"
+      if let result = event.result { text += " → " + result }
       message(interaction, "-x", target, stamped(event, text))
     case .warning:
       note(over: participant(for: event, fallback: interaction), stamped(event, "warning: " + (event.message ?? "")))
@@ -249,10 +256,17 @@ private struct Drawer {
     }
   }
 
-  /// A queue off the main one, the event's interaction, or the fallback.
+  /// A queue off the main one, an interaction on the event's view, or the fallback.
   private func participant(for event: TraceEvent, fallback: String) -> String {
     if event.queue != "main", let queue = cast.queueID(event.queue) { return queue }
-    return fallback
+    guard fallback == "UIKit", let view = event.view else { return fallback }
+    let place = cast.interactions.first { $0.view == view && (event.app == nil || $0.app == event.app) }
+    return place.flatMap(cast.interactionID) ?? fallback
+  }
+
+  /// UIKit's own drop interactions: a paste configuration's and a text view's.
+  private static func isBuiltIn(_ interaction: String?) -> Bool {
+    interaction == "pasteConfiguration" || interaction == "textDropInteraction"
   }
 
   private mutating func drawStep(_ event: TraceEvent, interaction: String) {

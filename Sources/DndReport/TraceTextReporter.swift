@@ -63,7 +63,11 @@ public struct TraceTextReporter: Sendable {
   public func render(_ result: ScenarioResult) -> String {
     var out = ""
     if let title = result.title {
-      out += "Scenario \(quoted(title))" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
+      let heading = "Scenario \(quoted(title))"
+      let place = location(result.range).map { "(\($0))" }.orEmpty
+      // A long title puts its place on a line of its own, so lines fit the width.
+      let fits = heading.count + 2 + place.count <= width
+      out += heading + (place.isEmpty ? "" : (fits ? "  " : "\n  ") + place) + "\n"
     } else {
       out += "Top level\n"
     }
