@@ -48,6 +48,16 @@ public struct Explainer: Sendable {
     Narrator(run: run).narrate().notes.map(\.text)
   }
 
+  /// The ids of the rules a run's narration cites, in order of first mention.
+  public func ruleIDs(for run: ScenarioResult) -> [String] {
+    Narrator(run: run).narrate().rules.map(\.id)
+  }
+
+  /// The "In short" lines of a run.
+  public func summary(of run: ScenarioResult) -> [String] {
+    Narrator(run: run).narrate().summary
+  }
+
   /// One scenario: its title, the notes by phase, the outcome and a summary.
   private func render(_ run: ScenarioResult, _ story: Story) -> String {
     var out = style.apply(.bold, title(of: run)) + "\n"

@@ -18,14 +18,14 @@ public struct SceneTextRenderer: Sendable {
 
   public init(style: TerminalStyle = TerminalStyle(useColor: false), width: Int = 100) {
     self.style = style
-    self.width = max(40, width)
+    self.width = max(60, width)
   }
 
   public func render(_ picture: ScenePicture) -> String {
     var out = style.apply(.bold, picture.heading) + "\n" + picture.deviceLine + "\n\n"
     out += drawing(picture)
-    out += "\n" + legend(picture) + "\n"
-    let state = status(picture)
+    out += "\n" + wrap(legend(picture), indent: "", separator: "   ").joined(separator: "\n") + "\n"
+    let state = status(picture).flatMap { wrap($0.split(separator: " ").map(String.init), indent: "", separator: " ") }
     if !state.isEmpty { out += "\n" + state.joined(separator: "\n") + "\n" }
     out += "\nViews (frames in the superview's coordinates):\n"
     out += outline(picture).joined(separator: "\n") + "\n"
@@ -100,7 +100,7 @@ public struct SceneTextRenderer: Sendable {
     }
   }
 
-  private func legend(_ picture: ScenePicture) -> String {
+  private func legend(_ picture: ScenePicture) -> [String] {
     let screen = picture.scene.screenSize
     let perColumn = screen.width / Double(width - 2)
     var parts = [
@@ -108,7 +108,24 @@ public struct SceneTextRenderer: Sendable {
       "@ finger down", "o finger lifted", ". its path",
     ]
     if !picture.currentTargets.isEmpty { parts.append("┏━┓ current drop target") }
-    return parts.joined(separator: "   ")
+    return parts
+  }
+
+  /// Pieces joined by `separator` into lines of at most `width` columns;
+  /// continuation lines are indented by two more.
+  private func wrap(_ pieces: [String], indent: String, separator: String) -> [String] {
+    var lines: [String] = []
+    var current = indent
+    for piece in pieces {
+      if current.count > indent.count, current.count + separator.count + piece.count > width {
+        lines.append(current)
+        current = indent + "  " + piece
+      } else {
+        current += (current.count > indent.count ? separator : "") + piece
+      }
+    }
+    if current.count > indent.count { lines.append(current) }
+    return lines
   }
 
   /// The fingers and drags in words.
