@@ -59,7 +59,8 @@ struct Style {
 
   init(color: ColorMode, console: Console) {
     useColor = color.usesColor(streamIsTerminal: console.errorIsTerminal, environment: console.environment)
-    outputColor = color.usesColor(streamIsTerminal: console.outputIsTerminal, environment: console.environment)
+    outputColor = color.usesColor(
+      streamIsTerminal: console.outputIsTerminal, environment: console.environment)
   }
 
   /// A renderer for messages with no file.

@@ -21,7 +21,7 @@ enum ExplainCommand {
       return run.report.status.exitCode
     }
     let result: ScriptRunResult
-    switch ScriptRun.select(invocation.scenario, in: full) {
+    switch ScriptRun.select(invocation.scenario, in: full, for: .explain) {
     case .failure(let error):
       console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
       return .usage

@@ -22,7 +22,8 @@ enum RenderCommand {
   static func execute(_ path: String, invocation: Invocation, console: Console, engine: Engine) -> ExitCode {
     let style = Style(color: invocation.color, console: console)
     if invocation.stopAfterSteps != nil, invocation.scenario == nil {
-      let error = UsageError("'--at' needs '--scenario': it counts the steps of one scenario", command: .render)
+      let error = UsageError(
+        "'--at' needs '--scenario': it counts the steps of one scenario", command: .render)
       console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
       return .usage
     }
@@ -40,7 +41,7 @@ enum RenderCommand {
     if invocation.scenario == nil {
       shown = full.topLevel
     } else {
-      switch ScriptRun.select(invocation.scenario, in: full) {
+      switch ScriptRun.select(invocation.scenario, in: full, for: .render) {
       case .failure(let error):
         console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
         return .usage
@@ -54,8 +55,7 @@ enum RenderCommand {
       return .runtimeError
     }
     let picture = ScenePicture(
-      scene: scene, trace: Array(shown.trace.prefix(scene.traceCount)), title: shown.title,
-      caption: caption(of: shown, asked: invocation.stopAfterSteps, file: run.file))
+      run: shown, scene: scene, askedSteps: invocation.stopAfterSteps, file: run.file)
     console.writeOutput(SceneTextRenderer(style: TerminalStyle(useColor: style.outputColor)).render(picture))
     if let svgPath = invocation.svgPath {
       let svg = SceneSVGRenderer().render(picture)
@@ -68,24 +68,6 @@ enum RenderCommand {
       console.writeError(renderer.render(diagnostic))
     }
     return .success
-  }
-
-  /// "after step 2 of 4 (line 63: drag to target)", or where the run ended.
-  private static func caption(of run: ScenarioResult, asked: Int?, file: SourceFile) -> String {
-    guard run.title != nil else { return "the scene the top level built" }
-    let count = run.steps.count
-    func describe(_ range: SourceRange) -> String {
-      let line = file.location(of: Int(range.start)).line
-      return "line \(line): \(file.text(range).split(separator: "\n").first.map(String.init) ?? "")"
-    }
-    if let asked, run.stoppedEarly {
-      if asked == 0 { return "before the first step" }
-      return "after step \(asked) (\(run.steps.last.map(describe) ?? ""))"
-    }
-    if let asked, asked > count {
-      return "at the end: the scenario has only \(count) step\(count == 1 ? "" : "s"), not \(asked)"
-    }
-    return "at the end of the scenario, after \(count) step\(count == 1 ? "" : "s")"
   }
 
   /// Writes text to a file, replacing it; returns a problem, or nil.

@@ -23,7 +23,7 @@ enum RunCommand {
     var status = report.status
     if let full = report.result {
       let result: ScriptRunResult
-      switch ScriptRun.select(invocation.scenario, in: full) {
+      switch ScriptRun.select(invocation.scenario, in: full, for: .run) {
       case .failure(let error):
         console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
         return .usage

@@ -29,10 +29,14 @@ struct ScriptRun {
 
   /// The result with only the scenario `name` kept (all of them when nil).
   /// A name that matches no scenario is a usage error, with the nearest title.
-  static func select(_ name: String?, in result: ScriptRunResult) -> Result<ScriptRunResult, UsageError> {
+  static func select(
+    _ name: String?, in result: ScriptRunResult, for command: CommandName
+  ) -> Result<ScriptRunResult, UsageError> {
     guard let name else { return .success(result) }
     let chosen = result.scenarios.filter { $0.title == name }
-    guard chosen.isEmpty else { return .success(ScriptRunResult(topLevel: result.topLevel, scenarios: chosen)) }
+    guard chosen.isEmpty else {
+      return .success(ScriptRunResult(topLevel: result.topLevel, scenarios: chosen))
+    }
     let titles = result.scenarios.compactMap(\.title)
     var message = "no scenario named \"\(name)\""
     if let near = Suggestions.closest(to: name, in: titles) {
@@ -42,7 +46,7 @@ struct ScriptRun {
     } else {
       message += "; the scenarios are " + titles.map { "\"\($0)\"" }.joined(separator: ", ")
     }
-    return .failure(UsageError(message))
+    return .failure(UsageError(message, command: command))
   }
 
   /// How the runs shown ended, worst first (failed expectations and uncaught

@@ -3,7 +3,8 @@
 /// and so do the inline expectations of spec files. Prints `TestReport`;
 /// exits 0 when every test passed and 1 otherwise.
 enum TestCommand {
-  static func execute(_ paths: [String], invocation: Invocation, console: Console, engine: Engine) -> ExitCode {
+  static func execute(_ paths: [String], invocation: Invocation, console: Console, engine: Engine) -> ExitCode
+  {
     let style = Style(color: invocation.color, console: console)
     let scripts = TestRunner.scripts(in: paths)
     guard !scripts.isEmpty else {

@@ -60,13 +60,13 @@ public struct TestReport: Sendable {
   private func place(of test: TestCase, in file: FileTests) -> String? {
     guard let failure = test.failure else { return nil }
     if let diagnostic = failure.diagnostic, let source = file.source, diagnostic.range.file == source.id {
-      return "\(source.name):\(source.location(of: Int(diagnostic.range.start)).line)"
+      return "\(file.name):\(source.location(of: Int(diagnostic.range.start)).line)"
     }
     if case .spec(let list) = failure, let line = list.compactMap(\.line).first {
       return "\(file.name):\(line)"
     }
     if let run = test.run, let source = file.source, run.range.file == source.id {
-      return "\(source.name):\(source.location(of: Int(run.range.start)).line)"
+      return "\(file.name):\(source.location(of: Int(run.range.start)).line)"
     }
     return nil
   }

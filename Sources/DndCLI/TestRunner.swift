@@ -67,7 +67,8 @@ public struct TestRunner: Sendable {
     let report = engine.run(spec.source, limits) { output += $0 }
     let hasInline = !spec.expectations.items.isEmpty || !spec.expectations.problems.isEmpty
     guard let result = report.result else {
-      return FileTests(name: spec.name, source: spec.source, cases: [fileCase(spec, output, report, hasInline)])
+      return FileTests(
+        name: spec.name, source: spec.source, cases: [fileCase(spec, output, report, hasInline)])
     }
     var cases: [TestCase] = []
     var unexpected: [Diagnostic] = []
@@ -98,7 +99,9 @@ public struct TestRunner: Sendable {
 
   /// The file's own test: the spec comparison with inline expectations, or
   /// else "it ran and its top level held".
-  private func fileCase(_ spec: SpecFile, _ output: String, _ report: RunReport, _ hasInline: Bool) -> TestCase {
+  private func fileCase(_ spec: SpecFile, _ output: String, _ report: RunReport, _ hasInline: Bool)
+    -> TestCase
+  {
     if hasInline {
       let failures = SpecRunner.compare(
         spec, output: output, status: report.status, diagnostics: report.diagnostics)

@@ -37,7 +37,9 @@ public struct Explainer: Sendable {
       out += "\n" + style.apply(.bold, "Where UIKit documents these rules") + "\n"
       out += "(D numbers are pages under https://developer.apple.com/documentation/)\n"
       for source in cited.sorted() {
-        out += wrap("\(source.tag): \(source.location)", indent: "  ", hanging: "    ").joined(separator: "\n") + "\n"
+        out +=
+          wrap("\(source.tag): \(source.location)", indent: "  ", hanging: "    ").joined(separator: "\n")
+          + "\n"
       }
     }
     return out
@@ -91,11 +93,12 @@ public struct Explainer: Sendable {
         } else {
           text = "Rule: as above (\(rule.citation))"
         }
-        out += wrap(text, indent: hanging + "  ", hanging: hanging + "    ")
+        out +=
+          wrap(text, indent: hanging + "  ", hanging: hanging + "    ")
           .map { style.apply(.dim, $0) }.joined(separator: "\n") + "\n"
       }
     }
-    out += "  " + outcome(of: run) + "\n"
+    out += wrap(outcome(of: run), indent: "  ", hanging: "    ").joined(separator: "\n") + "\n"
     for line in story.summary {
       out += wrap(line, indent: "  ", hanging: "    ").joined(separator: "\n") + "\n"
     }

@@ -59,7 +59,8 @@ struct Narrator {
   ) {
     notes.append(
       Note(
-        time: event.time, phase: event.phase ?? notes.last?.phase, session: event.session ?? notes.last?.session,
+        time: event.time, phase: event.phase ?? notes.last?.phase,
+        session: event.session ?? notes.last?.session,
         showsSession: showsSessions, text: text, rule: rule, tone: tone))
   }
 
@@ -119,7 +120,8 @@ struct Narrator {
       } else {
         text += ", whose drag interaction takes it"
       }
-      text += ": the Lift begins. After the lift delay (0.325 s) UIKit asks the interaction's delegate "
+      text +=
+        ": the Lift begins. After the lift delay (0.325 s) UIKit asks the interaction's delegate "
         + "which items to lift (itemsForBeginning)."
       if !skipped.isEmpty { text += " On the way hit-testing passed over \(list(passed)): \(why)." }
       add(event, text, rule: skipped.isEmpty ? .fourPhases : .hitTestSkips)
@@ -138,7 +140,8 @@ struct Narrator {
         add(
           event,
           "The long press at \(point) lands on `\(hit ?? "?")`; neither it nor any of its superviews has a "
-            + "drag interaction, so nothing lifts: no drag starts.", rule: .needsDragInteraction, tone: .yellow)
+            + "drag interaction, so nothing lifts: no drag starts.", rule: .needsDragInteraction,
+          tone: .yellow)
         noDragReasons.append("no drag started: `\(hit ?? "?")` and its superviews have no drag interaction.")
       }
     case "disabledByDefault"?:
@@ -222,12 +225,13 @@ extension Narrator {
         update(event) { $0.source = event.view ?? $0.source }
         add(
           event,
-          "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns \(result), so \(view) "
-            + "lifts off the screen under the finger.", rule: .itemIsAPromise)
+          "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns \(result), so "
+            + "\(view) lifts off the screen under the finger.", rule: .itemIsAPromise)
       }
     case "sessionWillBegin":
       update(event) { $0.began = true }
-      add(event, "sessionWillBegin: the lift is done and the finger is moving, so the drag has begun.",
+      add(
+        event, "sessionWillBegin: the lift is done and the finger is moving, so the drag has begun.",
         rule: .beginsOnMove)
     case "sessionAllowsMoveOperation":
       let allowed = result.hasPrefix("true")
@@ -243,7 +247,8 @@ extension Narrator {
       }
     case "sessionIsRestrictedToDraggingApplication":
       if result.hasPrefix("true") {
-        add(event, "The source keeps the drag inside its own app: other apps never see this session.",
+        add(
+          event, "The source keeps the drag inside its own app: other apps never see this session.",
           rule: .restrictedSession)
       }
     case "canHandle", "canPaste":
@@ -264,10 +269,12 @@ extension Narrator {
       add(event, "UIKit hands the item providers to \(view)'s paste(itemProviders:), as if they were pasted.")
     case "previewForCancelling":
       let fades = !implemented || result.hasPrefix("nil")
+      let how = implemented ? "returns nil" : "is not implemented"
       add(
         event,
         fades
-          ? "The drag is cancelled; with no cancel preview (previewForCancelling \(implemented ? "returns nil" : "is not implemented")) the item fades where it is."
+          ? "The drag is cancelled; with no cancel preview (previewForCancelling \(how)) the item fades "
+            + "where it is."
           : "The drag is cancelled; the preview flies back to where it came from.", rule: .cancelPreview)
     case "didEndWith":
       add(event, "The drag is over for the source: didEndWith \(event.argument("operation") ?? "").")
@@ -275,7 +282,8 @@ extension Narrator {
       update(event) { $0.transferred = true }
       add(event, "sessionDidTransferItems: every piece of data the destination asked for has arrived.")
     case "previewForLifting", "willAnimateLiftWith", "sessionDidMove", "prefersFullSizePreviewsForSession",
-      "sessionDidEnter", "previewForDropping", "willAnimateDropWith", "willAnimateCancelWith", "sessionDidEnd",
+      "sessionDidEnter", "previewForDropping", "willAnimateDropWith", "willAnimateCancelWith",
+      "sessionDidEnd",
       "concludeDrop", "willEndWith", "previewProvider":
       // Part of the choreography, shown by the trace; nothing a student must decide here.
       break
@@ -294,13 +302,16 @@ extension Narrator {
       add(
         event,
         yes
-          ? "The drag is over \(view), whose paste configuration accepts these items: it acts as a drop target."
+          ? "The drag is over \(view), whose paste configuration accepts these items: it acts as a drop "
+            + "target."
           : "The drag is over \(view), but its paste configuration does not accept these items.")
       if !yes { update(event) { $0.refusedBy.append(event.view ?? "?") } }
       return
     }
     if yes {
-      let how = implemented ? "its drop delegate's canHandle says true" : "canHandle is not implemented, which means yes"
+      let how =
+        implemented
+        ? "its drop delegate's canHandle says true" : "canHandle is not implemented, which means yes"
       add(event, "The drag reaches \(view); \(how), so \(view) will consider the drag.")
     } else {
       update(event) { $0.refusedBy.append(event.view ?? "?") }
@@ -319,7 +330,8 @@ extension Narrator {
       guard proposals[name] != "none" else { return }
       proposals[name] = "none"
       update(event) { $0.noProposal[name] = "it has no sessionDidUpdate" }
-      add(event, "\(view) has no sessionDidUpdate, so it proposes nothing and cannot take the drop.",
+      add(
+        event, "\(view) has no sessionDidUpdate, so it proposes nothing and cannot take the drop.",
         rule: .needsSessionDidUpdate, tone: .yellow)
       return
     }
@@ -343,7 +355,8 @@ extension Narrator {
     case "copy":
       text = "\(source) copy on \(view), so the drag shows a green plus: letting go here drops a copy."
     case "move":
-      text = "\(source) move on \(view): no plus badge; letting go here moves the items, if the source "
+      text =
+        "\(source) move on \(view): no plus badge; letting go here moves the items, if the source "
         + "allows moves."
     case "forbidden":
       text = "\(source) forbidden on \(view): the drag shows a 'no entry' badge, and letting go here cancels."
@@ -370,16 +383,20 @@ extension Narrator {
           + "be a drop target.", rule: .hitTestSkips, tone: .yellow)
     case "noLift":
       noDragReasons.append("no drag started: \(event.result ?? "no items").")
-      add(event, "With no items there is no lift: the long press is an ordinary touch and no drag begins.",
+      add(
+        event, "With no items there is no lift: the long press is an ordinary touch and no drag begins.",
         rule: .liftNeedsItems, tone: .yellow)
     case "longPressFailed":
       noDragReasons.append("no drag started: the finger moved before the long press was recognised.")
-      add(event, "The finger moved before the lift delay passed, so the long press failed: no drag.",
+      add(
+        event, "The finger moved before the lift delay passed, so the long press failed: no drag.",
         tone: .yellow)
     case "liftCancelled":
       noDragReasons.append("the finger lifted during the lift, so the drag never began.")
-      add(event, "The finger lifted during the lift animation: it runs backwards and the drag never begins "
-        + "(no sessionWillBegin, willEnd or didEnd).")
+      add(
+        event,
+        "The finger lifted during the lift animation: it runs backwards and the drag never begins "
+          + "(no sessionWillBegin, willEnd or didEnd).")
     case "liftAbandoned":
       noDragReasons.append("the lift ended before the drag began (\(event.result ?? "")).")
       add(event, "The drag never began: \(event.result ?? "the lift was abandoned").")
@@ -408,8 +425,10 @@ extension Narrator {
     case "setDown", "systemCancel":
       tellSetDown(event)
     case "appNotReachable":
-      add(event, "The finger is over \(event.app ?? "another app"), but the drag cannot go there: "
-        + "\(event.result ?? "").", rule: .restrictedSession, tone: .yellow)
+      add(
+        event,
+        "The finger is over \(event.app ?? "another app"), but the drag cannot go there: "
+          + "\(event.result ?? "").", rule: .restrictedSession, tone: .yellow)
     case "dropInteractionBusy":
       add(
         event,
@@ -430,15 +449,21 @@ extension Narrator {
         "The script asks an item provider for \(event.arguments.first?.value ?? "data") (\(event.name)); "
           + "its completion will run on a background queue.", rule: .providerOnBackground)
     case "loadCompleted":
-      add(event, "An item provider delivers \(event.result ?? "its data") on the \(event.queue) queue, "
-        + "a background queue.")
+      add(
+        event,
+        "An item provider delivers \(event.result ?? "its data") on the \(event.queue) queue, "
+          + "a background queue.")
     case "loadObjectsCompletion":
-      add(event, "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
-        + "the place to update views.")
+      add(
+        event,
+        "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
+          + "the place to update views.")
     case "itemsTransferred":
       update(event) { $0.transferred = true }
-      add(event, "Every piece of data the destination asked for has arrived; the source would now hear "
-        + "sessionDidTransferItems.")
+      add(
+        event,
+        "Every piece of data the destination asked for has arrived; the source would now hear "
+          + "sessionDidTransferItems.")
     case "dragEnded":
       add(event, "The drag is over for the source: it ended with \(event.argument("operation") ?? "?").")
     case "settle":
@@ -474,7 +499,8 @@ extension Narrator {
     if drops, let target {
       add(
         event,
-        "The last proposal of `\(target)` was \(operation), so the drop happens: UIKit calls its performDrop.",
+        "The last proposal of `\(target)` was \(operation), so the drop happens: UIKit calls its "
+          + "performDrop.",
         rule: .lastProposalDecides)
       return
     }
@@ -489,16 +515,19 @@ extension Narrator {
         reason = "the last proposal of `\(target)` was \(operation)"
       }
     } else if !current.passedOver.isEmpty {
-      reason = "no drop target was under the finger (hit-testing passed over "
+      reason =
+        "no drop target was under the finger (hit-testing passed over "
         + list(current.passedOver.map { "`\($0)`" }) + ")"
     } else if !current.refusedBy.isEmpty {
-      reason = "no drop target was under the finger (" + list(current.refusedBy.map { "`\($0)`" })
+      reason =
+        "no drop target was under the finger (" + list(current.refusedBy.map { "`\($0)`" })
         + " said no to canHandle)"
     } else {
       reason = "no drop target was under the finger"
     }
     update(event) { $0.cancelReason = reason }
-    add(event, "The drag is cancelled, and performDrop is not called: \(reason).", rule: .lastProposalDecides,
+    add(
+      event, "The drag is cancelled, and performDrop is not called: \(reason).", rule: .lastProposalDecides,
       tone: .yellow)
   }
 
@@ -511,7 +540,8 @@ extension Narrator {
         event,
         "Main Thread Checker: `\(event.view ?? "a view")` was changed on the \(event.queue) queue\(at), a "
           + "background queue. UIKit must only be used on the main queue: wrap the change in "
-          + "DispatchQueue.main.async { ... }. Xcode prints: \(message)", rule: .mainThreadOnly, tone: .yellow)
+          + "DispatchQueue.main.async { ... }. Xcode prints: \(message)", rule: .mainThreadOnly, tone: .yellow
+      )
     } else if message.contains("sourceOperationMask") {
       let view = event.view ?? "the target"
       let why =
@@ -523,7 +553,8 @@ extension Narrator {
         "`\(view)` proposed move, but \(why): UIKit quietly treats the move as cancel and only logs: "
           + message, rule: .moveNeedsPermission, tone: .yellow)
     } else if message.contains("outside dropInteraction(_:performDrop:)") {
-      add(event, "A load was asked for outside performDrop\(at), so it fails. UIKit logs: \(message)",
+      add(
+        event, "A load was asked for outside performDrop\(at), so it fails. UIKit logs: \(message)",
         rule: .loadOnlyInPerformDrop, tone: .yellow)
     } else {
       add(event, "Warning\(at): \(message)", tone: .yellow)
@@ -546,7 +577,9 @@ extension Narrator {
     var lines = noDragReasons.map { "In short: " + $0 }
     for key in drags.keys.sorted() {
       guard let drag = drags[key], drag.began || drag.target != nil || drag.dropped else { continue }
-      let name = showsSessions ? "drag \(key) from \(Self.quoted(drag.source))" : "the drag from \(Self.quoted(drag.source))"
+      let name =
+        showsSessions
+        ? "drag \(key) from \(Self.quoted(drag.source))" : "the drag from \(Self.quoted(drag.source))"
       var line = "In short: " + name
       if drag.dropped, let target = drag.target {
         line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")"

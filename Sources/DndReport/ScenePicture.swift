@@ -1,4 +1,6 @@
+import DndInterpreter
 import DndRuntime
+import DndSyntax
 
 /// What `dnd render` draws, in the terminal or as SVG: a scene snapshot, the
 /// trace that led to it (for the fingers' paths) and words saying which
@@ -17,6 +19,34 @@ public struct ScenePicture: Sendable {
     self.trace = trace
     self.title = title
     self.caption = caption
+  }
+
+  /// The picture of a run: where it ended, or stopped after `askedSteps`
+  /// steps (`dnd render --at`), with a caption saying which.
+  public init(run: ScenarioResult, scene: SceneSnapshot, askedSteps: Int?, file: SourceFile) {
+    self.init(
+      scene: scene, trace: Array(run.trace.prefix(scene.traceCount)), title: run.title,
+      caption: Self.caption(of: run, asked: askedSteps, file: file))
+  }
+
+  /// "after step 2 (line 63: drag to target)", or where the run ended.
+  static func caption(of run: ScenarioResult, asked: Int?, file: SourceFile) -> String {
+    guard run.title != nil else { return "as the top level built it" }
+    let count = run.steps.count
+    let plural = count == 1 ? "" : "s"
+    func describe(_ range: SourceRange) -> String {
+      let line = file.location(of: Int(range.start)).line
+      let text = file.text(range).split(separator: "\n").first.map(String.init) ?? ""
+      return "line \(line): \(text)"
+    }
+    if let asked, run.stoppedEarly {
+      if asked == 0 { return "before its first step" }
+      return "after step \(asked) (\(run.steps.last.map(describe) ?? ""))"
+    }
+    if let asked, asked > count {
+      return "at its end: it has only \(count) step\(plural), not \(asked)"
+    }
+    return "at its end, after \(count) step\(plural)"
   }
 
   /// One line naming the picture.

@@ -26,12 +26,16 @@ public struct SceneSVGRenderer: Sendable {
     out += text(picture.heading, x: Self.margin, y: 18, size: 14, weight: "bold")
     out += text(picture.deviceLine, x: Self.margin, y: 36, size: 11, fill: "#555555")
     out += "  <g transform=\"translate(\(n(Self.margin)) \(n(Self.captionHeight)))\">\n"
-    out += "    <rect x=\"0\" y=\"0\" width=\"\(n(screen.width))\" height=\"\(n(screen.height))\" "
+    out +=
+      "    <rect x=\"0\" y=\"0\" width=\"\(n(screen.width))\" height=\"\(n(screen.height))\" "
       + "fill=\"#f4f4f4\" stroke=\"#333333\"/>\n"
     let targets = picture.currentTargets
+    var labels = ""
     for app in picture.scene.apps {
-      out += views(app.window, app: app.name, targets: targets)
+      out += views(app.window, app: app.name, targets: targets, screen: screen, labels: &labels)
     }
+    // Labels last, so that no view drawn later hides one.
+    out += labels
     for path in picture.fingerPaths {
       out += finger(path)
     }
@@ -39,8 +43,10 @@ public struct SceneSVGRenderer: Sendable {
     return out
   }
 
-  /// A view and its subviews, back to front.
-  private func views(_ view: ViewSnapshot, app: String, targets: [String: String]) -> String {
+  /// A view and its subviews, back to front; their labels go to `labels`.
+  private func views(
+    _ view: ViewSnapshot, app: String, targets: [String: String], screen: Size, labels: inout String
+  ) -> String {
     var out = ""
     let frame = view.screenFrame
     let isWindow = view.kind == .window
@@ -55,16 +61,34 @@ public struct SceneSVGRenderer: Sendable {
       stroke = operation.map(Self.color) ?? "#999999"
     }
     if view.isHidden { fill = "none" }
-    let name = isWindow ? "\(app) (app)" : view.name
-    out += "    <g id=\"\(escape(Self.identifier(isWindow ? app + "-window" : view.name)))\">\n"
-    out += "      <rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.size.width))\" "
-      + "height=\"\(n(frame.size.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(strokeWidth)\"\(extra)/>\n"
-    var label = name
-    if !isWindow { label += " · " + view.kind.uikitClassName }
-    if let operation { label += " · drop target (\(operation))" }
-    out += "  " + text(label, x: frame.minX + 4, y: frame.minY + 13, size: 11, fill: view.isHidden ? "#999999" : "#222222")
-    out += "    </g>\n"
-    for child in view.subviews { out += views(child, app: app, targets: targets) }
+    out +=
+      "    <rect id=\"\(escape(Self.identifier(isWindow ? app + "-window" : view.name)))\" "
+      + "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.size.width))\" "
+      + "height=\"\(n(frame.size.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" "
+      + "stroke-width=\"\(strokeWidth)\"\(extra)/>\n"
+    let color = view.isHidden ? "#999999" : "#222222"
+    if isWindow {
+      labels += text(
+        "\(app) (app)", x: frame.maxX - 6, y: frame.maxY - 6, size: 11, fill: "#555555", anchor: "end")
+    } else {
+      var lines = [view.name + " · " + view.kind.uikitClassName]
+      if view.isHidden { lines[0] += " (hidden)" }
+      if let operation { lines.append("drop target (\(operation))") }
+      // About 6.3 units per character at 11 points: a label that would leave
+      // the screen is right-aligned to the view instead.
+      let widest = Double(lines.map(\.count).max() ?? 0) * 6.3
+      let rightAligned = frame.minX + 4 + widest > screen.width - 2
+      for (index, line) in lines.enumerated() {
+        let y = frame.minY + 13 + Double(index) * 13
+        labels +=
+          rightAligned
+          ? text(line, x: min(frame.maxX, screen.width) - 4, y: y, size: 11, fill: color, anchor: "end")
+          : text(line, x: frame.minX + 4, y: y, size: 11, fill: color)
+      }
+    }
+    for child in view.subviews {
+      out += views(child, app: app, targets: targets, screen: screen, labels: &labels)
+    }
     return out
   }
 
@@ -74,24 +98,28 @@ public struct SceneSVGRenderer: Sendable {
     var out = ""
     if path.points.count > 1 {
       let points = path.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-      out += "    <polyline points=\"\(points)\" fill=\"none\" stroke=\"#b0309a\" stroke-width=\"2\" "
+      out +=
+        "    <polyline points=\"\(points)\" fill=\"none\" stroke=\"#b0309a\" stroke-width=\"2\" "
         + "stroke-dasharray=\"5 4\"/>\n"
     }
     if let first = path.points.first {
       out += "    <circle cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"4\" fill=\"#b0309a\"/>\n"
     }
     let fill = path.isDown ? "#b0309a" : "none"
-    out += "    <circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"10\" fill=\"\(fill)\" fill-opacity=\"0.6\" "
+    out +=
+      "    <circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"10\" fill=\"\(fill)\" fill-opacity=\"0.6\" "
       + "stroke=\"#b0309a\" stroke-width=\"2\"/>\n"
-    out += "  " + text("finger \(path.id)", x: last.x + 13, y: last.y + 4, size: 11, fill: "#b0309a")
+    out += "  " + text("finger \(path.id)", x: last.x + 12, y: last.y + 20, size: 11, fill: "#b0309a")
     return out
   }
 
   private func text(
-    _ content: String, x: Double, y: Double, size: Int, fill: String = "#222222", weight: String? = nil
+    _ content: String, x: Double, y: Double, size: Int, fill: String = "#222222", weight: String? = nil,
+    anchor: String? = nil
   ) -> String {
     let bold = weight.map { " font-weight=\"\($0)\"" } ?? ""
-    return "  <text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(size)\" fill=\"\(fill)\"\(bold)>"
+    let alignment = anchor.map { " text-anchor=\"\($0)\"" } ?? ""
+    return "  <text x=\"\(n(x))\" y=\"\(n(y))\" font-size=\"\(size)\" fill=\"\(fill)\"\(bold)\(alignment)>"
       + escape(content) + "</text>\n"
   }
 
@@ -122,7 +150,9 @@ public struct SceneSVGRenderer: Sendable {
       case "'": out += "&apos;"
       default:
         let value = scalar.value
-        if value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF) {
+        if value == 0x9 || value == 0xA || value == 0xD
+          || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF)
+        {
           out.unicodeScalars.append(scalar)
         }
       }

@@ -25,7 +25,9 @@ public struct SceneTextRenderer: Sendable {
     var out = style.apply(.bold, picture.heading) + "\n" + picture.deviceLine + "\n\n"
     out += drawing(picture)
     out += "\n" + wrap(legend(picture), indent: "", separator: "   ").joined(separator: "\n") + "\n"
-    let state = status(picture).flatMap { wrap($0.split(separator: " ").map(String.init), indent: "", separator: " ") }
+    let state = status(picture).flatMap {
+      wrap($0.split(separator: " ").map(String.init), indent: "", separator: " ")
+    }
     if !state.isEmpty { out += "\n" + state.joined(separator: "\n") + "\n" }
     out += "\nViews (frames in the superview's coordinates):\n"
     out += outline(picture).joined(separator: "\n") + "\n"
@@ -103,10 +105,8 @@ public struct SceneTextRenderer: Sendable {
   private func legend(_ picture: ScenePicture) -> [String] {
     let screen = picture.scene.screenSize
     let perColumn = screen.width / Double(width - 2)
-    var parts = [
-      "1 column = \(number((perColumn * 10).rounded() / 10)) points",
-      "@ finger down", "o finger lifted", ". its path",
-    ]
+    var parts = ["1 column = \(number((perColumn * 10).rounded() / 10)) points"]
+    if !picture.fingerPaths.isEmpty { parts += ["@ finger down", "o finger lifted", ". its path"] }
     if !picture.currentTargets.isEmpty { parts.append("┏━┓ current drop target") }
     return parts
   }
@@ -141,7 +141,8 @@ public struct SceneTextRenderer: Sendable {
     }
     for drag in picture.scene.drags {
       let source = drag.sourceView.map { "\($0) in \(drag.source)" } ?? drag.source
-      var line = "Drag \(drag.session) (\(drag.stage)): \(drag.itemCount) item\(drag.itemCount == 1 ? "" : "s") "
+      var line =
+        "Drag \(drag.session) (\(drag.stage)): \(drag.itemCount) item\(drag.itemCount == 1 ? "" : "s") "
       line += "from \(source), at \(drag.location); "
       if let target = drag.targetView {
         line += "over \(target), which proposes \(drag.operation)"
@@ -165,7 +166,8 @@ public struct SceneTextRenderer: Sendable {
     return lines
   }
 
-  private func describe(_ view: ViewSnapshot, app: String, depth: Int, targets: [String: String]) -> [String] {
+  private func describe(_ view: ViewSnapshot, app: String, depth: Int, targets: [String: String]) -> [String]
+  {
     let indent = String(repeating: "  ", count: depth + 1)
     var parts: [String] = []
     if view.kind == .window {
@@ -182,7 +184,8 @@ public struct SceneTextRenderer: Sendable {
     for interaction in view.interactions {
       switch interaction.kind {
       case .drag where !interaction.isEnabled:
-        parts.append(interaction.name + (interaction.followsDefault ? " (disabled by default)" : " (disabled)"))
+        parts.append(
+          interaction.name + (interaction.followsDefault ? " (disabled by default)" : " (disabled)"))
       case .paste: parts.append("pasteConfiguration (a drop target)")
       default: parts.append(interaction.name)
       }
@@ -304,7 +307,9 @@ private struct Canvas {
     }
   }
 
-  private mutating func put(_ column: Int, _ row: Int, _ character: Character, tone: TerminalStyle.Tone? = nil) {
+  private mutating func put(
+    _ column: Int, _ row: Int, _ character: Character, tone: TerminalStyle.Tone? = nil
+  ) {
     guard inside(column, row) else { return }
     overlay[row][column] = character
     if let tone { tones[row][column] = tone }

@@ -75,7 +75,9 @@ public struct SequenceDiagramReporter: Sendable {
       case ">": out += "#62;"
       case "\t": out += " "
       default:
-        if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) { out.append(character) }
+        if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+          out.append(character)
+        }
       }
     }
     return out
@@ -247,7 +249,9 @@ private struct Drawer {
       if let result = event.result { text += " → " + result }
       message(interaction, "-x", target, stamped(event, text))
     case .warning:
-      note(over: participant(for: event, fallback: interaction), stamped(event, "warning: " + (event.message ?? "")))
+      note(
+        over: participant(for: event, fallback: interaction),
+        stamped(event, "warning: " + (event.message ?? "")))
     case .exception:
       let text = "exception \(event.exceptionName ?? ""): \(event.message ?? "")"
       note(over: participant(for: event, fallback: interaction), stamped(event, text))
@@ -288,7 +292,9 @@ private struct Drawer {
     case "setDown", "systemCancel":
       let target = event.interaction == nil ? "UIKit" : interaction
       let text = (event.name == "setDown" ? "set down" : "system cancel") + Self.arguments(event) + result
-      if target == "UIKit" { note(over: "UIKit", stamped(event, text)) } else {
+      if target == "UIKit" {
+        note(over: "UIKit", stamped(event, text))
+      } else {
         message("UIKit", "->>", target, stamped(event, text))
       }
     case "loadObjects(ofClass:)", "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
@@ -302,7 +308,9 @@ private struct Drawer {
       message(queue, "->>", loadRequester, stamped(event, "completion" + Self.arguments(event) + result))
     case "loadObjectsCompletion":
       let queue = cast.queueID("main") ?? "UIKit"
-      message(queue, "->>", loadRequester, stamped(event, "loadObjects completion" + Self.arguments(event) + result))
+      message(
+        queue, "->>", loadRequester, stamped(event, "loadObjects completion" + Self.arguments(event) + result)
+      )
     case "settle", "wait":
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:

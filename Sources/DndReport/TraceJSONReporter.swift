@@ -36,7 +36,8 @@ public struct TraceJSONReporter: Sendable {
     var lines: [JSONValue] = [
       .object([
         ("type", .string("scenario")), ("schemaVersion", .number(Self.schemaVersion)),
-        ("scenario", scenario), ("file", .string(place?.file)), ("line", place.map { .number($0.line) } ?? .null),
+        ("scenario", scenario), ("file", .string(place?.file)),
+        ("line", place.map { .number($0.line) } ?? .null),
       ])
     ]
     var printed = run.printed[...]

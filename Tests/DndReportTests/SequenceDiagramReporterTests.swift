@@ -13,7 +13,8 @@ import Testing
   static let keywords = [
     "participant", "actor", "create", "destroy", "box", "loop", "rect", "opt", "alt", "else", "par", "and",
     "critical", "option", "break", "end", "left of", "right of", "links", "link", "properties", "details",
-    "over", "note", "activate", "deactivate", "title", "acctitle", "accdescr", "sequencediagram", "autonumber",
+    "over", "note", "activate", "deactivate", "title", "acctitle", "accdescr", "sequencediagram",
+    "autonumber",
     "off",
   ]
 
@@ -105,7 +106,9 @@ import Testing
         "  participant I2 as target dropInteraction", "  participant D2 as target drop delegate",
         "  participant Q1 as main queue", "  participant Q2 as NSItemProvider queue",
       ])
-    #expect(diagram.contains("  I2->>D2: dropInteraction(_:sessionDidUpdate:) location=(150, 20)\n  D2-->>I2: copy\n"))
+    #expect(
+      diagram.contains(
+        "  I2->>D2: dropInteraction(_:sessionDidUpdate:) location=(150, 20)\n  D2-->>I2: copy\n"))
     #expect(diagram.contains("  I1-xD1: sessionAllowsMoveOperation (not implemented) → true\n"))
     #expect(diagram.contains("  Note over Finger,Q2: Set down\n"))
   }

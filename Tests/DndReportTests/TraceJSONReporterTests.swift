@@ -14,7 +14,8 @@ import Testing
   static let scenarioKeys = ["type", "schemaVersion", "scenario", "file", "line"]
   static let printedKeys = ["type", "scenario", "afterSequence", "text"]
   static let outcomeKeys = [
-    "type", "scenario", "passed", "status", "message", "diagnosticID", "exceptionName", "file", "line", "column",
+    "type", "scenario", "passed", "status", "message", "diagnosticID", "exceptionName", "file", "line",
+    "column",
   ]
 
   /// Every line parsed as a JSON object.
@@ -35,8 +36,16 @@ import Testing
     var previousSignificant: Character = "{"
     for character in line {
       if inString {
-        if escaped { escaped = false; current.append(character); continue }
-        if character == "\\" { escaped = true; current.append(character); continue }
+        if escaped {
+          escaped = false
+          current.append(character)
+          continue
+        }
+        if character == "\\" {
+          escaped = true
+          current.append(character)
+          continue
+        }
         if character == "\"" {
           inString = false
           if depth == 1, previousSignificant == "{" || previousSignificant == "," { keys.append(current) }
@@ -47,9 +56,15 @@ import Testing
         continue
       }
       switch character {
-      case "\"": inString = true; current = ""
-      case "{", "[": depth += 1; previousSignificant = character
-      case "}", "]": depth -= 1; previousSignificant = character
+      case "\"":
+        inString = true
+        current = ""
+      case "{", "[":
+        depth += 1
+        previousSignificant = character
+      case "}", "]":
+        depth -= 1
+        previousSignificant = character
       default: if character != " " { previousSignificant = character }
       }
     }
@@ -142,7 +157,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("plain", #""plain""#), ("quote \" and \\", #""quote \" and \\""#), ("line\nbreak\ttab", #""line\nbreak\ttab""#),
+    ("plain", #""plain""#), ("quote \" and \\", #""quote \" and \\""#),
+    ("line\nbreak\ttab", #""line\nbreak\ttab""#),
     ("\u{1}\u{1F}\u{7F}", #""\u0001\u001f\u007f""#), ("ünï ✓", "\"ünï ✓\""),
   ])
   func stringsAreEscapedAsRFC8259Asks(_ value: String, _ json: String) throws {

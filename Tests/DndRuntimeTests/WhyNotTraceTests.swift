@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DndRuntime
 
 /// The trace records why something did not happen, so that reports can say
@@ -167,7 +168,10 @@ struct SceneSnapshotTests {
     let snapshotOfSource = try #require(picture.view(named: "source"))
     #expect(snapshotOfSource.kind == .label)
     #expect(snapshotOfSource.screenFrame == Rect(10, 100, 200, 30))
-    #expect(snapshotOfSource.interactions == [InteractionSnapshot(kind: .drag, name: "dragInteraction", followsDefault: true)])
+    #expect(
+      snapshotOfSource.interactions == [
+        InteractionSnapshot(kind: .drag, name: "dragInteraction", followsDefault: true)
+      ])
     #expect(snapshotOfSource.isDragSource)
     #expect(try #require(picture.view(named: "target")).isDropTarget)
   }
