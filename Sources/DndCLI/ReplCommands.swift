@@ -90,7 +90,8 @@ extension ReplSession {
         return .proceed
       }
       load(path)
-    case .tree, .render: console.writeOutput(outline())
+    case .tree: console.writeOutput(outline())
+    case .render: console.writeOutput(picture())
     case .session: console.writeOutput(sessionSummary())
     case .trace:
       guard operands.count <= 1, let count = operands.first.map({ Int($0) }) ?? 20, count > 0 else {
@@ -147,6 +148,14 @@ extension ReplSession {
     "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
   }
 
+  /// The scene drawn by `dnd render`'s renderer, as it is now.
+  func picture() -> String {
+    guard let world = scene?.host.world, !world.apps.isEmpty else { return "No apps yet.\n" }
+    let picture = ScenePicture(
+      scene: world.snapshot(), trace: lastStepEvents, title: nil, caption: "after the last input")
+    return SceneTextRenderer().render(picture)
+  }
+
   // MARK: The active drag
 
   /// The latest drag session, read from the trace and the fingers: its
@@ -191,6 +200,11 @@ extension ReplSession {
   /// A sentence per event of the last input that moved the scene.
   func explanation() -> String {
     guard !lastStepEvents.isEmpty else { return "Nothing has happened yet: try a longPress.\n" }
+    // The lecture's narration (`dnd explain`) when it has something to say.
+    let run = ScenarioResult(
+      title: nil, range: .none, outcome: .passed, printed: [], trace: lastStepEvents)
+    let notes = Explainer(files: files).notes(for: run)
+    if !notes.isEmpty { return notes.map { $0 + "\n" }.joined() }
     var out = ""
     var phase: DragPhase?
     for event in lastStepEvents {

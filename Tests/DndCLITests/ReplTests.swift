@@ -75,6 +75,7 @@ import Testing
         :session
         drag to target
         :session
+        :render
         release
         settle
         expect target.text == "Hello World"
