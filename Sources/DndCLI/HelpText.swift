@@ -229,7 +229,7 @@ enum HelpText {
     Examples:
       dnd repl
       dnd repl examples/01-hello-drop.dnd
-      printf 'longPress source\\ndrag to target\\nrelease\\n' | dnd repl examples/01-hello-drop.dnd
+      printf 'longPress source\\ndrag to target\\n' | dnd repl hello.dnd
 
     """
 
