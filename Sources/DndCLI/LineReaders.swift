@@ -155,7 +155,8 @@ final class LibEditReader: LineReader {
 
   init?(history: [String]) {
     guard
-      let library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL),
+      let library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL)
+        ?? dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL),
       let readSymbol = dlsym(library, "readline"), let addSymbol = dlsym(library, "add_history")
     else { return nil }
     readLine = unsafeBitCast(readSymbol, to: ReadLine.self)

@@ -26,7 +26,8 @@ import Testing
     var editor = LineEditor()
     // "abd", Left, "c" -> "abcd"; End (ESC [ F), Backspace -> "abc"
     let action = type(
-      Array("abd".utf8) + [0x1B, 0x5B, 0x44] + Array("c".utf8) + [0x1B, 0x5B, 0x46, 0x7F, 0x0D], into: &editor)
+      Array("abd".utf8) + [0x1B, 0x5B, 0x44] + Array("c".utf8) + [0x1B, 0x5B, 0x46, 0x7F, 0x0D],
+      into: &editor)
     #expect(action == .accept("abc"))
   }
 
