@@ -1,0 +1,231 @@
+// The formatter's expressions and types. Literals are copied from the
+// source; operators get a space on each side (ranges, `.` and unary
+// operators none); lists stay on one line unless their first element was on
+// a line of its own, and then take one element per line.
+
+extension FormatPrinter {
+  mutating func expression(_ expr: Expr) {
+    mark(Int(expr.range.start))
+    switch expr.kind {
+    case .integer, .double, .string, .error:
+      // As written: "0x1F", "1_000", escapes, interpolations, `"""` strings.
+      write(source(expr.range))
+    case .bool(let value): write(value ? "true" : "false")
+    case .nilLiteral: write("nil")
+    case .selfReference: write("self")
+    case .identifier(let name): write(name)
+    case .implicitMember(let name): write("." + name.text)
+    case .member(let base, let name, let isOptional):
+      expression(base)
+      write((isOptional ? "?." : ".") + name.text)
+    case .call(let callee, let arguments):
+      call(callee, arguments)
+    case .subscripted(let base, let arguments):
+      expression(base)
+      let open = token(.leftBracket, atOrAfter: Int(base.range.end)).map { Int($0.range.start) }
+      argumentList(arguments, open: open ?? Int(base.range.end), brackets: (.leftBracket, .rightBracket))
+    case .unary(let op, let operand):
+      write(op.rawValue)
+      expression(operand)
+    case .binary(let op, let left, let right):
+      expression(left)
+      write(" " + op.rawValue + " ")
+      expression(right)
+    case .ternary(let condition, let then, let otherwise):
+      expression(condition)
+      write(" ? ")
+      expression(then)
+      write(" : ")
+      expression(otherwise)
+    case .cast(let value, let kind, let type):
+      expression(value)
+      write(" " + kind.rawValue + " ")
+      mark(Int(type.range.start))
+      write(typeText(type))
+    case .range(let lower, let upper, let isClosed):
+      expression(lower)
+      write(isClosed ? "..." : "..<")
+      expression(upper)
+    case .array(let elements):
+      list(
+        elements, open: Int(expr.range.start), brackets: (.leftBracket, .rightBracket), start: \.range.start
+      ) {
+        printer, element in printer.expression(element)
+      }
+    case .dictionary(let entries):
+      if entries.isEmpty {
+        write("[:]")
+        break
+      }
+      list(
+        entries, open: Int(expr.range.start), brackets: (.leftBracket, .rightBracket),
+        start: \.key.range.start
+      ) {
+        printer, entry in
+        printer.expression(entry.key)
+        printer.write(": ")
+        printer.expression(entry.value)
+      }
+    case .tuple(let elements):
+      write("(")
+      for (index, element) in elements.enumerated() {
+        if index > 0 { write(", ") }
+        expression(element)
+      }
+      write(")")
+    case .parenthesized(let inner):
+      write("(")
+      expression(inner)
+      write(")")
+    case .closure(let closure):
+      self.closure(closure, range: expr.range)
+    }
+    advance(to: Int(expr.range.end))
+  }
+
+  // MARK: - Calls and lists
+
+  /// A call: its arguments in parentheses, then its trailing closures. The
+  /// parentheses go when only trailing closures are left (`list.map { }`),
+  /// unless the callee is itself a call, where dropping them would merge
+  /// the two calls.
+  private mutating func call(_ callee: Expr, _ arguments: [Argument]) {
+    expression(callee)
+    let inParentheses = arguments.filter { !$0.isTrailingClosure }
+    let trailing = arguments.filter(\.isTrailingClosure)
+    var calleeIsCall = false
+    if case .call = callee.kind { calleeIsCall = true }
+    if !inParentheses.isEmpty || trailing.isEmpty || calleeIsCall {
+      let open = token(.leftParen, atOrAfter: Int(callee.range.end)).map { Int($0.range.start) }
+      argumentList(inParentheses, open: open ?? Int(callee.range.end), brackets: (.leftParen, .rightParen))
+    }
+    for closure in trailing {
+      write(" ")
+      if let label = closure.label {
+        mark(Int(label.range.start))
+        write(label.text + ": ")
+      }
+      expression(closure.value)
+    }
+  }
+
+  private mutating func argumentList(
+    _ arguments: [Argument], open: Int, brackets: (open: TokenKind, close: TokenKind)
+  ) {
+    list(arguments, open: open, brackets: brackets, start: { $0.label?.range.start ?? $0.value.range.start })
+    {
+      printer, argument in
+      if let label = argument.label {
+        printer.mark(Int(label.range.start))
+        printer.write(label.text + ": ")
+      }
+      printer.expression(argument.value)
+    }
+  }
+
+  /// A bracketed list whose opener is at `open`. On one line, unless the
+  /// first element started a line of its own: then one element per line,
+  /// indented, with the closer on a line of its own.
+  private mutating func list<Item>(
+    _ items: [Item], open: Int, brackets: (open: TokenKind, close: TokenKind), start: (Item) -> UInt32,
+    _ print: (inout FormatPrinter, Item) -> Void
+  ) {
+    let opener = brackets.open == .leftParen ? "(" : "["
+    let closer = brackets.close == .rightParen ? ")" : "]"
+    guard let first = items.first, containsNewline(open, Int(start(first))) else {
+      write(opener)
+      for (index, item) in items.enumerated() {
+        if index > 0 { write(", ") }
+        print(&self, item)
+      }
+      write(closer)
+      return
+    }
+    mark(open)
+    write(opener)
+    openBlock(after: open + 1)
+    for (index, item) in items.enumerated() {
+      beginLine(at: Int(start(item)))
+      print(&self, item)
+      if index < items.count - 1 { write(",") }
+      endLine()
+    }
+    let close = token(brackets.close, atOrAfter: lastEnd).map { Int($0.range.start) } ?? lastEnd
+    closeBlock(at: close)
+    write(closer)
+    advance(to: close + 1)
+  }
+
+  // MARK: - Closures
+
+  /// A closure: on one line when it was written on one line, holds at most
+  /// one statement that fits on a line, and has no comments; else its
+  /// statements one per line.
+  private mutating func closure(_ closure: Closure, range: SourceRange) {
+    let open = Int(range.start)
+    let close = max(open, Int(range.end) - 1)
+    var header = ""
+    var headerEnd: Int?
+    if closure.hasParameterClause {
+      let parameters = closure.parameters.map { $0.name.text + ($0.type.map { ": " + typeText($0) } ?? "") }
+        .joined(separator: ", ")
+      let parenthesized = nextTokenIs(.leftParen, after: open + 1)
+      header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + " in"
+      headerEnd = token(.kwIn, atOrAfter: open + 1).map { Int($0.range.end) }
+    }
+    if let text = inlineText(of: closure, range: range, header: header) {
+      write(text)
+      advance(to: close + 1)
+      return
+    }
+    braced(
+      closure.body.statements, open: open, close: close, header: header, headerEnd: headerEnd, range: \.range
+    ) {
+      printer, statement in printer.statement(statement)
+    }
+  }
+
+  /// The closure on one line, or nil when it does not qualify. The one
+  /// statement is printed by a separate printer: if that takes more than a
+  /// line (an `if`, a closure inside of several statements), so does this.
+  private func inlineText(of closure: Closure, range: SourceRange, header: String) -> String? {
+    let start = Int(range.start)
+    let end = Int(range.end)
+    let statements = closure.body.statements
+    guard !containsNewline(start, end), !hasComment(before: end), statements.count <= 1 else { return nil }
+    guard let statement = statements.first else { return header.isEmpty ? "{}" : "{" + header + " }" }
+    var trial = FormatPrinter(file: file, tokens: tokens)
+    trial.beginLine(at: Int(statement.range.start))
+    trial.statement(statement)
+    trial.advance(to: Int(statement.range.end))
+    trial.endLine()
+    guard trial.lines.count == 1, let text = trial.lines.first, !text.contains("\n") else { return nil }
+    return "{" + header + " " + text + " }"
+  }
+
+  // MARK: - Types
+
+  /// A type as written, except that `(T)` is printed as `T`. The mark of an
+  /// optional (`?` or `!`) is read from the source, where the tree keeps it
+  /// at the end of the wrapped type's range.
+  func typeText(_ type: TypeRef) -> String {
+    switch type.kind {
+    case .named(let names):
+      return names.map(\.text).joined(separator: ".")
+    case .array(let element):
+      return "[" + typeText(element) + "]"
+    case .dictionary(let key, let value):
+      return "[" + typeText(key) + ": " + typeText(value) + "]"
+    case .optional(let wrapped):
+      let end = Int(wrapped.range.end)
+      let mark = end > 0 && end <= bytes.count && bytes[end - 1] == .bang ? "!" : "?"
+      var inner = typeText(wrapped)
+      var needsParentheses = inner.hasSuffix("?") && mark == "?"
+      if case .function = wrapped.kind { needsParentheses = true }
+      if needsParentheses { inner = "(" + inner + ")" }
+      return inner + mark
+    case .function(let parameters, let result):
+      return "(" + parameters.map(typeText).joined(separator: ", ") + ") -> " + typeText(result)
+    }
+  }
+}
