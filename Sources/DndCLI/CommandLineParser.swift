@@ -126,7 +126,9 @@ public enum CommandLineParser {
         case .noColor: invocation.color = .never
         case .maxSteps:
           invocation.limits.maxSteps = try positiveCount(option.value ?? "", for: option.spelling)
-        case .help, .version: break
+        case .dumpTokens: invocation.dumps.tokens = true
+        case .dumpAST: invocation.dumps.tree = true
+        case .help, .version, .write, .checkFormat: break
         }
       }
       return invocation
@@ -159,7 +161,25 @@ public enum CommandLineParser {
           throw UsageError("'dnd check' needs at least one script", command: .check)
         }
         return .check(operands)
+      case .fmt:
+        return try formatAction()
       }
+    }
+
+    /// `dnd fmt`: print, `--write` or `--check`, never both.
+    private func formatAction() throws(UsageError) -> Invocation.Action {
+      guard !operands.isEmpty else {
+        throw UsageError("'dnd fmt' needs at least one script or directory", command: .fmt)
+      }
+      let keys = Set(options.map(\.spec.key))
+      if keys.contains(.write) && keys.contains(.checkFormat) {
+        throw UsageError("'--write' and '--check' cannot be used together", command: .fmt)
+      }
+      if keys.contains(.write) && operands.contains("-") {
+        throw UsageError("'--write' cannot rewrite standard input", command: .fmt)
+      }
+      let mode: FormatMode = keys.contains(.write) ? .write : keys.contains(.checkFormat) ? .check : .print
+      return .format(operands, mode)
     }
 
     private func colorMode(_ value: String) throws(UsageError) -> ColorMode {

@@ -40,6 +40,8 @@ public enum DndCommand {
       return RunCommand.execute(path, invocation: invocation, console: console, engine: engine)
     case .check(let paths):
       return CheckCommand.execute(paths, invocation: invocation, console: console, engine: engine)
+    case .format(let paths, let mode):
+      return FormatCommand.execute(paths, mode: mode, invocation: invocation, console: console)
     }
   }
 }

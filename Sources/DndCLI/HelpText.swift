@@ -39,6 +39,7 @@ enum HelpText {
     switch command {
     case .run: return run
     case .check: return check
+    case .fmt: return FormatCommand.help
     case .help: return help
     }
   }
@@ -48,6 +49,7 @@ enum HelpText {
     switch command {
     case .run: return "Run a script and print what it prints."
     case .check: return "Parse and check scripts without running them."
+    case .fmt: return "Print scripts in the canonical form, or rewrite them."
     case .help: return "Show help for a command."
     }
   }
@@ -85,6 +87,11 @@ enum HelpText {
     Parses and checks each script without running it, and prints its errors
     and warnings to standard error. Prints nothing when all is well.
 
+    To see how the language reads a script, --dump-tokens prints its tokens
+    (position, kind, text) and --dump-ast its syntax tree (one node per line,
+    children indented, each with its line:column) to standard output. A
+    script with errors still shows what was read, then the diagnostics.
+
     Options:
     \(optionRows(for: .check))
 
@@ -96,6 +103,8 @@ enum HelpText {
     Examples:
       dnd check examples/*.dnd
       dnd check --color=always script.dnd 2>&1 | less -R
+      dnd check --dump-ast examples/01-hello-drop.dnd
+      echo 'let x = 1 + 2 * 3' | dnd check --dump-ast --dump-tokens -
 
     """
 
@@ -123,7 +132,7 @@ enum HelpText {
   }
 
   /// The option table for a command, names padded into a column.
-  private static func optionRows(for command: CommandName?) -> String {
+  static func optionRows(for command: CommandName?) -> String {
     OptionSpec.options(for: command)
       .map { "  " + padded($0.synopsis, to: 18) + $0.summary }
       .joined(separator: "\n")

@@ -2,7 +2,7 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, check, help
+  case run, check, fmt, help
 }
 
 /// A command line, understood: what to do and with which settings.
@@ -16,16 +16,40 @@ public struct Invocation: Hashable, Sendable {
     case run(String)
     /// Check one or more scripts.
     case check([String])
+    /// Format scripts (and the scripts in directories).
+    case format([String], FormatMode)
   }
 
   public var action: Action
   public var color: ColorMode = .auto
   public var limits = RunLimits()
+  /// What `dnd check` prints besides diagnostics.
+  public var dumps = SyntaxDumps()
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
     self.color = color
     self.limits = limits
+  }
+}
+
+/// What `dnd fmt` does with the canonical text.
+public enum FormatMode: String, Hashable, Sendable {
+  /// Print it to standard output.
+  case print
+  /// Rewrite the files that change.
+  case write
+  /// List the files that would change, and fail if there are any.
+  case check
+}
+
+/// The dumps `dnd check` prints to standard output before the diagnostics.
+public struct SyntaxDumps: Hashable, Sendable {
+  public var tokens = false
+  public var tree = false
+  public init(tokens: Bool = false, tree: Bool = false) {
+    self.tokens = tokens
+    self.tree = tree
   }
 }
 
@@ -53,7 +77,10 @@ public struct UsageError: Error, Hashable, Sendable {
 /// An option `dnd` accepts, with its help line. The table is the source of
 /// both parsing and the option lists in help.
 struct OptionSpec: Hashable, Sendable {
-  enum Key: Hashable, Sendable { case color, noColor, maxSteps, help, version }
+  enum Key: Hashable, Sendable {
+    case color, noColor, maxSteps, help, version
+    case write, checkFormat, dumpAST, dumpTokens
+  }
 
   var key: Key
   /// Spellings, long first: `["--help", "-h"]`.
@@ -69,13 +96,25 @@ struct OptionSpec: Hashable, Sendable {
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
       summary: "Stop with a runtime error after n evaluation steps.", commands: [.run]),
     OptionSpec(
+      key: .dumpTokens, names: ["--dump-tokens"], summary: "Print every token of each script.",
+      commands: [.check]),
+    OptionSpec(
+      key: .dumpAST, names: ["--dump-ast"], summary: "Print the syntax tree of each script.",
+      commands: [.check]),
+    OptionSpec(
+      key: .checkFormat, names: ["--check"], summary: "List the scripts that are not formatted.",
+      commands: [.fmt]),
+    OptionSpec(
+      key: .write, names: ["--write", "-w"], summary: "Rewrite the scripts in place.", commands: [.fmt]),
+    OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour diagnostics: auto (the default), always or never.",
-      commands: [nil, .run, .check]),
+      commands: [nil, .run, .check, .fmt]),
     OptionSpec(
-      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.", commands: [nil, .run, .check]),
+      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.",
+      commands: [nil, .run, .check, .fmt]),
     OptionSpec(
-      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .help]),
+      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .fmt, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]

@@ -40,6 +40,12 @@ import Testing
     Case(name: "check-clean", arguments: ["check", "examples/01-hello-drop.dnd"], status: 0),
     Case(name: "stdin", arguments: ["-"], input: "print(\"from standard input\")\n", status: 0),
     Case(name: "hello-drop", arguments: ["examples/01-hello-drop.dnd"], status: 0),
+    Case(name: "dump-ast", arguments: ["check", "--dump-ast", "examples/01-hello-drop.dnd"], status: 0),
+    Case(
+      name: "dump-with-errors", arguments: ["check", "--dump-tokens", "--dump-ast", "-"],
+      input: "let total = (1 +\nprint(total)\n", status: 65),
+    Case(name: "fmt-check-examples", arguments: ["fmt", "--check", "examples"], status: 0),
+    Case(name: "help-fmt", arguments: ["help", "fmt"], status: 0),
   ]
 
   @Test(arguments: cases)
