@@ -47,7 +47,7 @@ enum HelpText {
   /// One line per command for the overview.
   static func summary(of command: CommandName) -> String {
     switch command {
-    case .run: return "Run a script and print what it prints."
+    case .run: return "Run a script's scenarios and print their trace."
     case .check: return "Parse and check scripts without running them."
     case .fmt: return "Print scripts in the canonical form, or rewrite them."
     case .help: return "Show help for a command."
@@ -58,9 +58,11 @@ enum HelpText {
     Usage: dnd run [options] <file>
 
     Runs a script: its top-level code once, then each scenario, each from a
-    fresh scene. What the script prints goes to standard output; diagnostics
-    (errors, failed expectations, warnings) go to standard error. A file named
-    '-' is read from standard input.
+    fresh scene. For a script with scenarios, standard output gets the trace
+    of each one (every delegate call and event by phase, with what the script
+    printed in place) and whether it passed; otherwise, what the script
+    printed. Errors and warnings go to standard error. A file named '-' is
+    read from standard input.
 
     A run that goes on too long stops with a runtime error\(stepLimitNote).
 

@@ -29,6 +29,8 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
   case lastProposal
   // The drag session of the finger holding a drag, or nil
   case activeSession
+  // The delegate calls the script's handlers received so far, in order
+  case delegateCalls
 
   /// Whether the name is called like a function (`print(x)`), names a type
   /// (`String`, `UIDragItem(...)`, `x as? UIImage`), or is a value the
@@ -136,6 +138,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
     case .uiDragDropSession: "UIDragDropSession"
     case .lastProposal: "lastProposal"
     case .activeSession: "activeSession"
+    case .delegateCalls: "delegateCalls"
     }
   }
 }

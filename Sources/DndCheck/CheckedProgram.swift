@@ -14,11 +14,13 @@ public struct CheckedProgram: Sendable {
   public var apps: [CheckedApp]
   public var sources: [CheckedSource]
   public var scenarios: [CheckedScenario]
+  /// Every distinct string literal, indexed by `CheckedExpr.Kind.string`.
+  public var stringLiterals: [String]
 
   public init(
     device: Device = .iPad, symbols: SymbolTable = SymbolTable(), globals: [GlobalInfo] = [],
     globalFunctions: [GlobalFunction] = [], main: FunctionCode, apps: [CheckedApp] = [],
-    sources: [CheckedSource] = [], scenarios: [CheckedScenario] = []
+    sources: [CheckedSource] = [], scenarios: [CheckedScenario] = [], stringLiterals: [String] = []
   ) {
     self.device = device
     self.symbols = symbols
@@ -28,6 +30,7 @@ public struct CheckedProgram: Sendable {
     self.apps = apps
     self.sources = sources
     self.scenarios = scenarios
+    self.stringLiterals = stringLiterals
   }
 
   /// The slot of the global named `name`.
@@ -52,12 +55,15 @@ public struct GlobalInfo: Sendable {
   public var range: SourceRange
   /// The app declaring it, if any (for "declared in both apps" messages).
   public var app: String?
+  /// A function's parameter names (for arity checks in later REPL inputs).
+  public var parameters: [String]
 
-  public init(name: String, kind: Kind, range: SourceRange, app: String? = nil) {
+  public init(name: String, kind: Kind, range: SourceRange, app: String? = nil, parameters: [String] = []) {
     self.name = name
     self.kind = kind
     self.range = range
     self.app = app
+    self.parameters = parameters
   }
 
   /// Whether code may assign to it.

@@ -173,7 +173,9 @@ public struct CheckedExpr: Sendable {
   public indirect enum Kind: Sendable {
     case integer(Int)
     case double(Double)
-    case string(String)
+    /// A string literal; `literal` indexes `CheckedProgram.stringLiterals`
+    /// so the interpreter can box each literal once.
+    case string(String, literal: Int)
     case bool(Bool)
     case nilLiteral
     case interpolation([InterpolationPart])

@@ -226,7 +226,7 @@ extension Checker {
         parts.append(.value(checkExpr(expr)))
       }
     }
-    if isPlain { return .string(text) }
+    if isPlain { return .string(text, literal: self.literal(text)) }
     if !text.isEmpty { parts.append(.text(text)) }
     return .interpolation(parts)
   }

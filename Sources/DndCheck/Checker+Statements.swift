@@ -19,6 +19,7 @@ extension Checker {
             declarationRange: decl.range)
           localFunctionSlots[decl.name.range.start] = slot
         case .variable(let decl):
+          guard !functions[current].scopes.isEmpty else { break }
           let last = functions[current].scopes.count - 1
           functions[current].scopes[last].pending.insert(decl.name.text)
         default: break
@@ -135,6 +136,7 @@ extension Checker {
     let code = checkFunction(decl, kind: .function, selfSlot: selfSlot)
     let current = functions.count - 1
     let slot = localFunctionSlots[decl.name.range.start] ?? functions[current].allocateSlot()
+    if functions[current].scopes.isEmpty { functions[current].pushScope() }
     let last = functions[current].scopes.count - 1
     functions[current].scopes[last].functions.append(LocalFunction(slot: slot, code: code))
   }

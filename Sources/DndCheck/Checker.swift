@@ -49,6 +49,9 @@ public struct Checker {
   var apps: [CheckedApp] = []
   var sources: [CheckedSource] = []
   var scenarios: [CheckedScenario] = []
+  /// Distinct string literals, and the index of each.
+  var stringLiterals: [String]
+  var literalIndex: [String: Int] = [:]
   /// The functions being checked; `[0]` is the top level.
   var functions: [FunctionContext]
   /// The globals of earlier REPL inputs, which a new input may redeclare.
@@ -59,9 +62,14 @@ public struct Checker {
     self.symbols = previous?.symbols ?? SymbolTable()
     self.device = previous?.device ?? .iPad
     self.globals = previous?.globals ?? []
+    self.stringLiterals = previous?.stringLiterals ?? []
+    for (index, text) in stringLiterals.enumerated() { literalIndex[text] = index }
     self.globalDeclared = Array(repeating: true, count: globals.count)
     self.previousGlobalCount = globals.count
-    for (slot, global) in globals.enumerated() { globalIndex[global.name] = slot }
+    for (slot, global) in globals.enumerated() {
+      globalIndex[global.name] = slot
+      if global.kind == .function { globalParameters[slot] = global.parameters }
+    }
     self.functions = [FunctionContext(name: "top level", kind: .main, selfSlot: nil)]
   }
 
@@ -87,7 +95,7 @@ public struct Checker {
       range: SourceRange(file: file.id, start: 0, end: 0).union(end))
     let program = CheckedProgram(
       device: device, symbols: symbols, globals: globals, globalFunctions: globalFunctions, main: main,
-      apps: apps, sources: sources, scenarios: scenarios)
+      apps: apps, sources: sources, scenarios: scenarios, stringLiterals: stringLiterals)
     return CheckResult(program: program, diagnostics: diagnostics)
   }
 
@@ -162,8 +170,7 @@ public struct Checker {
         switch stmt.kind {
         case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
         case .function(let decl):
-          let slot = declareGlobal(decl.name, kind: .function)
-          globalParameters[slot] = decl.parameters.map(\.name.text)
+          declareFunction(decl)
         default: break
         }
       case .app(let app):
@@ -174,8 +181,7 @@ public struct Checker {
           case .variable(let decl):
             declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable, app: app.name.text)
           case .function(let decl):
-            let slot = declareGlobal(decl.name, kind: .function, app: app.name.text)
-            globalParameters[slot] = decl.parameters.map(\.name.text)
+            declareFunction(decl, app: app.name.text)
           case .property: break
           }
         }
@@ -185,14 +191,20 @@ public struct Checker {
           switch member {
           case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
           case .function(let decl):
-            let slot = declareGlobal(decl.name, kind: .function)
-            globalParameters[slot] = decl.parameters.map(\.name.text)
+            declareFunction(decl)
           case .item: break
           }
         }
       case .device, .scenario: break
       }
     }
+  }
+
+  private mutating func declareFunction(_ decl: FuncDecl, app: String? = nil) {
+    let slot = declareGlobal(decl.name, kind: .function, app: app)
+    let parameters = decl.parameters.map(\.name.text)
+    globalParameters[slot] = parameters
+    globals[slot].parameters = parameters
   }
 
   private mutating func collectViews(_ view: ViewDecl, app: String) {
@@ -265,6 +277,9 @@ public struct Checker {
     letKeyword: SourceRange? = nil
   ) -> Int {
     let current = functions.count - 1
+    // Every caller opens a scope first; this keeps a mistake there from
+    // becoming a crash.
+    if functions[current].scopes.isEmpty { functions[current].pushScope() }
     if name.text != "_", let existing = functions[current].scopes.last?.locals[name.text] {
       report(
         .duplicateDeclaration(name.text), at: name.range,
@@ -284,6 +299,14 @@ public struct Checker {
 
   mutating func pushScope() { functions[functions.count - 1].pushScope() }
   mutating func popScope() -> BlockScope { functions[functions.count - 1].popScope() }
+
+  /// The index of a string literal in the program's table.
+  mutating func literal(_ text: String) -> Int {
+    if let index = literalIndex[text] { return index }
+    stringLiterals.append(text)
+    literalIndex[text] = stringLiterals.count - 1
+    return stringLiterals.count - 1
+  }
 
   /// The symbol of a member name or label.
   mutating func symbol(_ name: String) -> Symbol { symbols.intern(name) }

@@ -87,22 +87,25 @@ extension Interpreter {
   )
     throws -> Value
   {
-    guard case .string(let box) = target else { return .nil }
-    switch symbol.known {
-    case .append? where arguments.hasLabels(nil), .append? where arguments.hasLabels(.contentsOf):
+    let isAppend = symbol == Symbol(.append) && (arguments.hasLabels(nil) || arguments.hasLabels(.contentsOf))
+    if isAppend {
+      // Before anything else holds the string, so it can grow in place.
       try appendString(&target, try stringArgument(arguments[0], of: "append", at: range), at: range)
       return .nil
+    }
+    guard let text = target.stringValue else { return .nil }
+    switch symbol.known {
     case .removeAll? where arguments.isEmpty:
       target = .string("")
       return .nil
     case .removeFirst? where arguments.isEmpty, .removeLast? where arguments.isEmpty:
-      var text = box.value
-      guard !text.isEmpty else { throw RuntimeError(.emptyCollection(name(of: symbol)), at: range) }
-      let removed = symbol == Symbol(.removeFirst) ? text.removeFirst() : text.removeLast()
-      target = .string(text)
+      var changed = text
+      guard !changed.isEmpty else { throw RuntimeError(.emptyCollection(name(of: symbol)), at: range) }
+      let removed = symbol == Symbol(.removeFirst) ? changed.removeFirst() : changed.removeLast()
+      target = .string(changed)
       return .string(String(removed))
     default:
-      return try stringMethod(box.value, symbol, arguments, at: range)
+      return try stringMethod(text, symbol, arguments, at: range)
     }
   }
 }

@@ -8,7 +8,7 @@ extension Interpreter {
     switch expr.kind {
     case .integer(let value): return .int(value)
     case .double(let value): return .double(value)
-    case .string(let text): return .string(text)
+    case .string(_, let literal): return .string(registers.pointee.literals[literal])
     case .bool(let value): return .bool(value)
     case .nilLiteral: return .nil
     case .local(let slot): return frame.base[slot]
@@ -67,6 +67,18 @@ extension Interpreter {
     case .subscripted(let base, let arguments, let optional):
       let value = try eval(base, frame)
       if optional && value.isNil { return .nil }
+      // `a[i]` and `d[k]` without building an argument list.
+      if arguments.count == 1, arguments.labels[0] == nil {
+        let index = try eval(arguments.values[0], frame)
+        if case .array(let elements) = value, case .int(let position) = index {
+          guard position >= 0, position < elements.count else {
+            throw RuntimeError(.indexOutOfRange(position, count: elements.count), at: expr.range)
+          }
+          return elements[position]
+        }
+        if case .dictionary(let box) = value { return box[index] ?? .nil }
+        return try subscriptGet(value, Arguments([index], labels: [nil]), at: expr.range)
+      }
       return try subscriptGet(value, evalArguments(arguments, frame), at: expr.range)
     case .unary(let op, let operand):
       return try unary(op, eval(operand, frame), at: expr.range)

@@ -126,16 +126,17 @@ extension Interpreter {
   )
     throws -> Value
   {
-    switch target {
-    case .array: return try arrayMutatingMethod(&target, symbol, arguments, at: range)
-    case .dictionary: return try dictionaryMutatingMethod(&target, symbol, arguments, at: range)
-    case .string: return try stringMutatingMethod(&target, symbol, arguments, at: range)
-    case .object:
-      guard let object = uniqueObject(&target) else { break }
+    // `if case`, not `switch`: a switch keeps a copy of `target` alive
+    // through its cases, so the collection would never be uniquely
+    // referenced and every change would copy it.
+    if case .array = target { return try arrayMutatingMethod(&target, symbol, arguments, at: range) }
+    if case .dictionary = target {
+      return try dictionaryMutatingMethod(&target, symbol, arguments, at: range)
+    }
+    if case .string = target { return try stringMutatingMethod(&target, symbol, arguments, at: range) }
+    if case .nil = target { throw RuntimeError(.nilMember(name(of: symbol)), at: range) }
+    if let object = uniqueObject(&target) {
       return try located(range) { try object.callMethod(symbol, arguments, interpreter: self) }
-    case .nil:
-      throw RuntimeError(.nilMember(name(of: symbol)), at: range)
-    default: break
     }
     return try callMethod(on: target, symbol, arguments, at: range)
   }
@@ -169,7 +170,7 @@ extension Interpreter {
     case .array(let elements):
       guard arguments.count == 1 else { break }
       if case .range(let box) = arguments[0] {
-        guard box.lower >= 0, box.lower + box.count <= elements.count else {
+        guard box.lower >= 0, box.lower <= elements.count, box.count <= elements.count - box.lower else {
           throw RuntimeError(
             .indexOutOfRange(box.isClosed ? box.upper : box.upper - 1, count: elements.count), at: range)
         }
@@ -194,15 +195,15 @@ extension Interpreter {
     _ collection: inout Value, _ arguments: Arguments, at range: SourceRange,
     _ body: (inout Value) throws -> Void
   ) throws {
-    switch collection {
-    case .array(var elements):
-      guard arguments.count == 1 else { break }
+    // `if case`, not `switch`, for the reason given in `callMutatingMethod`.
+    if case .array(var elements) = collection, arguments.count == 1 {
       let index = try arrayIndex(arguments[0], count: elements.count, at: range)
       collection = .nil
       defer { collection = .array(elements) }
       try body(&elements[index])
       return
-    case .dictionary(var box):
+    }
+    if case .dictionary(var box) = collection {
       let (key, fallback) = try dictionaryKey(arguments, at: range)
       collection = .nil
       if !isKnownUniquelyReferenced(&box) { box = DictionaryBox(copying: box) }
@@ -217,16 +218,14 @@ extension Interpreter {
         box.set(value, for: key)
       }
       return
-    case .object:
-      guard let object = uniqueObject(&collection) else { break }
+    }
+    if let object = uniqueObject(&collection) {
       var value = try located(range) { try object.subscriptGet(arguments, interpreter: self) }
       try body(&value)
       try located(range) { try object.subscriptSet(arguments, to: value, interpreter: self) }
       return
-    case .nil:
-      throw RuntimeError(.nilMember("[]"), at: range)
-    default: break
     }
+    if case .nil = collection { throw RuntimeError(.nilMember("[]"), at: range) }
     throw RuntimeError(.notSubscriptable(collection.typeName), at: range)
   }
 

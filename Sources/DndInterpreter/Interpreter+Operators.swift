@@ -7,17 +7,14 @@ import DndSyntax
 extension Interpreter {
   func arithmetic(_ op: BinaryOperator, _ left: Value, _ right: Value, at range: SourceRange) throws -> Value
   {
-    switch (left, right) {
-    case (.int(let a), .int(let b)):
-      return try integerArithmetic(op, a, b, at: range)
-    case (.double(let a), .double(let b)):
-      return try doubleArithmetic(op, a, b, left, right, at: range)
-    case (.int(let a), .double(let b)):
-      return try doubleArithmetic(op, Double(a), b, left, right, at: range)
-    case (.double(let a), .int(let b)):
-      return try doubleArithmetic(op, a, Double(b), left, right, at: range)
-    default:
-      break
+    // Nested `if case` rather than a switch on the pair, which would copy
+    // both values (a retain each) on the hottest path.
+    if case .int(let a) = left {
+      if case .int(let b) = right { return try integerArithmetic(op, a, b, at: range) }
+      if case .double(let b) = right { return try doubleArithmetic(op, Double(a), b, left, right, at: range) }
+    } else if case .double(let a) = left {
+      if case .double(let b) = right { return try doubleArithmetic(op, a, b, left, right, at: range) }
+      if case .int(let b) = right { return try doubleArithmetic(op, a, Double(b), left, right, at: range) }
     }
     switch op {
     case .equal: return .bool(left == right)

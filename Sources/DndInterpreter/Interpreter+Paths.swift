@@ -41,19 +41,18 @@ extension Interpreter {
   )
     throws
   {
-    if op == .add {
-      switch (current, operand) {
-      case (.string, .string(let piece)):
-        try appendString(&current, piece.value, at: range)
-        return
-      case (.array(var elements), .array(let more)):
-        try checkCount(elements.count + more.count, at: range)
-        current = .nil
-        elements.append(contentsOf: more)
-        current = .array(elements)
-        return
-      default: break
-      }
+    // `if case` on each side rather than a `switch` on the pair: the pair
+    // would be a second reference, and the append would copy every time.
+    if op == .add, case .string(let piece) = operand, case .string = current {
+      try appendString(&current, piece.value, at: range)
+      return
+    }
+    if op == .add, case .array(let more) = operand, case .array(var elements) = current {
+      try checkCount(elements.count + more.count, at: range)
+      current = .nil
+      elements.append(contentsOf: more)
+      current = .array(elements)
+      return
     }
     let binary: BinaryOperator
     switch op {

@@ -27,7 +27,6 @@ public final class Interpreter {
   /// Source files, for line numbers in stack traces.
   public var files: [SourceFile]
 
-  var globals: [Value]
   /// Whether each global's declaration has run (checked for reads the
   /// checker could not order, `globalChecked`).
   var globalReady: [Bool]
@@ -36,20 +35,64 @@ public final class Interpreter {
   /// can point into it. Slots below `initializedSlots` are initialized.
   let stack: UnsafeMutablePointer<Value>
   var initializedSlots = 0
-  /// The first free slot.
-  var stackTop = 0
   /// Cells pointing into the stack, in increasing address order.
   var openCells: [Cell] = []
-  var callDepth = 0
-  var stepsLeft: Int
-  /// Below this native stack address the interpreter stops recursing.
-  var nativeStackLimit: UInt = 0
+  /// The counters every call and loop touches, and the globals.
+  let registers: UnsafeMutablePointer<Registers>
+
+  /// The state touched on every call, behind a pointer: each access to a
+  /// class's `var` field costs a dynamic exclusivity check, an access
+  /// through a pointer does not.
+  struct Registers {
+    /// The first free stack slot.
+    var stackTop = 0
+    var callDepth = 0
+    var stepsLeft = 0
+    /// Below this native stack address the interpreter stops recursing.
+    var nativeStackLimit: UInt = 0
+    /// The address of the highest open cell's slot; 0 when none is open.
+    var highestOpenCell: UInt = 0
+    var globals: UnsafeMutablePointer<Value>
+    var globalCount = 0
+    var globalCapacity = 0
+    /// The range of the latest call into native code.
+    var lastNativeCallRange: SourceRange?
+    /// One box per string literal, shared by every evaluation of it (a
+    /// change copies it first, as the box is never uniquely referenced).
+    var literals: UnsafeMutablePointer<StringBox>
+    var literalCount = 0
+  }
+
+  var stackTop: Int {
+    @inline(__always) get { registers.pointee.stackTop }
+    @inline(__always) set { registers.pointee.stackTop = newValue }
+  }
+
+  var callDepth: Int {
+    @inline(__always) get { registers.pointee.callDepth }
+    @inline(__always) set { registers.pointee.callDepth = newValue }
+  }
+
+  var stepsLeft: Int {
+    @inline(__always) get { registers.pointee.stepsLeft }
+    @inline(__always) set { registers.pointee.stepsLeft = newValue }
+  }
+
+  /// The global slots.
+  var globals: UnsafeMutablePointer<Value> {
+    @inline(__always) get { registers.pointee.globals }
+  }
+
   /// The frame of the step statement being performed, so that the host
   /// evaluates the step's expressions where they were written.
   var stepFrame: Frame?
+
   /// The range of the latest call into native code (a member set, a method
   /// call): where the binding says a runtime warning arose.
-  public internal(set) var lastNativeCallRange: SourceRange?
+  public internal(set) var lastNativeCallRange: SourceRange? {
+    get { registers.pointee.lastNativeCallRange }
+    set { registers.pointee.lastNativeCallRange = newValue }
+  }
 
   public init(
     program: CheckedProgram, host: InterpreterHost, natives: NativeRegistry = NativeRegistry(),
@@ -60,7 +103,15 @@ public final class Interpreter {
     self.natives = natives
     self.limits = limits
     self.files = files
-    self.globals = Array(repeating: .nil, count: program.globals.count)
+    let globalCount = program.globals.count
+    let globalStorage = UnsafeMutablePointer<Value>.allocate(capacity: max(globalCount, 1))
+    globalStorage.initialize(repeating: .nil, count: globalCount)
+    self.registers = UnsafeMutablePointer<Registers>.allocate(capacity: 1)
+    registers.initialize(
+      to: Registers(
+        stepsLeft: limits.maxSteps, globals: globalStorage, globalCount: globalCount,
+        globalCapacity: max(globalCount, 1), literals: Interpreter.boxLiterals(program.stringLiterals),
+        literalCount: program.stringLiterals.count))
     self.globalReady = program.globals.map { global in
       switch global.kind {
       case .function, .app, .source: true
@@ -68,13 +119,18 @@ public final class Interpreter {
       }
     }
     self.stack = UnsafeMutablePointer<Value>.allocate(capacity: max(limits.maxStackSlots, 16))
-    self.stepsLeft = limits.maxSteps
     createGlobalFunctions(program.globalFunctions)
   }
 
   deinit {
     stack.deinitialize(count: initializedSlots)
     stack.deallocate()
+    registers.pointee.globals.deinitialize(count: registers.pointee.globalCount)
+    registers.pointee.globals.deallocate()
+    registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
+    registers.pointee.literals.deallocate()
+    registers.deinitialize(count: 1)
+    registers.deallocate()
   }
 
   // MARK: - Entry points
@@ -88,9 +144,19 @@ public final class Interpreter {
   /// `Checker.check(_:file:continuing:)` against the current program) and
   /// runs its top level. Globals keep their values.
   public func continueWith(_ next: CheckedProgram) throws {
-    let added = next.globals.count - globals.count
+    let count = registers.pointee.globalCount
+    let added = next.globals.count - count
     if added > 0 {
-      globals.append(contentsOf: repeatElement(.nil, count: added))
+      if next.globals.count > registers.pointee.globalCapacity {
+        let capacity = max(next.globals.count, registers.pointee.globalCapacity * 2)
+        let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
+        grown.moveInitialize(from: globals, count: count)
+        globals.deallocate()
+        registers.pointee.globals = grown
+        registers.pointee.globalCapacity = capacity
+      }
+      (globals + count).initialize(repeating: .nil, count: added)
+      registers.pointee.globalCount = next.globals.count
       for global in next.globals[globalReady.count...] {
         switch global.kind {
         case .function, .app, .source: globalReady.append(true)
@@ -99,6 +165,10 @@ public final class Interpreter {
       }
     }
     program = next
+    registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
+    registers.pointee.literals.deallocate()
+    registers.pointee.literals = Interpreter.boxLiterals(next.stringLiterals)
+    registers.pointee.literalCount = next.stringLiterals.count
     createGlobalFunctions(next.globalFunctions)
     try run()
   }
@@ -133,11 +203,14 @@ public final class Interpreter {
   }
 
   /// The value of a global slot.
-  public func global(_ slot: Int) -> Value { globals[slot] }
+  public func global(_ slot: Int) -> Value {
+    slot >= 0 && slot < registers.pointee.globalCount ? globals[slot] : .nil
+  }
 
   /// Sets a global slot (the binding binds view names this way) and marks
   /// it as declared.
   public func setGlobal(_ slot: Int, to value: Value) {
+    guard slot >= 0 && slot < registers.pointee.globalCount else { return }
     globals[slot] = value
     globalReady[slot] = true
   }
@@ -174,7 +247,7 @@ public final class Interpreter {
   private func guarded<T>(_ body: () throws -> T) throws -> T {
     let savedTop = stackTop
     let savedDepth = callDepth
-    if callDepth == 0 { nativeStackLimit = NativeStack.lowestSafeAddress() }
+    if callDepth == 0 { registers.pointee.nativeStackLimit = NativeStack.lowestSafeAddress() }
     do {
       return try body()
     } catch let error as RuntimeError {
@@ -183,6 +256,12 @@ public final class Interpreter {
       callDepth = savedDepth
       throw error
     }
+  }
+
+  private static func boxLiterals(_ texts: [String]) -> UnsafeMutablePointer<StringBox> {
+    let boxes = UnsafeMutablePointer<StringBox>.allocate(capacity: max(texts.count, 1))
+    for (index, text) in texts.enumerated() { (boxes + index).initialize(to: StringBox(text)) }
+    return boxes
   }
 
   private func createGlobalFunctions(_ functions: [GlobalFunction]) {
@@ -257,7 +336,9 @@ public final class Interpreter {
   private func checkCallLimits() throws {
     if callDepth > limits.maxCallDepth { throw RuntimeError(.callDepthExceeded(limits.maxCallDepth)) }
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps)) }
-    if NativeStack.currentAddress() < nativeStackLimit { throw RuntimeError(.nativeStackExhausted) }
+    if NativeStack.currentAddress() < registers.pointee.nativeStackLimit {
+      throw RuntimeError(.nativeStackExhausted)
+    }
   }
 
   /// Counts one loop iteration against the step budget.
@@ -323,6 +404,7 @@ public final class Interpreter {
     }
     let cell = Cell(slot: slot)
     openCells.insert(cell, at: position)
+    registers.pointee.highestOpenCell = openCells.last?.slot.map { UInt(bitPattern: $0) } ?? 0
     return cell
   }
 
@@ -334,6 +416,7 @@ public final class Interpreter {
       last.slot = nil
       openCells.removeLast()
     }
+    registers.pointee.highestOpenCell = openCells.last?.slot.map { UInt(bitPattern: $0) } ?? 0
   }
 }
 

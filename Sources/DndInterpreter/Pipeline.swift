@@ -33,7 +33,8 @@ public enum Pipeline {
       case .failedExpectation, .uncaughtException: if status == .ok { status = .failed }
       }
     }
-    return RunOutcome(status: status, diagnostics: diagnostics + outcomes.compactMap(\.diagnostic), result: result)
+    return RunOutcome(
+      status: status, diagnostics: diagnostics + outcomes.compactMap(\.diagnostic), result: result)
   }
 }
 

@@ -57,12 +57,12 @@ public struct TraceTextReporter: Sendable {
   public func render(_ result: ScenarioResult) -> String {
     var out = ""
     if let title = result.title {
-      out += "Scenario \(title.debugDescription)" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
+      out += "Scenario \(quoted(title))" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
     } else {
       out += "Top level\n"
     }
     out += events(result.trace, printed: result.printed)
-    let name = result.title.map { " " + $0.debugDescription } ?? " top level"
+    let name = result.title.map { " " + quoted($0) } ?? " top level"
     switch result.outcome {
     case .passed:
       out += "PASS" + name + "\n"
@@ -272,4 +272,15 @@ private struct Columns {
 
 extension Optional where Wrapped == String {
   fileprivate var orEmpty: String { self ?? "" }
+}
+
+/// A scenario title in double quotes, as the script wrote it: only `"` and
+/// `\` are escaped (`debugDescription` would also escape apostrophes).
+func quoted(_ title: String) -> String {
+  var text = "\""
+  for character in title {
+    if character == "\"" || character == "\\" { text.append("\\") }
+    text.append(character)
+  }
+  return text + "\""
 }

@@ -28,9 +28,11 @@ extension DragEngine {
     guard let chosen else {
       let reason: String
       if let disabled {
+        let property =
+          disabled.list == nil ? "UIDragInteraction.isEnabledByDefault" : "dragInteractionEnabled"
         let hint =
           world.device.idiom == .phone && !disabled.isEnabledExplicitly
-          ? " (UIDragInteraction.isEnabledByDefault is false on iPhone)" : ""
+          ? " (\(property) is false on iPhone)" : ""
         reason = "\(disabled.name) on \(disabled.view?.name ?? "a view") is disabled\(hint): no drag"
       } else if hit == nil {
         reason = "no app under the touch"
@@ -67,7 +69,9 @@ extension DragEngine {
     let session = state.dragSession
     let callSite = site(state, interaction)
     let items: [DragItem]
-    if let handler = interaction.delegate.itemsForBeginning {
+    if let list = interaction.list {
+      items = try listItemsForBeginning(list, state, interaction)
+    } else if let handler = interaction.delegate.itemsForBeginning {
       items = try call(DragMethods.itemsForBeginning, callSite, result: describe) { try handler(session) }
     } else {
       items = []
@@ -105,6 +109,9 @@ extension DragEngine {
   func liftPreviews(
     _ s: DragState, _ interaction: DragInteraction, _ items: [DragItem], firstIndex: Int
   ) throws {
+    if let list = interaction.list {
+      return try listLiftPreviews(list, s, interaction, items, firstIndex: firstIndex)
+    }
     let session = s.dragSession
     let callSite = site(s, interaction)
     for (offset, item) in items.enumerated() {
@@ -119,6 +126,7 @@ extension DragEngine {
         recordDefault(DragMethods.previewForLifting, callSite, [argument], result: describe(preview))
       }
       item.hasVisiblePreview = preview?.isUsable ?? false
+      item.liftPreviewSize = preview?.size
     }
   }
 
@@ -192,6 +200,7 @@ extension DragEngine {
       step("dragBegan", s, app: s.sourceName, result: "drag from \(s.sourceName)")
       return
     }
+    if let list = origin.list { return try listBeginDrag(list, s, origin) }
     let session = s.dragSession
     let callSite = site(s, origin)
     if let handler = origin.delegate.sessionWillBegin {

@@ -65,4 +65,10 @@ import Testing
   @Test func aScriptWithoutScenesPrintsOnlyWhatItPrints() throws {
     #expect(try Self.report("print(\"just this\")") == "just this\n")
   }
+
+  @Test func titlesAreQuotedAsWrittenWithApostrophesLeftAlone() throws {
+    let text = try Self.report("scenario \"UIKit's order, \\\"quoted\\\"\" {\n}\n")
+    #expect(text.contains("Scenario \"UIKit's order, \\\"quoted\\\"\""))
+    #expect(text.contains("PASS \"UIKit's order, \\\"quoted\\\"\""))
+  }
 }

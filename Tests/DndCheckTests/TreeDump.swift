@@ -74,7 +74,7 @@ func dump(_ expr: CheckedExpr) -> String {
   switch expr.kind {
   case .integer(let value): return String(value)
   case .double(let value): return String(value)
-  case .string(let text): return "\"\(text)\""
+  case .string(let text, _): return "\"\(text)\""
   case .bool(let value): return String(value)
   case .nilLiteral: return "nil"
   case .interpolation: return "interpolation"

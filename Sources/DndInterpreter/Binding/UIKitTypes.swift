@@ -54,6 +54,7 @@ enum UIKitTypes {
     content(registry)
     dragAndDrop(registry, scene)
     views(registry, scene)
+    ListConvert.register(in: registry, scene: scene)
     registry.register(
       BoundType(
         .dispatchQueue,
@@ -72,6 +73,17 @@ enum UIKitTypes {
         .activeSession,
         value: { [unowned scene] in
           scene.world.fingers.current?.session.map { .object(scene.object(for: $0)) } ?? .nil
+        }))
+    // "view: method" for every call a script handler received, in order, so a
+    // spec can check UIKit's order: `expect delegateCalls == [...]`.
+    registry.register(
+      BoundType(
+        .delegateCalls,
+        value: { [unowned scene] in
+          .array(
+            scene.world.trace.events.filter { $0.kind == .call }.map { event in
+              .string(event.view.map { "\($0): \(event.method)" } ?? event.method)
+            })
         }))
   }
 
