@@ -80,8 +80,9 @@ enum FormatCommand {
     errors is not formatted: its diagnostics go to standard error.
 
     Strings, numbers and parentheses are kept as written, and long lines are
-    not wrapped. A list of arguments stays on one line unless its first
-    argument was on a line of its own; then it keeps one argument per line.
+    not wrapped. A body of one statement written on one line stays on one
+    line. A list of arguments stays on one line unless its first argument was
+    on a line of its own; then it keeps one argument per line.
 
     Options:
     \(HelpText.optionRows(for: .fmt))

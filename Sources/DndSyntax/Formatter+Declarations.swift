@@ -154,8 +154,9 @@ extension FormatPrinter {
   }
 
   /// Writes `{`, then `header` (a closure's parameters and `in`, ending at
-  /// `headerEnd`), the items one per line, and `}`; just `{}` when there is
-  /// nothing inside, not even a comment.
+  /// `headerEnd`), the items one per line, and `}`. Just `{}` when there is
+  /// nothing inside, not even a comment; and `{ item }` on one line when it
+  /// was written so (see `inlineBody`).
   mutating func braced<Item>(
     _ items: [Item], open: Int, close: Int, header: String = "", headerEnd: Int? = nil,
     range: (Item) -> SourceRange, _ print: (inout FormatPrinter, Item) -> Void
@@ -163,6 +164,11 @@ extension FormatPrinter {
     mark(open)
     if items.isEmpty && !hasComment(before: close) {
       write(header.isEmpty ? "{}" : "{" + header + " }")
+      advance(to: close + 1)
+      return
+    }
+    if let body = inlineBody(items, open: open, close: close, range: range, print) {
+      write("{" + header + " " + body + " }")
       advance(to: close + 1)
       return
     }
@@ -178,6 +184,25 @@ extension FormatPrinter {
     closeBlock(at: close)
     write("}")
     advance(to: close + 1)
+  }
+
+  /// The one item of a body written on one line (`{ session.items.count }`,
+  /// `else { return }`), printed on one line, or nil. Nil when the body has
+  /// comments, or when the item itself takes several lines (an `if`, a
+  /// closure of several statements): a separate printer tries it.
+  private func inlineBody<Item>(
+    _ items: [Item], open: Int, close: Int, range: (Item) -> SourceRange,
+    _ print: (inout FormatPrinter, Item) -> Void
+  ) -> String? {
+    guard items.count == 1, let item = items.first, !containsNewline(open, close), !hasComment(before: close)
+    else { return nil }
+    var trial = FormatPrinter(file: file, tokens: tokens)
+    trial.beginLine(at: Int(range(item).start))
+    print(&trial, item)
+    trial.advance(to: Int(range(item).end))
+    trial.endLine()
+    guard trial.lines.count == 1, let text = trial.lines.first, !text.contains("\n") else { return nil }
+    return text
   }
 }
 

@@ -158,9 +158,8 @@ extension FormatPrinter {
 
   // MARK: - Closures
 
-  /// A closure: on one line when it was written on one line, holds at most
-  /// one statement that fits on a line, and has no comments; else its
-  /// statements one per line.
+  /// A closure: its parameters and `in` on the line of the `{`, its body as
+  /// any other (see `braced`).
   private mutating func closure(_ closure: Closure, range: SourceRange) {
     let open = Int(range.start)
     let close = max(open, Int(range.end) - 1)
@@ -173,34 +172,11 @@ extension FormatPrinter {
       header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + " in"
       headerEnd = token(.kwIn, atOrAfter: open + 1).map { Int($0.range.end) }
     }
-    if let text = inlineText(of: closure, range: range, header: header) {
-      write(text)
-      advance(to: close + 1)
-      return
-    }
     braced(
       closure.body.statements, open: open, close: close, header: header, headerEnd: headerEnd, range: \.range
     ) {
       printer, statement in printer.statement(statement)
     }
-  }
-
-  /// The closure on one line, or nil when it does not qualify. The one
-  /// statement is printed by a separate printer: if that takes more than a
-  /// line (an `if`, a closure inside of several statements), so does this.
-  private func inlineText(of closure: Closure, range: SourceRange, header: String) -> String? {
-    let start = Int(range.start)
-    let end = Int(range.end)
-    let statements = closure.body.statements
-    guard !containsNewline(start, end), !hasComment(before: end), statements.count <= 1 else { return nil }
-    guard let statement = statements.first else { return header.isEmpty ? "{}" : "{" + header + " }" }
-    var trial = FormatPrinter(file: file, tokens: tokens)
-    trial.beginLine(at: Int(statement.range.start))
-    trial.statement(statement)
-    trial.advance(to: Int(statement.range.end))
-    trial.endLine()
-    guard trial.lines.count == 1, let text = trial.lines.first, !text.contains("\n") else { return nil }
-    return "{" + header + " " + text + " }"
   }
 
   // MARK: - Types

@@ -5,7 +5,8 @@
 /// Design: the text is printed from the syntax tree, so layout is decided
 /// here and nowhere else, but everything the tree keeps as written is taken
 /// from the source: string literals, numbers, parentheses, `T!`, and whether
-/// a list of arguments or a closure was on one line or several. The printing
+/// a list of arguments or a one-statement body (`{ x }`) was on one line or
+/// several. The printing
 /// order is the source order, so comments (which the tree does not hold) are
 /// placed by position as the printer passes them (see `FormatPrinter`):
 /// before the line of the node they precede, at the end of the line they

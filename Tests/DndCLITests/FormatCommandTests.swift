@@ -6,7 +6,7 @@ import Testing
 /// `dnd fmt` in-process: printing, `--check`, `--write`, directories, exit
 /// statuses; and that a formatted script runs exactly as the original did.
 @Suite struct FormatCommandTests {
-  static let unformatted = "app A {\n  var n = 0; func f() { n += 1 }\n}\n"
+  static let unformatted = "app A {\n  var n = 0; func f() { n += 1\n  }\n}\n"
   static let formatted = "app A {\n    var n = 0\n    func f() {\n        n += 1\n    }\n}\n"
 
   static func contents(_ path: String) -> String? {

@@ -97,16 +97,24 @@ struct FormatterTests {
       // Indentation, one statement per line, no semicolons.
       ("func f() {\n  var n = 0; n += 1\n}", "func f() {\n    var n = 0\n    n += 1\n}\n"),
       (
-        "if a { b } else if c { d } else { e }",
-        "if a {\n    b\n} else if c {\n    d\n} else {\n    e\n}\n"
+        "if a {\n b } else if c { d }\nelse { e; f }",
+        "if a {\n    b\n} else if c { d } else {\n    e\n    f\n}\n"
       ),
       (
-        "func f( _ a :Int,b:[String:Int]? )->Bool{return a<1}",
+        "func f( _ a :Int,b:[String:Int]? )->Bool{\nreturn a<1}",
         "func f(_ a: Int, b: [String: Int]?) -> Bool {\n    return a < 1\n}\n"
       ),
+      // A body written on one line, with one statement, stays on one line.
+      ("if a { b } else if c { d } else { e }", "if a { b } else if c { d } else { e }\n"),
+      (
+        "func f() {  x+1 }\napp A { label l { text = \"t\" } }",
+        "func f() { x + 1 }\napp A { label l { text = \"t\" } }\n"
+      ),
+      ("if a { if b { c } }", "if a { if b { c } }\n"),
+      ("if a { if b { c; d } }", "if a {\n    if b {\n        c\n        d\n    }\n}\n"),
       ("func g() {\n}", "func g() {}\n"),
-      ("guard let x = y , x>0 else {return}", "guard let x = y, x > 0 else {\n    return\n}\n"),
-      ("for _ in 0 ..< 3 { }\nwhile i<=2 {i+=1}", "for _ in 0..<3 {}\nwhile i <= 2 {\n    i += 1\n}\n"),
+      ("guard let x = y , x>0 else {return}", "guard let x = y, x > 0 else { return }\n"),
+      ("for _ in 0 ..< 3 { }\nwhile i<=2 {i+=1\n}", "for _ in 0..<3 {}\nwhile i <= 2 {\n    i += 1\n}\n"),
       // Spaces around binary operators; none after unary ones or around ranges.
       ("let x = -a*(b+c)/2%3 ?? !d", "let x = -a * (b + c) / 2 % 3 ?? !d\n"),
       ("x=a===b ? c:d", "x = a === b ? c : d\n"),
@@ -124,13 +132,14 @@ struct FormatterTests {
       ("f(a,\n  b)", "f(a, b)\n"),
       ("f(\n  a, b,\n  c,\n)", "f(\n    a,\n    b,\n    c\n)\n"),
       ("let d = [\n\"a\": 1, \"b\": 2]", "let d = [\n    \"a\": 1,\n    \"b\": 2\n]\n"),
-      // Closures: trailing as written, one line when written on one line.
+      // Closures: trailing as written; on one line like other bodies.
       ("list.map() { x in x * 2 }", "list.map { x in x * 2 }\n"),
       ("list.map({ x in x * 2 })", "list.map({ x in x * 2 })\n"),
       ("f()() { }", "f()() {}\n"),
       ("g { a in\n a }", "g { a in\n    a\n}\n"),
       ("g { a; b }", "g {\n    a\n    b\n}\n"),
-      ("g { if a { b } }", "g {\n    if a {\n        b\n    }\n}\n"),
+      ("g { if a { b } }", "g { if a { b } }\n"),
+      ("g { if a { b; c } }", "g {\n    if a {\n        b\n        c\n    }\n}\n"),
       ("g { (a: Int, b) in a } label: { }", "g { (a: Int, b) in a } label: {}\n"),
       // Scenario steps.
       (
@@ -153,15 +162,13 @@ struct FormatterTests {
       ),
       // Declarations.
       (
-        "device iPad\napp A { view root { label l { dropInteraction drop { x = 1 } } } }",
+        "device iPad\napp A { view root { label l {\ndropInteraction drop { x = 1 } } } }",
         """
         device iPad
         app A {
             view root {
                 label l {
-                    dropInteraction drop {
-                        x = 1
-                    }
+                    dropInteraction drop { x = 1 }
                 }
             }
         }
@@ -170,7 +177,7 @@ struct FormatterTests {
       ),
       (
         "source S { item i { 1 } ; let u = 2 }",
-        "source S {\n    item i {\n        1\n    }\n    let u = 2\n}\n"
+        "source S {\n    item i { 1 }\n    let u = 2\n}\n"
       ),
       // Blank lines: at most one, none at the start or end of a block.
       ("a\n\n\n\nb", "a\n\nb\n"),
