@@ -127,6 +127,7 @@ extension DragEngine {
       }
       item.hasVisiblePreview = preview?.isUsable ?? false
       item.liftPreviewSize = preview?.size
+      item.giver = interaction
     }
   }
 
@@ -143,7 +144,8 @@ extension DragEngine {
     if let handler = interaction.delegate.willAnimateLiftWith {
       try call(DragMethods.willAnimateLiftWith, site(s, interaction)) { try handler(animator, s.dragSession) }
     }
-    step("liftAnimationBegan", s, phase: .lift, app: s.sourceName, interaction: interaction.name)
+    // The lift of items added mid-drag happens in the drag phase.
+    step("liftAnimationBegan", s, phase: s.phase, app: s.sourceName, interaction: interaction.name)
     try animator.start()
     return animator
   }

@@ -122,11 +122,13 @@ extension DragEngine {
   }
 
   /// The preview UIKit offers for a drop: the dragged preview, left at the
-  /// drop location in the drop view's superview (§3.5).
+  /// drop location in the drop view's superview (§3.5). An item added by a
+  /// tap shows the view it was added from, not the view the drag began on.
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {
-    let shown = liftedCell(of: item, s) ?? s.origin?.view ?? target.view
+    let shown =
+      liftedCell(of: item, s) ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view ?? target.view
     let container = target.view?.superview ?? target.view
     let preview: TargetedDragPreview
     if let shown, let container {

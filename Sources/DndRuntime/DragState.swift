@@ -115,6 +115,12 @@ final class DragState {
     }
   }
 
+  /// The trace phase of a load started now: data transfer once the drop has
+  /// begun; before it (a load that fails), the phase the drag is in.
+  var loadPhase: DragPhase {
+    isDataAccessOpen || dropPerformed ? .dataTransfer : phase
+  }
+
   /// The session object the source app sees.
   var dragSession: DragSession {
     if let existing = dragHandle.object { return existing }
