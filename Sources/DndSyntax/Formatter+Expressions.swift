@@ -124,8 +124,10 @@ extension FormatPrinter {
   }
 
   /// A bracketed list whose opener is at `open`. On one line, unless the
-  /// first element started a line of its own: then one element per line,
-  /// indented, with the closer on a line of its own.
+  /// first element started a line of its own: then the elements keep the
+  /// lines they were written on (one per line, or a few per line), indented
+  /// one level, and the closer stays where it was, on a line of its own (with
+  /// a trailing comma if there was one) or after the last element.
   private mutating func list<Item>(
     _ items: [Item], open: Int, brackets: (open: TokenKind, close: TokenKind), start: (Item) -> UInt32,
     _ print: (inout FormatPrinter, Item) -> Void
@@ -145,12 +147,24 @@ extension FormatPrinter {
     write(opener)
     openBlock(after: open + 1)
     for (index, item) in items.enumerated() {
-      beginLine(at: Int(start(item)))
+      if index == 0 || containsNewline(lastEnd, Int(start(item))) {
+        if index > 0 { endLine() }
+        beginLine(at: Int(start(item)))
+      } else {
+        write(" ")
+      }
       print(&self, item)
       if index < items.count - 1 { write(",") }
-      endLine()
     }
     let close = token(brackets.close, atOrAfter: lastEnd).map { Int($0.range.start) } ?? lastEnd
+    guard containsNewline(lastEnd, close) else {
+      indent -= 1
+      write(closer)
+      advance(to: close + 1)
+      return
+    }
+    if let comma = token(.comma, atOrAfter: lastEnd), Int(comma.range.start) < close { write(",") }
+    endLine()
     closeBlock(at: close)
     write(closer)
     advance(to: close + 1)

@@ -128,10 +128,14 @@ struct FormatterTests {
       ("let f: ((Int) -> Int)? = nil", "let f: ((Int) -> Int)? = nil\n"),
       ("let t = ( 1 , 2 ).0", "let t = (1, 2).0\n"),
       ("let e = [ : ]; let a = [ ]", "let e = [:]\nlet a = []\n"),
-      // Argument lists: one line, or one argument per line as written.
+      // Lists: on one line, or on the lines they were written on when the
+      // first element had a line of its own.
       ("f(a,\n  b)", "f(a, b)\n"),
-      ("f(\n  a, b,\n  c,\n)", "f(\n    a,\n    b,\n    c\n)\n"),
-      ("let d = [\n\"a\": 1, \"b\": 2]", "let d = [\n    \"a\": 1,\n    \"b\": 2\n]\n"),
+      ("f(\na,\nb,\n)", "f(\n    a,\n    b,\n)\n"),
+      ("f(\n  a , b,\n  c\n)", "f(\n    a, b,\n    c\n)\n"),
+      ("f(\n  x: a, y: b)", "f(\n    x: a, y: b)\n"),
+      ("let d = [\n\"a\": 1,\n\n\n \"b\": 2, ]", "let d = [\n    \"a\": 1,\n\n    \"b\": 2]\n"),
+      ("f(\n  a) { x in\n  x\n}", "f(\n    a) { x in\n    x\n}\n"),
       // Closures: trailing as written; on one line like other bodies.
       ("list.map() { x in x * 2 }", "list.map { x in x * 2 }\n"),
       ("list.map({ x in x * 2 })", "list.map({ x in x * 2 })\n"),
