@@ -189,11 +189,13 @@ struct FormatPrinter {
 
   /// Ends the current line: comments left inside it, then trailing ones.
   mutating func endLine() {
+    // Comments appended here count as trailing when aligning: on the next
+    // run they are found after the code.
+    let codeWidth = line.count
     while let comment = pendingComment, Int(comment.start) < lastEnd {
       nextComment += 1
       placeInterior(comment, atEnd: true)
     }
-    let codeWidth = line.count
     while let comment = pendingComment, isTrailing(comment) {
       nextComment += 1
       line += " " + commentText(comment)

@@ -254,3 +254,107 @@ struct FormatterTests {
     #expect(failure.diagnostics.first?.range.start == 13)
   }
 }
+
+/// Every script changed where the formatter should not care: comments put
+/// between any two tokens the source separates with white space (the tree
+/// and every comment are kept, and a second run changes nothing), and other
+/// indentation and spacing (the result is the same).
+struct FormatterPerturbationTests {
+  /// A small deterministic generator (SplitMix64), so failures reproduce.
+  struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
+  }
+
+  static func isBlank(_ gap: [UInt8]) -> Bool {
+    !gap.isEmpty && gap.allSatisfy { $0 == .space || $0 == .tab || $0 == .newline || $0 == .carriageReturn }
+  }
+
+  /// `file` with comments added in some of the white space between tokens:
+  /// `/* cN */` between tokens on a line, `// cN` at the end of a line.
+  static func withComments(_ file: SourceFile, seed: UInt64) -> String {
+    var generator = Generator(state: seed)
+    let tokens = Lexer.tokenize(file)
+    var out: [UInt8] = []
+    var position = 0
+    var count = 0
+    for token in tokens {
+      let start = Int(token.range.start)
+      let gap = Array(file.bytes[position..<start])
+      if isBlank(gap) && position > 0 && generator.chance(25) {
+        count += 1
+        if let newline = gap.firstIndex(of: .newline) {
+          out += Array(" // c\(count)".utf8) + gap[newline...]
+        } else {
+          out += Array(" /* c\(count) */ ".utf8)
+        }
+      } else {
+        out += gap
+      }
+      out += file.bytes[start..<Int(token.range.end)]
+      position = Int(token.range.end)
+    }
+    out += file.bytes[position...]
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `file` with its white space between tokens changed: other indentation,
+  /// more spaces, more blank lines where there was one.
+  static func reindented(_ file: SourceFile, seed: UInt64) -> String {
+    var generator = Generator(state: seed)
+    var out: [UInt8] = []
+    var position = 0
+    for token in Lexer.tokenize(file) {
+      let start = Int(token.range.start)
+      let gap = Array(file.bytes[position..<start])
+      if isBlank(gap) {
+        let newlines = gap.filter { $0 == .newline }.count
+        let spaces = [UInt8](repeating: .space, count: Int(generator.next() % 7) + 1)
+        let extra = newlines >= 2 && generator.chance(50) ? 2 : 0
+        out += newlines == 0 ? spaces : [UInt8](repeating: .newline, count: newlines + extra) + spaces
+      } else {
+        out += gap
+      }
+      out += file.bytes[start..<Int(token.range.end)]
+      position = Int(token.range.end)
+    }
+    out += file.bytes[position...]
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  @Test(arguments: FormatterTests.scripts)
+  func indentationAndSpacingDoNotMatter(_ path: String) throws {
+    let original = try #require(FormatterTests.load(path))
+    let canonical = try ScriptFormatter.format(original).get()
+    for seed in UInt64(1)...3 {
+      let file = SourceFile(name: path, text: Self.reindented(original, seed: seed))
+      #expect(try ScriptFormatter.format(file).get() == canonical, "seed \(seed)")
+    }
+  }
+
+  @Test(arguments: FormatterTests.scripts)
+  func commentsAnywhereKeepTheTreeAndAreStable(_ path: String) throws {
+    let original = try #require(FormatterTests.load(path))
+    let tree = SyntaxDump.tree(Parser.parse(original).script, file: original, includeLocations: false)
+    for seed in UInt64(1)...4 {
+      let file = SourceFile(name: path, text: Self.withComments(original, seed: seed))
+      let parsed = Parser.parse(file)
+      guard parsed.diagnostics.isEmpty else { continue }
+      let once = try ScriptFormatter.format(file).get()
+      let reparsed = SourceFile(name: path, text: once)
+      let result = Parser.parse(reparsed)
+      #expect(result.diagnostics.isEmpty, "seed \(seed)")
+      #expect(SyntaxDump.tree(result.script, file: reparsed, includeLocations: false) == tree, "seed \(seed)")
+      #expect(result.comments.count == parsed.comments.count, "seed \(seed)")
+      let twice = try ScriptFormatter.format(reparsed).get()
+      #expect(once == twice, "seed \(seed)\n\(once)")
+    }
+  }
+}
