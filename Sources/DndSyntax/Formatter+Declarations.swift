@@ -81,10 +81,8 @@ extension FormatPrinter {
 
   mutating func interactionDecl(_ interaction: InteractionDecl) {
     write(interaction.kind.text + (interaction.name.map { " " + $0.text } ?? "") + " ")
-    members(
-      interaction.members, of: interaction.range, after: interaction.name?.range ?? interaction.kind.range
-    ) {
-      printer, member in
+    let header = interaction.name?.range ?? interaction.kind.range
+    members(interaction.members, of: interaction.range, after: header) { printer, member in
       switch member {
       case .function(let function): printer.funcDecl(function)
       case .property(let property): printer.propertyAssignment(property)

@@ -47,9 +47,8 @@ extension FormatPrinter {
       write(isClosed ? "..." : "..<")
       expression(upper)
     case .array(let elements):
-      list(
-        elements, open: Int(expr.range.start), brackets: (.leftBracket, .rightBracket), start: \.range.start
-      ) {
+      let brackets = (TokenKind.leftBracket, TokenKind.rightBracket)
+      list(elements, open: Int(expr.range.start), brackets: brackets, start: \.range.start) {
         printer, element in printer.expression(element)
       }
     case .dictionary(let entries):
@@ -57,10 +56,8 @@ extension FormatPrinter {
         write("[:]")
         break
       }
-      list(
-        entries, open: Int(expr.range.start), brackets: (.leftBracket, .rightBracket),
-        start: \.key.range.start
-      ) {
+      let brackets = (TokenKind.leftBracket, TokenKind.rightBracket)
+      list(entries, open: Int(expr.range.start), brackets: brackets, start: \.key.range.start) {
         printer, entry in
         printer.expression(entry.key)
         printer.write(": ")
@@ -112,9 +109,8 @@ extension FormatPrinter {
   private mutating func argumentList(
     _ arguments: [Argument], open: Int, brackets: (open: TokenKind, close: TokenKind)
   ) {
-    list(arguments, open: open, brackets: brackets, start: { $0.label?.range.start ?? $0.value.range.start })
-    {
-      printer, argument in
+    let start: (Argument) -> UInt32 = { $0.label?.range.start ?? $0.value.range.start }
+    list(arguments, open: open, brackets: brackets, start: start) { printer, argument in
       if let label = argument.label {
         printer.mark(Int(label.range.start))
         printer.write(label.text + ": ")
@@ -186,9 +182,8 @@ extension FormatPrinter {
       header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + " in"
       headerEnd = token(.kwIn, atOrAfter: open + 1).map { Int($0.range.end) }
     }
-    braced(
-      closure.body.statements, open: open, close: close, header: header, headerEnd: headerEnd, range: \.range
-    ) {
+    let statements = closure.body.statements
+    braced(statements, open: open, close: close, header: header, headerEnd: headerEnd, range: \.range) {
       printer, statement in printer.statement(statement)
     }
   }

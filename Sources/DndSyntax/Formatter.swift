@@ -121,8 +121,8 @@ struct FormatPrinter {
     self.comments = comments.sorted { $0.start < $1.start }
   }
 
-  /// A printer without comments that shares `tokens` (for trying whether a
-  /// closure fits on one line).
+  /// A printer without comments that shares `tokens`, for trying whether a
+  /// body fits on one line.
   init(file: SourceFile, tokens: [Token]) {
     self.file = file
     self.bytes = file.bytes
