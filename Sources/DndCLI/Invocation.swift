@@ -2,7 +2,17 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, check, fmt, help
+  case run, test, check, explain, render, fmt, help
+}
+
+/// How `dnd run` prints the trace (`--trace`).
+public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
+  /// Events grouped by phase, for people.
+  case text
+  /// JSON lines, one object per event (`docs/trace-json.md`).
+  case json
+  /// A Mermaid sequence diagram.
+  case mermaid
 }
 
 /// A command line, understood: what to do and with which settings.
@@ -18,6 +28,12 @@ public struct Invocation: Hashable, Sendable {
     case check([String])
     /// Format scripts (and the scripts in directories).
     case format([String], FormatMode)
+    /// Run the scenarios of scripts and directories as tests.
+    case test([String])
+    /// Narrate one script's scenarios.
+    case explain(String)
+    /// Draw one script's scene.
+    case render(String)
   }
 
   public var action: Action
@@ -25,6 +41,16 @@ public struct Invocation: Hashable, Sendable {
   public var limits = RunLimits()
   /// What `dnd check` prints besides diagnostics.
   public var dumps = SyntaxDumps()
+  /// `dnd run --trace`.
+  public var trace: TraceFormat = .text
+  /// `dnd test --filter`: run only scenarios whose name contains this text.
+  public var filter: String?
+  /// `--scenario`: the one scenario to show.
+  public var scenario: String?
+  /// `dnd render --at`: stop the scenario after this many steps.
+  public var stopAfterSteps: Int?
+  /// `dnd render --svg`: where to write the picture as SVG.
+  public var svgPath: String?
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
@@ -78,7 +104,7 @@ public struct UsageError: Error, Hashable, Sendable {
 /// both parsing and the option lists in help.
 struct OptionSpec: Hashable, Sendable {
   enum Key: Hashable, Sendable {
-    case color, noColor, maxSteps, help, version
+    case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
     case write, checkFormat, dumpAST, dumpTokens
   }
 
@@ -93,8 +119,24 @@ struct OptionSpec: Hashable, Sendable {
 
   static let all: [OptionSpec] = [
     OptionSpec(
+      key: .trace, names: ["--trace"], valueName: "format",
+      summary: "Print the trace as text (the default), json or mermaid.", commands: [.run]),
+    OptionSpec(
+      key: .filter, names: ["--filter"], valueName: "text",
+      summary: "Run only the scenarios whose name contains text.", commands: [.test]),
+    OptionSpec(
+      key: .scenario, names: ["--scenario"], valueName: "name",
+      summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
+    OptionSpec(
+      key: .at, names: ["--at"], valueName: "step",
+      summary: "Stop the scenario after that many steps (0: none).", commands: [.render]),
+    OptionSpec(
+      key: .svg, names: ["--svg"], valueName: "file",
+      summary: "Also write the picture to file as SVG.", commands: [.render]),
+    OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
-      summary: "Stop with a runtime error after n evaluation steps.", commands: [.run]),
+      summary: "Stop with a runtime error after n evaluation steps.",
+      commands: [.run, .test, .explain, .render]),
     OptionSpec(
       key: .dumpTokens, names: ["--dump-tokens"], summary: "Print every token of each script.",
       commands: [.check]),
@@ -108,13 +150,14 @@ struct OptionSpec: Hashable, Sendable {
       key: .write, names: ["--write", "-w"], summary: "Rewrite the scripts in place.", commands: [.fmt]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
-      summary: "Colour diagnostics: auto (the default), always or never.",
-      commands: [nil, .run, .check, .fmt]),
+      summary: "Colour the output: auto (the default), always or never.",
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt]),
     OptionSpec(
       key: .noColor, names: ["--no-color"], summary: "Same as --color=never.",
-      commands: [nil, .run, .check, .fmt]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt]),
     OptionSpec(
-      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .fmt, .help]),
+      key: .help, names: ["--help", "-h"], summary: "Show help.",
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]
