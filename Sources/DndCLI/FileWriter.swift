@@ -9,13 +9,16 @@
 /// Replaces a file's contents safely: the new bytes go to a temporary file
 /// beside it, which then takes the file's place in one `rename`, so an
 /// interrupted write never leaves half a script. The file keeps its
-/// permissions.
+/// permissions, and a symbolic link stays a link (its target is replaced).
 enum FileWriter {
   /// Nil when done, else why not: one lowercase line for `dnd: error: `.
   static func replaceContents(of path: String, with bytes: [UInt8]) -> String? {
+    guard let resolved = realpath(path, nil) else { return message(path, errno) }
+    let target = String(cString: resolved)
+    free(resolved)
     var info = stat()
-    guard stat(path, &info) == 0 else { return message(path, errno) }
-    var template = Array((path + ".dndfmt-XXXXXX").utf8CString)
+    guard stat(target, &info) == 0 else { return message(path, errno) }
+    var template = Array((target + ".dndfmt-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
@@ -38,7 +41,7 @@ enum FileWriter {
     remaining.removeAll()
     if failure == nil, fchmod(descriptor, info.st_mode & 0o7777) != 0 { failure = errno }
     if close(descriptor) != 0, failure == nil { failure = errno }
-    if failure == nil, rename(temporary, path) != 0 { failure = errno }
+    if failure == nil, rename(temporary, target) != 0 { failure = errno }
     if let failure {
       unlink(temporary)
       return message(path, failure)

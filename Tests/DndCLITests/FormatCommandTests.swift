@@ -64,6 +64,17 @@ import Testing
     #expect(permissions == 0o640)
   }
 
+  @Test func writeReplacesTheTargetOfASymbolicLink() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let target = try directory.write("target.dnd", Self.unformatted)
+    let link = directory.path + "/link.dnd"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    #expect(dnd(["fmt", "-w", link]).status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(Self.contents(target) == Self.formatted)
+  }
+
   @Test func aScriptWithSyntaxErrorsIsReportedAndLeftAlone() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
