@@ -45,6 +45,7 @@ enum HelpText {
     case .check: return check
     case .explain: return explain
     case .render: return render
+    case .fmt: return FormatCommand.help
     case .repl: return repl
     case .help: return help
     }
@@ -58,6 +59,7 @@ enum HelpText {
     case .check: return "Parse and check scripts without running them."
     case .explain: return "Run a script and explain each scenario in the lecture's terms."
     case .render: return "Draw a script's scene: in the terminal, or as SVG."
+    case .fmt: return "Print scripts in the canonical form, or rewrite them."
     case .repl: return "Try statements and scenario steps one at a time."
     case .help: return "Show help for a command."
     }
@@ -190,6 +192,11 @@ enum HelpText {
     Parses and checks each script without running it, and prints its errors
     and warnings to standard error. Prints nothing when all is well.
 
+    To see how the language reads a script, --dump-tokens prints its tokens
+    (position, kind, text) and --dump-ast its syntax tree (one node per line,
+    children indented, each with its line:column) to standard output. A
+    script with errors still shows what was read, then the diagnostics.
+
     Options:
     \(optionRows(for: .check))
 
@@ -201,6 +208,8 @@ enum HelpText {
     Examples:
       dnd check examples/*.dnd
       dnd check --color=always script.dnd 2>&1 | less -R
+      dnd check --dump-ast examples/01-hello-drop.dnd
+      echo 'let x = 1 + 2 * 3' | dnd check --dump-ast --dump-tokens -
 
     """
 
@@ -265,7 +274,7 @@ enum HelpText {
   }
 
   /// The option table for a command, names padded into a column.
-  private static func optionRows(for command: CommandName?) -> String {
+  static func optionRows(for command: CommandName?) -> String {
     OptionSpec.options(for: command)
       .map { "  " + padded($0.synopsis, to: 20) + $0.summary }
       .joined(separator: "\n")

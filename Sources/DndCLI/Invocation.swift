@@ -2,7 +2,7 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, test, check, explain, render, repl, help
+  case run, test, check, explain, render, fmt, repl, help
 }
 
 /// How `dnd run` prints the trace (`--trace`).
@@ -26,6 +26,8 @@ public struct Invocation: Hashable, Sendable {
     case run(String)
     /// Check one or more scripts.
     case check([String])
+    /// Format scripts (and the scripts in directories).
+    case format([String], FormatMode)
     /// Run the scenarios of scripts and directories as tests.
     case test([String])
     /// Narrate one script's scenarios.
@@ -39,6 +41,8 @@ public struct Invocation: Hashable, Sendable {
   public var action: Action
   public var color: ColorMode = .auto
   public var limits = RunLimits()
+  /// What `dnd check` prints besides diagnostics.
+  public var dumps = SyntaxDumps()
   /// `dnd run --trace`.
   public var trace: TraceFormat = .text
   /// `dnd test --filter`: run only scenarios whose name contains this text.
@@ -54,6 +58,26 @@ public struct Invocation: Hashable, Sendable {
     self.action = action
     self.color = color
     self.limits = limits
+  }
+}
+
+/// What `dnd fmt` does with the canonical text.
+public enum FormatMode: String, Hashable, Sendable {
+  /// Print it to standard output.
+  case print
+  /// Rewrite the files that change.
+  case write
+  /// List the files that would change, and fail if there are any.
+  case check
+}
+
+/// The dumps `dnd check` prints to standard output before the diagnostics.
+public struct SyntaxDumps: Hashable, Sendable {
+  public var tokens = false
+  public var tree = false
+  public init(tokens: Bool = false, tree: Bool = false) {
+    self.tokens = tokens
+    self.tree = tree
   }
 }
 
@@ -83,6 +107,7 @@ public struct UsageError: Error, Hashable, Sendable {
 struct OptionSpec: Hashable, Sendable {
   enum Key: Hashable, Sendable {
     case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
+    case write, checkFormat, dumpAST, dumpTokens
   }
 
   var key: Key
@@ -115,15 +140,26 @@ struct OptionSpec: Hashable, Sendable {
       summary: "Stop with a runtime error after n evaluation steps.",
       commands: [.run, .test, .explain, .render, .repl]),
     OptionSpec(
+      key: .dumpTokens, names: ["--dump-tokens"], summary: "Print every token of each script.",
+      commands: [.check]),
+    OptionSpec(
+      key: .dumpAST, names: ["--dump-ast"], summary: "Print the syntax tree of each script.",
+      commands: [.check]),
+    OptionSpec(
+      key: .checkFormat, names: ["--check"], summary: "List the scripts that are not formatted.",
+      commands: [.fmt]),
+    OptionSpec(
+      key: .write, names: ["--write", "-w"], summary: "Rewrite the scripts in place.", commands: [.fmt]),
+    OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour the output: auto (the default), always or never.",
-      commands: [nil, .run, .test, .check, .explain, .render, .repl]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .repl]),
     OptionSpec(
       key: .noColor, names: ["--no-color"], summary: "Same as --color=never.",
-      commands: [nil, .run, .test, .check, .explain, .render, .repl]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .repl]),
     OptionSpec(
       key: .help, names: ["--help", "-h"], summary: "Show help.",
-      commands: [nil, .run, .test, .check, .explain, .render, .repl, .help]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .repl, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]
