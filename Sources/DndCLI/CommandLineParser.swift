@@ -139,6 +139,27 @@ public enum CommandLineParser {
             throw UsageError("option '--svg' needs a file name", command: command)
           }
           invocation.svgPath = path
+        case .explore: invocation.exploration = invocation.exploration ?? ExploreSettings()
+        case .exploreLimit:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.limit = try positiveCount(option.value ?? "", for: option.spelling)
+        case .seed:
+          guard let seed = UInt64(option.value ?? "") else {
+            throw UsageError(
+              "invalid value '\(option.value ?? "")' for '--seed'; expected a whole number, 0 or more",
+              command: command)
+          }
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.seed = seed
+        case .replay:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.replay = option.value
+        case .fault:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.fault = option.value
+        case .faults:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.allFaults = true
         case .help, .version: break
         }
       }
