@@ -202,6 +202,11 @@ public enum CommandLineParser {
         return .explain(try single(.explain))
       case .render:
         return .render(try single(.render))
+      case .repl:
+        guard operands.count <= 1 else {
+          throw UsageError("'dnd repl' takes at most one script", command: .repl)
+        }
+        return .repl(operands.first)
       }
     }
 

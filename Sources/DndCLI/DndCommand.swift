@@ -46,6 +46,8 @@ public enum DndCommand {
       return ExplainCommand.execute(path, invocation: invocation, console: console, engine: engine)
     case .render(let path):
       return RenderCommand.execute(path, invocation: invocation, console: console, engine: engine)
+    case .repl(let path):
+      return ReplRunner.execute(path, invocation: invocation, console: console)
     }
   }
 }

@@ -45,6 +45,7 @@ enum HelpText {
     case .check: return check
     case .explain: return explain
     case .render: return render
+    case .repl: return repl
     case .help: return help
     }
   }
@@ -57,6 +58,7 @@ enum HelpText {
     case .check: return "Parse and check scripts without running them."
     case .explain: return "Run a script and explain each scenario in the lecture's terms."
     case .render: return "Draw a script's scene: in the terminal, or as SVG."
+    case .repl: return "Try statements and scenario steps one at a time."
     case .help: return "Show help for a command."
     }
   }
@@ -202,6 +204,35 @@ enum HelpText {
 
     """
 
+  private static let repl = """
+    Usage: dnd repl [options] [<file>]
+
+    Reads statements, declarations and scenario steps one at a time and runs
+    each on the same scene: what one input declares, the next can use, and a
+    drag can be played a step at a time (longPress, drag to, release, settle),
+    each step printing the trace events it caused. With a file, its
+    declarations run first; its scenarios do not. A line with an open brace,
+    bracket or parenthesis continues on the next. Errors are reported against
+    the input typed, and the session goes on.
+
+    Commands inside the REPL:
+    \(replCommandRows)
+
+    On a terminal, lines can be edited (arrows, Ctrl-A/E, Ctrl-R to search)
+    and are kept in ~/.dnd_history; Ctrl-C abandons an input, Ctrl-D on an
+    empty line quits. From a pipe there is no prompt, so the output is just
+    the results.
+
+    Options:
+    \(optionRows(for: .repl))
+
+    Examples:
+      dnd repl
+      dnd repl examples/01-hello-drop.dnd
+      printf 'longPress source\\ndrag to target\\n' | dnd repl hello.dnd
+
+    """
+
   private static let help = """
     Usage: dnd help [<command>]
 
@@ -219,6 +250,14 @@ enum HelpText {
   private static var stepLimitNote: String {
     guard let steps = Engine.defaultMaxSteps else { return "" }
     return " after \(steps) steps\n(calls and loop iterations) unless --max-steps says otherwise"
+  }
+
+  /// The REPL's `:commands`, one row each.
+  private static var replCommandRows: String {
+    ReplCommand.allCases.map { command in
+      let head = ":" + command.rawValue + (command.operand.isEmpty ? "" : " " + command.operand)
+      return "  " + padded(head, to: 12) + command.summary
+    }.joined(separator: "\n")
   }
 
   private static var commandRows: String {

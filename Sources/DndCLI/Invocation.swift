@@ -2,7 +2,7 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, test, check, explain, render, help
+  case run, test, check, explain, render, repl, help
 }
 
 /// How `dnd run` prints the trace (`--trace`).
@@ -32,6 +32,8 @@ public struct Invocation: Hashable, Sendable {
     case explain(String)
     /// Draw one script's scene.
     case render(String)
+    /// The REPL, empty or with a script loaded.
+    case repl(String?)
   }
 
   public var action: Action
@@ -134,17 +136,17 @@ struct OptionSpec: Hashable, Sendable {
     OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
       summary: "Stop with a runtime error after n evaluation steps.",
-      commands: [.run, .test, .explain, .render]),
+      commands: [.run, .test, .explain, .render, .repl]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour the output: auto (the default), always or never.",
-      commands: [nil, .run, .test, .check, .explain, .render]),
+      commands: [nil, .run, .test, .check, .explain, .render, .repl]),
     OptionSpec(
       key: .noColor, names: ["--no-color"], summary: "Same as --color=never.",
-      commands: [nil, .run, .test, .check, .explain, .render]),
+      commands: [nil, .run, .test, .check, .explain, .render, .repl]),
     OptionSpec(
       key: .help, names: ["--help", "-h"], summary: "Show help.",
-      commands: [nil, .run, .test, .check, .explain, .render, .help]),
+      commands: [nil, .run, .test, .check, .explain, .render, .repl, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]
