@@ -141,6 +141,27 @@ public enum CommandLineParser {
           invocation.svgPath = path
         case .dumpTokens: invocation.dumps.tokens = true
         case .dumpAST: invocation.dumps.tree = true
+        case .explore: invocation.exploration = invocation.exploration ?? ExploreSettings()
+        case .exploreLimit:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.limit = try positiveCount(option.value ?? "", for: option.spelling)
+        case .seed:
+          guard let seed = UInt64(option.value ?? "") else {
+            throw UsageError(
+              "invalid value '\(option.value ?? "")' for '--seed'; expected a whole number, 0 or more",
+              command: command)
+          }
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.seed = seed
+        case .replay:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.replay = option.value
+        case .fault:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.fault = option.value
+        case .faults:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.allFaults = true
         case .help, .version, .write, .checkFormat: break
         }
       }

@@ -53,6 +53,8 @@ public struct Invocation: Hashable, Sendable {
   public var stopAfterSteps: Int?
   /// `dnd render --svg`: where to write the picture as SVG.
   public var svgPath: String?
+  /// `dnd test --explore` and its settings; nil for a plain test run.
+  public var exploration: ExploreSettings?
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
@@ -108,6 +110,7 @@ struct OptionSpec: Hashable, Sendable {
   enum Key: Hashable, Sendable {
     case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
     case write, checkFormat, dumpAST, dumpTokens
+    case explore, exploreLimit, seed, replay, fault, faults
   }
 
   var key: Key
@@ -126,6 +129,26 @@ struct OptionSpec: Hashable, Sendable {
     OptionSpec(
       key: .filter, names: ["--filter"], valueName: "text",
       summary: "Run only the scenarios whose name contains text.", commands: [.test]),
+    OptionSpec(
+      key: .explore, names: ["--explore"],
+      summary: "Run each scenario under every order its pending work can complete in.", commands: [.test]),
+    OptionSpec(
+      key: .exploreLimit, names: ["--explore-limit"], valueName: "n",
+      summary: "Run at most n orders per scenario; past it, a seeded random sample (default 1000).",
+      commands: [.test]),
+    OptionSpec(
+      key: .seed, names: ["--seed"], valueName: "s",
+      summary: "Seed the random sample of orders (default 1).", commands: [.test]),
+    OptionSpec(
+      key: .replay, names: ["--replay"], valueName: "order",
+      summary: "Run the scenario under one explored order (an id such as 2.0.1) and show its trace.",
+      commands: [.test]),
+    OptionSpec(
+      key: .fault, names: ["--fault"], valueName: "name",
+      summary: "Inject a fault while exploring: fail, slow, cancel or remove-target.", commands: [.test]),
+    OptionSpec(
+      key: .faults, names: ["--faults"],
+      summary: "Explore each injectable fault in turn, after the plain exploration.", commands: [.test]),
     OptionSpec(
       key: .scenario, names: ["--scenario"], valueName: "name",
       summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
@@ -173,4 +196,18 @@ struct OptionSpec: Hashable, Sendable {
   var synopsis: String {
     names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "")
   }
+}
+
+/// What `dnd test --explore` (or `--replay`) was asked to do.
+public struct ExploreSettings: Hashable, Sendable {
+  public var limit = 1000
+  public var seed: UInt64 = 1
+  /// An order id to replay (`--replay`), as typed.
+  public var replay: String?
+  /// The one fault to inject (`--fault`).
+  public var fault: String?
+  /// Explore every fault in turn (`--faults`).
+  public var allFaults = false
+
+  public init() {}
 }
