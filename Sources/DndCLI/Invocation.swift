@@ -106,24 +106,24 @@ struct OptionSpec: Hashable, Sendable {
       summary: "Run only the scenarios whose name contains text.", commands: [.test]),
     OptionSpec(
       key: .explore, names: ["--explore"],
-      summary: "Run each scenario under every order its pending work can complete in.", commands: [.test]),
+      summary: "Run each scenario under every order of its pending work.", commands: [.test]),
     OptionSpec(
       key: .exploreLimit, names: ["--explore-limit"], valueName: "n",
-      summary: "Run at most n orders per scenario; past it, a seeded random sample (default 1000).",
+      summary: "At most n orders a scenario, then a sample (1000).",
       commands: [.test]),
     OptionSpec(
       key: .seed, names: ["--seed"], valueName: "s",
-      summary: "Seed the random sample of orders (default 1).", commands: [.test]),
+      summary: "Seed of the random sample of orders (default 1).", commands: [.test]),
     OptionSpec(
       key: .replay, names: ["--replay"], valueName: "order",
-      summary: "Run the scenario under one explored order (an id such as 2.0.1) and show its trace.",
+      summary: "Run one explored order (such as 2.0.1) and show its trace.",
       commands: [.test]),
     OptionSpec(
       key: .fault, names: ["--fault"], valueName: "name",
-      summary: "Inject a fault while exploring: fail, slow, cancel or remove-target.", commands: [.test]),
+      summary: "Inject a fault: fail, slow, cancel or remove-target.", commands: [.test]),
     OptionSpec(
       key: .faults, names: ["--faults"],
-      summary: "Explore each injectable fault in turn, after the plain exploration.", commands: [.test]),
+      summary: "Explore again with each fault in turn.", commands: [.test]),
     OptionSpec(
       key: .scenario, names: ["--scenario"], valueName: "name",
       summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
