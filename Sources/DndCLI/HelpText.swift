@@ -126,6 +126,10 @@ enum HelpText {
       dnd test examples
       dnd test examples/01-hello-drop.dnd examples/09-move-and-copy.dnd
       dnd test --filter "cancel" examples
+      dnd test --explore examples/explore
+      dnd test --explore --faults examples/08-two-loads.dnd
+
+    Exploration, its order ids, pruning and faults: docs/exploration.md.
 
     """
 

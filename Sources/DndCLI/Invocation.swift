@@ -131,24 +131,24 @@ struct OptionSpec: Hashable, Sendable {
       summary: "Run only the scenarios whose name contains text.", commands: [.test]),
     OptionSpec(
       key: .explore, names: ["--explore"],
-      summary: "Run every order in which pending work can complete.", commands: [.test]),
+      summary: "Run each scenario under every order of its pending work.", commands: [.test]),
     OptionSpec(
       key: .exploreLimit, names: ["--explore-limit"], valueName: "n",
-      summary: "At most n orders a scenario (1000), then a sample.",
+      summary: "At most n orders a scenario, then a sample (1000).",
       commands: [.test]),
     OptionSpec(
       key: .seed, names: ["--seed"], valueName: "s",
-      summary: "Seed the random sample of orders (default 1).", commands: [.test]),
+      summary: "Seed of the random sample of orders (default 1).", commands: [.test]),
     OptionSpec(
       key: .replay, names: ["--replay"], valueName: "order",
-      summary: "Replay one explored order, e.g. 2.0.1, with its trace.",
+      summary: "Run one explored order (such as 2.0.1) and show its trace.",
       commands: [.test]),
     OptionSpec(
       key: .fault, names: ["--fault"], valueName: "name",
       summary: "Inject a fault: fail, slow, cancel or remove-target.", commands: [.test]),
     OptionSpec(
       key: .faults, names: ["--faults"],
-      summary: "Explore again under each injectable fault in turn.", commands: [.test]),
+      summary: "Explore again with each fault in turn.", commands: [.test]),
     OptionSpec(
       key: .scenario, names: ["--scenario"], valueName: "name",
       summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),

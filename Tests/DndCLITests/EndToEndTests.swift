@@ -45,6 +45,19 @@ import Testing
     Case(name: "help-render", arguments: ["help", "render"], status: 0),
     Case(name: "test-examples", arguments: ["test", "examples"], status: 0),
     Case(name: "test-failing", arguments: ["test", "\(inputs)/label-ignores-touches.dnd"], status: 1),
+    // Exploration: the wrong versions fail with their smallest order, and the replay shows it.
+    Case(name: "test-explore", arguments: ["test", "--explore", "--no-color", "examples/explore"], status: 1),
+    Case(
+      name: "test-explore-faults",
+      arguments: ["test", "--explore", "--faults", "--no-color", "examples/08-two-loads.dnd"], status: 0),
+    Case(
+      name: "test-replay",
+      arguments: [
+        "test", "--no-color", "examples/explore/01-url-first.dnd", "--filter", "background", "--replay", "2",
+      ], status: 1),
+    Case(
+      name: "test-replay-bad-order",
+      arguments: ["test", "examples/explore/01-url-first.dnd", "--replay", "1..2"], status: 64),
     Case(
       name: "test-filter", arguments: ["test", "--filter", "cancel", "examples/01-hello-drop.dnd"],
       status: 0),
