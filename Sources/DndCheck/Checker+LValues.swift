@@ -109,7 +109,9 @@ extension Checker {
         root.declarationRange = global.range
         switch global.kind {
         case .variable: break
-        case .constant: root.constantKind = .letConstant
+        case .constant:
+          root.constantKind = .letConstant
+          root.letKeyword = letKeywords[slot]
         case .function: root.constantKind = .declaration("a function")
         case .view(let kind): root.constantKind = .declaration("\(kind.phrase)")
         case .app: root.constantKind = .declaration("an app")

@@ -44,6 +44,8 @@ public struct Checker {
   /// The slot of each global declaration, keyed by the start of its name.
   var slotOfDeclaration: [UInt32: Int] = [:]
   var globalFunctions: [GlobalFunction] = []
+  /// The `let` keyword of each global constant, for the "use 'var'" fix-it.
+  var letKeywords: [Int: SourceRange] = [:]
   /// The slot of each hoisted local function, keyed by the start of its name.
   var localFunctionSlots: [UInt32: Int] = [:]
   var apps: [CheckedApp] = []
@@ -168,7 +170,7 @@ public struct Checker {
       switch item {
       case .statement(let stmt):
         switch stmt.kind {
-        case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
+        case .variable(let decl): declareGlobalVariable(decl)
         case .function(let decl):
           declareFunction(decl)
         default: break
@@ -179,7 +181,7 @@ public struct Checker {
           switch member {
           case .view(let view): collectViews(view, app: app.name.text)
           case .variable(let decl):
-            declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable, app: app.name.text)
+            declareGlobalVariable(decl, app: app.name.text)
           case .function(let decl):
             declareFunction(decl, app: app.name.text)
           case .property: break
@@ -189,7 +191,7 @@ public struct Checker {
         declareGlobal(source.name, kind: .source)
         for member in source.members {
           switch member {
-          case .variable(let decl): declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
+          case .variable(let decl): declareGlobalVariable(decl)
           case .function(let decl):
             declareFunction(decl)
           case .item: break
@@ -198,6 +200,16 @@ public struct Checker {
       case .device, .scenario: break
       }
     }
+  }
+
+  private mutating func declareGlobalVariable(_ decl: VarDecl, app: String? = nil) {
+    let slot = declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable, app: app)
+    if decl.isConstant { letKeywords[slot] = Checker.letKeyword(of: decl) }
+  }
+
+  /// The `let` at the start of a declaration.
+  static func letKeyword(of decl: VarDecl) -> SourceRange {
+    SourceRange(file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
   }
 
   private mutating func declareFunction(_ decl: FuncDecl, app: String? = nil) {

@@ -63,6 +63,15 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case preferredPresentationSize, isDefault, all, ownProcess, team, group, isCancelled
   case textDropInteraction, scaleToFill, immediate, isDescendant, zero
 
+  // UIKit binding: table and collection views
+  case session, toItemAt, toRowAt, intoItemAt, intoRowAt, rect, toPlaceholderInsertedAt
+  case withReuseIdentifier, cellUpdateHandler, previewParametersProvider, setNeedsCellUpdate
+  case previewSize, dataSourceUpdates, numberOfItems, numberOfRows, inSection, numberOfSections
+  case indexPathForItem, indexPathForRow, reloadItems, reloadRows, indexPathsForVisibleItems
+  case indexPathsForVisibleRows, indexPathsForSelectedItems, indexPathsForSelectedRows, hasActiveDrag
+  case hasActiveDrop, hasUncommittedUpdates, layoutIfNeeded, minimumInteritemSpacing, minimumLineSpacing
+  case fast, slow, `for`, contentSize
+
   /// The spelling a script uses.
   public var spelling: String { String(describing: self) }
 }

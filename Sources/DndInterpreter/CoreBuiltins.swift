@@ -103,11 +103,18 @@ extension Interpreter {
       }
       let span = (Double(end) - Double(start)) / Double(step)
       try checkCount(Int(min(max(span + 1, 0), Double(limits.maxCollectionCount + 1))), at: range)
-      let sequence: [Int] =
-        through
-        ? Array(Swift.stride(from: start, through: end, by: step))
-        : Array(Swift.stride(from: start, to: end, by: step))
-      return .array(sequence.map { .int($0) })
+      // Counted by hand with overflow checks: near Int.max, the standard
+      // library's stride would trap stepping past the end.
+      var values: [Value] = []
+      var current = start
+      while step > 0 ? (through ? current <= end : current < end) : (through ? current >= end : current > end)
+      {
+        values.append(.int(current))
+        let (next, overflow) = current.addingReportingOverflow(step)
+        if overflow { break }
+        current = next
+      }
+      return .array(values)
     }
     guard let start = arguments[0].doubleValue, let end = arguments[1].doubleValue,
       let step = arguments[2].doubleValue, step != 0, step.isFinite, start.isFinite, end.isFinite

@@ -58,6 +58,11 @@ extension Interpreter {
       return try callMethod(on: receiver, symbol, evalArguments(arguments, frame), at: expr.range)
     case .callMutating(let target, let symbol, let arguments, let optional):
       let values = try evalArguments(arguments, frame)
+      // A variable is changed where it lives: no closure, no path.
+      if case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame) {
+        if optional && slot.pointee.isNil { return .nil }
+        return try callMutatingMethod(on: &slot.pointee, symbol, values, at: expr.range)
+      }
       var result = Value.nil
       try modify(target, frame) { receiver in
         if optional && receiver.isNil { return }

@@ -42,11 +42,22 @@ extension Interpreter {
   /// `value.member = newValue`, through `modify` so value types write back.
   func setMember(of value: inout Value, _ symbol: Symbol, to newValue: Value, at range: SourceRange) throws {
     if let object = uniqueObject(&value) {
-      try located(range) { try object.setMember(symbol, to: newValue, interpreter: self) }
+      try setMember(of: object, symbol, to: newValue, at: range)
       return
     }
     if value.isNil { throw RuntimeError(.nilMember(name(of: symbol)), at: range) }
     throw RuntimeError(.cannotSetMember(name(of: symbol), type: value.typeName), at: range)
+  }
+
+  /// Sets a member of an object (already made unique if it is a value type).
+  func setMember(of object: NativeObject, _ symbol: Symbol, to newValue: Value, at range: SourceRange) throws
+  {
+    lastNativeCallRange = range
+    do {
+      try object.setMember(symbol, to: newValue, interpreter: self)
+    } catch let error as RuntimeError {
+      throw error.range == nil ? error.located(at: range) : error
+    }
   }
 
   func tupleElement(of value: Value, _ position: Int, at range: SourceRange) throws -> Value {

@@ -29,8 +29,26 @@ extension Interpreter {
       return
     }
     let range = target.range.union(value.range)
+    // A variable is updated where it lives: no closure, no path.
+    if case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame) {
+      try update(&slot.pointee, op, operand, at: range)
+      return
+    }
     try modify(target, frame) { current in
       try self.update(&current, op, operand, at: range)
+    }
+  }
+
+  /// Where a variable's value is stored, when it is in memory the
+  /// interpreter may change in place: a stack slot (a local, or an open
+  /// capture) or a global. Nil for a closed capture, whose value is a
+  /// field of its cell.
+  @inline(__always)
+  func variablePointer(_ ref: VariableRef, _ frame: Frame) -> UnsafeMutablePointer<Value>? {
+    switch ref {
+    case .local(let slot): return frame.base + slot
+    case .global(let slot): return globals + slot
+    case .capture(let index): return frame.captures[index].slot
     }
   }
 
@@ -83,6 +101,13 @@ extension Interpreter {
     case .variable(let ref):
       storeVariable(ref, value, frame)
     case .member(let base, let symbol, let optional):
+      // `view.text = x`: a reference object in a variable is set directly.
+      if case .variable(let ref) = base.kind, let slot = variablePointer(ref, frame),
+        case .object(let object) = slot.pointee, !object.isValueType
+      {
+        try setMember(of: object, symbol, to: value, at: range)
+        return
+      }
       try modify(base, frame) { object in
         if optional && object.isNil { return }
         try self.setMember(of: &object, symbol, to: value, at: range)

@@ -19,7 +19,13 @@ extension Value: CustomStringConvertible {
     return text
   }
 
-  func write(to text: inout String, symbols: SymbolTable, quoted: Bool) {
+  func write(to text: inout String, symbols: SymbolTable, quoted: Bool, depth: Int = 0) {
+    // Collections nested deeper than anyone reads are cut short, so that
+    // printing a pathological value cannot exhaust the native stack.
+    if depth > Value.maxPrintedDepth {
+      text += "..."
+      return
+    }
     switch self {
     case .nil: text += "nil"
     case .bool(let value): text += value ? "true" : "false"
@@ -30,7 +36,7 @@ extension Value: CustomStringConvertible {
       text += "["
       for (position, element) in elements.enumerated() {
         if position > 0 { text += ", " }
-        element.write(to: &text, symbols: symbols, quoted: true)
+        element.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
       }
       text += "]"
     case .dictionary(let box):
@@ -41,9 +47,9 @@ extension Value: CustomStringConvertible {
       text += "["
       for (position, key) in box.keys.enumerated() {
         if position > 0 { text += ", " }
-        key.write(to: &text, symbols: symbols, quoted: true)
+        key.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
         text += ": "
-        box.values[position].write(to: &text, symbols: symbols, quoted: true)
+        box.values[position].write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
       }
       text += "]"
     case .tuple(let box):
@@ -53,7 +59,7 @@ extension Value: CustomStringConvertible {
         if position < box.labels.count, let label = box.labels[position] {
           text += symbols.name(of: label) + ": "
         }
-        element.write(to: &text, symbols: symbols, quoted: true)
+        element.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
       }
       text += ")"
     case .closure, .builtinFunction: text += "(Function)"
@@ -68,6 +74,9 @@ extension Value: CustomStringConvertible {
   /// (tuple labels, enum cases) show as `#id`. Prefer
   /// `Interpreter.describe(_:)`.
   public var description: String { description(symbols: .knownMembers) }
+
+  /// How deeply nested collections are printed before "...".
+  static let maxPrintedDepth = 200
 
   /// The name of the value's type, for messages: "Int", "[Value]", "UILabel".
   public var typeName: String {

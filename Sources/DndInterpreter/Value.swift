@@ -90,15 +90,21 @@ public final class StringBox {
 
 /// A dictionary that keeps insertion order, so printing and iteration are
 /// deterministic (Swift's own order is not).
+///
+/// Small dictionaries (most of a script's: records of a few fields) find
+/// keys by a linear scan, which for a handful of keys beats hashing; the
+/// hash index is built once a dictionary grows past `indexThreshold`.
 public final class DictionaryBox {
   public private(set) var keys: [Value]
   public private(set) var values: [Value]
-  private var index: [Value: Int]
+  private var index: [Value: Int]?
+
+  /// Keys up to which a scan is used instead of a hash index.
+  static let indexThreshold = 8
 
   public init() {
     keys = []
     values = []
-    index = [:]
   }
 
   /// A copy, for a change to a dictionary that is shared.
@@ -110,40 +116,57 @@ public final class DictionaryBox {
 
   public var count: Int { keys.count }
 
+  /// The position of a key, if present.
+  @inline(__always)
+  private func position(of key: Value) -> Int? {
+    if let index { return index[key] }
+    for position in keys.indices where keys[position] == key { return position }
+    return nil
+  }
+
   public subscript(key: Value) -> Value? {
-    guard let position = index[key] else { return nil }
+    guard let position = position(of: key) else { return nil }
     return values[position]
   }
 
   /// Sets a value, keeping an existing key's position; returns the old value.
   @discardableResult
   public func set(_ value: Value, for key: Value) -> Value? {
-    if let position = index[key] {
+    if let position = position(of: key) {
       let old = values[position]
       values[position] = value
       return old
     }
-    index[key] = keys.count
     keys.append(key)
     values.append(value)
+    if index != nil {
+      index?[key] = keys.count - 1
+    } else if keys.count > DictionaryBox.indexThreshold {
+      var built: [Value: Int] = [:]
+      for (position, existing) in keys.enumerated() { built[existing] = position }
+      index = built
+    }
     return nil
   }
 
   /// Removes a key; returns its value.
   @discardableResult
   public func remove(_ key: Value) -> Value? {
-    guard let position = index.removeValue(forKey: key) else { return nil }
+    guard let position = position(of: key) else { return nil }
     let old = values[position]
     keys.remove(at: position)
     values.remove(at: position)
-    for later in position..<keys.count { index[keys[later]] = later }
+    if index != nil {
+      index?.removeValue(forKey: key)
+      for later in position..<keys.count { index?[keys[later]] = later }
+    }
     return old
   }
 
   public func removeAll() {
     keys = []
     values = []
-    index = [:]
+    index = nil
   }
 }
 

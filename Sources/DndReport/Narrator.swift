@@ -151,6 +151,13 @@ struct Narrator {
           + "UIDragInteraction.isEnabledByDefault is false. No drag starts. Set the interaction's isEnabled "
           + "to true to allow drags.", rule: .disabledByDefaultOnIPhone, tone: .yellow)
       noDragReasons.append("no drag started: on iPhone a drag interaction is disabled until you enable it.")
+    case "listDisabledByDefault"?:
+      add(
+        event,
+        "The long press at \(point) reaches `\(hit ?? "?")`, whose drag interaction is off: on iPhone a table "
+          + "or collection view's dragInteractionEnabled starts false. No drag starts. Set "
+          + "dragInteractionEnabled to true to allow drags.", rule: .listDragDisabledOnIPhone, tone: .yellow)
+      noDragReasons.append("no drag started: on iPhone a table or collection view's drags are off by default.")
     case "disabled"?:
       add(
         event,
@@ -228,12 +235,12 @@ extension Narrator {
           "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns \(result), so "
             + "\(view) lifts off the screen under the finger.", rule: .itemIsAPromise)
       }
-    case "sessionWillBegin":
+    case "sessionWillBegin", "dragSessionWillBegin":
       update(event) { $0.began = true }
       add(
         event, "sessionWillBegin: the lift is done and the finger is moving, so the drag has begun.",
         rule: .beginsOnMove)
-    case "sessionAllowsMoveOperation":
+    case "sessionAllowsMoveOperation", "dragSessionAllowsMoveOperation":
       let allowed = result.hasPrefix("true")
       let how = implemented ? "sessionAllowsMoveOperation returns \(result)" : "UIKit's default, true"
       if allowed {
@@ -253,11 +260,18 @@ extension Narrator {
       }
     case "canHandle", "canPaste":
       tellCanHandle(event, implemented: implemented)
-    case "sessionDidUpdate", "proposalForDrop":
+    case "sessionDidUpdate", "proposalForDrop", "dropSessionDidUpdate":
       tellProposal(event, implemented: implemented)
     case "sessionDidExit":
       proposals[event.view ?? ""] = nil
       add(event, "The drag leaves \(view); it is no longer the target there.")
+    case "performDropWith":
+      update(event) { $0.dropped = true }
+      add(
+        event,
+        "performDropWith on \(view): the drop is accepted. The coordinator tells where each item lands; "
+          + "this is where the delegate asks for the data and updates its model and the list.",
+        rule: .performDropLoads)
     case "performDrop":
       update(event) { $0.dropped = true }
       add(
@@ -284,7 +298,10 @@ extension Narrator {
     case "previewForLifting", "willAnimateLiftWith", "sessionDidMove", "prefersFullSizePreviewsForSession",
       "sessionDidEnter", "previewForDropping", "willAnimateDropWith", "willAnimateCancelWith",
       "sessionDidEnd",
-      "concludeDrop", "willEndWith", "previewProvider":
+      "concludeDrop", "willEndWith", "previewProvider", "numberOfSections", "numberOfRowsInSection",
+      "numberOfItemsInSection", "cellForRowAt", "cellForItemAt", "dragPreviewParametersForRowAt",
+      "dragPreviewParametersForItemAt", "dropPreviewParametersForRowAt", "dropPreviewParametersForItemAt",
+      "dropSessionDidEnter", "dropSessionDidEnd", "dragSessionDidEnd", "previewParametersProvider":
       // Part of the choreography, shown by the trace; nothing a student must decide here.
       break
     default:
@@ -346,10 +363,15 @@ extension Narrator {
         rule: .needsPerformDrop, tone: .yellow)
       return
     }
-    let operation = String(result.split(separator: " ").first ?? "")
-    guard proposals[name] != operation else { return }
-    proposals[name] = operation
-    let source = implemented ? "sessionDidUpdate proposes" : "The default proposal is"
+    let words = result.split(separator: " ").map { $0.trimmingCharacters(in: ",") }
+    let operation = words.first ?? ""
+    // A table or collection view's proposal also says where the items would go.
+    let intent = words.dropFirst().first {
+      $0.hasPrefix("insert") || $0 == "unspecified" || $0 == "automatic"
+    }
+    guard proposals[name] != result else { return }
+    proposals[name] = result
+    let source = implemented ? "\(event.name) proposes" : "The default proposal is"
     let text: String
     switch operation {
     case "copy":
@@ -363,7 +385,19 @@ extension Narrator {
     default:
       text = "\(source) cancel on \(view): letting go here cancels the drag."
     }
-    add(event, text, rule: .proposals)
+    add(event, text + (intent.map { " " + Self.describe(intent: $0) } ?? ""), rule: .proposals)
+  }
+
+  /// What a table or collection view's drop intent means for the list.
+  private static func describe(intent: String) -> String {
+    switch intent {
+    case "insertAtDestinationIndexPath":
+      "The intent insertAtDestinationIndexPath opens a gap where it would land."
+    case "insertIntoDestinationIndexPath":
+      "The intent insertIntoDestinationIndexPath drops into the row under it."
+    case "automatic": "The intent automatic lets UIKit choose between a gap and the row under the finger."
+    default: "The intent is unspecified: no gap opens."
+    }
   }
 }
 

@@ -28,7 +28,7 @@ public final class DragAnimator {
   /// Restores, newest last, for properties changed by the animation blocks.
   private var undo: [(view: View, restore: (View) -> Void)] = []
 
-  init(world: World) {
+  init(world: World?) {
     self.world = world
   }
 

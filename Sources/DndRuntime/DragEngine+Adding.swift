@@ -20,6 +20,14 @@ extension DragEngine {
     }
     candidate = view
     while let current = candidate {
+      if let list = current.list {
+        if try listTap(list, at: point) { return }
+        break
+      }
+      candidate = current.superview
+    }
+    candidate = view
+    while let current = candidate {
       if current.kind == .button {
         try runAction(of: current)
         return
@@ -83,7 +91,9 @@ extension DragEngine {
     let session = chosen.dragSession
     let callSite = site(chosen, interaction)
     let items: [DragItem]
-    if let handler = interaction.delegate.itemsForAddingTo {
+    if let list = interaction.list {
+      items = try listItemsForAdding(list, chosen, interaction, at: point)
+    } else if let handler = interaction.delegate.itemsForAddingTo {
       items = try call(DragMethods.itemsForAddingTo, callSite, [pointArgument], result: describe) {
         try handler(session, local)
       }

@@ -30,10 +30,13 @@ extension DragEngine {
       // `cause` names the reason in a stable word, for reports that explain it.
       let cause: String
       if let disabled {
-        let byDefault = !disabled.isEnabledExplicitly && !world.device.isDragInteractionEnabledByDefault
-        let hint = byDefault ? " (UIDragInteraction.isEnabledByDefault is false on iPhone)" : ""
+        let property =
+          disabled.list == nil ? "UIDragInteraction.isEnabledByDefault" : "dragInteractionEnabled"
+        let byDefault = world.device.idiom == .phone && !disabled.isEnabledExplicitly
+        let hint = byDefault ? " (\(property) is false on iPhone)" : ""
         reason = "\(disabled.name) on \(disabled.view?.name ?? "a view") is disabled\(hint): no drag"
-        cause = byDefault ? "disabledByDefault" : "disabled"
+        let listDefault = disabled.list == nil ? "disabledByDefault" : "listDisabledByDefault"
+        cause = byDefault ? listDefault : "disabled"
       } else if hit == nil {
         reason = "no app under the touch"
         cause = "noApp"
@@ -47,7 +50,8 @@ extension DragEngine {
       step(
         "longPress", nil, phase: .lift, app: hit?.app.name, view: hit?.view?.name,
         interaction: disabled?.name, arguments + [TraceArgument("cause", cause)], result: reason)
-      recordViewsPassedOver(at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
+      recordViewsPassedOver(
+        at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
       return
     }
     step(
@@ -75,7 +79,9 @@ extension DragEngine {
     let session = state.dragSession
     let callSite = site(state, interaction)
     let items: [DragItem]
-    if let handler = interaction.delegate.itemsForBeginning {
+    if let list = interaction.list {
+      items = try listItemsForBeginning(list, state, interaction)
+    } else if let handler = interaction.delegate.itemsForBeginning {
       items = try call(DragMethods.itemsForBeginning, callSite, result: describe) { try handler(session) }
     } else {
       items = []
@@ -113,6 +119,9 @@ extension DragEngine {
   func liftPreviews(
     _ s: DragState, _ interaction: DragInteraction, _ items: [DragItem], firstIndex: Int
   ) throws {
+    if let list = interaction.list {
+      return try listLiftPreviews(list, s, interaction, items, firstIndex: firstIndex)
+    }
     let session = s.dragSession
     let callSite = site(s, interaction)
     for (offset, item) in items.enumerated() {
@@ -127,6 +136,8 @@ extension DragEngine {
         recordDefault(DragMethods.previewForLifting, callSite, [argument], result: describe(preview))
       }
       item.hasVisiblePreview = preview?.isUsable ?? false
+      item.liftPreviewSize = preview?.size
+      item.giver = interaction
     }
   }
 
@@ -143,7 +154,8 @@ extension DragEngine {
     if let handler = interaction.delegate.willAnimateLiftWith {
       try call(DragMethods.willAnimateLiftWith, site(s, interaction)) { try handler(animator, s.dragSession) }
     }
-    step("liftAnimationBegan", s, phase: .lift, app: s.sourceName, interaction: interaction.name)
+    // The lift of items added mid-drag happens in the drag phase.
+    step("liftAnimationBegan", s, phase: s.phase, app: s.sourceName, interaction: interaction.name)
     try animator.start()
     return animator
   }
@@ -200,6 +212,7 @@ extension DragEngine {
       step("dragBegan", s, app: s.sourceName, result: "drag from \(s.sourceName)")
       return
     }
+    if let list = origin.list { return try listBeginDrag(list, s, origin) }
     let session = s.dragSession
     let callSite = site(s, origin)
     if let handler = origin.delegate.sessionWillBegin {

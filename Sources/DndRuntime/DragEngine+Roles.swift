@@ -25,6 +25,8 @@ extension DragEngine {
       recordDefault(
         DropMethods.canHandle, callSite, result: "\(accepted) (acceptable types of the paste configuration)")
       return accepted
+    case .list:
+      return try listCanHandle(interaction, s, in: app)
     case .text:
       let accepted = session.canLoadObjects(ofClass: .string)
       recordDefault(DropMethods.canHandle, callSite, result: "\(accepted) (text drop takes strings)")
@@ -45,6 +47,8 @@ extension DragEngine {
       }
     case .paste:
       break
+    case .list:
+      try listDidEnter(interaction, s, in: app)
     case .text:
       guard let view = interaction.view else { return }
       var editability = TextDropEditability.yes
@@ -102,6 +106,8 @@ extension DragEngine {
       proposal.prefersFullSizePreview = true
       recordDefault(DropMethods.sessionDidUpdate, callSite, [location], result: "copy (paste configuration)")
       return proposal
+    case .list:
+      return try listProposal(interaction, s, in: app)
     case .text:
       return try textProposal(interaction, s, session, callSite)
     }
@@ -166,6 +172,8 @@ extension DragEngine {
       }
     case .paste:
       break
+    case .list:
+      try listDidExit(interaction, s, in: app)
     case .text:
       s.textTargets.removeAll { $0.interaction === interaction }
       if let handler = interaction.view?.textDropDelegate?.dropSessionDidExit {
@@ -185,6 +193,8 @@ extension DragEngine {
       }
     case .paste:
       break
+    case .list:
+      try listDidEnd(interaction, s, in: app)
     case .text:
       if let handler = interaction.view?.textDropDelegate?.dropSessionDidEnd {
         try call(TextDropMethods.dropSessionDidEnd, callSite) { try handler(session) }
@@ -212,6 +222,8 @@ extension DragEngine {
         throw exception
       }
       try call(ViewMethods.paste, callSite, [itemCount]) { try paste(providers) }
+    case .list:
+      try listPerform(interaction, s, in: app)
     case .text:
       try performTextDrop(interaction, s, session, callSite)
     }

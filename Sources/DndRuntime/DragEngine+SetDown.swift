@@ -84,7 +84,9 @@ extension DragEngine {
     let session = s.dropSession(for: app)
     let callSite = site(s, target, in: app)
     var animators: [DragAnimator] = []
-    for (index, item) in session.items.enumerated() {
+    // A list's items animate as its coordinator said (DragEngine+ListDrops.swift).
+    if target.role == .list { animators = listDropAnimators(s, target, in: app) }
+    for (index, item) in session.items.enumerated() where target.role != .list {
       if item.hasVisiblePreview, target.role == .delegate {
         let fallback = defaultDropPreview(for: item, s, target)
         if let handler = target.delegate.previewForDropping {
@@ -120,11 +122,13 @@ extension DragEngine {
   }
 
   /// The preview UIKit offers for a drop: the dragged preview, left at the
-  /// drop location in the drop view's superview (§3.5).
+  /// drop location in the drop view's superview (§3.5). An item added by a
+  /// tap shows the view it was added from, not the view the drag began on.
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {
-    let shown = s.origin?.view ?? target.view
+    let shown =
+      liftedCell(of: item, s) ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view ?? target.view
     let container = target.view?.superview ?? target.view
     let preview: TargetedDragPreview
     if let shown, let container {
@@ -149,7 +153,9 @@ extension DragEngine {
     if let origin = s.origin {
       let callSite = site(s, origin)
       for (index, item) in s.items.enumerated() {
-        if item.hasVisiblePreview {
+        if item.hasVisiblePreview, let list = origin.list {
+          try listCancelPreview(list, s, item, index: index)
+        } else if item.hasVisiblePreview {
           let fallback = defaultCancelPreview(origin)
           if let handler = origin.delegate.previewForCancelling {
             _ = try call(DragMethods.previewForCancelling, callSite, [itemArgument(index)], result: describe)
@@ -207,7 +213,9 @@ extension DragEngine {
   private func sendDidEnd(_ s: DragState, _ operation: DropOperation) throws {
     s.didEndSent = true
     retire(s)
-    if let origin = s.origin, let handler = origin.delegate.didEndWith {
+    if let origin = s.origin, let list = origin.list {
+      try listDragDidEnd(list, s, origin, operation)
+    } else if let origin = s.origin, let handler = origin.delegate.didEndWith {
       try call(DragMethods.didEndWith, site(s, origin), [TraceArgument("operation", "\(operation)")]) {
         try handler(s.dragSession, operation)
       }

@@ -18,7 +18,11 @@ extension DragEngine {
         view = current.superview
       }
     }
-    if let current = s.spring, current.interaction !== found { try endSpringLoading(s) }
+    // Over a list, each row or item is a target of its own (§7.3).
+    let indexPath = try found.flatMap { try springIndexPath($0, s) }
+    if let current = s.spring, current.interaction !== found || current.indexPath != indexPath {
+      try endSpringLoading(s)
+    }
     guard let interaction = found else { return }
     let spring: DragState.Spring
     if let current = s.spring {
@@ -26,6 +30,7 @@ extension DragEngine {
     } else {
       let context = SpringLoadedContext(targetView: interaction.view) { [weak s] in s?.location ?? .zero }
       spring = DragState.Spring(interaction: interaction, context: context)
+      spring.indexPath = indexPath
       s.spring = spring
     }
     guard !spring.done else { return }
@@ -79,6 +84,8 @@ extension DragEngine {
       step(
         "springLoadedActivation", s, app: button.app?.name, view: button.name, interaction: interaction.name)
       try runAction(of: button)
+    } else if interaction.listView != nil {
+      try listSpringActivated(spring, s)
     } else if let handler = interaction.delegate.activated {
       try call(SpringLoadedMethods.activated, springSite(spring, s)) { try handler(spring.context) }
     }
@@ -86,6 +93,7 @@ extension DragEngine {
   }
 
   private func shouldAllow(_ spring: DragState.Spring, _ s: DragState) throws -> Bool {
+    if spring.interaction.listView != nil { return try listShouldSpringLoad(spring, s) }
     guard let handler = spring.interaction.delegate.shouldAllow else { return true }
     return try call(SpringLoadedMethods.shouldAllow, springSite(spring, s), result: { "\($0)" }) {
       try handler(spring.context)

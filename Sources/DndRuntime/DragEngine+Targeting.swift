@@ -129,7 +129,13 @@ extension DragEngine {
     let mask = s.sourceOperationMask(for: app)
     guard mask & operation.internalValue == 0 else { return operation }
     let selector =
-      interaction.role == .text ? "textDroppableView:proposalForDrop:" : "dropInteraction:sessionDidUpdate:"
+      switch interaction.role {
+      case .text: "textDroppableView:proposalForDrop:"
+      case .list:
+        (interaction.list?.kind == .table ? "tableView" : "collectionView")
+          + ":dropSessionDidUpdate:withDestinationIndexPath:"
+      case .delegate, .paste: "dropInteraction:sessionDidUpdate:"
+      }
     world.warn(
       "Selector \(selector) returned a _UIDragOperation \(operation.internalValue) that is outside of the "
         + "sourceOperationMask \(mask). Using _UIDragOperationNone instead.",

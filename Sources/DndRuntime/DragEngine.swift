@@ -110,6 +110,7 @@ final class DragEngine {
     s.isDataAccessOpen = false
     s.target = nil
     for entry in s.seen { entry.interaction.activeSessions.removeAll { $0 == s.id } }
+    s.origin?.list?.forgetDrag(session: s.id)
     sessions.removeAll { $0 === s }
     if let finger = s.finger, finger.drag === s { finger.drag = nil }
   }

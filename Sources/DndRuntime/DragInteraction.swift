@@ -39,6 +39,9 @@ public final class DragInteraction {
   public var name: String
   public internal(set) weak var view: View?
   var explicitIsEnabled: Bool?
+  /// Set on the interaction a table or collection view installs: the engine
+  /// asks the list's drag delegate instead of `delegate`.
+  weak var list: ListView?
   /// Accepted and kept; the runtime does not model competing gesture
   /// recognisers, so it changes nothing.
   public var allowsSimultaneousRecognitionDuringLift = false
@@ -49,9 +52,14 @@ public final class DragInteraction {
     self.name = name
   }
 
-  /// If never set, `isEnabledByDefault` for the view's device (§2.1).
+  /// If never set, `isEnabledByDefault` for the view's device (§2.1); a
+  /// list's interaction follows its `dragInteractionEnabled`.
   public var isEnabled: Bool {
-    get { explicitIsEnabled ?? view?.world?.device.isDragInteractionEnabledByDefault ?? true }
+    get {
+      explicitIsEnabled ?? list?.dragInteractionEnabled ?? view?.world?.device
+        .isDragInteractionEnabledByDefault
+        ?? true
+    }
     set { explicitIsEnabled = newValue }
   }
 

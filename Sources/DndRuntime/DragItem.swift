@@ -18,6 +18,11 @@ public final class DragItem {
   public private(set) weak var original: DragItem?
   /// False when the lift preview was nil: no drop or cancel preview is asked for it.
   var hasVisiblePreview = true
+  /// The size of the lift preview, when the runtime knows it (a drop item's `previewSize`).
+  var liftPreviewSize: Size?
+  /// The drag interaction that gave this item (the one that began the drag,
+  /// or one a second finger tapped): its view is the item's default preview.
+  weak var giver: DragInteraction?
 
   public init(itemProvider: ItemProvider) {
     self.itemProvider = itemProvider

@@ -1,3 +1,5 @@
+import Foundation
+
 // One logical drag, from the lift to the end of the data transfer. UIKit shows
 // it to the source app as a UIDragSession and to each destination app as a
 // UIDropSession; both are thin handles onto this state.
@@ -26,6 +28,8 @@ final class DragState {
     let context: SpringLoadedContext
     /// The interaction said yes and the timers run.
     var engaged = false
+    /// The row or item under the drag, for a list's interaction.
+    var indexPath: IndexPath?
     /// It activated during this visit: nothing more until the drag leaves.
     var done = false
     var timer: Int?
@@ -109,6 +113,12 @@ final class DragState {
     case .dragging: .drag
     case .settingDown, .ended: .setDown
     }
+  }
+
+  /// The trace phase of a load started now: data transfer once the drop has
+  /// begun; before it (a load that fails), the phase the drag is in.
+  var loadPhase: DragPhase {
+    isDataAccessOpen || dropPerformed ? .dataTransfer : phase
   }
 
   /// The session object the source app sees.

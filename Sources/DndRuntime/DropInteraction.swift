@@ -26,7 +26,7 @@ public final class DropInteractionDelegate {
 public final class DropInteraction {
   /// Who answers for the interaction: a script's delegate, or UIKit's own
   /// text or paste-configuration behaviour.
-  enum Role { case delegate, text, paste }
+  enum Role { case delegate, text, paste, list }
 
   public let delegate: DropInteractionDelegate
   /// The name the trace prints ("dropInteraction" unless named).
@@ -35,6 +35,8 @@ public final class DropInteraction {
   public var allowsSimultaneousDropSessions: Bool
   public internal(set) weak var view: View?
   let role: Role
+  /// The table or collection view whose drop delegate answers (role `list`).
+  private(set) weak var list: ListView?
   /// The sessions currently inside (entered and not exited), by number.
   var activeSessions: [Int] = []
 
@@ -63,6 +65,17 @@ public final class DropInteraction {
     self.role = .paste
     self.allowsSimultaneousDropSessions = true
     self.view = view
+  }
+
+  /// The drop interaction a table or collection view installs when it gets a
+  /// drop delegate: its answers come from the list (§8.3, §9.2).
+  init(listFor view: View, list: ListView) {
+    self.delegate = DropInteractionDelegate()
+    self.name = "dropDelegate"
+    self.role = .list
+    self.allowsSimultaneousDropSessions = false
+    self.view = view
+    self.list = list
   }
 
   /// True if another session occupies the interaction and it takes one at a time.

@@ -88,7 +88,7 @@ extension ItemProvider {
     let progress = LoadProgress(totalUnitCount: size)
     guard let world else { return progress }
     let state = session
-    let phase: DragPhase? = state == nil ? nil : .dataTransfer
+    let phase = state?.loadPhase
     world.record(.step, method, phase: phase, session: state?.id, arguments: [argument])
     let queue = world.providerQueue
     let scheduler = world.scheduler

@@ -102,13 +102,14 @@ public final class DropSession {
     guard let world = state.world else { return aggregate }
     let scheduler = world.scheduler
     let argument = TraceArgument("class", objectClass.uikitName)
+    let phase = state.loadPhase
     world.record(
-      .step, "loadObjects(ofClass:)", phase: .dataTransfer, session: state.id, app: app?.name,
+      .step, "loadObjects(ofClass:)", phase: phase, session: state.id, app: app?.name,
       arguments: [argument])
     func complete(_ objects: [ItemValue]) throws {
       try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") { [state, app] in
         world.record(
-          .step, "loadObjectsCompletion", phase: .dataTransfer, session: state.id, app: app?.name,
+          .step, "loadObjectsCompletion", phase: phase, session: state.id, app: app?.name,
           arguments: [argument], result: objects.count == 1 ? "1 object" : "\(objects.count) objects")
         try completion(objects)
       }
@@ -116,7 +117,7 @@ public final class DropSession {
     guard state.isDataAccessOpen else {
       world.warn(
         "loadObjects(ofClass:) was called outside dropInteraction(_:performDrop:); data can only be "
-          + "requested during the drop, so nothing is loaded", phase: .dataTransfer, session: state.id)
+          + "requested during the drop, so nothing is loaded", phase: phase, session: state.id)
       try complete([])
       return aggregate
     }

@@ -62,6 +62,8 @@ public final class SpringLoadedInteraction {
   public internal(set) weak var view: View?
   /// The button whose action activation runs (`isSpringLoaded` on a button).
   private(set) weak var button: View?
+  /// The table or collection view whose rows spring-load (`isSpringLoaded` on a list).
+  private(set) weak var listView: View?
 
   public init(
     delegate: SpringLoadedInteractionDelegate = SpringLoadedInteractionDelegate(),
@@ -86,5 +88,13 @@ public final class SpringLoadedInteraction {
     self.delegate = SpringLoadedInteractionDelegate()
     self.name = "isSpringLoaded"
     self.button = button
+  }
+
+  /// The interaction `isSpringLoaded` installs on a table or collection view:
+  /// activation selects the row or item under the drag (§7.3).
+  init(listFor view: View) {
+    self.delegate = SpringLoadedInteractionDelegate()
+    self.name = "isSpringLoaded"
+    self.listView = view
   }
 }

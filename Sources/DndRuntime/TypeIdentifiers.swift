@@ -33,6 +33,10 @@ public enum TypeIdentifier {
     "com.compuserve.gif": ["public.image"],
     "org.webmproject.webp": ["public.image"],
     "com.apple.uikit.color": ["public.data"],
+    "public.audiovisual-content": ["public.data", "public.content"],
+    "public.movie": ["public.audiovisual-content"],
+    "public.mpeg-4": ["public.movie"],
+    "com.apple.quicktime-movie": ["public.movie"],
   ]
 
   /// True if `type` is `parent` or conforms to it through the tree.

@@ -100,6 +100,8 @@ public final class View {
   public var canPaste: (([ItemProvider]) throws -> Bool)?
   /// The text drop delegate of a text field or text view (§6.4).
   public var textDropDelegate: TextDropDelegate?
+  /// The rows or items, data source and delegates of a table or collection view.
+  public private(set) var list: ListView?
 
   /// Creates a detached view. `world` is the world it reports to.
   public init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
@@ -111,6 +113,7 @@ public final class View {
     if kind.isTextDroppable {
       dropInteractions.append(DropInteraction(textDropFor: self))
     }
+    if kind.isList { list = ListView(view: self) }
   }
 
   public var bounds: Rect {
@@ -148,13 +151,16 @@ public final class View {
   }
 
   /// UIButton, UITableView, UICollectionView: spring-load on hover (§7.3).
-  /// On a button this installs a spring-loaded interaction that runs `action`.
+  /// On a button this installs a spring-loaded interaction that runs `action`;
+  /// on a list, one that selects the row or item under the drag.
   public var isSpringLoaded: Bool {
     get { builtInSpringLoadedInteraction != nil }
     set {
       noteChange("setSpringLoaded:", restore: nil)
       if newValue, builtInSpringLoadedInteraction == nil {
-        let interaction = SpringLoadedInteraction(buttonActionFor: self)
+        let interaction =
+          kind.isList
+          ? SpringLoadedInteraction(listFor: self) : SpringLoadedInteraction(buttonActionFor: self)
         builtInSpringLoadedInteraction = interaction
         interaction.view = self
       } else if !newValue {

@@ -2,6 +2,9 @@
 /// that matter to drag and drop.
 public enum ViewKind: String, Codable, Sendable, CaseIterable {
   case view, label, imageView, textField, textView, button, tableView, collectionView
+  /// The cells a table or collection view makes for its rows and items.
+  /// Scenes do not declare them: the list creates and removes them.
+  case tableViewCell, collectionViewCell
   /// The root of an app's view tree (UIWindow). Scenes do not declare it: every
   /// `App` owns one.
   case window
@@ -17,6 +20,8 @@ public enum ViewKind: String, Codable, Sendable, CaseIterable {
     case .button: "UIButton"
     case .tableView: "UITableView"
     case .collectionView: "UICollectionView"
+    case .tableViewCell: "UITableViewCell"
+    case .collectionViewCell: "UICollectionViewCell"
     case .window: "UIWindow"
     }
   }
@@ -29,6 +34,9 @@ public enum ViewKind: String, Codable, Sendable, CaseIterable {
     default: true
     }
   }
+
+  /// Table and collection views carry a `ListView`.
+  public var isList: Bool { self == .tableView || self == .collectionView }
 
   /// Text fields and text views carry a built-in text drop interaction (§6.4).
   public var isTextDroppable: Bool { self == .textField || self == .textView }

@@ -62,6 +62,12 @@ import Testing
     #expect(lines[drop + 1].hasSuffix("| Point(600, 500)"))
   }
 
+  @Test func aScenarioTitleKeepsItsApostropheAndEscapesItsQuotes() throws {
+    let text = try Self.report("scenario \"another app's \\\"drag\\\"\" {\n}\n")
+    #expect(text.contains("Scenario \"another app's \\\"drag\\\"\""))
+    #expect(text.contains("PASS \"another app's \\\"drag\\\"\"\n"))
+  }
+
   @Test func aScriptWithoutScenesPrintsOnlyWhatItPrints() throws {
     #expect(try Self.report("print(\"just this\")") == "just this\n")
   }

@@ -16,6 +16,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 /// Every check the checker makes: the diagnostic's id, and its position
 /// given by the marker in the source.
 @Suite struct CheckDiagnosticTests {
+  /// `body` inside the root view of an app.
+  static func inRoot(_ body: String) -> String { "app A { view root { \(body) } }" }
+
   static let names: [DiagnosticCase] = [
     .init("unknownName", "let a = 1\nprint(1️⃣b)"),
     .init("unknownName", "func f() { 1️⃣undefined() }"),
@@ -29,7 +32,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init(
       "duplicateDeclarationAcrossApps",
       "app A { view root { label shared { } } }\napp B { view root2 { label 1️⃣shared { } } }"),
-    .init("duplicateDeclaration", "app A { view root { label x { }\nlabel 1️⃣x { } } }"),
+    .init("duplicateDeclaration", inRoot("label x { }\nlabel 1️⃣x { }")),
     .init("selfOutsideDeclaration", "print(1️⃣self)"),
   ]
 
@@ -63,28 +66,28 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   static let declarations: [DiagnosticCase] = [
     .init("unknownDevice", "device 1️⃣iPod"),
     .init("duplicateDevice", "device iPad\n1️⃣device iPhone"),
-    .init("unknownViewProperty", "app A { view root { label l { 1️⃣txt = \"a\" } } }"),
-    .init("unknownViewProperty", "app A { view root { imageView i { 1️⃣text = \"a\" } } }"),
+    .init("unknownViewProperty", inRoot("label l { 1️⃣txt = \"a\" }")),
+    .init("unknownViewProperty", inRoot("imageView i { 1️⃣text = \"a\" }")),
     .init("unknownAppProperty", "app A { 1️⃣title = \"a\" }"),
-    .init("unknownInteractionProperty", "app A { view root { dropInteraction { 1️⃣isEnabled = false } } }"),
-    .init("duplicateProperty", "app A { view root { alpha = 1\n1️⃣alpha = 0 } }"),
-    .init("blockOnWrongView", "app A { view root { label l { 1️⃣dataSource { } } } }"),
-    .init("blockOnWrongView", "app A { view root { 1️⃣textDropDelegate { } } }"),
-    .init("duplicateInteraction", "app A { view root { dropInteraction { }\n1️⃣dropInteraction { } } }"),
-    .init("duplicateDeclaration", "app A { view root { dropInteraction a { }\ndropInteraction 1️⃣a { } } }"),
-    .init("unknownHandler", "app A { view root { dropInteraction { func 1️⃣perfromDrop(session) { } } } }"),
+    .init("unknownInteractionProperty", inRoot("dropInteraction { 1️⃣isEnabled = false }")),
+    .init("duplicateProperty", inRoot("alpha = 1\n1️⃣alpha = 0")),
+    .init("blockOnWrongView", inRoot("label l { 1️⃣dataSource { } }")),
+    .init("blockOnWrongView", inRoot("1️⃣textDropDelegate { }")),
+    .init("duplicateInteraction", inRoot("dropInteraction { }\n1️⃣dropInteraction { }")),
+    .init("duplicateDeclaration", inRoot("dropInteraction a { }\ndropInteraction 1️⃣a { }")),
+    .init("unknownHandler", inRoot("dropInteraction { func 1️⃣perfromDrop(session) { } }")),
     .init(
-      "handlerArity", "app A { view root { dropInteraction { func 1️⃣performDrop(session, extra) { } } } }"),
+      "handlerArity", inRoot("dropInteraction { func 1️⃣performDrop(session, extra) { } }")),
     .init(
       "duplicateHandler",
-      "app A { view root { dropInteraction { func canHandle(s) { true }\nfunc 1️⃣canHandle(s) { true } } } }"),
+      inRoot("dropInteraction { func canHandle(s) { true }\nfunc 1️⃣canHandle(s) { true } }")),
     .init(
-      "handlerInWrongBlock", "app A { view root { dragInteraction { func 1️⃣performDrop(session) { } } } }"),
+      "handlerInWrongBlock", inRoot("dragInteraction { func 1️⃣performDrop(session) { } }")),
     .init(
       "handlerForOtherView",
-      "app A { view root { collectionView c { dataSource { func 1️⃣numberOfRowsInSection(s) { 0 } } } } }"),
-    .init("unknownViewFunction", "app A { view root { func 1️⃣pastee(providers) { } } }"),
-    .init("handlerArity", "app A { view root { button b { func 1️⃣action(a, b) { } } } }"),
+      inRoot("collectionView c { dataSource { func 1️⃣numberOfRowsInSection(s) { 0 } } }")),
+    .init("unknownViewFunction", inRoot("func 1️⃣pastee(providers) { }")),
+    .init("handlerArity", inRoot("button b { func 1️⃣action(a, b) { } }")),
     .init("unknownDelegateMethod", "scenario \"s\" { expect called 1️⃣perfomDrop }"),
   ]
 
@@ -137,14 +140,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
   @Test(arguments: [
     "func f() { return g() }\nfunc g() { 1 }",
-    "app A { view root { label a { dropInteraction { func performDrop(s) { b.text = \"x\" } } }\nlabel b { } } }",
+    inRoot("label a { dropInteraction { func performDrop(s) { b.text = \"x\" } } }\nlabel b { }"),
     "func f() { print(later) }\nvar later = 1",
     "scenario \"s\" { print(late) }\nvar late = 2",
     "let items = [1]\nfor i in items { print(i) }",
     "app A { view root { } }\nlongPress root\ndrag to root, Point(1, 2)\nrelease\nsettle",
     "func f(x) { if x > 1 { return 1 } else { return 2 } }",
     "func f(x) { guard x > 1 else { if x == 0 { return 0 } else { return 1 } }\nreturn x }",
-    "app A { view root { label l { text = \"a\"\nisUserInteractionEnabled = true } } }",
+    inRoot("label l { text = \"a\"\nisUserInteractionEnabled = true }"),
     "let p = UIDragItem(itemProvider: NSItemProvider(object: \"x\"))\nlet t = p as? UIDragItem",
     "var model = [[1]]\nmodel[0].append(2)",
     "app A { view root { } }\nfunc f() { root.frame.origin.x = 1 }",
@@ -154,5 +157,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let (result, _, parseErrors) = checkSource(source)
     #expect(parseErrors.isEmpty)
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+  }
+}
+
+@Suite struct ConstantFixItTests {
+  @Test func aGlobalConstantAlsoOffersVar() {
+    let (result, file, _) = checkSource("let limit = 3\nlimit = 4")
+    let fixIt = result.diagnostics.first?.fixIts.first
+    #expect(fixIt?.replacement == "var")
+    #expect(fixIt.map { file.text($0.range) } == "let")
   }
 }

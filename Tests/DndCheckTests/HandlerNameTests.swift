@@ -113,8 +113,8 @@ import Testing
       Self.script("performDrop", parameters: ["s"], block: .dragInteraction, view: .view))
     #expect(
       result.diagnostics.first?.message
-        == "'performDrop' is a method of UIDropInteractionDelegate, so it belongs in a 'dropInteraction' block, "
-        + "not in 'dragInteraction'")
+        == "'performDrop' is a method of UIDropInteractionDelegate, so it belongs in a "
+        + "'dropInteraction' block, not in 'dragInteraction'")
   }
 
   /// Table and collection view blocks only on those views; text drop

@@ -78,7 +78,8 @@ import Testing
 
   @Test func selfInAHandlerIsTheEnclosingView() {
     let (result, _, _) = checkSource(
-      "app A { view root { label l { dropInteraction { func performDrop(session) { self.text = \"x\" } } } } }"
+      "app A { view root { label l { dropInteraction { "
+        + "func performDrop(session) { self.text = \"x\" } } } } }"
     )
     #expect(result.diagnostics.isEmpty)
     guard case .view(let root)? = result.program.apps.first?.members.first,

@@ -17,9 +17,9 @@ func dump(_ code: FunctionCode) -> String {
     case .capture(let index): return "capture \(index)"
     }
   }
-  return
-    "[\(code.parameterNames.joined(separator: ",")) frame \(code.frameSize) captures(\(captures.joined(separator: ",")))] "
-    + dump(code.body)
+  let parameters = code.parameterNames.joined(separator: ",")
+  let header = "[\(parameters) frame \(code.frameSize) captures(\(captures.joined(separator: ",")))] "
+  return header + dump(code.body)
 }
 
 func dump(_ stmt: CheckedStmt) -> String {

@@ -20,6 +20,11 @@ import Testing
       "expect lastProposal?.operation == .move",
       "expected lastProposal?.operation == .move, but lastProposal?.operation is .copy"
     ),
+    (
+      "expect [target.text, source.text] == [\"Hi\", nil]",
+      "expected [target.text, source.text] == [\"Hi\", nil], but [target.text, source.text] is "
+        + "[\"Hello\", \"Hello\"]"
+    ),
     ("expect target.isHidden", "expected target.isHidden, but it is false"),
     (
       "expect not called performDrop",

@@ -20,7 +20,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "a.removeLast()\na.append(9)", "a[0] = 7", "a[1] += 1", "a.swapAt(0, 1)", "a.removeLast()\na.insert(0, at: 0)",
+    "a.removeLast()\na.append(9)", "a[0] = 7", "a[1] += 1", "a.swapAt(0, 1)",
+    "a.removeLast()\na.insert(0, at: 0)",
     "a.sort()", "a.reverse()",
   ])
   func arraysChangeInPlace(_ change: String) throws {
@@ -31,7 +32,8 @@ import Testing
   }
 
   @Test func nestedArraysChangeInPlace() throws {
-    let session = try makeInterpreter("var a = [[1, 2], [3]]\nfunc change() {\na[0].removeLast()\na[0].append(5)\n}")
+    let session = try makeInterpreter(
+      "var a = [[1, 2], [3]]\nfunc change() {\na[0].removeLast()\na[0].append(5)\n}")
     func inner() -> Int? {
       guard case .array(let rows) = session.global("a") else { return nil }
       return bufferAddress(rows[0])
@@ -50,7 +52,9 @@ import Testing
     #expect(before != nil && boxIdentity(session.global("s")) == before)
   }
 
-  @Test(arguments: ["d[\"k\"] = 2", "d[\"n\"] = 1", "d.removeValue(forKey: \"k\")", "d[\"k\", default: 0] += 1"])
+  @Test(arguments: [
+    "d[\"k\"] = 2", "d[\"n\"] = 1", "d.removeValue(forKey: \"k\")", "d[\"k\", default: 0] += 1",
+  ])
   func dictionariesChangeInPlace(_ change: String) throws {
     let session = try makeInterpreter("var d = [\"k\": 1]\nfunc change() { \(change) }")
     let before = boxIdentity(session.global("d"))

@@ -62,7 +62,9 @@ final class TestView: NativeObject {
     default: try super.setMember(member, to: value, interpreter: interpreter)
     }
   }
-  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws
+    -> Value
+  {
     switch member.known {
     case .performBatchUpdates? where arguments.count == 1:
       return try interpreter.call(arguments[0], [])
@@ -132,18 +134,21 @@ final class TestHost: InterpreterHost {
   }
 
   @Test func anArrayPropertyIsChangedThroughThePathAndWrittenBack() throws {
-    let host = try run("app A { view root { } }\nroot.items.append(1)\nroot.items.append(2)\nprint(root.items)")
+    let host = try run(
+      "app A { view root { } }\nroot.items.append(1)\nroot.items.append(2)\nprint(root.items)")
     #expect(host.printed == "[1, 2]\n")
     #expect(host.views["root"]?.setCount == 2)
   }
 
   @Test func aNestedValueTypeIsWrittenBackToItsOwner() throws {
-    let host = try run("app A { view root { } }\nlet saved = root.origin\nroot.origin.x += 7\nprint(root.origin, saved)")
+    let host = try run(
+      "app A { view root { } }\nlet saved = root.origin\nroot.origin.x += 7\nprint(root.origin, saved)")
     #expect(host.printed == "(7, 0) (0, 0)\n")
   }
 
   @Test func nativeMethodsCallBackIntoTheScript() throws {
-    let host = try run("""
+    let host = try run(
+      """
       app A { view root { } }
       var count = 0
       root.performBatchUpdates { count += 1 }
@@ -154,7 +159,8 @@ final class TestHost: InterpreterHost {
   }
 
   @Test func castsAskTheObject() throws {
-    let host = try run("app A { view root { } }\nprint(root is UILabel, root as? UIImage, Point(1, 2) is CGPoint)")
+    let host = try run(
+      "app A { view root { } }\nprint(root is UILabel, root as? UIImage, Point(1, 2) is CGPoint)")
     #expect(host.printed == "true nil true\n")
   }
 
@@ -166,7 +172,8 @@ final class TestHost: InterpreterHost {
   @Test func aNativeErrorPointsAtTheScriptCall() {
     let host = TestHost()
     do {
-      _ = try makeInterpreter("app A { view root { } }\nfunc stop() {\n  root.cancel()\n}\nstop()", host: host)
+      let source = "app A { view root { } }\nfunc stop() {\n  root.cancel()\n}\nstop()"
+      _ = try makeInterpreter(source, host: host)
       Issue.record("no error")
     } catch let error as RuntimeError {
       #expect(error.diagnostic.id == "invalidArgument")
@@ -187,7 +194,8 @@ final class TestHost: InterpreterHost {
   @Test func handlersAreCalledWithTheirCode() throws {
     let host = TestHost()
     let session = try makeInterpreter(
-      "app A { view root { label target { dropInteraction { func performDrop(session) { print(\"drop\", session) } } } } }",
+      "app A { view root { label target { dropInteraction { "
+        + "func performDrop(session) { print(\"drop\", session) } } } } }",
       host: host)
     guard case .view(let root)? = session.program.apps.first?.members.first,
       case .view(let target)? = root.members.first,

@@ -121,7 +121,11 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
     .init("func outer() {\n  func inner() { \"inner\" }\n  return inner()\n}\nprint(outer())", "inner\n"),
     .init("func f() {\n  print(g())\n  func g() { 7 }\n}\nf()", "7\n"),
     .init(
-      "func even(n) { n == 0 ? true : odd(n - 1) }\nfunc odd(n) { n == 0 ? false : even(n - 1) }\nprint(even(10))",
+      """
+      func even(n) { n == 0 ? true : odd(n - 1) }
+      func odd(n) { n == 0 ? false : even(n - 1) }
+      print(even(10))
+      """,
       "true\n"),
     .init("func noReturn() { let x = 1 }\nprint(noReturn())", "nil\n"),
     .init("let apply = { f, x in f(x) }\nprint(apply({ v in v + 1 }, 1))", "2\n"),
@@ -131,20 +135,63 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
 
   static let closures: [OutputCase] = [
     .init(
-      "func counter() {\n  var n = 0\n  return { n += 1\nreturn n }\n}\nlet c = counter()\nc()\nc()\nprint(c())",
+      """
+      func counter() {
+        var n = 0
+        return { n += 1
+      return n }
+      }
+      let c = counter()
+      c()
+      c()
+      print(c())
+      """,
       "3\n"),
     .init("var x = 1\nlet f = { x }\nx = 2\nprint(f())", "2\n"),
     .init("func f() {\n  var x = 1\n  let g = { x += 10 }\n  g()\n  print(x)\n}\nf()", "11\n"),
     .init(
       "var fs = []\nfor i in 0..<3 { fs.append({ i * 10 }) }\nprint(fs.map { f in f() })", "[0, 10, 20]\n"),
     .init(
-      "func f() {\n  var fs = []\n  for i in 0..<3 {\n    var j = i\n    fs.append({ j += 1\nreturn j })\n  }\n  return fs\n}\nlet fs = f()\nprint(fs[0](), fs[0](), fs[2]())",
+      """
+      func f() {
+        var fs = []
+        for i in 0..<3 {
+          var j = i
+          fs.append({ j += 1
+      return j })
+        }
+        return fs
+      }
+      let fs = f()
+      print(fs[0](), fs[0](), fs[2]())
+      """,
       "1 2 3\n"),
     .init(
-      "func pair() {\n  var shared = 0\n  let inc = { shared += 1 }\n  let get = { shared }\n  return [inc, get]\n}\nlet p = pair()\np[0]()\np[0]()\nprint(p[1]())",
+      """
+      func pair() {
+        var shared = 0
+        let inc = { shared += 1 }
+        let get = { shared }
+        return [inc, get]
+      }
+      let p = pair()
+      p[0]()
+      p[0]()
+      print(p[1]())
+      """,
       "2\n"),
     .init(
-      "func outer() {\n  var v = 1\n  func mid() {\n    return { v * 100 }\n  }\n  v = 5\n  return mid()\n}\nprint(outer()())",
+      """
+      func outer() {
+        var v = 1
+        func mid() {
+          return { v * 100 }
+        }
+        v = 5
+        return mid()
+      }
+      print(outer()())
+      """,
       "500\n"),
   ]
 
@@ -173,5 +220,18 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
     let result = runSnippet(snippet.source)
     #expect(result.error == nil, "\(result.error?.message ?? "") at \(result.location ?? "")")
     #expect(result.output == snippet.output)
+  }
+}
+
+/// Edges that must neither trap nor hang.
+@Suite struct EdgeTests {
+  @Test func strideNearIntMaxStops() {
+    let result = runSnippet("print(stride(from: Int.max - 2, through: Int.max, by: 2))")
+    #expect(result.output == "[9223372036854775805, 9223372036854775807]\n")
+  }
+
+  @Test func deeplyNestedCollectionsPrintCutShort() {
+    let result = runSnippet("var a = []\nfor i in 0..<300 { a = [a] }\nprint(\"\\(a)\".count < 700)")
+    #expect(result.output == "true\n")
   }
 }

@@ -78,3 +78,20 @@ import Testing
     #expect(host.printed == "42\n")
   }
 }
+
+@Suite struct DictionaryBoxTests {
+  /// Past the threshold the hash index takes over; both find every key.
+  @Test(arguments: [3, 8, 9, 40])
+  func findsEveryKeyAtAnySize(_ size: Int) {
+    let box = DictionaryBox()
+    for key in 0..<size { box.set(.int(key * 10), for: .string("k\(key)")) }
+    for key in 0..<size { #expect(box[.string("k\(key)")] == .int(key * 10)) }
+    #expect(box[.string("missing")] == nil)
+    box.remove(.string("k1"))
+    #expect(box[.string("k1")] == nil)
+    #expect(box.count == size - 1)
+    if size > 2 { #expect(box[.string("k2")] == .int(20)) }
+    box.set(.int(1), for: .string("k1"))
+    #expect(box.keys.last == .string("k1"))
+  }
+}

@@ -48,6 +48,43 @@ struct AddingItemsTests {
     #expect(finger.session?.items.count == 3)
   }
 
+  @Test("an added item's default drop preview is the view it was added from")
+  func addedItemDropPreview() throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    let other = try scene.add(.view, "other", Rect(500, 100, 100, 100))
+    scene.makeFullDragSource(source)
+    scene.makeFullDragSource(other)
+    let drop = scene.makeFullDropTarget(target)
+    var shown: [String] = []
+    drop.previewForDropping = { _, preview in
+      shown.append(preview.view.name)
+      return preview
+    }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(300, 500))
+    try scene.fingers.tap(other)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    #expect(shown == ["source", "other"])
+  }
+
+  @Test("the lift animation of added items belongs to the drag phase, after the tap")
+  func addedLiftPhase() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let other = try scene.add(.view, "other", Rect(500, 100, 100, 100))
+    scene.makeFullDragSource(source)
+    scene.makeFullDragSource(other)
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(300, 500))
+    try scene.fingers.tap(other)
+    let lifts = scene.trace.events.filter { $0.name == "liftAnimationBegan" }
+    #expect(lifts.map(\.phase) == [.lift, .drag])
+    let tap = try #require(scene.trace.events.first { $0.name == "tap" })
+    #expect(lifts[1].sequence > tap.sequence)
+  }
+
   /// Two drags in progress from one app, and a third view to tap.
   private func twoSessions(_ scene: TestScene) throws -> (tapped: View, delegate: DragInteractionDelegate) {
     let first = try scene.add(.view, "first", Rect(0, 0, 100, 100))

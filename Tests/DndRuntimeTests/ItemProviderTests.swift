@@ -37,6 +37,9 @@ struct ItemProviderTests {
       ("public.file-url", "public.url", true), ("public.rtf", "public.plain-text", false),
       ("public.text", "public.image", false), ("public.url", "public.text", false),
       ("com.example.card", "public.data", true), ("com.example.card", "public.text", false),
+      ("public.mpeg-4", "public.movie", true), ("public.mpeg-4", "public.content", true),
+      ("com.apple.quicktime-movie", "public.audiovisual-content", true),
+      ("public.mpeg-4", "public.image", false),
     ])
   func conformance(type: String, parent: String, conforms: Bool) {
     #expect(TypeIdentifier.conforms(type, to: parent) == conforms)
@@ -259,6 +262,22 @@ struct SessionTests {
     #expect(providerError?.code == -1000)
     #expect(objects == [])
     #expect(scene.trace.events(of: .warning).count == 2)
+  }
+
+  @Test("a load before the drop belongs to the drag phase in the trace; one in performDrop to data transfer")
+  func loadPhaseInTheTrace() throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    let drop = scene.makeFullDropTarget(target)
+    drop.sessionDidEnter = { session in try session.loadObjects(ofClass: .string) { _ in } }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    let phases = scene.trace.events.filter { $0.name == "loadObjects(ofClass:)" }.map(\.phase)
+    #expect(phases == [.drag, .dataTransfer])
+    #expect(scene.trace.events(of: .warning).map(\.phase) == [.drag])
   }
 
   @Test("loads started in performDrop may finish later; loads started after it fail")

@@ -39,9 +39,8 @@ extension SceneHost {
       view.textDropDelegate = delegate
       return
     case .dragDelegate, .dropDelegate, .dataSource, .delegate:
-      throw RuntimeError(
-        .notModelled("a '\(interaction.kind.rawValue)' block (table and collection views)"),
-        at: interaction.range)
+      try bindList(interaction, to: view)
+      return
     }
     for property in interaction.properties {
       let value = try interpreter.evaluate(property.value)
@@ -263,9 +262,9 @@ extension SceneHost {
 
   // MARK: Arguments and answers
 
-  private func value(_ session: DragSession) -> Value { .object(object(for: session)) }
-  private func value(_ session: DropSession) -> Value { .object(object(for: session)) }
-  private func value(_ context: SpringLoadedContext) -> Value {
+  func value(_ session: DragSession) -> Value { .object(object(for: session)) }
+  func value(_ session: DropSession) -> Value { .object(object(for: session)) }
+  func value(_ context: SpringLoadedContext) -> Value {
     .object(SpringContextObject(scene: self, context: context))
   }
   private func value(_ request: TextDropRequest) -> Value {
@@ -273,7 +272,7 @@ extension SceneHost {
   }
 
   /// "'canHandle' must return a Bool (UIKit's dropInteraction(_:canHandle:)), but it returned nil".
-  private func resultError(
+  func resultError(
     _ method: DndCheck.DelegateMethod, _ code: FunctionCode, expected: String, found: Value
   )
     -> RuntimeError
@@ -283,14 +282,14 @@ extension SceneHost {
       at: code.range)
   }
 
-  private func bool(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> Bool {
+  func bool(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> Bool {
     guard case .bool(let flag) = result else {
       throw resultError(method, code, expected: "a Bool", found: result)
     }
     return flag
   }
 
-  private func items(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws
+  func items(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws
     -> [DragItem]
   {
     if case .array(let elements) = result {

@@ -66,11 +66,14 @@ extension SceneHost {
     }
   }
 
-  /// Literals need no "and X is X" in a message.
+  /// Literals need no "and X is X" in a message; nor do arrays, dictionaries
+  /// and tuples made of literals (`["beach", "forest"]`).
   private static func isLiteral(_ expr: CheckedExpr) -> Bool {
     switch expr.kind {
     case .integer, .double, .string, .bool, .nilLiteral, .enumCase: true
     case .unary(_, let operand): isLiteral(operand)
+    case .array(let elements), .tuple(let elements): elements.allSatisfy(isLiteral)
+    case .dictionary(let keys, let values): keys.allSatisfy(isLiteral) && values.allSatisfy(isLiteral)
     default: false
     }
   }

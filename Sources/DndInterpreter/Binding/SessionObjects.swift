@@ -166,16 +166,27 @@ final class DropSessionObject: SceneObject {
 /// in UIKit, so a handler may make one and then set its flags.
 final class ProposalObject: NativeObject {
   let proposal: DropProposal
+  /// For a table's or collection view's proposal (a `ListDropProposal`).
+  let listKind: ListKind?
 
-  init(_ proposal: DropProposal) {
+  init(_ proposal: DropProposal, listKind: ListKind? = nil) {
     self.proposal = proposal
+    self.listKind = listKind
   }
 
-  override var typeName: String { proposal is TextDropProposal ? "UITextDropProposal" : "UIDropProposal" }
+  override var typeName: String {
+    switch listKind {
+    case .table?: "UITableViewDropProposal"
+    case .collection?: "UICollectionViewDropProposal"
+    case nil: proposal is TextDropProposal ? "UITextDropProposal" : "UIDropProposal"
+    }
+  }
   override var description: String { proposal.description }
   override func isInstance(of type: Builtin) -> Bool {
     type == .uiDropProposal || type == .nsObject
       || (type == .uiTextDropProposal && proposal is TextDropProposal)
+      || (type == .uiTableViewDropProposal && listKind == .table)
+      || (type == .uiCollectionViewDropProposal && listKind == .collection)
   }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
@@ -183,6 +194,9 @@ final class ProposalObject: NativeObject {
     case .operation?: return Convert.value(of: proposal.operation)
     case .isPrecise?: return .bool(proposal.isPrecise)
     case .prefersFullSizePreview?: return .bool(proposal.prefersFullSizePreview)
+    case .intent?:
+      guard let list = proposal as? ListDropProposal else { break }
+      return ListConvert.value(of: list.intent)
     case .dropAction?:
       guard let text = proposal as? TextDropProposal else { break }
       switch text.dropAction {

@@ -54,6 +54,7 @@ enum UIKitTypes {
     content(registry)
     dragAndDrop(registry, scene)
     views(registry, scene)
+    ListConvert.register(in: registry, scene: scene)
     registry.register(
       BoundType(
         .dispatchQueue,

@@ -31,12 +31,16 @@ final class ViewObject: SceneObject {
     case .uiButton: return view.kind == .button
     case .uiTableView: return view.kind == .tableView
     case .uiCollectionView: return view.kind == .collectionView
+    case .uiTableViewCell: return view.kind == .tableViewCell
+    case .uiCollectionViewCell: return view.kind == .collectionViewCell
     default: return false
     }
   }
 
   private var kind: DndRuntime.ViewKind { view.kind }
-  private var hasText: Bool { kind == .label || kind == .textField || kind == .textView }
+  private var hasText: Bool { kind == .label || kind == .textField || kind == .textView || isCell }
+  /// A table or collection view's cell: it shows a text and an image.
+  private var isCell: Bool { kind == .tableViewCell || kind == .collectionViewCell }
 
   // MARK: Reading
 
@@ -59,7 +63,7 @@ final class ViewObject: SceneObject {
       return view.text.map { .string($0) } ?? .nil
     case .attributedText? where hasText:
       return view.attributedText.map { .object(AttributedStringObject($0)) } ?? .nil
-    case .image? where kind == .imageView || kind == .button:
+    case .image? where kind == .imageView || kind == .button || isCell:
       return view.image.map { .object(ImageObject($0)) } ?? .nil
     case .title? where kind == .button: return view.title.map { .string($0) } ?? .nil
     case .isEditable? where kind == .textView: return .bool(view.isEditable)
@@ -69,6 +73,7 @@ final class ViewObject: SceneObject {
       return view.textDropInteraction.map { .object(scene.object(for: $0)) } ?? .nil
     case .description?: return .string(description)
     default:
+      if let value = try listMember(member) { return value }
       if let stored = storedDefault(member) { return extras[member] ?? stored }
       throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
     }
@@ -84,11 +89,6 @@ final class ViewObject: SceneObject {
     case .contentMode? where kind == .imageView: return .enumCase(Symbol(.scaleToFill))
     case .placeholder? where kind == .textField: return .nil
     case .isEnabled? where kind == .textField || kind == .button: return .bool(true)
-    case .rowHeight? where kind == .tableView: return .double(44)
-    case .dragInteractionEnabled? where kind == .tableView || kind == .collectionView:
-      return .bool(view.world?.device.isTableDragEnabledByDefault ?? true)
-    case .itemSize? where kind == .collectionView: return .object(SizeObject(Size(50, 50)))
-    case .reorderingCadence? where kind == .collectionView: return .enumCase(Symbol(.immediate))
     default: return nil
     }
   }
@@ -147,7 +147,7 @@ final class ViewObject: SceneObject {
         }
         view.attributedText = text.string
       }
-    case .image? where kind == .imageView || kind == .button:
+    case .image? where kind == .imageView || kind == .button || isCell:
       if value.isNil {
         view.image = nil
       } else if let image = value.object(as: ImageObject.self) {
@@ -160,6 +160,7 @@ final class ViewObject: SceneObject {
     case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
       view.isSpringLoaded = try bool(value, property)
     default:
+      if try setListMember(member, to: value, interpreter: interpreter) { return }
       guard storedDefault(member) != nil else {
         throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
       }
@@ -238,6 +239,8 @@ final class ViewObject: SceneObject {
       guard arguments.hasLabels(.of) else { break }
       return .bool(view.isDescendant(of: try Convert.view(arguments[0], for: "isDescendant(of:)")))
     default:
+      if let result = try callListMethod(member, arguments, interpreter: interpreter) { return result }
+      if view.list != nil, Self.isListMethod(member) { break }
       return try super.callMethod(member, arguments, interpreter: interpreter)
     }
     throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)

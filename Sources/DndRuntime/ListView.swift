@@ -1,0 +1,364 @@
+import Foundation
+
+// Table and collection views (UIKIT-SEMANTICS §8, §9). A `View` of kind
+// `tableView` or `collectionView` carries a `ListView`: the data source, the
+// drag and drop delegates, the rows or items the view believes it shows, and
+// the cells (real subviews, so fingers and previews aim at them).
+//
+// The model in brief:
+// - The list keeps its own copy of the section counts, as UIKit does. It asks
+//   the data source when it first loads and after `reloadData`, and after
+//   every update it compares the data source's counts with its own plus the
+//   update (BatchUpdates.swift), raising UIKit's inconsistency exception.
+// - Each row or item has an identity, so its cell follows it through moves;
+//   cells exist only for visible rows and are configured once, by
+//   `cellForRowAt`/`cellForItemAt`, when they appear (ListView+Cells.swift).
+// - Placeholders are entries without data, interleaved with the items
+//   (Placeholders.swift). Every index path the app passes or receives is a
+//   data source index path: placeholders sit between items and have none.
+// - Geometry is deterministic: rows of fixed height stacked by section, or a
+//   left-aligned flow of fixed-size items (ListLayout.swift).
+// - Drag and drop go through a drag and a drop interaction the list installs
+//   on its view when a delegate is set, like UIKit's own; the drag engine asks
+//   the list instead of a `UIDragInteractionDelegate` (DragEngine+Lists.swift).
+
+/// One place in a section: a data source item, or a placeholder waiting for
+/// its data. The number is the entry's identity (unique in the list).
+enum ListEntry: Hashable {
+  case item(Int)
+  case placeholder(Int)
+
+  var id: Int {
+    switch self {
+    case .item(let id), .placeholder(let id): id
+    }
+  }
+
+  var isItem: Bool {
+    if case .item = self { return true }
+    return false
+  }
+}
+
+/// A drag that started in this list: which item came from which index path.
+struct ListDragRecord {
+  let session: Int
+  /// The list's update count when the drag began (§8.6: later updates make
+  /// `sourceIndexPath` nil).
+  let generation: Int
+  var items: [(item: DragItem, indexPath: IndexPath)]
+}
+
+/// What the list knows of the drop session over it.
+struct ListDropTracking {
+  let session: Int
+  var destination: IndexPath?
+  /// The proposal in effect, after UIKit's adjustments (automatic resolved,
+  /// nil destination makes the intent unspecified).
+  var proposal: ListDropProposal?
+  /// The proposal as the delegate returned it (adjusted again at the drop).
+  var original: ListDropProposal?
+}
+
+/// The table or collection view behaviour of a view.
+public final class ListView {
+  public let kind: ListKind
+  /// The view this list belongs to (it owns the list).
+  public private(set) weak var view: View?
+  private(set) weak var world: World?
+
+  /// Setting a data source reloads the list.
+  public var dataSource: ListDataSource? {
+    didSet { resetForReload() }
+  }
+  /// Setting one installs the list's drag interaction on its view.
+  public var dragDelegate: ListDragDelegate? {
+    didSet { installInteractions() }
+  }
+  /// Setting one installs the list's drop interaction on its view.
+  public var dropDelegate: ListDropDelegate? {
+    didSet { installInteractions() }
+  }
+  public var delegate: ListDelegate?
+
+  // MARK: Layout settings
+
+  /// A table's row height (UITableView's default is 44).
+  public var rowHeight = 44.0 {
+    didSet { setNeedsCellSync() }
+  }
+  /// A collection view's item size (UICollectionViewFlowLayout's default is 50x50).
+  public var itemSize = Size(50, 50) {
+    didSet { setNeedsCellSync() }
+  }
+  /// Flow layout spacing between items of a line (default 10).
+  public var minimumInteritemSpacing = 10.0 {
+    didSet { setNeedsCellSync() }
+  }
+  /// Flow layout spacing between lines (default 10).
+  public var minimumLineSpacing = 10.0 {
+    didSet { setNeedsCellSync() }
+  }
+  /// Stored only: the runtime has no reflow timing, so the cadence changes nothing.
+  public var reorderingCadence = ReorderingCadence.immediate
+
+  // MARK: State
+
+  /// Entries per section, as the list believes them (items and placeholders).
+  var sections: [[ListEntry]] = []
+  /// False until the counts were asked, and again after `reloadData`.
+  var isLoaded = false
+  var placeholders: [PlaceholderRecord] = []
+  /// Cell views by entry identity.
+  var cells: [Int: View] = [:]
+  /// Items whose cells must be configured again (`reloadItems`).
+  var needsConfigure: Set<Int> = []
+  var needsCellSync = true
+  var laidOutBounds: Rect?
+  var isSyncingCells = false
+  private var nextEntryID = 0
+  /// Counts reloads and committed updates (drags compare it, §8.6).
+  var generation = 0
+  var pending: PendingUpdates?
+  var batchDepth = 0
+  var layoutWork: Int?
+  public internal(set) var indexPathsForSelectedItems: [IndexPath] = []
+  var drags: [ListDragRecord] = []
+  var tracking: ListDropTracking?
+  /// The animations the drop being performed chose for its items (through
+  /// the coordinator, or a table's reorder), until the drop animation starts.
+  var dropAnimations: [(item: DragItem, animator: DragAnimator)] = []
+  private(set) var dragInteraction: DragInteraction?
+  private(set) var dropInteraction: DropInteraction?
+  private var explicitDragInteractionEnabled: Bool?
+  /// Phase and session of the drag whose delegate call is running, so that
+  /// data source calls made meanwhile are traced in the same phase.
+  var contextStack: [CallSite] = []
+
+  init(view: View) {
+    self.kind = view.kind == .tableView ? .table : .collection
+    self.view = view
+    self.world = view.world
+  }
+
+  var methods: ListMethodSet { ListMethodSet.of(kind) }
+  var name: String { view?.name ?? (kind == .table ? "tableView" : "collectionView") }
+
+  func newEntryID() -> Int {
+    nextEntryID += 1
+    return nextEntryID
+  }
+
+  // MARK: Drag interaction enabling
+
+  /// UIKit's `dragInteractionEnabled`. Choice (iOS 11-14, as the rest of the
+  /// runtime): YES on iPad, NO on iPhone unless set; iOS 15 made it YES on both.
+  public var dragInteractionEnabled: Bool {
+    get { explicitDragInteractionEnabled ?? world?.device.isTableDragEnabledByDefault ?? true }
+    // The built-in drag interaction reads this value (DragInteraction.isEnabled).
+    set { explicitDragInteractionEnabled = newValue }
+  }
+
+  /// Installs or removes the built-in interactions to match the delegates.
+  private func installInteractions() {
+    guard let view else { return }
+    if dragDelegate != nil, dragInteraction == nil {
+      let interaction = DragInteraction(name: "dragDelegate")
+      interaction.list = self
+      dragInteraction = interaction
+      view.addInteraction(interaction)
+    } else if dragDelegate == nil, let interaction = dragInteraction {
+      view.removeInteraction(interaction)
+      dragInteraction = nil
+    }
+    if dropDelegate != nil, dropInteraction == nil {
+      let interaction = DropInteraction(listFor: view, list: self)
+      dropInteraction = interaction
+      view.addInteraction(interaction)
+    } else if dropDelegate == nil, let interaction = dropInteraction {
+      view.removeInteraction(interaction)
+      dropInteraction = nil
+    }
+  }
+
+  // MARK: Drag and drop state
+
+  /// True from the lift of a drag that started here until it ends (§8.1).
+  public var hasActiveDrag: Bool {
+    guard let interaction = dragInteraction, let world else { return false }
+    return world.engine.sessions.contains { $0.origin === interaction && $0.stage != .lifting }
+  }
+
+  /// True while a drop session is over the list (from enter to exit or end).
+  public var hasActiveDrop: Bool {
+    guard let interaction = dropInteraction else { return false }
+    return !interaction.activeSessions.isEmpty
+  }
+
+  /// True while placeholders wait, or a drop gap or a reorder is shown (§8.1):
+  /// the time to avoid `reloadData`.
+  public var hasUncommittedUpdates: Bool {
+    if placeholders.contains(where: { $0.status == .active }) { return true }
+    guard hasActiveDrop, let tracking, let proposal = tracking.proposal else { return false }
+    return tracking.destination != nil && opensGap(proposal, session: tracking.session)
+  }
+
+  /// Whether a proposal opens a gap at the destination. Choice (§9.4, the
+  /// reported collection-view bug radar 42068699): a move of several items in
+  /// a collection view opens none, and the originals stay in place.
+  /// The operation is the one the engine validated (a move outside the
+  /// source's mask became cancel and opens nothing).
+  func opensGap(_ proposal: ListDropProposal, session: Int) -> Bool {
+    guard proposal.intent == .insertAtDestinationIndexPath,
+      let state = world?.engine.sessions.first(where: { $0.id == session }), state.operation.transfersData
+    else { return false }
+    return !(kind == .collection && state.operation == .move && state.items.count > 1)
+  }
+
+  /// Where an item of a drag from this list came from, if the drag started
+  /// here and the list was not updated since (§8.6); nil otherwise.
+  func sourceIndexPath(of item: DragItem, session: Int) -> IndexPath? {
+    guard let record = drags.first(where: { $0.session == session }), record.generation == generation else {
+      return nil
+    }
+    return record.items.first { $0.item === item }?.indexPath
+  }
+
+  /// The index path a dragged item was lifted from, whatever happened since.
+  func liftedIndexPath(of item: DragItem, session: Int) -> IndexPath? {
+    drags.first { $0.session == session }?.items.first { $0.item === item }?.indexPath
+  }
+
+  func noteDrag(session: Int, items: [DragItem], at indexPath: IndexPath) {
+    let pairs = items.map { (item: $0, indexPath: indexPath) }
+    if let index = drags.firstIndex(where: { $0.session == session }) {
+      drags[index].items += pairs
+    } else {
+      drags.append(ListDragRecord(session: session, generation: generation, items: pairs))
+    }
+  }
+
+  func forgetDrag(session: Int) {
+    drags.removeAll { $0.session == session }
+  }
+
+  // MARK: Selection
+
+  /// Selects a row or item and tells the delegate (`didSelectRowAt`).
+  func select(_ indexPath: IndexPath, site: CallSite) throws {
+    indexPathsForSelectedItems = [indexPath]
+    let method = methods.didSelect
+    let argument = TraceArgument("indexPath", indexPathText(indexPath))
+    if let handler = delegate?.didSelectItemAt {
+      try call(method, role: "delegate", site: site, [argument]) { try handler(indexPath) }
+    } else if let world {
+      world.engine.step("selected", nil, phase: site.phase, app: site.app, view: name, [argument])
+    }
+  }
+
+  // MARK: Calls, the trace and exceptions
+
+  /// The call site of a delegate method of this list, in the phase of the
+  /// drag whose call is running (if any).
+  func site(role: String) -> CallSite {
+    let context = contextStack.last
+    return CallSite(
+      phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name,
+      interaction: role)
+  }
+
+  /// Calls a handler of this list, recording it in the trace.
+  func call<Result>(
+    _ method: DelegateMethod, role: String, site: CallSite? = nil, _ arguments: [TraceArgument] = [],
+    result describe: (Result) -> String? = { _ in nil }, _ body: () throws -> Result
+  ) throws -> Result {
+    guard let world else { return try body() }
+    var callSite = site ?? self.site(role: role)
+    callSite.interaction = role
+    return try world.engine.call(method, callSite, arguments, result: describe, body)
+  }
+
+  /// Records that a method was not implemented and UIKit's default applied.
+  func recordDefault(
+    _ method: DelegateMethod, role: String, site: CallSite? = nil, _ arguments: [TraceArgument] = [],
+    result: String
+  ) {
+    var callSite = site ?? self.site(role: role)
+    callSite.interaction = role
+    world?.engine.recordDefault(method, callSite, arguments, result: result)
+  }
+
+  /// Runs `body` with a drag's phase and session as the context of the list's calls.
+  func withContext<Result>(_ site: CallSite, _ body: () throws -> Result) rethrows -> Result {
+    contextStack.append(site)
+    defer { contextStack.removeLast() }
+    return try body()
+  }
+
+  /// Records a step of the list in the trace.
+  func step(_ name: String, _ arguments: [TraceArgument] = [], result: String? = nil) {
+    let context = contextStack.last
+    world?.record(
+      .step, name, phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name,
+      arguments: arguments, result: result)
+  }
+
+  /// Records a console line about the list.
+  func warn(_ message: String) {
+    let context = contextStack.last
+    world?.warn(
+      message, phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name)
+  }
+
+  /// An NSInternalInconsistencyException, recorded in the trace; the caller throws it.
+  func inconsistency(_ reason: String) -> UIKitException {
+    let exception = UIKitException(name: "NSInternalInconsistencyException", reason: reason)
+    let context = contextStack.last
+    world?.recordException(
+      exception, phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name)
+    return exception
+  }
+
+  /// A UIKit method of the view was called: off the main queue the Main
+  /// Thread Checker reports it.
+  func noteCall(_ selector: String) {
+    guard let world, let view, !world.scheduler.currentQueue.isMain else { return }
+    world.noteViewChange(view, selector: selector, restore: nil)
+  }
+
+  // MARK: Layout passes
+
+  /// The rows changed: the cells follow at the next layout pass (or query).
+  func setNeedsCellSync() {
+    needsCellSync = true
+    scheduleLayoutPass()
+  }
+
+  /// Queues a layout pass on the main queue, as the run loop would run one;
+  /// queries do it earlier when they need it (`layoutIfNeeded`).
+  func scheduleLayoutPass() {
+    guard layoutWork == nil, let world else { return }
+    // An error here is the scheduler's pending-work limit; the next query
+    // lays the list out anyway, so the pass is simply not queued.
+    layoutWork = try? world.scheduler.enqueue(on: world.scheduler.main, label: "layout \(name)") {
+      [weak self] in
+      self?.layoutWork = nil
+      try self?.layoutIfNeeded()
+    }
+  }
+
+  /// Forgets the rows and placeholders: the next layout asks the data source.
+  func resetForReload() {
+    for record in placeholders where record.status == .active { record.status = .removedByReload }
+    placeholders.removeAll { $0.status != .active }
+    isLoaded = false
+    generation += 1
+    setNeedsCellSync()
+  }
+}
+
+extension ListView: CustomStringConvertible {
+  public var description: String {
+    "<\(kind == .table ? "UITableView" : "UICollectionView") \(name); \(sections.count) sections>"
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import DndRuntime
+
+@Suite("Dragging from table and collection views")
+struct ListDragTests {
+  @Test(
+    "dragInteractionEnabled defaults: YES on iPad, NO on iPhone (iOS 11-14)",
+    arguments: [(Device.iPad, true), (.iPhone, false)])
+  func dragInteractionEnabledDefaults(device: Device, enabled: Bool) throws {
+    let s = try ListScene(.tableView, items: ["a", "b"], frame: Rect(0, 0, 320, 400), device: device)
+    s.makeDragDelegate()
+    #expect(s.list.dragInteractionEnabled == enabled)
+    try s.fingers.longPress(try s.cell(0))
+    #expect(s.trace.calls("itemsForBeginning").count == (enabled ? 1 : 0))
+    if !enabled {
+      let press = try #require(s.trace.events.first { $0.name == "longPress" })
+      #expect(press.result?.contains("dragInteractionEnabled is false on iPhone") == true)
+      try s.fingers.release()
+      s.list.dragInteractionEnabled = true
+      try s.fingers.longPress(try s.cell(0))
+      #expect(s.trace.calls("itemsForBeginning").count == 1)
+    }
+  }
+
+  @Test("itemsForBeginning gets the index path under the finger; previews are the cells")
+  func itemsForBeginningAtIndexPath() throws {
+    let s = try ListScene(.collectionView, items: ["a", "b", "c"])
+    let drag = s.makeDragDelegate()
+    var began: IndexPath?
+    drag.itemsForBeginning = { _, indexPath in
+      began = indexPath
+      return [DragItem(itemProvider: ItemProvider(object: .string("x"), world: s.world))]
+    }
+    try s.fingers.longPress(try s.cell(2))
+    #expect(began == IndexPath(item: 2, section: 0))
+    let call = try #require(s.trace.calls("itemsForBeginning").first)
+    #expect(call.method == "collectionView(_:itemsForBeginning:at:)")
+    #expect(call.argument("indexPath") == "[0, 2]")
+    let preview = try #require(s.trace.events.first { $0.name == "dragPreviewParametersForItemAt" })
+    #expect(preview.kind == .defaultUsed && preview.result == "nil (the whole cell)")
+    #expect(s.world.engine.sessions.first?.items.first?.liftPreviewSize == Size(50, 50))
+  }
+
+  @Test("no lift over empty space: itemsForBeginning is not called")
+  func noLiftOverEmptySpace() throws {
+    let s = try ListScene(.tableView, items: ["a"])
+    s.makeDragDelegate()
+    try s.fingers.longPress(s.point(100, 300))
+    #expect(s.trace.calls("itemsForBeginning").isEmpty)
+    #expect(s.trace.events.contains { $0.name == "noCell" })
+    #expect(!s.list.hasActiveDrag)
+  }
+
+  @Test("drag delegate defaults and hasActiveDrag from lift to dragSessionDidEnd")
+  func dragDelegateDefaults() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    let drag = s.makeDragDelegate()
+    var activeAtEnd: Bool?
+    drag.dragSessionWillBegin = { _ in }
+    drag.dragSessionDidEnd = { _ in activeAtEnd = s.list.hasActiveDrag }
+    try s.fingers.longPress(try s.cell(0))
+    #expect(s.list.hasActiveDrag)
+    try s.fingers.move(to: s.point(100, 300))
+    let defaults = s.trace.events(of: .defaultUsed).map { "\($0.name) -> \($0.result ?? "")" }
+    #expect(defaults.contains("dragSessionAllowsMoveOperation -> true"))
+    #expect(defaults.contains("dragSessionIsRestrictedToDraggingApplication -> false"))
+    try s.fingers.release()
+    try s.fingers.settle()
+    #expect(s.trace.calls("dragSessionWillBegin").count == 1)
+    #expect(s.trace.calls("dragSessionDidEnd").first?.method == "tableView(_:dragSessionDidEnd:)")
+    #expect(activeAtEnd == false)
+    // A cancelled drag asks for the cell's preview parameters again.
+    #expect(s.trace.events.filter { $0.name == "dragPreviewParametersForRowAt" }.count == 2)
+  }
+
+  @Test("tapping a cell during a drag adds its items with itemsForAddingTo(session, indexPath, point)")
+  func itemsForAddingTo() throws {
+    let s = try ListScene(.collectionView, items: ["a", "b", "c"])
+    let drag = s.makeDragDelegate()
+    drag.itemsForAddingTo = { session, indexPath, _ in
+      [DragItem(itemProvider: ItemProvider(object: .string(s.model.text(at: indexPath)), world: s.world))]
+    }
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: s.point(200, 300))
+    try s.fingers.tap(try s.cell(2))
+    let call = try #require(s.trace.calls("itemsForAddingTo").first)
+    #expect(call.method == "collectionView(_:itemsForAddingTo:at:point:)")
+    #expect(call.argument("indexPath") == "[0, 2]")
+    #expect(s.fingers.current?.session?.items.count == 2)
+  }
+
+  @Test("a tap that adds nothing selects the cell (didSelectItemAt)")
+  func tapSelects() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    s.makeDragDelegate()
+    let delegate = ListDelegate()
+    var selected: [IndexPath] = []
+    delegate.didSelectRowAt = { selected.append($0) }
+    s.list.delegate = delegate
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: s.point(100, 300))
+    try s.fingers.tap(try s.cell(1))
+    #expect(s.trace.events.first { $0.name == "itemsForAddingTo" }?.kind == .defaultUsed)
+    #expect(selected == [IndexPath(row: 1, section: 0)])
+    #expect(s.list.indexPathsForSelectedRows == [IndexPath(row: 1, section: 0)])
+    #expect(s.trace.calls("didSelectRowAt").first?.method == "tableView(_:didSelectRowAt:)")
+  }
+
+  @Test("spring loading over rows selects the row; shouldSpringLoadRowAt can opt a row out")
+  func springLoadingRows() throws {
+    let s = try ListScene(.tableView, items: ["inbox", "archive"])
+    let source = try s.makeOutsideSource()
+    s.view.isSpringLoaded = true
+    let delegate = ListDelegate()
+    var selected: [IndexPath] = []
+    delegate.didSelectRowAt = { selected.append($0) }
+    delegate.shouldSpringLoadRowAt = { indexPath, _ in indexPath.row != 1 }
+    s.list.delegate = delegate
+    try s.fingers.longPress(source)
+    try s.fingers.move(to: try s.cell(1))
+    try s.fingers.wait(2)
+    #expect(selected.isEmpty)
+    try s.fingers.move(to: try s.cell(0))
+    try s.fingers.wait(1.19)
+    #expect(selected.isEmpty)
+    try s.fingers.wait(0.01)
+    #expect(selected == [IndexPath(row: 0, section: 0)])
+    #expect(
+      s.trace.calls("shouldSpringLoadRowAt").first?.method == "tableView(_:shouldSpringLoadRowAt:with:)")
+  }
+}

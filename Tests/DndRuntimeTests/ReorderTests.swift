@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import DndRuntime
+
+@Suite("Reordering inside a table or collection view")
+struct ReorderTests {
+  /// The reorder proposal (a new object each time: proposals are mutable classes).
+  static var move: ListDropProposal {
+    ListDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+  }
+
+  /// Lifts `item`'s cell and drags it to a point of the list, then lets go.
+  func reorder(_ s: ListScene, item: Int, to point: TouchTarget, through: [TouchTarget] = []) throws {
+    try s.fingers.longPress(try s.cell(item))
+    try s.fingers.move(through: through + [point])
+    try s.fingers.release()
+    try s.fingers.settle()
+  }
+
+  @Test("a table reorders a single row through moveRowAt instead of performDropWith")
+  func tableMoveRowAtPath() throws {
+    let s = try ListScene(.tableView, items: ["a", "b", "c"])
+    s.makeDragDelegate()
+    s.makeDropDelegate(proposal: Self.move) { _ in Issue.record("performDropWith must not be called") }
+    s.dataSource.moveRowAt = { source, destination in
+      s.model.sections[0].insert(s.model.sections[0].remove(at: source.row), at: destination.row)
+    }
+    let lifted = try s.cell(0)
+    try reorder(s, item: 0, to: .view(try s.cell(2)))
+    let move = try #require(s.trace.calls("moveRowAt").first)
+    #expect(move.method == "tableView(_:moveRowAt:to:)")
+    #expect(move.argument("sourceIndexPath") == "[0, 0]" && move.argument("destinationIndexPath") == "[0, 2]")
+    #expect(s.trace.events.first { $0.name == "canMoveRowAt" }?.kind == .defaultUsed)
+    #expect(try s.cellTexts() == ["b", "c", "a"])
+    #expect(try s.list.cellForRow(at: IndexPath(row: 2, section: 0)) === lifted)
+    #expect(s.trace.events(of: .exception).isEmpty)
+  }
+
+  @Test("canMoveRowAt false: the table calls performDropWith instead")
+  func canMoveRowAtRefuses() throws {
+    let s = try ListScene(.tableView, items: ["a", "b", "c"])
+    s.makeDragDelegate()
+    var performed = 0
+    s.makeDropDelegate(proposal: Self.move) { _ in performed += 1 }
+    s.dataSource.moveRowAt = { _, _ in Issue.record("moveRowAt must not be called") }
+    s.dataSource.canMoveRowAt = { _ in false }
+    try reorder(s, item: 0, to: .view(try s.cell(2)))
+    #expect(performed == 1)
+  }
+
+  @Test("a collection view reorders in performDropWith with a batch delete and insert (seed 001)")
+  func collectionReorderInBatch() throws {
+    let s = try ListScene(.collectionView, items: ["Venice", "Arctic", "Dawn", "Sea"])
+    s.makeDragDelegate()
+    s.dataSource.moveItemAt = { _, _ in Issue.record("a collection view does not call moveItemAt on drop") }
+    s.makeDropDelegate(proposal: Self.move) { coordinator in
+      let destination = coordinator.destinationIndexPath ?? IndexPath(item: 0, section: 0)
+      for item in coordinator.items {
+        guard let source = item.sourceIndexPath else { continue }
+        try s.list.performBatchUpdates({
+          let image = s.model.sections[0].remove(at: source.item)
+          s.model.sections[0].insert(image, at: destination.item)
+          try s.list.deleteItems(at: [source])
+          try s.list.insertItems(at: [destination])
+        })
+        try coordinator.drop(item.dragItem, toItemAt: destination)
+      }
+    }
+    // To the end of the first line: past the last item, in reorder mode the
+    // last index is count - 1 (the lifted item's slot is closed).
+    try reorder(s, item: 0, to: s.point(280, 20), through: [s.point(100, 20)])
+    #expect(try s.cellTexts() == ["Arctic", "Dawn", "Sea", "Venice"])
+    #expect(s.trace.calls("performDropWith").first?.argument("destinationIndexPath") == "[0, 3]")
+    #expect(s.trace.events(of: .exception).isEmpty)
+  }
+
+  @Test("a multi-item move in a collection view opens no gap (reported bug, choice)")
+  func multiItemMoveOpensNoGap() throws {
+    let s = try ListScene(.collectionView, items: ["a", "b", "c"])
+    let drag = s.makeDragDelegate()
+    drag.itemsForAddingTo = { _, indexPath, _ in
+      [DragItem(itemProvider: ItemProvider(object: .string(s.model.text(at: indexPath)), world: s.world))]
+    }
+    var performed = 0
+    s.makeDropDelegate(proposal: Self.move) { _ in performed += 1 }
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: s.point(200, 20))
+    #expect(s.list.hasUncommittedUpdates)
+    try s.fingers.tap(try s.cell(1))
+    try s.fingers.move(to: s.point(210, 20))
+    #expect(s.fingers.current?.session?.items.count == 2)
+    #expect(!s.list.hasUncommittedUpdates)
+    try s.fingers.release()
+    #expect(performed == 1)
+  }
+
+  @Test("reorderingCadence: UIKit's raw values, immediate by default, stored")
+  func reorderingCadence() throws {
+    #expect(ReorderingCadence.immediate.rawValue == 0)
+    #expect(ReorderingCadence.fast.rawValue == 1)
+    #expect(ReorderingCadence.slow.rawValue == 2)
+    let s = try ListScene(.collectionView, items: ["a"])
+    #expect(s.list.reorderingCadence == .immediate)
+    s.list.reorderingCadence = .slow
+    #expect(s.list.reorderingCadence == .slow)
+  }
+
+  @Test("drop intents have UIKit's raw values")
+  func intentRawValues() {
+    #expect(DropIntent.unspecified.rawValue == 0)
+    #expect(DropIntent.insertAtDestinationIndexPath.rawValue == 1)
+    #expect(DropIntent.insertIntoDestinationIndexPath.rawValue == 2)
+    #expect(DropIntent.automatic.rawValue == 3)
+    #expect(ListDropProposal(operation: .copy).intent == .unspecified)
+  }
+}
