@@ -57,7 +57,8 @@ extension DragEngine {
     step(
       "longPress", nil, phase: .lift, app: hit?.app.name, view: hit?.view?.name, interaction: chosen.name,
       arguments, result: "lift after \(formatNumber(timing.liftDelay))s")
-    recordViewsPassedOver(at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
+    recordViewsPassedOver(
+      at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
     finger.pendingLift = try scheduler.enqueue(on: scheduler.main, after: timing.liftDelay, label: "lift") {
       [weak self, weak finger] in
       guard let self, let finger else { return }
