@@ -253,6 +253,13 @@ extension Narrator {
           "The source does not allow moves (sessionAllowsMoveOperation returns false): a move proposed in "
             + "this app will become a cancel.", rule: .moveNeedsPermission)
       }
+    case "itemsForAddingTo":
+      let none = result.hasPrefix("0") || result.isEmpty
+      let outcome = none ? "nothing, so the tap is an ordinary tap." : "\(result), which joins the drag."
+      add(
+        event,
+        "Another finger taps \(view) during the drag: UIKit asks its drag delegate for items to add "
+          + "(itemsForAddingTo); it returns \(outcome)", rule: .flocking)
     case "sessionIsRestrictedToDraggingApplication":
       if result.hasPrefix("true") {
         add(
@@ -510,6 +517,14 @@ extension Narrator {
     }
   }
 
+  /// The drop method called right after a set-down: performDrop, or a
+  /// table's or collection view's performDropWith.
+  private func dropMethod(after event: TraceEvent) -> String? {
+    guard let index = events.firstIndex(of: event) else { return nil }
+    let call = events[(index + 1)...].first { $0.kind == .call && $0.name.hasPrefix("performDrop") }
+    return call?.name
+  }
+
   /// Whether a provider load is the one a `loadObjects` just before it started.
   private func partOfSessionLoad(_ event: TraceEvent) -> Bool {
     guard let index = events.firstIndex(of: event) else { return false }
@@ -532,10 +547,15 @@ extension Narrator {
       return
     }
     if drops, let target {
+      update(event) { $0.dropped = true }
+      let next: String
+      switch event.interaction {
+      case "textDropInteraction"?: next = "UIKit inserts the text itself"
+      case "pasteConfiguration"?: next = "UIKit hands the items to its paste(itemProviders:)"
+      default: next = "UIKit calls its \(dropMethod(after: event) ?? "performDrop")"
+      }
       add(
-        event,
-        "The last proposal of `\(target)` was \(operation), so the drop happens: UIKit calls its "
-          + "performDrop.",
+        event, "The last proposal of `\(target)` was \(operation), so the drop happens: \(next).",
         rule: .lastProposalDecides)
       return
     }

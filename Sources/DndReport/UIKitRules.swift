@@ -124,6 +124,12 @@ extension UIKitRule {
     text: "A drag item carries an NSItemProvider, a promise of data: nothing is copied until a drop "
       + "asks for it.",
     sources: [.promisePage, .itemProviderPage])
+  static let flocking = UIKitRule(
+    id: "flocking",
+    text: "During a drag another finger can tap views with a drag interaction to add items "
+      + "(itemsForAddingTo); every interaction that gave items hears willAdd, and returning none leaves "
+      + "the tap an ordinary tap.",
+    sources: [.dragInteractionHeader, .mastering])
   static let beginsOnMove = UIKitRule(
     id: "beginsOnMove",
     text: "The drag begins (sessionWillBegin) only once the lift is done and the finger moves.",
