@@ -224,8 +224,10 @@ private struct Drawer {
     lines.append("  Note over \(participant): \(escape(text))")
   }
 
+  /// The arguments as `name=value` words; a long press's `cause` is left to
+  /// the note that gives the reason in words.
   private static func arguments(_ event: TraceEvent) -> String {
-    event.arguments.map { " \($0.name)=\($0.value)" }.joined()
+    event.arguments.filter { $0.name != "cause" }.map { " \($0.name)=\($0.value)" }.joined()
   }
 
   mutating func draw(_ event: TraceEvent) {
