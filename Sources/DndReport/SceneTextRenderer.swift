@@ -337,6 +337,7 @@ private struct Canvas {
     }
   }
 
+  /// A place on the grid.
   private struct Cell: Hashable {
     var column: Int
     var row: Int

@@ -95,6 +95,7 @@ public struct SequenceDiagramReporter: Sendable {
 
 /// Who takes part, found by a pass over the events before drawing.
 private struct Cast {
+  /// A declared participant: its identifier and its label.
   struct Participant {
     var id: String
     var label: String
