@@ -8,6 +8,10 @@ import DndRuntime
 /// source's answer about moves, and for each drag how it ended. Events a
 /// student need not see (previews, animators, every drag sample) are left to
 /// the trace; warnings and exceptions are always told.
+///
+/// This file walks the trace and tells the lift; `Narrator+Calls.swift`
+/// tells the delegates' answers, `Narrator+Steps.swift` the runtime's steps,
+/// warnings and exceptions, and sums up.
 struct Narrator {
   let run: ScenarioResult
   var events: [TraceEvent] { run.trace }
