@@ -64,6 +64,12 @@ import Testing
       ], status: 0),
     Case(name: "render-top-level", arguments: ["render", "examples/14-garbage-can.dnd"], status: 0),
     Case(name: "render-at-without-scenario", arguments: ["render", "--at", "1", "x.dnd"], status: 64),
+    Case(name: "dump-ast", arguments: ["check", "--dump-ast", "examples/01-hello-drop.dnd"], status: 0),
+    Case(
+      name: "dump-with-errors", arguments: ["check", "--dump-tokens", "--dump-ast", "-"],
+      input: "let total = (1 +\nprint(total)\n", status: 65),
+    Case(name: "fmt-check-examples", arguments: ["fmt", "--check", "examples"], status: 0),
+    Case(name: "help-fmt", arguments: ["help", "fmt"], status: 0),
   ]
 
   @Test(arguments: cases)
