@@ -105,7 +105,8 @@ import Testing
       (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     guard let start = readme.range(of: "## Seeing a run") else { return "" }
     let rest = readme[start.upperBound...]
-    let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+    // The section ends at the next heading (the REPL's subsection reads standard input).
+    let end = rest.range(of: "\n#")?.lowerBound ?? rest.endIndex
     return String(rest[..<end])
   }()
 
