@@ -128,7 +128,43 @@ public enum CommandLineParser {
           invocation.limits.maxSteps = try positiveCount(option.value ?? "", for: option.spelling)
         case .defaults:
           invocation.defaultsPath = option.value
-        case .help, .version: break
+        case .trace: invocation.trace = try traceFormat(option.value ?? "")
+        case .filter:
+          invocation.filter = option.value
+          invocation.limits.scenarioFilter = option.value
+        case .scenario: invocation.scenario = option.value
+        case .at:
+          invocation.stopAfterSteps = try count(option.value ?? "", for: option.spelling)
+          invocation.limits.stopAfterSteps = invocation.stopAfterSteps
+        case .svg:
+          guard let path = option.value, !path.isEmpty else {
+            throw UsageError("option '--svg' needs a file name", command: command)
+          }
+          invocation.svgPath = path
+        case .dumpTokens: invocation.dumps.tokens = true
+        case .dumpAST: invocation.dumps.tree = true
+        case .explore: invocation.exploration = invocation.exploration ?? ExploreSettings()
+        case .exploreLimit:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.limit = try positiveCount(option.value ?? "", for: option.spelling)
+        case .seed:
+          guard let seed = UInt64(option.value ?? "") else {
+            throw UsageError(
+              "invalid value '\(option.value ?? "")' for '--seed'; expected a whole number, 0 or more",
+              command: command)
+          }
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.seed = seed
+        case .replay:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.replay = option.value
+        case .fault:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.fault = option.value
+        case .faults:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.allFaults = true
+        case .help, .version, .write, .checkFormat: break
         }
       }
       return invocation
@@ -161,7 +197,70 @@ public enum CommandLineParser {
           throw UsageError("'dnd check' needs at least one script", command: .check)
         }
         return .check(operands)
+      case .test:
+        guard !operands.isEmpty else {
+          throw UsageError("'dnd test' needs at least one script or directory", command: .test)
+        }
+        return .test(operands)
+      case .explain:
+        return .explain(try single(.explain))
+      case .render:
+        return .render(try single(.render))
+      case .fmt:
+        return try formatAction()
+      case .repl:
+        guard operands.count <= 1 else {
+          throw UsageError("'dnd repl' takes at most one script", command: .repl)
+        }
+        return .repl(operands.first)
       }
+    }
+
+    /// `dnd fmt`: print, `--write` or `--check`, never both.
+    private func formatAction() throws(UsageError) -> Invocation.Action {
+      guard !operands.isEmpty else {
+        throw UsageError("'dnd fmt' needs at least one script or directory", command: .fmt)
+      }
+      let keys = Set(options.map(\.spec.key))
+      if keys.contains(.write) && keys.contains(.checkFormat) {
+        throw UsageError("'--write' and '--check' cannot be used together", command: .fmt)
+      }
+      if keys.contains(.write) && operands.contains("-") {
+        throw UsageError("'--write' cannot rewrite standard input", command: .fmt)
+      }
+      let mode: FormatMode = keys.contains(.write) ? .write : keys.contains(.checkFormat) ? .check : .print
+      return .format(operands, mode)
+    }
+
+    /// The one script a command takes.
+    private func single(_ name: CommandName) throws(UsageError) -> String {
+      guard let file = operands.first else {
+        throw UsageError("'dnd \(name.rawValue)' needs a script", command: name)
+      }
+      guard operands.count == 1 else {
+        throw UsageError("'dnd \(name.rawValue)' takes one script, got \(operands.count)", command: name)
+      }
+      return file
+    }
+
+    private func traceFormat(_ value: String) throws(UsageError) -> TraceFormat {
+      if let format = TraceFormat(rawValue: value) { return format }
+      let names = TraceFormat.allCases.map(\.rawValue)
+      var message = "invalid value '\(value)' for '--trace'; expected \(names.joined(separator: ", "))"
+      if let near = Suggestions.closest(to: value, in: names) {
+        message = "invalid value '\(value)' for '--trace'; did you mean '\(near)'?"
+      }
+      throw UsageError(message, command: command)
+    }
+
+    /// A whole number, zero or more.
+    private func count(_ value: String, for spelling: String) throws(UsageError) -> Int {
+      guard let count = Int(value), count >= 0 else {
+        throw UsageError(
+          "invalid value '\(value)' for '\(spelling)'; expected a whole number, zero or more",
+          command: command)
+      }
+      return count
     }
 
     private func colorMode(_ value: String) throws(UsageError) -> ColorMode {

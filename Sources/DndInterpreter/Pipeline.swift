@@ -39,7 +39,8 @@ public enum Pipeline {
     let (program, diagnostics) = check(file)
     guard let program else { return RunOutcome(status: .scriptError, diagnostics: diagnostics) }
     let runner = ScenarioRunner(
-      program: program, files: [file], limits: options.limits, defaults: options.defaults)
+      program: program, files: [file], limits: options.limits, stopAfterSteps: options.stopAfterSteps,
+      scenarioFilter: options.scenarioFilter, defaults: options.defaults)
     let result = runner.run(output: output)
     let outcomes = [result.topLevel.outcome] + result.scenarios.map(\.outcome)
     var status = RunOutcome.Status.ok
@@ -61,6 +62,10 @@ public struct RunOptions: Sendable {
   public var maxSteps: Int
   /// Script calls in progress at once.
   public var maxCallDepth: Int
+  /// Stops each scenario after this many finger and clock steps (`dnd render --at`).
+  public var stopAfterSteps: Int?
+  /// Runs only the scenarios whose title contains this text (`dnd test --filter`).
+  public var scenarioFilter: String?
   /// The `UserDefaults` store the run reads and writes (`--defaults`); a
   /// fresh, empty one by default.
   public var defaults: DefaultsStore

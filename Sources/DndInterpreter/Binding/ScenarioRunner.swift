@@ -35,15 +35,25 @@ public struct ScenarioResult: Sendable {
   /// What the script printed, placed among the trace events.
   public var printed: [PrintedText]
   public var trace: [TraceEvent]
+  /// The scene where the run ended (or stopped, see `ScenarioRunner.stopAfterSteps`).
+  public var scene: SceneSnapshot?
+  /// The finger and clock steps performed, in order.
+  public var steps: [SourceRange]
+  /// True when the run stopped after `ScenarioRunner.stopAfterSteps` steps.
+  public var stoppedEarly: Bool
 
   public init(
-    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent]
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent],
+    scene: SceneSnapshot? = nil, steps: [SourceRange] = [], stoppedEarly: Bool = false
   ) {
     self.title = title
     self.range = range
     self.outcome = outcome
     self.printed = printed
     self.trace = trace
+    self.scene = scene
+    self.steps = steps
+    self.stoppedEarly = stoppedEarly
   }
 }
 
@@ -54,6 +64,11 @@ public struct ScriptRunResult: Sendable {
   public var scenarios: [ScenarioResult]
 
   public var allPassed: Bool { topLevel.outcome.passed && scenarios.allSatisfy(\.outcome.passed) }
+
+  public init(topLevel: ScenarioResult, scenarios: [ScenarioResult]) {
+    self.topLevel = topLevel
+    self.scenarios = scenarios
+  }
 }
 
 /// Runs a checked program against the UIKit model: the top level once (the
@@ -65,16 +80,24 @@ public struct ScenarioRunner: Sendable {
   public var program: CheckedProgram
   public var files: [SourceFile]
   public var limits: InterpreterLimits
+  /// Stops each scenario after this many finger and clock steps (`dnd render
+  /// --at`); nil runs them to the end.
+  public var stopAfterSteps: Int?
+  /// Runs only the scenarios whose title contains this text, ignoring case
+  /// (`dnd test --filter`); nil runs them all.
+  public var scenarioFilter: String?
   /// The `UserDefaults` store every scene of the run shares.
   public var defaults: DefaultsStore
 
   public init(
     program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits(),
-    defaults: DefaultsStore = DefaultsStore()
+    stopAfterSteps: Int? = nil, scenarioFilter: String? = nil, defaults: DefaultsStore = DefaultsStore()
   ) {
     self.program = program
     self.files = files
     self.limits = limits
+    self.stopAfterSteps = stopAfterSteps
+    self.scenarioFilter = scenarioFilter
     self.defaults = defaults
   }
 
@@ -86,7 +109,10 @@ public struct ScenarioRunner: Sendable {
   public func run(output: @escaping (String) -> Void) -> ScriptRunResult {
     let topLevel = runTopLevel(output: output)
     guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
-    let scenarios = program.scenarios.indices.map { runScenario($0, output: output) }
+    let chosen = program.scenarios.indices.filter { index in
+      scenarioFilter.map { program.scenarios[index].title.lowercased().contains($0.lowercased()) } ?? true
+    }
+    let scenarios = chosen.map { runScenario($0, output: output) }
     return ScriptRunResult(topLevel: topLevel, scenarios: scenarios)
   }
 
@@ -102,16 +128,33 @@ public struct ScenarioRunner: Sendable {
   /// Runs scenario `index` in a fresh scene: the top level (its output
   /// muted, since the plain run showed it), then the scenario's body.
   public func runScenario(_ index: Int, output: @escaping (String) -> Void) -> ScenarioResult {
-    Self.onInterpreterThread { runScenarioHere(index, output: output) }
+    runScenario(index, output: output, prepare: { _ in }, inspect: { _, _ in })
   }
 
-  private func runScenarioHere(_ index: Int, output: @escaping (String) -> Void) -> ScenarioResult {
+  /// Runs scenario `index` like `runScenario(_:output:)`, letting a tool
+  /// prepare the fresh scene first (a scheduling policy, a fault hook) and
+  /// inspect it once the scenario has ended (the explorer's invariants).
+  public func runScenario(
+    _ index: Int, output: @escaping (String) -> Void, prepare: (SceneHost) -> Void,
+    inspect: (SceneHost, ScenarioResult) -> Void
+  ) -> ScenarioResult {
+    Self.onInterpreterThread {
+      let (host, interpreter) = makeScene(output: output)
+      prepare(host)
+      let result = runScenario(index, host: host, interpreter: interpreter)
+      inspect(host, result)
+      return result
+    }
+  }
+
+  private func runScenario(_ index: Int, host: SceneHost, interpreter: Interpreter) -> ScenarioResult {
     let scenario = program.scenarios[index]
-    let (host, interpreter) = makeScene(output: output)
     host.isOutputMuted = true
     let setUp = Self.outcome(of: host) { try interpreter.run() }
     host.isOutputMuted = false
     host.clearPrinted()
+    host.performedSteps = []
+    host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
       return result(
@@ -139,7 +182,12 @@ public struct ScenarioRunner: Sendable {
     let printed = host.printed.map {
       PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
     }
-    return ScenarioResult(title: title, range: range, outcome: outcome, printed: printed, trace: trace)
+    var scene = host.world.snapshot()
+    scene.traceCount -= min(traceStart, scene.traceCount)
+    let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
+    return ScenarioResult(
+      title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,
+      steps: host.performedSteps, stoppedEarly: stopped)
   }
 
   /// Makes, runs and frees a scene on an interpreter thread: the script
@@ -160,6 +208,8 @@ public struct ScenarioRunner: Sendable {
         return .failedExpectation(error.diagnostic)
       }
       return .runtimeError(error.diagnostic)
+    } catch is ScenarioStopped {
+      // Stopped on purpose after a number of steps: judged as it stands.
     } catch let exception as UIKitException {
       // Raised by code the script ran directly, outside a finger step.
       let range = host.interpreter?.lastNativeCallRange

@@ -28,7 +28,8 @@ public final class SceneHost: InterpreterHost {
   /// The binding's native types, for the interpreter's initializer.
   public let natives = NativeRegistry()
   let program: CheckedProgram
-  let files: [SourceFile]
+  /// Source files, for locations; a REPL adds one per input.
+  public var files: [SourceFile]
   /// Set by the runner; weak because the interpreter holds its host.
   public weak var interpreter: Interpreter?
   private let sink: (String) -> Void
@@ -56,6 +57,11 @@ public final class SceneHost: InterpreterHost {
   var stepRange: SourceRange?
   /// Script calls the runtime is making right now (handlers, completions).
   var callbackDepth = 0
+  /// The finger and clock steps performed so far, in order.
+  public internal(set) var performedSteps: [SourceRange] = []
+  /// Stops the scenario once this many finger and clock steps have run, with
+  /// the scene as they left it (`dnd render --at`); nil runs it to the end.
+  public var stopAfterSteps: Int?
 
   public init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
     self.program = program
