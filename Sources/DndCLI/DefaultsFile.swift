@@ -61,7 +61,7 @@ public struct DefaultsFile: Sendable {
 
   /// Writes `bytes` to a temporary file beside `path`, flushes it to disk,
   /// and renames it over `path`.
-  static func writeAtomically(_ bytes: [UInt8], to path: String) -> Failure? {
+  public static func writeAtomically(_ bytes: [UInt8], to path: String) -> Failure? {
     let temporary = temporaryPath(for: path)
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return failure(path, errno) }
@@ -90,7 +90,7 @@ public struct DefaultsFile: Sendable {
 
   /// `dir/.name.dnd-tmp-PID`: in the same directory (a rename cannot cross
   /// file systems), hidden, and unique to this process.
-  static func temporaryPath(for path: String) -> String {
+  public static func temporaryPath(for path: String) -> String {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

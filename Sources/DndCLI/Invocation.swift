@@ -178,7 +178,7 @@ struct OptionSpec: Hashable, Sendable {
       key: .write, names: ["--write", "-w"], summary: "Rewrite the scripts in place.", commands: [.fmt]),
     OptionSpec(
       key: .defaults, names: ["--defaults"], valueName: "file",
-      summary: "Keep UserDefaults in file (JSON): read before the run, saved after.", commands: [.run]),
+      summary: "Keep UserDefaults in this JSON file between runs.", commands: [.run]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour the output: auto (the default), always or never.",

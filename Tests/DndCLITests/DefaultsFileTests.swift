@@ -14,7 +14,7 @@ import Testing
     print("launch \\(launches)")
     """
 
-  @Test func theOptionIsParsed() {
+  @Test func theOptionIsParsed() throws {
     var expected = Invocation(.run("a.dnd"))
     expected.defaultsPath = "store.json"
     #expect(try CommandLineParser.parse(["run", "--defaults", "store.json", "a.dnd"]).get() == expected)
