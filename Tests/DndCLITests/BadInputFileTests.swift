@@ -21,7 +21,7 @@ import Testing
     ("ten-megabytes-of-at-signs", [UInt8](repeating: UInt8(ascii: "@"), count: 10_000_000), 65),
     ("ten-megabyte-string", Array(("print(\"" + String(repeating: "a", count: 9_999_990) + "\")").utf8), 0),
     ("nested-brackets", Array(("x = " + String(repeating: "[", count: 100_000)).utf8), 65),
-    ("nested-braces", [UInt8](repeating: 0x7B, count: 100_000) + [UInt8](repeating: 0x7D, count: 100_000), 65),
+    ("nested-braces", [UInt8](repeating: 0x7B, count: 100_000) + [UInt8](repeating: 0x7D, count: 99_999), 65),
     ("binary", garbage(count: 1_000_000, seed: 7), 65),
     ("nul-bytes", [UInt8](repeating: 0, count: 100_000), 65),
     ("over-the-size-limit", [UInt8](repeating: UInt8(ascii: " "), count: 16 << 20 + 1), 74),
