@@ -10,9 +10,9 @@
 # "fake stack", and the interpreter's native stack guard (NativeStack), which
 # reads the address of a local, would see the heap instead of the stack.
 # detect_leaks=0: LeakSanitizer finds reference cycles left by a drop with
-# loadObjects (kilobytes per run, freed at exit), which fail every test that
-# runs the binary; that is a known issue, not a memory error. Leaks are
-# still reported when LEAKS=1 (with XCTest's own suppressed).
+# loadObjects (kilobytes per run, until the process exits), which fail
+# every test that runs the binary; a known issue, not a memory error.
+# LEAKS=1 turns leak detection back on (XCTest's own leaks suppressed).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
