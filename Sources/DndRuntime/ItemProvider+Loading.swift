@@ -101,27 +101,39 @@ extension ItemProvider {
     var delivered = false
     /// Whether the session counts this load (it gates sessionDidTransferItems).
     var counted = false
+    // The closures below are kept by the progress (onCancel) and by the
+    // scheduler, which the world and the session own: held strongly, the
+    // world, the session, the progress and whatever the completion captured
+    // (a script's whole program) would keep each other alive after the scene
+    // is gone. Pending work holds the session strongly (a load in flight
+    // keeps it alive, as in UIKit); the progress's cancel handler does not.
+    weak let weakWorld = world
+    weak let weakProgress = progress
+    weak let weakScheduler = scheduler
+    weak let weakState = state
+    let sessionID = state?.id
 
-    func finish(_ result: Result<Payload, ItemProviderError>) throws {
+    func finish(_ result: Result<Payload, ItemProviderError>, of state: DragState?) throws {
       guard !delivered else { return }
       delivered = true
-      progress.markFinished()
+      weakProgress?.markFinished()
       let outcome: String =
         switch result {
         case .success(let payload): String(describing: payload)
         case .failure(let error): error.description
         }
-      world.record(
-        .step, "loadCompleted", phase: phase, session: state?.id, arguments: [argument], result: outcome)
+      weakWorld?.record(
+        .step, "loadCompleted", phase: phase, session: sessionID, arguments: [argument], result: outcome)
       try deliver(result)
       if counted { try state?.noteLoadFinished() }
     }
 
     /// Delivers once the latency since the request has passed.
     func deliverWhenDue(_ result: Result<Payload, ItemProviderError>) throws {
+      guard let scheduler = weakScheduler else { return }
       let dueIn = max(0, requestTime.adding(seconds: latency).seconds - scheduler.now.seconds)
       try scheduler.enqueue(on: queue, after: dueIn, label: label + " completion") {
-        try finish(result)
+        try finish(result, of: state)
       }
     }
 
@@ -132,7 +144,8 @@ extension ItemProvider {
         "\(method) was called outside dropInteraction(_:performDrop:); item provider data can only "
           + "be requested during the drop, so this load fails", phase: phase, session: state.id)
       try scheduler.enqueue(on: queue, label: label + " completion") {
-        try finish(.failure(.itemUnavailable(type: representation?.typeIdentifier ?? argument.value)))
+        let type = representation?.typeIdentifier ?? argument.value
+        try finish(.failure(.itemUnavailable(type: type)), of: state)
       }
       return progress
     }
@@ -143,8 +156,8 @@ extension ItemProvider {
     var sourceProgress: LoadProgress?
     progress.onCancel = {
       try sourceProgress?.cancel()
-      try scheduler.enqueue(on: queue, label: label + " cancelled") {
-        try finish(.failure(.cancelled))
+      try weakScheduler?.enqueue(on: queue, label: label + " cancelled") {
+        try finish(.failure(.cancelled), of: weakState)
       }
     }
     var failure = self.failure

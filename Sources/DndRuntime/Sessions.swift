@@ -106,10 +106,18 @@ public final class DropSession {
     world.record(
       .step, "loadObjects(ofClass:)", phase: phase, session: state.id, app: app?.name,
       arguments: [argument])
+    // Weak: the item loads keep this function, and the session and the
+    // world keep the loads; strong references would make a cycle that
+    // outlives the scene (and the script the completion captured).
+    weak let weakWorld = world
+    weak let weakScheduler = scheduler
+    let sessionID = state.id
+    let appName = app?.name
     func complete(_ objects: [ItemValue]) throws {
-      try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") { [state, app] in
-        world.record(
-          .step, "loadObjectsCompletion", phase: phase, session: state.id, app: app?.name,
+      guard let scheduler = weakScheduler else { return }
+      try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") {
+        weakWorld?.record(
+          .step, "loadObjectsCompletion", phase: phase, session: sessionID, app: appName,
           arguments: [argument], result: objects.count == 1 ? "1 object" : "\(objects.count) objects")
         try completion(objects)
       }
