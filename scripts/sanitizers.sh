@@ -13,6 +13,10 @@
 # loadObjects (kilobytes per run, until the process exits), which fail
 # every test that runs the binary; a known issue, not a memory error.
 # LEAKS=1 turns leak detection back on (XCTest's own leaks suppressed).
+# One test is skipped: it checks that the default call depth fits the
+# interpreter's stack in a plain debug build, and a sanitizer's frames are
+# several times larger (the stack guard then stops the script, correctly,
+# with nativeStackExhausted instead of reaching the call-depth limit).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -29,7 +33,7 @@ for sanitizer in "${sanitizers[@]}"; do
   log=".build/sanitizer-$sanitizer.log"
   mkdir -p .build
   echo "sanitizers: swift test --sanitize=$sanitizer (log: $log)"
-  if swift test --sanitize="$sanitizer" \
+  if swift test --sanitize="$sanitizer" --skip defaultCallDepthLeavesRoomForNestedExpressions \
     --scratch-path ".build/sanitize-$sanitizer" >"$log" 2>&1; then
     echo "sanitizers: $sanitizer clean in $((SECONDS - start)) s"
   else
