@@ -8,6 +8,7 @@ let package = Package(
   name: "dnd",
   products: [
     .executable(name: "dnd", targets: ["dnd"]),
+    .executable(name: "dnd-bench", targets: ["dnd-bench"]),
   ],
   targets: [
     // Language
@@ -21,6 +22,9 @@ let package = Package(
     .target(name: "DndReport", dependencies: ["DndSyntax", "DndRuntime", "DndInterpreter"]),
     .target(name: "DndCLI", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndReport"]),
     .executableTarget(name: "dnd", dependencies: ["DndCLI"]),
+    // Benchmarks: swift run -c release dnd-bench
+    .executableTarget(
+      name: "dnd-bench", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter"]),
     // Tests
     .testTarget(name: "DndSyntaxTests", dependencies: ["DndSyntax"]),
     .testTarget(name: "DndCheckTests", dependencies: ["DndSyntax", "DndCheck"]),
