@@ -31,6 +31,8 @@ let package = Package(
     .testTarget(name: "DndRuntimeTests", dependencies: ["DndRuntime"]),
     .testTarget(name: "DndInterpreterTests", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter"]),
     .testTarget(
+      name: "DndReportTests", dependencies: ["DndSyntax", "DndRuntime", "DndInterpreter", "DndReport"]),
+    .testTarget(
       name: "DndCLITests",
       dependencies: ["DndCLI", "DndReport", "DndInterpreter", "dnd"],
       exclude: ["Spec", "Golden"]

@@ -126,6 +126,19 @@ public enum CommandLineParser {
         case .noColor: invocation.color = .never
         case .maxSteps:
           invocation.limits.maxSteps = try positiveCount(option.value ?? "", for: option.spelling)
+        case .trace: invocation.trace = try traceFormat(option.value ?? "")
+        case .filter:
+          invocation.filter = option.value
+          invocation.limits.scenarioFilter = option.value
+        case .scenario: invocation.scenario = option.value
+        case .at:
+          invocation.stopAfterSteps = try count(option.value ?? "", for: option.spelling)
+          invocation.limits.stopAfterSteps = invocation.stopAfterSteps
+        case .svg:
+          guard let path = option.value, !path.isEmpty else {
+            throw UsageError("option '--svg' needs a file name", command: command)
+          }
+          invocation.svgPath = path
         case .help, .version: break
         }
       }
@@ -159,7 +172,47 @@ public enum CommandLineParser {
           throw UsageError("'dnd check' needs at least one script", command: .check)
         }
         return .check(operands)
+      case .test:
+        guard !operands.isEmpty else {
+          throw UsageError("'dnd test' needs at least one script or directory", command: .test)
+        }
+        return .test(operands)
+      case .explain:
+        return .explain(try single(.explain))
+      case .render:
+        return .render(try single(.render))
       }
+    }
+
+    /// The one script a command takes.
+    private func single(_ name: CommandName) throws(UsageError) -> String {
+      guard let file = operands.first else {
+        throw UsageError("'dnd \(name.rawValue)' needs a script", command: name)
+      }
+      guard operands.count == 1 else {
+        throw UsageError("'dnd \(name.rawValue)' takes one script, got \(operands.count)", command: name)
+      }
+      return file
+    }
+
+    private func traceFormat(_ value: String) throws(UsageError) -> TraceFormat {
+      if let format = TraceFormat(rawValue: value) { return format }
+      let names = TraceFormat.allCases.map(\.rawValue)
+      var message = "invalid value '\(value)' for '--trace'; expected \(names.joined(separator: ", "))"
+      if let near = Suggestions.closest(to: value, in: names) {
+        message = "invalid value '\(value)' for '--trace'; did you mean '\(near)'?"
+      }
+      throw UsageError(message, command: command)
+    }
+
+    /// A whole number, zero or more.
+    private func count(_ value: String, for spelling: String) throws(UsageError) -> Int {
+      guard let count = Int(value), count >= 0 else {
+        throw UsageError(
+          "invalid value '\(value)' for '\(spelling)'; expected a whole number, zero or more",
+          command: command)
+      }
+      return count
     }
 
     private func colorMode(_ value: String) throws(UsageError) -> ColorMode {

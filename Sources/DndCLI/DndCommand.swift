@@ -40,6 +40,12 @@ public enum DndCommand {
       return RunCommand.execute(path, invocation: invocation, console: console, engine: engine)
     case .check(let paths):
       return CheckCommand.execute(paths, invocation: invocation, console: console, engine: engine)
+    case .test(let paths):
+      return TestCommand.execute(paths, invocation: invocation, console: console, engine: engine)
+    case .explain(let path):
+      return ExplainCommand.execute(path, invocation: invocation, console: console, engine: engine)
+    case .render(let path):
+      return RenderCommand.execute(path, invocation: invocation, console: console, engine: engine)
     }
   }
 }
@@ -48,8 +54,13 @@ public enum DndCommand {
 struct Style {
   let useColor: Bool
 
+  /// Whether standard output is coloured (reports and traces).
+  let outputColor: Bool
+
   init(color: ColorMode, console: Console) {
     useColor = color.usesColor(streamIsTerminal: console.errorIsTerminal, environment: console.environment)
+    outputColor = color.usesColor(
+      streamIsTerminal: console.outputIsTerminal, environment: console.environment)
   }
 
   /// A renderer for messages with no file.

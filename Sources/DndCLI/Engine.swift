@@ -1,3 +1,4 @@
+import DndInterpreter
 import DndSyntax
 
 /// What the command line and the spec runner need from the language: check a
@@ -26,10 +27,18 @@ public struct RunLimits: Hashable, Sendable {
   public var maxSteps: Int?
   /// Nested calls before the run stops with a runtime error (stops runaway recursion).
   public var maxCallDepth: Int?
+  /// Finger and clock steps after which each scenario stops (`dnd render --at`).
+  public var stopAfterSteps: Int?
+  /// Runs only the scenarios whose title contains this text, ignoring case (`dnd test --filter`).
+  public var scenarioFilter: String?
 
-  public init(maxSteps: Int? = nil, maxCallDepth: Int? = nil) {
+  public init(
+    maxSteps: Int? = nil, maxCallDepth: Int? = nil, stopAfterSteps: Int? = nil, scenarioFilter: String? = nil
+  ) {
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
+    self.stopAfterSteps = stopAfterSteps
+    self.scenarioFilter = scenarioFilter
   }
 }
 
@@ -42,11 +51,19 @@ public struct RunReport: Sendable {
   /// For scripts with scenes: the trace report `dnd run` prints instead of
   /// the bare output (it includes what the script printed).
   public var transcript: Transcript?
+  /// What the run did, scenario by scenario, with traces and scenes, for the
+  /// reporters (`dnd test`, `--trace`, `dnd explain`, `dnd render`); nil when
+  /// the script did not run or the engine is a stand-in.
+  public var result: ScriptRunResult?
 
-  public init(status: RunStatus, diagnostics: [Diagnostic] = [], transcript: Transcript? = nil) {
+  public init(
+    status: RunStatus, diagnostics: [Diagnostic] = [], transcript: Transcript? = nil,
+    result: ScriptRunResult? = nil
+  ) {
     self.status = status
     self.diagnostics = diagnostics
     self.transcript = transcript
+    self.result = result
   }
 }
 

@@ -27,6 +27,9 @@ enum HelpText {
 
     Examples:
       dnd examples/01-hello-drop.dnd
+      dnd test examples
+      dnd explain examples/09-move-and-copy.dnd
+      dnd render examples/01-hello-drop.dnd
       dnd check examples/*.dnd
       echo 'print("hi")' | dnd run -
 
@@ -38,7 +41,10 @@ enum HelpText {
   static func help(for command: CommandName) -> String {
     switch command {
     case .run: return run
+    case .test: return test
     case .check: return check
+    case .explain: return explain
+    case .render: return render
     case .help: return help
     }
   }
@@ -47,7 +53,10 @@ enum HelpText {
   static func summary(of command: CommandName) -> String {
     switch command {
     case .run: return "Run a script's scenarios and print their trace."
+    case .test: return "Run the scenarios of scripts as tests."
     case .check: return "Parse and check scripts without running them."
+    case .explain: return "Run a script and explain each scenario in the lecture's terms."
+    case .render: return "Draw a script's scene: in the terminal, or as SVG."
     case .help: return "Show help for a command."
     }
   }
@@ -56,11 +65,18 @@ enum HelpText {
     Usage: dnd run [options] <file>
 
     Runs a script: its top-level code once, then each scenario, each from a
-    fresh scene. For a script with scenarios, standard output gets the trace
-    of each one (every delegate call and event by phase, with what the script
-    printed in place) and whether it passed; otherwise, what the script
-    printed. Errors and warnings go to standard error. A file named '-' is
-    read from standard input.
+    fresh scene. For a script with scenes, prints the trace: every delegate
+    call, under the phase it belongs to (Lift, Drag, Set down, Data transfer),
+    with the virtual time, the queue, the view, UIKit's spelling of the method
+    and what it returned, and what the script printed in place; then PASS or
+    FAIL for each scenario. A script without scenes prints what it prints.
+    Diagnostics (errors, failed expectations, warnings) go to standard error.
+    A file named '-' is read from standard input.
+
+    Trace formats (--trace):
+      text     for people (the default); colour only on a terminal
+      json     JSON lines, one object per event (see docs/trace-json.md)
+      mermaid  a Mermaid sequence diagram of the whole run
 
     A run that goes on too long stops with a runtime error\(stepLimitNote).
 
@@ -78,6 +94,91 @@ enum HelpText {
       dnd run examples/01-hello-drop.dnd
       dnd examples/01-hello-drop.dnd        (the same: 'run' is the default)
       dnd run --max-steps 10000 loop.dnd
+      dnd run --trace=json examples/01-hello-drop.dnd | jq .method
+      dnd run --trace=mermaid examples/01-hello-drop.dnd > hello.mmd
+      dnd run --scenario "our own photo moves" examples/09-move-and-copy.dnd
+
+    """
+
+  private static let test = """
+    Usage: dnd test [options] <file or directory>...
+
+    Runs every scenario of the scripts as a test, each from a fresh scene (a
+    directory: every .dnd file below it, in order). A script's inline
+    expectations ('// expect: ...' comments) are one more test, named after
+    the file, and so is a script without scenarios. Prints a line per test,
+    PASS or FAIL with the place of the failure, then each failure in full:
+    the expectation with both sides' values and the trace of the scenario up
+    to the failure. The last line counts them: 'N passed, N failed'.
+
+    Options:
+    \(optionRows(for: .test))
+
+    Exit status:
+      0   every test passed
+      1   a test failed, or no script was found
+
+    Examples:
+      dnd test examples
+      dnd test examples/01-hello-drop.dnd examples/09-move-and-copy.dnd
+      dnd test --filter "cancel" examples
+
+    """
+
+  private static let explain = """
+    Usage: dnd explain [options] <file>
+
+    Runs a script and tells each scenario as a story, in the lecture's terms:
+    which phase begins and why, what each answer of a delegate means (a copy
+    proposal shows a green plus), and why something did not happen: why no
+    drag started, why a view was not a drop target, why performDrop was not
+    called, why a view was touched off the main queue. Each explanation names
+    the UIKit rule behind it and where UIKit documents it; the documents are
+    listed at the end.
+
+    Options:
+    \(optionRows(for: .explain))
+
+    Exit status: as for 'dnd run'.
+
+    Examples:
+      dnd explain examples/01-hello-drop.dnd
+      dnd explain --scenario "a move the source does not allow becomes a cancel" \\
+        examples/09-move-and-copy.dnd
+
+    """
+
+  private static let render = """
+    Usage: dnd render [options] <file>
+
+    Draws the scene to scale in the terminal: each view a box with its name,
+    the finger (@ while down) and its path, the current drop target in heavy
+    lines; then the fingers, the drags, and the view tree as an outline with
+    each view's class, frame and interactions. With --svg, also writes the
+    same picture as an SVG file.
+
+    Without --scenario the scene is the one the script's top level builds.
+    With --scenario, it is the scene where that scenario ended, or with
+    --at STEP where it stood after STEP steps. A step is one line of the
+    scenario that moves a finger or the clock: longPress, drag, tap, release,
+    cancel, wait or settle ('drag to a, b' is one step); expectations and
+    other statements are not steps. --at 0 shows the scene before the first.
+
+    Options:
+    \(optionRows(for: .render))
+
+    Exit status:
+      0   the picture was drawn
+      64  the command line was wrong (an unknown scenario, say)
+      65  the script has a syntax or check error
+      74  the script could not be read or the SVG file not written
+
+    Examples:
+      dnd render examples/01-hello-drop.dnd
+      dnd render --scenario "our own photo moves" --at 2 \\
+        examples/09-move-and-copy.dnd
+      dnd render examples/14-garbage-can.dnd \\
+        --scenario "a photo of ours goes into the can" --at 2 --svg can.svg
 
     """
 
@@ -127,7 +228,7 @@ enum HelpText {
   /// The option table for a command, names padded into a column.
   private static func optionRows(for command: CommandName?) -> String {
     OptionSpec.options(for: command)
-      .map { "  " + padded($0.synopsis, to: 18) + $0.summary }
+      .map { "  " + padded($0.synopsis, to: 20) + $0.summary }
       .joined(separator: "\n")
   }
 

@@ -2,7 +2,17 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, check, help
+  case run, test, check, explain, render, help
+}
+
+/// How `dnd run` prints the trace (`--trace`).
+public enum TraceFormat: String, Hashable, Sendable, CaseIterable {
+  /// Events grouped by phase, for people.
+  case text
+  /// JSON lines, one object per event (`docs/trace-json.md`).
+  case json
+  /// A Mermaid sequence diagram.
+  case mermaid
 }
 
 /// A command line, understood: what to do and with which settings.
@@ -16,11 +26,27 @@ public struct Invocation: Hashable, Sendable {
     case run(String)
     /// Check one or more scripts.
     case check([String])
+    /// Run the scenarios of scripts and directories as tests.
+    case test([String])
+    /// Narrate one script's scenarios.
+    case explain(String)
+    /// Draw one script's scene.
+    case render(String)
   }
 
   public var action: Action
   public var color: ColorMode = .auto
   public var limits = RunLimits()
+  /// `dnd run --trace`.
+  public var trace: TraceFormat = .text
+  /// `dnd test --filter`: run only scenarios whose name contains this text.
+  public var filter: String?
+  /// `--scenario`: the one scenario to show.
+  public var scenario: String?
+  /// `dnd render --at`: stop the scenario after this many steps.
+  public var stopAfterSteps: Int?
+  /// `dnd render --svg`: where to write the picture as SVG.
+  public var svgPath: String?
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
@@ -53,7 +79,9 @@ public struct UsageError: Error, Hashable, Sendable {
 /// An option `dnd` accepts, with its help line. The table is the source of
 /// both parsing and the option lists in help.
 struct OptionSpec: Hashable, Sendable {
-  enum Key: Hashable, Sendable { case color, noColor, maxSteps, help, version }
+  enum Key: Hashable, Sendable {
+    case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
+  }
 
   var key: Key
   /// Spellings, long first: `["--help", "-h"]`.
@@ -66,16 +94,34 @@ struct OptionSpec: Hashable, Sendable {
 
   static let all: [OptionSpec] = [
     OptionSpec(
+      key: .trace, names: ["--trace"], valueName: "format",
+      summary: "Print the trace as text (the default), json or mermaid.", commands: [.run]),
+    OptionSpec(
+      key: .filter, names: ["--filter"], valueName: "text",
+      summary: "Run only the scenarios whose name contains text.", commands: [.test]),
+    OptionSpec(
+      key: .scenario, names: ["--scenario"], valueName: "name",
+      summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
+    OptionSpec(
+      key: .at, names: ["--at"], valueName: "step",
+      summary: "Stop the scenario after that many steps (0: none).", commands: [.render]),
+    OptionSpec(
+      key: .svg, names: ["--svg"], valueName: "file",
+      summary: "Also write the picture to file as SVG.", commands: [.render]),
+    OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
-      summary: "Stop with a runtime error after n evaluation steps.", commands: [.run]),
+      summary: "Stop with a runtime error after n evaluation steps.",
+      commands: [.run, .test, .explain, .render]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
-      summary: "Colour diagnostics: auto (the default), always or never.",
-      commands: [nil, .run, .check]),
+      summary: "Colour the output: auto (the default), always or never.",
+      commands: [nil, .run, .test, .check, .explain, .render]),
     OptionSpec(
-      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.", commands: [nil, .run, .check]),
+      key: .noColor, names: ["--no-color"], summary: "Same as --color=never.",
+      commands: [nil, .run, .test, .check, .explain, .render]),
     OptionSpec(
-      key: .help, names: ["--help", "-h"], summary: "Show help.", commands: [nil, .run, .check, .help]),
+      key: .help, names: ["--help", "-h"], summary: "Show help.",
+      commands: [nil, .run, .test, .check, .explain, .render, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]

@@ -12,9 +12,12 @@ extension Engine {
       var options = RunOptions()
       if let steps = limits.maxSteps { options.maxSteps = steps }
       if let depth = limits.maxCallDepth { options.maxCallDepth = depth }
+      options.stopAfterSteps = limits.stopAfterSteps
+      options.scenarioFilter = limits.scenarioFilter
       let outcome = Pipeline.run(file, options: options, output: output)
       return RunReport(
-        status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file))
+        status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file),
+        result: outcome.result)
     }
   )
 

@@ -29,12 +29,29 @@ public struct SpecRunner: Sendable {
     var output = ""
     let limits = RunLimits(maxSteps: spec.expectations.maxSteps)
     let report = engine.run(spec.source, limits) { output += $0 }
+    let failures = Self.compare(spec, output: output, status: report.status, diagnostics: report.diagnostics)
+    return SpecResult(name: spec.name, failures: failures)
+  }
+
+  /// Compares a run already made with what the spec expects: how it ended,
+  /// what it printed and what it reported. `dnd test` calls this on the run
+  /// it makes for the file's scenarios, so a spec runs once.
+  public static func compare(
+    _ spec: SpecFile, output: String, status: RunStatus, diagnostics: [Diagnostic]
+  ) -> [SpecFailure] {
     var comparison = Comparison(spec: spec)
     comparison.problems()
-    comparison.status(report.status)
-    comparison.output(Self.lines(of: output))
-    comparison.diagnostics(report.diagnostics, status: report.status)
-    return SpecResult(name: spec.name, failures: comparison.failures)
+    comparison.status(status)
+    comparison.output(lines(of: output))
+    comparison.diagnostics(diagnostics, status: status)
+    return comparison.failures
+  }
+
+  /// Whether a diagnostic of a run that went ahead is met by an inline
+  /// `expect runtime error:` on its line (a scenario's failure the spec wants).
+  public static func expects(_ spec: SpecFile, runtimeError diagnostic: Diagnostic) -> Bool {
+    let line = spec.source.location(of: Int(diagnostic.range.start)).line
+    return spec.expectations.of(.runtimeError).contains { $0.line == line && $0.isMet(by: diagnostic) }
   }
 
   /// Printed text as lines; a final line break does not start an empty line.

@@ -22,7 +22,9 @@ public enum Pipeline {
   {
     let (program, diagnostics) = check(file)
     guard let program else { return RunOutcome(status: .scriptError, diagnostics: diagnostics) }
-    let runner = ScenarioRunner(program: program, files: [file], limits: options.limits)
+    let runner = ScenarioRunner(
+      program: program, files: [file], limits: options.limits, stopAfterSteps: options.stopAfterSteps,
+      scenarioFilter: options.scenarioFilter)
     let result = runner.run(output: output)
     let outcomes = [result.topLevel.outcome] + result.scenarios.map(\.outcome)
     var status = RunOutcome.Status.ok
@@ -44,6 +46,10 @@ public struct RunOptions: Sendable {
   public var maxSteps: Int
   /// Script calls in progress at once.
   public var maxCallDepth: Int
+  /// Stops each scenario after this many finger and clock steps (`dnd render --at`).
+  public var stopAfterSteps: Int?
+  /// Runs only the scenarios whose title contains this text (`dnd test --filter`).
+  public var scenarioFilter: String?
 
   public init(
     maxSteps: Int = InterpreterLimits().maxSteps, maxCallDepth: Int = InterpreterLimits().maxCallDepth

@@ -17,11 +17,17 @@ public struct TraceTextReporter: Sendable {
   public var renderer: DiagnosticRenderer
   public var files: [SourceFile]
   public var width: Int
+  /// Colours phase headings, warnings, exceptions and the outcome (on a terminal).
+  public var style: TerminalStyle
 
-  public init(renderer: DiagnosticRenderer, files: [SourceFile], width: Int = 100) {
+  public init(
+    renderer: DiagnosticRenderer, files: [SourceFile], width: Int = 100,
+    style: TerminalStyle = TerminalStyle(useColor: false)
+  ) {
     self.renderer = renderer
     self.files = files
     self.width = max(60, width)
+    self.style = style
   }
 
   /// The whole run: what the top level printed (and its trace, if it
@@ -57,7 +63,11 @@ public struct TraceTextReporter: Sendable {
   public func render(_ result: ScenarioResult) -> String {
     var out = ""
     if let title = result.title {
-      out += "Scenario \(quoted(title))" + location(result.range).map { "  (\($0))" }.orEmpty + "\n"
+      let heading = "Scenario \(quoted(title))"
+      let place = location(result.range).map { "(\($0))" }.orEmpty
+      // A long title puts its place on a line of its own, so lines fit the width.
+      let fits = heading.count + 2 + place.count <= width
+      out += heading + (place.isEmpty ? "" : (fits ? "  " : "\n  ") + place) + "\n"
     } else {
       out += "Top level\n"
     }
@@ -65,11 +75,12 @@ public struct TraceTextReporter: Sendable {
     let name = result.title.map { " " + quoted($0) } ?? " top level"
     switch result.outcome {
     case .passed:
-      out += "PASS" + name + "\n"
+      out += style.apply(.green, "PASS") + name + "\n"
     case .failedExpectation(let diagnostic), .runtimeError(let diagnostic):
-      out += "FAIL" + name + "\n" + renderer.render(diagnostic)
+      out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic)
     case .uncaughtException(let exceptionName, _, let diagnostic):
-      out += "FAIL" + name + ": uncaught \(exceptionName)\n" + renderer.render(diagnostic)
+      out += style.apply(.boldRed, "FAIL") + name + ": uncaught \(exceptionName)\n"
+      out += renderer.render(diagnostic)
     }
     return out
   }
@@ -98,6 +109,8 @@ public struct TraceTextReporter: Sendable {
       let session = showsSessions ? event.session ?? key.session : nil
       key = GroupKey(session: session, phase: event.phase ?? key.phase)
       var lines = columns.lines(for: event)
+      if event.kind == .warning { lines = lines.map { style.apply(.yellow, $0) } }
+      if event.kind == .exception { lines = lines.map { style.apply(.boldRed, $0) } }
       while printedIndex < printed.count, printed[printedIndex].afterEvent <= index + 1 {
         lines += columns.printed(printed[printedIndex].text)
         printedIndex += 1
@@ -107,7 +120,7 @@ public struct TraceTextReporter: Sendable {
     for text in printed[printedIndex...] { add(columns.printed(text.text), to: key) }
     var out = ""
     for group in groups {
-      out += "  " + group.key.title(showingSession: showsSessions) + "\n"
+      out += "  " + style.apply(.bold, group.key.title(showingSession: showsSessions)) + "\n"
       out += group.lines.map { $0 + "\n" }.joined()
     }
     return out

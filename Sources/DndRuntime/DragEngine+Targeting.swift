@@ -28,6 +28,7 @@ extension DragEngine {
     var foundApp: App?
     var answers: [(interaction: DropInteraction, answer: Bool)] = []
     let hit = world.hitTest(s.location).flatMap { canReach(s, $0.app) ? $0 : nil }
+    recordWhyNotTargets(s, hit: hit)
     // A target no longer under the drag exits before anything else is asked
     // (§1.7: A exits, then B is asked); a target still under it stays until a
     // deeper interaction accepts (§1.8: the deeper one begins, the ancestor exits).
@@ -40,7 +41,10 @@ extension DragEngine {
             found = interaction
             break search
           }
-          if interaction.isBusy(excluding: s.id) { continue }
+          if interaction.isBusy(excluding: s.id) {
+            recordBusy(interaction, s, in: hit.app)
+            continue
+          }
           let answer: Bool
           if !itemsChanged, let known = s.canHandleAnswers.first(where: { $0.interaction === interaction }) {
             answer = known.answer

@@ -40,6 +40,30 @@ import Testing
     Case(name: "check-clean", arguments: ["check", "examples/01-hello-drop.dnd"], status: 0),
     Case(name: "stdin", arguments: ["-"], input: "print(\"from standard input\")\n", status: 0),
     Case(name: "hello-drop", arguments: ["examples/01-hello-drop.dnd"], status: 0),
+    Case(name: "help-test", arguments: ["help", "test"], status: 0),
+    Case(name: "help-explain", arguments: ["help", "explain"], status: 0),
+    Case(name: "help-render", arguments: ["help", "render"], status: 0),
+    Case(name: "test-examples", arguments: ["test", "examples"], status: 0),
+    Case(name: "test-failing", arguments: ["test", "\(inputs)/label-ignores-touches.dnd"], status: 1),
+    Case(
+      name: "test-filter", arguments: ["test", "--filter", "cancel", "examples/01-hello-drop.dnd"],
+      status: 0),
+    Case(name: "run-json", arguments: ["run", "--trace=json", "examples/01-hello-drop.dnd"], status: 0),
+    Case(name: "run-mermaid", arguments: ["run", "--trace=mermaid", "examples/01-hello-drop.dnd"], status: 0),
+    Case(
+      name: "run-scenario",
+      arguments: ["run", "--scenario", "our own photo moves", "examples/09-move-and-copy.dnd"], status: 0),
+    Case(
+      name: "run-unknown-scenario",
+      arguments: ["run", "--scenario", "our own photo move", "examples/09-move-and-copy.dnd"], status: 64),
+    Case(name: "explain-why-not", arguments: ["explain", "\(inputs)/label-ignores-touches.dnd"], status: 1),
+    Case(
+      name: "render-at",
+      arguments: [
+        "render", "--scenario", "Hello World lands in the label", "--at", "2", "examples/01-hello-drop.dnd",
+      ], status: 0),
+    Case(name: "render-top-level", arguments: ["render", "examples/14-garbage-can.dnd"], status: 0),
+    Case(name: "render-at-without-scenario", arguments: ["render", "--at", "1", "x.dnd"], status: 64),
   ]
 
   @Test(arguments: cases)

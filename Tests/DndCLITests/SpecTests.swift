@@ -2,7 +2,8 @@ import DndCLI
 import Testing
 
 /// Every spec under `Tests/DndCLITests/Spec` and every `examples/*.dnd`, run
-/// through the real pipeline by the same runner `dnd test` will use.
+/// through the real pipeline by the runner `dnd test` uses (`TestRunner`):
+/// each scenario is a test, and so are a file's inline expectations.
 @Suite struct SpecTests {
   /// Paths relative to the repository root, so test names read `Spec/lexing/strings.dnd`.
   static let specs = PackagePaths.scripts(under: PackagePaths.spec)
@@ -24,7 +25,8 @@ import Testing
   }
 
   private func check(_ path: String) {
-    let result = SpecRunner().run(path: PackagePaths.root.appendingPathComponent(path).path, name: path)
-    #expect(result.passed, "\(result.report)")
+    let result = TestRunner().run(path: PackagePaths.root.appendingPathComponent(path).path, name: path)
+    #expect(!result.cases.isEmpty)
+    #expect(result.passed, "\(TestReport(files: [result]).text)")
   }
 }

@@ -35,15 +35,25 @@ public struct ScenarioResult: Sendable {
   /// What the script printed, placed among the trace events.
   public var printed: [PrintedText]
   public var trace: [TraceEvent]
+  /// The scene where the run ended (or stopped, see `ScenarioRunner.stopAfterSteps`).
+  public var scene: SceneSnapshot?
+  /// The finger and clock steps performed, in order.
+  public var steps: [SourceRange]
+  /// True when the run stopped after `ScenarioRunner.stopAfterSteps` steps.
+  public var stoppedEarly: Bool
 
   public init(
-    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent]
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent],
+    scene: SceneSnapshot? = nil, steps: [SourceRange] = [], stoppedEarly: Bool = false
   ) {
     self.title = title
     self.range = range
     self.outcome = outcome
     self.printed = printed
     self.trace = trace
+    self.scene = scene
+    self.steps = steps
+    self.stoppedEarly = stoppedEarly
   }
 }
 
@@ -54,6 +64,11 @@ public struct ScriptRunResult: Sendable {
   public var scenarios: [ScenarioResult]
 
   public var allPassed: Bool { topLevel.outcome.passed && scenarios.allSatisfy(\.outcome.passed) }
+
+  public init(topLevel: ScenarioResult, scenarios: [ScenarioResult]) {
+    self.topLevel = topLevel
+    self.scenarios = scenarios
+  }
 }
 
 /// Runs a checked program against the UIKit model: the top level once (the
@@ -65,11 +80,22 @@ public struct ScenarioRunner: Sendable {
   public var program: CheckedProgram
   public var files: [SourceFile]
   public var limits: InterpreterLimits
+  /// Stops each scenario after this many finger and clock steps (`dnd render
+  /// --at`); nil runs them to the end.
+  public var stopAfterSteps: Int?
+  /// Runs only the scenarios whose title contains this text, ignoring case
+  /// (`dnd test --filter`); nil runs them all.
+  public var scenarioFilter: String?
 
-  public init(program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits()) {
+  public init(
+    program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits(),
+    stopAfterSteps: Int? = nil, scenarioFilter: String? = nil
+  ) {
     self.program = program
     self.files = files
     self.limits = limits
+    self.stopAfterSteps = stopAfterSteps
+    self.scenarioFilter = scenarioFilter
   }
 
   /// The titles of the scenarios, in order.
@@ -80,7 +106,10 @@ public struct ScenarioRunner: Sendable {
   public func run(output: @escaping (String) -> Void) -> ScriptRunResult {
     let topLevel = runTopLevel(output: output)
     guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
-    let scenarios = program.scenarios.indices.map { runScenario($0, output: output) }
+    let chosen = program.scenarios.indices.filter { index in
+      scenarioFilter.map { program.scenarios[index].title.lowercased().contains($0.lowercased()) } ?? true
+    }
+    let scenarios = chosen.map { runScenario($0, output: output) }
     return ScriptRunResult(topLevel: topLevel, scenarios: scenarios)
   }
 
@@ -100,6 +129,8 @@ public struct ScenarioRunner: Sendable {
     let setUp = Self.outcome(of: host) { try interpreter.run() }
     host.isOutputMuted = false
     host.clearPrinted()
+    host.performedSteps = []
+    host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
       return result(
@@ -126,7 +157,12 @@ public struct ScenarioRunner: Sendable {
     let printed = host.printed.map {
       PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
     }
-    return ScenarioResult(title: title, range: range, outcome: outcome, printed: printed, trace: trace)
+    var scene = host.world.snapshot()
+    scene.traceCount -= min(traceStart, scene.traceCount)
+    let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
+    return ScenarioResult(
+      title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,
+      steps: host.performedSteps, stoppedEarly: stopped)
   }
 
   /// Runs `body` on an interpreter thread and classifies how it ended.
@@ -138,6 +174,8 @@ public struct ScenarioRunner: Sendable {
         return .failedExpectation(error.diagnostic)
       }
       return .runtimeError(error.diagnostic)
+    } catch is ScenarioStopped {
+      // Stopped on purpose after a number of steps: judged as it stands.
     } catch let exception as UIKitException {
       // Raised by code the script ran directly, outside a finger step.
       let range = host.interpreter?.lastNativeCallRange

@@ -78,6 +78,7 @@ extension SceneHost {
     case .settle: action = { try fingers.settle() }
     default: return
     }
+    if let limit = stopAfterSteps, performedSteps.count >= limit { throw ScenarioStopped() }
     // A terminated app takes no more touches.
     guard termination == nil else { return }
     let outer = stepRange
@@ -96,6 +97,8 @@ extension SceneHost {
       error.notes.append(Diagnostic.Note("called by UIKit during '\(keyword)'\(line)", at: range))
       throw error
     }
+    performedSteps.append(range)
+    if let limit = stopAfterSteps, performedSteps.count >= limit { throw ScenarioStopped() }
   }
 
   private func place(_ value: Value, for step: String) throws -> Place {
@@ -117,4 +120,10 @@ extension SceneHost {
     }
     return seconds
   }
+}
+
+/// Thrown once the steps `SceneHost.stopAfterSteps` allows have run: the
+/// runner ends the scenario there, as it stands.
+public struct ScenarioStopped: Error, Hashable, Sendable {
+  public init() {}
 }

@@ -52,6 +52,11 @@ public final class SceneHost: InterpreterHost {
   var stepRange: SourceRange?
   /// Script calls the runtime is making right now (handlers, completions).
   var callbackDepth = 0
+  /// The finger and clock steps performed so far, in order.
+  public internal(set) var performedSteps: [SourceRange] = []
+  /// Stops the scenario once this many finger and clock steps have run, with
+  /// the scene as they left it (`dnd render --at`); nil runs it to the end.
+  public var stopAfterSteps: Int?
 
   public init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
     self.program = program

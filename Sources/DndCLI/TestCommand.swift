@@ -1,0 +1,25 @@
+/// `dnd test FILE|DIR...`: every scenario of the scripts named (a directory:
+/// every `.dnd` below it, sorted) runs as a test, each from a fresh scene,
+/// and so do the inline expectations of spec files. Prints `TestReport`;
+/// exits 0 when every test passed and 1 otherwise.
+enum TestCommand {
+  static func execute(_ paths: [String], invocation: Invocation, console: Console, engine: Engine) -> ExitCode
+  {
+    let style = Style(color: invocation.color, console: console)
+    let scripts = TestRunner.scripts(in: paths)
+    guard !scripts.isEmpty else {
+      let message = "no .dnd scripts found in " + paths.joined(separator: ", ")
+      console.writeError("dnd: " + style.renderer.render(.error, message))
+      return .failure
+    }
+    let runner = TestRunner(engine: engine, filter: invocation.filter, limits: invocation.limits)
+    let files = scripts.map { runner.run(path: $0) }
+    let report = TestReport(files: files, useColor: style.outputColor)
+    if let filter = invocation.filter, report.passedCount + report.failedCount == 0 {
+      console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))
+      return .failure
+    }
+    console.writeOutput(report.text)
+    return report.failedCount == 0 ? .success : .failure
+  }
+}

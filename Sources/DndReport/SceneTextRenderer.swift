@@ -1,0 +1,396 @@
+import DndRuntime
+
+/// Draws a scene in the terminal for `dnd render`: the screen to scale in
+/// box-drawing characters, each view a box named on its top edge, the current
+/// drop target in heavy lines, the fingers' paths as dots ending in `@` where
+/// a finger is down (`o` where it lifted); then a legend, the fingers and
+/// drags, and the view tree as an indented outline with each view's class,
+/// frame (in its superview's coordinates), what keeps it from touches, and
+/// its interactions.
+///
+/// A character is about twice as tall as it is wide, so a row covers twice
+/// the points a column does. Every view gets at least a 2 x 2 box, so tiny
+/// views stay visible (and may look larger than they are).
+public struct SceneTextRenderer: Sendable {
+  public var style: TerminalStyle
+  /// Columns of the whole output, the picture's frame included.
+  public var width: Int
+
+  public init(style: TerminalStyle = TerminalStyle(useColor: false), width: Int = 100) {
+    self.style = style
+    self.width = max(60, width)
+  }
+
+  public func render(_ picture: ScenePicture) -> String {
+    var out = style.apply(.bold, picture.heading) + "\n" + picture.deviceLine + "\n\n"
+    out += drawing(picture)
+    out += "\n" + wrap(legend(picture), indent: "", separator: "   ").joined(separator: "\n") + "\n"
+    let state = status(picture).flatMap {
+      wrap($0.split(separator: " ").map(String.init), indent: "", separator: " ")
+    }
+    if !state.isEmpty { out += "\n" + state.joined(separator: "\n") + "\n" }
+    out += "\nViews (frames in the superview's coordinates):\n"
+    out += outline(picture).joined(separator: "\n") + "\n"
+    return out
+  }
+
+  // MARK: The drawing
+
+  /// The screen to scale inside a frame of its own.
+  func drawing(_ picture: ScenePicture) -> String {
+    let screen = picture.scene.screenSize
+    let columns = width - 2
+    let scaleX = Double(columns) / max(1, screen.width)
+    let rows = max(4, Int((screen.height * scaleX / 2).rounded()))
+    let scaleY = Double(rows) / max(1, screen.height)
+    var canvas = Canvas(columns: columns, rows: rows)
+    let targets = picture.currentTargets
+
+    func cell(_ point: Point) -> (column: Int, row: Int) {
+      (Int((point.x * scaleX).rounded(.down)), Int((point.y * scaleY).rounded(.down)))
+    }
+    func box(_ rect: Rect) -> (left: Int, top: Int, right: Int, bottom: Int) {
+      let left = Int((rect.minX * scaleX).rounded())
+      let top = Int((rect.minY * scaleY).rounded())
+      let right = max(left + 1, Int((rect.maxX * scaleX).rounded()) - 1)
+      let bottom = max(top + 1, Int((rect.maxY * scaleY).rounded()) - 1)
+      return (left, top, right, bottom)
+    }
+
+    typealias Box = (left: Int, top: Int, right: Int, bottom: Int)
+    var labels: [(box: Box, text: String, tone: TerminalStyle.Tone?)] = []
+    for app in picture.scene.apps {
+      for (view, depth) in Self.visible(app.window) {
+        let frame = box(view.screenFrame)
+        canvas.drawBox(frame.left, frame.top, frame.right, frame.bottom)
+        let name = view.kind == .window ? app.name : view.name
+        labels.append((frame, depth == 0 ? name + " (app)" : name, targets[view.name].map(Self.tone)))
+      }
+    }
+    for view in picture.scene.allViews where targets[view.name] != nil && view.kind != .window {
+      let frame = box(view.screenFrame)
+      canvas.drawHeavyBox(frame.left, frame.top, frame.right, frame.bottom)
+      canvas.tint(frame.left, frame.top, frame.right, frame.bottom, Self.tone(targets[view.name] ?? "copy"))
+    }
+    for label in labels { canvas.label(label.text, in: label.box, tone: label.tone) }
+    for path in picture.fingerPaths {
+      let cells = path.points.map(cell)
+      for (from, to) in zip(cells, cells.dropFirst()) { canvas.dots(from: from, to: to) }
+      if let last = cells.last {
+        canvas.mark(last.column, last.row, path.isDown ? "@" : "o", tone: .magenta)
+      }
+    }
+    let border = String(repeating: "─", count: columns)
+    var out = "┌" + border + "┐\n"
+    for line in canvas.lines(style: style) { out += "│" + line + "│\n" }
+    return out + "└" + border + "┘\n"
+  }
+
+  /// The views that show, back to front, with their depth: hidden views and
+  /// their subviews are left out of the drawing (the outline lists them).
+  static func visible(_ root: ViewSnapshot, depth: Int = 0) -> [(ViewSnapshot, Int)] {
+    guard !root.isHidden else { return [] }
+    return [(root, depth)] + root.subviews.flatMap { visible($0, depth: depth + 1) }
+  }
+
+  static func tone(_ operation: String) -> TerminalStyle.Tone {
+    switch operation {
+    case "copy": .green
+    case "move": .blue
+    case "forbidden": .red
+    default: .yellow
+    }
+  }
+
+  private func legend(_ picture: ScenePicture) -> [String] {
+    let screen = picture.scene.screenSize
+    let perColumn = screen.width / Double(width - 2)
+    var parts = ["1 column = \(number((perColumn * 10).rounded() / 10)) points"]
+    if !picture.fingerPaths.isEmpty { parts += ["@ finger down", "o finger lifted", ". its path"] }
+    if !picture.currentTargets.isEmpty { parts.append("┏━┓ current drop target") }
+    return parts
+  }
+
+  /// Pieces joined by `separator` into lines of at most `width` columns;
+  /// continuation lines are indented by two more.
+  private func wrap(_ pieces: [String], indent: String, separator: String) -> [String] {
+    var lines: [String] = []
+    var current = indent
+    for piece in pieces {
+      if current.count > indent.count, current.count + separator.count + piece.count > width {
+        lines.append(current)
+        current = indent + "  " + piece
+      } else {
+        current += (current.count > indent.count ? separator : "") + piece
+      }
+    }
+    if current.count > indent.count { lines.append(current) }
+    return lines
+  }
+
+  /// The fingers and drags in words.
+  private func status(_ picture: ScenePicture) -> [String] {
+    var lines: [String] = []
+    for path in picture.fingerPaths {
+      let place = path.points.last?.description ?? "?"
+      var line = "Finger \(path.id): " + (path.isDown ? "down at \(place)" : "lifted at \(place)")
+      if let finger = picture.scene.fingers.first(where: { $0.id == path.id }), let session = finger.session {
+        line += ", holding drag \(session)"
+      }
+      lines.append(line)
+    }
+    for drag in picture.scene.drags {
+      let source = drag.sourceView.map { "\($0) in \(drag.source)" } ?? drag.source
+      var line =
+        "Drag \(drag.session) (\(drag.stage)): \(drag.itemCount) item\(drag.itemCount == 1 ? "" : "s") "
+      line += "from \(source), at \(drag.location); "
+      if let target = drag.targetView {
+        line += "over \(target), which proposes \(drag.operation)"
+      } else {
+        line += "over no drop target (a release now cancels)"
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  // MARK: The outline
+
+  /// The view tree, one line per view (long lines continue, indented).
+  func outline(_ picture: ScenePicture) -> [String] {
+    var lines: [String] = []
+    let targets = picture.currentTargets
+    for app in picture.scene.apps {
+      lines += describe(app.window, app: app.name, depth: 0, targets: targets)
+    }
+    return lines
+  }
+
+  private func describe(_ view: ViewSnapshot, app: String, depth: Int, targets: [String: String]) -> [String]
+  {
+    let indent = String(repeating: "  ", count: depth + 1)
+    var parts: [String] = []
+    if view.kind == .window {
+      parts.append("\(app) (app window, \(view.frame) on the screen)")
+    } else {
+      parts.append("\(view.name): \(view.kind.uikitClassName) \(view.frame)")
+    }
+    if view.isHidden { parts.append("hidden") }
+    if view.alpha < 0.01 { parts.append("alpha \(number(view.alpha)): takes no touches") }
+    if !view.isUserInteractionEnabled {
+      parts.append("isUserInteractionEnabled false: takes no touches")
+    }
+    if let text = view.text { parts.append("text \(text.debugDescription)") }
+    for interaction in view.interactions {
+      switch interaction.kind {
+      case .drag where !interaction.isEnabled:
+        parts.append(
+          interaction.name + (interaction.followsDefault ? " (disabled by default)" : " (disabled)"))
+      case .paste: parts.append("pasteConfiguration (a drop target)")
+      default: parts.append(interaction.name)
+      }
+    }
+    if view.kind != .window, let operation = targets[view.name] {
+      parts.append(style.apply(Self.tone(operation), "<- current drop target (\(operation))"))
+    }
+    var lines = wrap(parts, indent: indent)
+    for child in view.subviews {
+      lines += describe(child, app: app, depth: depth + 1, targets: targets)
+    }
+    return lines
+  }
+
+  /// Parts joined by ", " into lines of at most `width` visible columns.
+  private func wrap(_ parts: [String], indent: String) -> [String] {
+    var lines: [String] = []
+    var current = indent
+    var visible = indent.count
+    for (index, part) in parts.enumerated() {
+      let text = index == 0 ? part : (index == 1 ? "  " : ", ") + part
+      let length = Self.visibleLength(text)
+      if index > 0, visible + length > width {
+        lines.append(current + (index > 1 ? "," : ""))
+        current = indent + "    " + part
+        visible = indent.count + 4 + Self.visibleLength(part)
+      } else {
+        current += text
+        visible += length
+      }
+    }
+    lines.append(current)
+    return lines
+  }
+
+  /// Columns a string takes, colour codes left out.
+  static func visibleLength(_ text: String) -> Int {
+    var count = 0
+    var inEscape = false
+    for character in text {
+      if character == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if character == "m" { inEscape = false }
+      } else {
+        count += 1
+      }
+    }
+    return count
+  }
+}
+
+/// A grid of characters with line segments that join into box-drawing
+/// characters where they meet.
+private struct Canvas {
+  let columns: Int
+  let rows: Int
+  /// Per cell: which of up, down, left, right a line leaves by (bits 1, 2, 4, 8).
+  private var segments: [[UInt8]]
+  /// Characters drawn over the lines (labels, heavy boxes, marks).
+  private var overlay: [[Character?]]
+  private var tones: [[TerminalStyle.Tone?]]
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+    segments = Array(repeating: Array(repeating: 0, count: columns), count: rows)
+    overlay = Array(repeating: Array(repeating: nil, count: columns), count: rows)
+    tones = Array(repeating: Array(repeating: nil, count: columns), count: rows)
+  }
+
+  private func inside(_ column: Int, _ row: Int) -> Bool {
+    column >= 0 && column < columns && row >= 0 && row < rows
+  }
+
+  private mutating func add(_ column: Int, _ row: Int, _ bits: UInt8) {
+    guard inside(column, row) else { return }
+    segments[row][column] |= bits
+  }
+
+  private static let up: UInt8 = 1, down: UInt8 = 2, left: UInt8 = 4, right: UInt8 = 8
+
+  /// A box with light lines; edges outside the canvas are clipped.
+  mutating func drawBox(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int) {
+    for column in left...right {
+      var horizontal: UInt8 = 0
+      if column > left { horizontal |= Self.left }
+      if column < right { horizontal |= Self.right }
+      add(column, top, horizontal)
+      add(column, bottom, horizontal)
+    }
+    for row in top...bottom {
+      var vertical: UInt8 = 0
+      if row > top { vertical |= Self.up }
+      if row < bottom { vertical |= Self.down }
+      add(left, row, vertical)
+      add(right, row, vertical)
+    }
+  }
+
+  /// A box in heavy lines over whatever is there.
+  mutating func drawHeavyBox(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int) {
+    for column in left...right {
+      put(column, top, column == left ? "┏" : column == right ? "┓" : "━")
+      put(column, bottom, column == left ? "┗" : column == right ? "┛" : "━")
+    }
+    for row in (top + 1)..<max(top + 1, bottom) {
+      put(left, row, "┃")
+      put(right, row, "┃")
+    }
+  }
+
+  mutating func tint(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int, _ tone: TerminalStyle.Tone) {
+    for row in top...bottom {
+      for column in left...right where inside(column, row) {
+        let onEdge = row == top || row == bottom || column == left || column == right
+        if onEdge { tones[row][column] = tone }
+      }
+    }
+  }
+
+  private mutating func put(
+    _ column: Int, _ row: Int, _ character: Character, tone: TerminalStyle.Tone? = nil
+  ) {
+    guard inside(column, row) else { return }
+    overlay[row][column] = character
+    if let tone { tones[row][column] = tone }
+  }
+
+  /// A name on the box's top edge, after its corner; if another label is
+  /// there already, on the first free row inside the box.
+  mutating func label(
+    _ text: String, in box: (left: Int, top: Int, right: Int, bottom: Int), tone: TerminalStyle.Tone?
+  ) {
+    let room = box.right - box.left - 1
+    guard room >= 1 else { return }
+    let shown = text.count <= room ? text : String(text.prefix(max(1, room - 1))) + "…"
+    for row in box.top..<max(box.top + 1, box.bottom) {
+      let columns = (box.left + 1)..<(box.left + 1 + shown.count)
+      guard inside(box.left + 1, row), !columns.contains(where: { isLabelled($0, row) }) else { continue }
+      for (offset, character) in shown.enumerated() {
+        put(box.left + 1 + offset, row, character, tone: tone)
+        labelled.insert(Cell(column: box.left + 1 + offset, row: row))
+      }
+      return
+    }
+  }
+
+  private struct Cell: Hashable {
+    var column: Int
+    var row: Int
+  }
+  private var labelled: Set<Cell> = []
+
+  private func isLabelled(_ column: Int, _ row: Int) -> Bool {
+    labelled.contains(Cell(column: column, row: row))
+  }
+
+  /// Dots along a straight line between two cells (ends excluded), where
+  /// nothing else is written.
+  mutating func dots(from: (column: Int, row: Int), to: (column: Int, row: Int)) {
+    let steps = max(abs(to.column - from.column), abs(to.row - from.row))
+    guard steps > 1 else { return }
+    for step in 1..<steps {
+      let column = from.column + (to.column - from.column) * step / steps
+      let row = from.row + (to.row - from.row) * step / steps
+      guard inside(column, row), overlay[row][column] == nil, !isLabelled(column, row) else { continue }
+      overlay[row][column] = "."
+      tones[row][column] = .magenta
+    }
+  }
+
+  /// A mark over anything.
+  mutating func mark(_ column: Int, _ row: Int, _ character: Character, tone: TerminalStyle.Tone) {
+    put(column, row, character, tone: tone)
+  }
+
+  /// The rows as text.
+  func lines(style: TerminalStyle) -> [String] {
+    (0..<rows).map { row in
+      var line = ""
+      for column in 0..<columns {
+        let character = overlay[row][column] ?? Self.boxCharacter(segments[row][column])
+        let text = String(character)
+        line += tones[row][column].map { style.apply($0, text) } ?? text
+      }
+      return line
+    }
+  }
+
+  /// The light box-drawing character for a set of segments.
+  static func boxCharacter(_ bits: UInt8) -> Character {
+    switch bits {
+    case 0: " "
+    case up | down, up, down: "│"
+    case left | right, left, right: "─"
+    case down | right: "┌"
+    case down | left: "┐"
+    case up | right: "└"
+    case up | left: "┘"
+    case up | down | right: "├"
+    case up | down | left: "┤"
+    case down | left | right: "┬"
+    case up | left | right: "┴"
+    default: "┼"
+    }
+  }
+}

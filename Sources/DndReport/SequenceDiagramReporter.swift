@@ -1,0 +1,323 @@
+import DndInterpreter
+import DndRuntime
+import DndSyntax
+
+/// The trace as a Mermaid sequence diagram for `dnd run --trace=mermaid`:
+/// one diagram for the whole run, every scenario after a note with its title.
+///
+/// Participants, declared up front in this order: the finger, UIKit (hit-
+/// testing, set-down decisions, animations), then for each interaction the
+/// trace meets the interaction and its delegate side by side, then any other
+/// app the drag came from, then the queues completions ran on. A delegate
+/// call is an arrow from the interaction to its delegate, its answer a dashed
+/// arrow back; a method the script does not implement is a crossed arrow
+/// carrying UIKit's default. Phases, warnings and exceptions are notes.
+///
+/// Mermaid is picky: identifiers here are short generated words (`I1`, `D1`,
+/// `Q1`) that no keyword begins, and every text goes through `escape`, which
+/// writes `#`, `;`, `%`, `<` and `>` as Mermaid entity codes and keeps each
+/// line free of line breaks (see `docs/trace-json.md` for the data itself).
+public struct SequenceDiagramReporter: Sendable {
+  /// Messages longer than this are shortened with an ellipsis.
+  public var maximumTextLength: Int
+
+  public init(maximumTextLength: Int = 100) {
+    self.maximumTextLength = max(20, maximumTextLength)
+  }
+
+  /// The diagram of a run.
+  public func render(_ result: ScriptRunResult) -> String {
+    render(result.reportedRuns)
+  }
+
+  /// The diagram of some runs, in order.
+  public func render(_ runs: [ScenarioResult]) -> String {
+    var cast = Cast()
+    for run in runs {
+      for event in run.trace { cast.meet(event) }
+    }
+    var lines = ["sequenceDiagram"]
+    lines += cast.declarations.map { "  participant \($0.id) as \(escape($0.label))" }
+    let span = "\(cast.first),\(cast.last)"
+    for run in runs {
+      let title = run.title.map { "Scenario \"\($0)\"" } ?? "Top level"
+      lines.append("  Note over \(span): \(escape(title))")
+      var drawer = Drawer(cast: cast, reporter: self, span: span)
+      for event in run.trace { drawer.draw(event) }
+      lines += drawer.lines
+      lines.append("  Note over \(span): \(escape(outcomeText(run.outcome)))")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func outcomeText(_ outcome: ScenarioOutcome) -> String {
+    switch outcome {
+    case .passed: "PASS"
+    case .failedExpectation(let diagnostic), .runtimeError(let diagnostic): "FAIL: " + diagnostic.message
+    case .uncaughtException(let name, _, _): "FAIL: uncaught " + name
+    }
+  }
+
+  /// Text safe inside a Mermaid message, note or participant label: one line,
+  /// at most `maximumTextLength` characters, never empty, with the characters
+  /// Mermaid's lexer treats specially written as entity codes.
+  public func escape(_ text: String) -> String {
+    var flat = text.map { $0.isNewline ? " " : String($0) }.joined()
+    if flat.count > maximumTextLength { flat = String(flat.prefix(maximumTextLength - 1)) + "…" }
+    if flat.allSatisfy({ $0 == " " }) { flat = "(empty)" }
+    var out = ""
+    for character in flat {
+      switch character {
+      case "#": out += "#35;"
+      case ";": out += "#59;"
+      case "%": out += "#37;"
+      case "<": out += "#60;"
+      case ">": out += "#62;"
+      case "\t": out += " "
+      default:
+        if character.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+          out.append(character)
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// Who takes part, found by a pass over the events before drawing.
+private struct Cast {
+  struct Participant {
+    var id: String
+    var label: String
+  }
+
+  /// Where an interaction lives: its app, view and name.
+  struct Place: Hashable {
+    var app: String?
+    var view: String?
+    var interaction: String?
+  }
+
+  private(set) var interactions: [Place] = []
+  private(set) var otherApps: [String] = []
+  private(set) var queues: [String] = []
+  private var namesApps = false
+
+  mutating func meet(_ event: TraceEvent) {
+    if let app = event.app, event.view == nil, event.interaction == nil, event.name == "dragFromItemSource",
+      !otherApps.contains(app)
+    {
+      otherApps.append(app)
+    }
+    if let place = Self.interactionPlace(of: event), !interactions.contains(place) {
+      interactions.append(place)
+      namesApps = namesApps || Set(interactions.compactMap(\.app)).count > 1
+    }
+    if event.queue != "main", !queues.contains(event.queue) { queues.append(event.queue) }
+    if event.name == "loadObjectsCompletion", !queues.contains("main") { queues.insert("main", at: 0) }
+  }
+
+  /// The interaction a call, default or step belongs to, if it names a view.
+  static func interactionPlace(of event: TraceEvent) -> Place? {
+    guard event.view != nil else { return nil }
+    switch event.kind {
+    case .call, .defaultUsed:
+      return Place(app: event.app, view: event.view, interaction: event.interaction)
+    case .step, .warning, .exception:
+      guard event.interaction != nil else { return nil }
+      return Place(app: event.app, view: event.view, interaction: event.interaction)
+    }
+  }
+
+  var declarations: [Participant] {
+    var list = [Participant(id: "Finger", label: "Finger"), Participant(id: "UIKit", label: "UIKit")]
+    for (index, place) in interactions.enumerated() {
+      let view = (namesApps ? place.app.map { $0 + "." } ?? "" : "") + (place.view ?? "")
+      let interaction = place.interaction ?? "view"
+      list.append(Participant(id: "I\(index + 1)", label: "\(view) \(interaction)"))
+      list.append(Participant(id: "D\(index + 1)", label: "\(view) \(Self.delegateWord(for: interaction))"))
+    }
+    for (index, app) in otherApps.enumerated() {
+      list.append(Participant(id: "A\(index + 1)", label: "\(app) (another app)"))
+    }
+    for (index, queue) in queues.enumerated() {
+      list.append(Participant(id: "Q\(index + 1)", label: "\(queue) queue"))
+    }
+    return list
+  }
+
+  /// "drag delegate", "drop delegate", or what answers for built-in ones.
+  static func delegateWord(for interaction: String) -> String {
+    if interaction == "pasteConfiguration" { return "paste(itemProviders:)" }
+    if interaction.hasPrefix("textDrop") { return "textDropDelegate" }
+    if interaction.lowercased().contains("drag") { return "drag delegate" }
+    if interaction.lowercased().contains("drop") { return "drop delegate" }
+    if interaction.lowercased().contains("spring") { return "spring-loading handler" }
+    return "delegate"
+  }
+
+  var first: String { "Finger" }
+  var last: String { declarations.last?.id ?? "UIKit" }
+
+  func interactionID(_ place: Place) -> String? {
+    interactions.firstIndex(of: place).map { "I\($0 + 1)" }
+  }
+
+  func delegateID(_ place: Place) -> String? {
+    interactions.firstIndex(of: place).map { "D\($0 + 1)" }
+  }
+
+  func appID(_ app: String) -> String? {
+    otherApps.firstIndex(of: app).map { "A\($0 + 1)" }
+  }
+
+  func queueID(_ queue: String) -> String? {
+    queues.firstIndex(of: queue).map { "Q\($0 + 1)" }
+  }
+}
+
+/// Draws one scenario's events.
+private struct Drawer {
+  let cast: Cast
+  let reporter: SequenceDiagramReporter
+  let span: String
+  var lines: [String] = []
+  private var lastTime: VirtualTime?
+  private var lastPhase: (session: Int?, phase: DragPhase)?
+  private var showsSessions = false
+  /// The delegate whose call ran last: loads it starts come from it.
+  private var lastCaller = "UIKit"
+  /// Who asked for loads, so completions go back to them.
+  private var loadRequester = "UIKit"
+
+  init(cast: Cast, reporter: SequenceDiagramReporter, span: String) {
+    self.cast = cast
+    self.reporter = reporter
+    self.span = span
+  }
+
+  private func escape(_ text: String) -> String { reporter.escape(text) }
+
+  /// The text of an event: time when it moved on, then `body`.
+  private mutating func stamped(_ event: TraceEvent, _ body: String) -> String {
+    defer { lastTime = event.time }
+    guard event.time != lastTime else { return body }
+    return "[\(event.time)] " + body
+  }
+
+  private mutating func message(_ from: String, _ arrow: String, _ to: String, _ text: String) {
+    lines.append("  \(from)\(arrow)\(to): \(escape(text))")
+  }
+
+  private mutating func note(over participant: String, _ text: String) {
+    lines.append("  Note over \(participant): \(escape(text))")
+  }
+
+  private static func arguments(_ event: TraceEvent) -> String {
+    event.arguments.map { " \($0.name)=\($0.value)" }.joined()
+  }
+
+  mutating func draw(_ event: TraceEvent) {
+    if let phase = event.phase {
+      if event.session.map({ $0 > 1 }) ?? false { showsSessions = true }
+      // An event outside any session (the long press before the lift) keeps the drag it leads to.
+      let session = event.session ?? lastPhase?.session
+      if lastPhase?.phase != phase || (showsSessions && lastPhase?.session != session) {
+        lastPhase = (session, phase)
+        let name = phase.title
+        let title = showsSessions ? "Drag \(event.session ?? 1): \(name)" : name
+        lines.append("  Note over \(span): \(escape(title))")
+      }
+    }
+    let place = Cast.interactionPlace(of: event)
+    let interaction = place.flatMap(cast.interactionID) ?? "UIKit"
+    let delegate = place.flatMap(cast.delegateID)
+    switch event.kind {
+    case .call:
+      let target = delegate ?? "UIKit"
+      message(interaction, "->>", target, stamped(event, event.method + Self.arguments(event)))
+      if let result = event.result { message(target, "-->>", interaction, result) }
+      lastCaller = target
+    case .defaultUsed where Self.isBuiltIn(event.interaction):
+      // A paste configuration or a text view answers for itself: no delegate is asked.
+      let text = event.name + Self.arguments(event) + (event.result.map { " → " + $0 } ?? "")
+      message(interaction, "-->>", interaction, stamped(event, text))
+    case .defaultUsed:
+      let target = delegate ?? "UIKit"
+      // The crossed arrow says "not implemented"; the short name keeps the default in view.
+      var text = event.name + Self.arguments(event) + " (not implemented)"
+      if let result = event.result { text += " → " + result }
+      message(interaction, "-x", target, stamped(event, text))
+    case .warning:
+      note(
+        over: participant(for: event, fallback: interaction),
+        stamped(event, "warning: " + (event.message ?? "")))
+    case .exception:
+      let text = "exception \(event.exceptionName ?? ""): \(event.message ?? "")"
+      note(over: participant(for: event, fallback: interaction), stamped(event, text))
+    case .step:
+      drawStep(event, interaction: interaction)
+    }
+  }
+
+  /// A queue off the main one, an interaction on the event's view, or the fallback.
+  private func participant(for event: TraceEvent, fallback: String) -> String {
+    if event.queue != "main", let queue = cast.queueID(event.queue) { return queue }
+    guard fallback == "UIKit", let view = event.view else { return fallback }
+    let place = cast.interactions.first { $0.view == view && (event.app == nil || $0.app == event.app) }
+    return place.flatMap(cast.interactionID) ?? fallback
+  }
+
+  /// UIKit's own drop interactions: a paste configuration's and a text view's.
+  private static func isBuiltIn(_ interaction: String?) -> Bool {
+    interaction == "pasteConfiguration" || interaction == "textDropInteraction"
+  }
+
+  private mutating func drawStep(_ event: TraceEvent, interaction: String) {
+    let result = event.result.map { " → " + $0 } ?? ""
+    switch event.name {
+    case "longPress":
+      let target = event.interaction == nil ? "UIKit" : interaction
+      message("Finger", "->>", target, stamped(event, "long press" + Self.arguments(event)))
+      if let text = event.result { note(over: target, text) }
+    case "touchMoved":
+      message("Finger", "->>", "UIKit", stamped(event, "move to " + (event.argument("point") ?? "?")))
+    case "touchUp", "touchCancelled":
+      let verb = event.name == "touchUp" ? "lift the finger at " : "touch cancelled at "
+      message("Finger", "->>", "UIKit", stamped(event, verb + (event.argument("point") ?? "?")))
+    case "dragFromItemSource":
+      let source = event.app.flatMap(cast.appID) ?? "UIKit"
+      message("Finger", "->>", source, stamped(event, "long press on \(event.argument("item") ?? "an item")"))
+      if let text = event.result { message(source, "->>", "UIKit", "drag begins with " + text) }
+    case "setDown", "systemCancel":
+      let target = event.interaction == nil ? "UIKit" : interaction
+      let text = (event.name == "setDown" ? "set down" : "system cancel") + Self.arguments(event) + result
+      if target == "UIKit" {
+        note(over: "UIKit", stamped(event, text))
+      } else {
+        message("UIKit", "->>", target, stamped(event, text))
+      }
+    case "loadObjects(ofClass:)", "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
+      "loadFileRepresentation(forTypeIdentifier:)", "loadInPlaceFileRepresentation(forTypeIdentifier:)",
+      "loadItem(forTypeIdentifier:)":
+      let queue = cast.queues.first { $0 != "main" }.flatMap(cast.queueID) ?? "UIKit"
+      loadRequester = lastCaller
+      message(lastCaller, "->>", queue, stamped(event, event.name + Self.arguments(event)))
+    case "loadCompleted":
+      let queue = cast.queueID(event.queue) ?? "UIKit"
+      message(queue, "->>", loadRequester, stamped(event, "completion" + Self.arguments(event) + result))
+    case "loadObjectsCompletion":
+      let queue = cast.queueID("main") ?? "UIKit"
+      message(
+        queue, "->>", loadRequester, stamped(event, "loadObjects completion" + Self.arguments(event) + result)
+      )
+    case "settle", "wait":
+      note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
+    default:
+      let text = event.name + Self.arguments(event) + result
+      let over = event.view == nil && event.interaction == nil ? "UIKit" : interaction
+      let onView = over == "UIKit" ? event.view.map { " (\($0))" } ?? "" : ""
+      note(over: over, stamped(event, text + onView))
+    }
+  }
+}

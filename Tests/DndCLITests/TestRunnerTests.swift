@@ -1,0 +1,176 @@
+import DndCLI
+import DndSyntax
+import Foundation
+import Testing
+
+/// `TestRunner` and `TestReport`: the tests of a script are its scenarios
+/// and its inline expectations; the report ends with `N passed, N failed`.
+@Suite struct TestRunnerTests {
+  static let scene = """
+    app Demo {
+      view root {
+        frame = Rect(0, 0, 1024, 768)
+        label source {
+          frame = Rect(40, 100, 200, 40)
+          text = "Hi"
+          isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] }
+          }
+        }
+        label target {
+          frame = Rect(40, 400, 300, 40)
+          isUserInteractionEnabled = true
+          dropInteraction {
+            func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+            func performDrop(session) { session.loadObjects(ofClass: String) { s in target.text = s.first } }
+          }
+        }
+      }
+    }
+    scenario "drops" {
+      longPress source
+      drag to target
+      release
+      settle
+      expect target.text == "Hi"
+    }
+    scenario "wrong text" {
+      longPress source
+      drag to target
+      release
+      settle
+      expect target.text == "Bye"
+    }
+
+    """
+
+  private func run(_ files: [String: String], filter: String? = nil) throws -> [FileTests] {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for (name, text) in files { try directory.write(name, text) }
+    let runner = TestRunner(filter: filter)
+    return TestRunner.scripts(in: [directory.path]).map { path in
+      runner.run(path: path, name: String(path.dropFirst(directory.path.count + 1)))
+    }
+  }
+
+  @Test func eachScenarioIsATest() throws {
+    let files = try run(["scene.dnd": Self.scene])
+    let cases = try #require(files.first).cases
+    #expect(cases.map(\.name) == ["drops", "wrong text"])
+    #expect(cases.map(\.passed) == [true, false])
+    #expect(
+      cases.last?.failure?.diagnostic?.message == "expected target.text == \"Bye\", but target.text is \"Hi\""
+    )
+  }
+
+  @Test func theReportListsTestsThenFailuresWithTheTraceAndEndsWithTheCount() throws {
+    let text = TestReport(files: try run(["scene.dnd": Self.scene])).text
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines[0] == "PASS drops")
+    #expect(lines[1] == "FAIL wrong text (scene.dnd:34)")
+    #expect(text.contains("\nFAIL wrong text (scene.dnd:34)\n"))
+    #expect(text.contains("scene.dnd:34:10: error: expected target.text == \"Bye\""))
+    #expect(text.contains("Trace up to the failure:\n  Lift\n"))
+    #expect(text.hasSuffix("\n1 passed, 1 failed\n"))
+  }
+
+  @Test func filterRunsOnlyMatchingScenariosIgnoringCase() throws {
+    let files = try run(["scene.dnd": Self.scene], filter: "WRONG")
+    #expect(files.first?.cases.map(\.name) == ["wrong text"])
+  }
+
+  @Test func inlineExpectationsAreATestNamedAfterTheFile() throws {
+    let files = try run(["spec.dnd": "print(1 + 2) // expect: 3\n", "bad.dnd": "print(4) // expect: 5\n"])
+    #expect(files.map(\.name) == ["bad.dnd", "spec.dnd"])
+    #expect(files.map(\.passed) == [false, true])
+    guard case .spec(let failures)? = files.first?.cases.first?.failure else {
+      Issue.record("expected a spec failure")
+      return
+    }
+    #expect(failures.map(\.description) == ["line 1: expected output \"5\", got \"4\""])
+    #expect(TestReport(files: files).text.hasPrefix("FAIL bad.dnd (bad.dnd:1)\nPASS spec.dnd\n"))
+  }
+
+  @Test func aScenarioFailureTheSpecExpectsIsAPass() throws {
+    let script = """
+      app Demo {
+        view root {
+          frame = Rect(0, 0, 1024, 768)
+          label source {
+            frame = Rect(10, 100, 200, 30)
+            isUserInteractionEnabled = true
+            dragInteraction {
+              func itemsForBeginning(session) {
+                let none: [UIDragItem] = []
+                return [none[0]] // expect runtime error: indexOutOfRange
+              }
+            }
+          }
+        }
+      }
+      scenario "lift" {
+        longPress source
+      }
+
+      """
+    let files = try run(["handler.dnd": script])
+    let cases = try #require(files.first).cases
+    #expect(cases.map(\.name) == ["handler.dnd", "lift"])
+    #expect(cases.allSatisfy { $0.passed })
+  }
+
+  @Test func aScriptThatDoesNotRunIsOneFailedTest() throws {
+    let files = try run(["broken.dnd": "let x = lable\n"])
+    let only = try #require(files.first?.cases.first)
+    #expect(only.name == "broken.dnd")
+    guard case .didNotRun(let diagnostics)? = only.failure else {
+      Issue.record("expected didNotRun, got \(String(describing: only.failure))")
+      return
+    }
+    #expect(!diagnostics.isEmpty)
+  }
+
+  @Test func directoriesAreSearchedInOrderAndHiddenEntriesSkipped() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.path + "/sub", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: directory.path + "/.hidden", withIntermediateDirectories: true)
+    for name in ["b.dnd", "a.dnd", "sub/c.dnd", ".hidden/d.dnd", "notes.txt"] {
+      try directory.write(name, "")
+    }
+    let found = TestRunner.scripts(in: [directory.path + "/", "single.dnd"])
+      .map { $0.replacingOccurrences(of: directory.path, with: "D") }
+    #expect(found == ["D/a.dnd", "D/b.dnd", "D/sub/c.dnd", "single.dnd"])
+  }
+
+  @Test func anUnreadableFileIsAFailedTest() {
+    let result = TestRunner().run(path: "/nonexistent/x.dnd")
+    #expect(!result.passed)
+    guard case .unreadable(let message)? = result.cases.first?.failure else {
+      Issue.record("expected unreadable")
+      return
+    }
+    #expect(message == "cannot read '/nonexistent/x.dnd': no such file")
+  }
+
+  @Test func dndTestExitsZeroWhenAllPassAndOneOtherwise() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("scene.dnd", Self.scene)
+    let failing = dnd(["test", path], engine: .live)
+    #expect(failing.status == 1)
+    #expect(failing.output.hasSuffix("1 passed, 1 failed\n"))
+    let passing = dnd(["test", "--filter", "drops", path], engine: .live)
+    #expect(passing.status == 0)
+    #expect(passing.output == "PASS drops\n\n1 passed, 0 failed\n")
+    let none = dnd(["test", "--filter", "zzz", path], engine: .live)
+    #expect(none.status == 1)
+    #expect(none.error == "dnd: error: no scenario's name contains 'zzz'\n")
+    let empty = dnd(["test", directory.path + "/nothing"], engine: .live)
+    #expect(empty.status == 1)
+  }
+}

@@ -1,0 +1,157 @@
+import DndInterpreter
+import DndReport
+import Foundation
+import Testing
+
+/// `dnd explain`: each "why not" names the UIKit rule behind it, and the
+/// summary says what became of the drag.
+@Suite struct ExplainerTests {
+  /// A scene change, the rule the explanation must cite, and words its notes must hold.
+  struct WhyNot: CustomTestStringConvertible, Sendable {
+    var name: String
+    var script: String
+    var rule: String
+    var words: String
+
+    var testDescription: String { name }
+  }
+
+  static let cases: [WhyNot] = [
+    WhyNot(
+      name: "UILabel ignores touches by default, so no drag starts",
+      script: scene(sourceSetup: ""), rule: "hitTestSkips",
+      words: "`source` is a UILabel whose isUserInteractionEnabled is false"),
+    WhyNot(
+      name: "UIDragInteraction.isEnabledByDefault is false on iPhone",
+      script: scene(device: "iPhone"), rule: "disabledByDefaultOnIPhone",
+      words: "UIDragInteraction.isEnabledByDefault is false"),
+    WhyNot(
+      name: "itemsForBeginning returning no items means no lift",
+      script: scene(dragHandlers: "func itemsForBeginning(session) { [] }"), rule: "liftNeedsItems",
+      words: "With no items there is no lift"),
+    WhyNot(
+      name: "a target that takes no touches is passed over by hit-testing",
+      script: scene(targetSetup: ""), rule: "hitTestSkips",
+      words: "The finger is over `target`, but `target` is a UILabel whose isUserInteractionEnabled"),
+    WhyNot(
+      name: "a hidden target is passed over by hit-testing",
+      script: scene(targetSetup: "isUserInteractionEnabled = true\n isHidden = true"), rule: "hitTestSkips",
+      words: "`target` is hidden"),
+    WhyNot(
+      name: "canHandle returning false makes the view ignore the drag",
+      script: scene(
+        dropHandlers: """
+          func canHandle(session) { false }
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) { }
+          """), rule: "canHandleFalse", words: "canHandle says false"),
+    WhyNot(
+      name: "without sessionDidUpdate a view takes no drop",
+      script: scene(dropHandlers: "func performDrop(session) { }"), rule: "needsSessionDidUpdate",
+      words: "has no sessionDidUpdate"),
+    WhyNot(
+      name: "without performDrop the proposal is not recorded",
+      script: scene(dropHandlers: "func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }"),
+      rule: "needsPerformDrop", words: "has no performDrop"),
+    WhyNot(
+      name: "a forbidden proposal cancels the drag on release",
+      script: scene(
+        dropHandlers: """
+          func sessionDidUpdate(session) { UIDropProposal(operation: .forbidden) }
+          func performDrop(session) { }
+          """), rule: "lastProposalDecides", words: "the last proposal of `target` was forbidden"),
+    WhyNot(
+      name: "a move the source does not allow becomes a cancel",
+      script: scene(
+        dragHandlers: """
+          func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] }
+          func sessionAllowsMoveOperation(session) { false }
+          """,
+        dropHandlers: """
+          func sessionDidUpdate(session) { UIDropProposal(operation: .move) }
+          func performDrop(session) { }
+          """), rule: "moveNeedsPermission", words: "UIKit quietly treats the move as cancel"),
+    WhyNot(
+      name: "a provider's completion touching a view off the main queue",
+      script: scene(
+        dropHandlers: """
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) {
+            for item in session.items {
+              item.itemProvider.loadObject(ofClass: String) { text, error in target.text = text as? String }
+            }
+          }
+          """), rule: "mainThreadOnly", words: "DispatchQueue.main.async"),
+  ]
+
+  @Test(arguments: cases)
+  func whyNotNamesTheRule(_ testCase: WhyNot) throws {
+    let run = try ScriptRun(testCase.script)
+    let scenario = try run.only
+    let explainer = Explainer(files: [run.file])
+    let rules = explainer.ruleIDs(for: scenario)
+    #expect(rules.contains(testCase.rule), "rules cited: \(rules)")
+    let notes = explainer.notes(for: scenario).joined(separator: "\n")
+    #expect(notes.contains(testCase.words), "\(notes)")
+  }
+
+  @Test func theSummarySaysWhyNoDragStarted() throws {
+    let run = try ScriptRun(scene(sourceSetup: ""))
+    let summary = Explainer(files: [run.file]).summary(of: try run.only)
+    #expect(summary.count == 1)
+    #expect(summary.first?.hasPrefix("In short: no drag started: hit-testing passed over `source`") == true)
+  }
+
+  @Test func theSummarySaysWhereTheDragWasDropped() throws {
+    let run = try ScriptRun(scene())
+    let summary = Explainer(files: [run.file]).summary(of: try run.only)
+    #expect(
+      summary == ["In short: the drag from `source` was dropped on `target` as a copy, and its data arrived."]
+    )
+  }
+
+  @Test func theSummarySaysWhyTheDragWasCancelled() throws {
+    let run = try ScriptRun(scene(steps: "longPress source\n drag to Point(300, 600)\n release\n settle"))
+    let summary = Explainer(files: [run.file]).summary(of: try run.only)
+    #expect(
+      summary == ["In short: the drag from `source` was cancelled: no drop target was under the finger."])
+  }
+
+  @Test func aCopyProposalIsExplainedAsTheGreenPlus() throws {
+    let run = try ScriptRun(scene())
+    let notes = Explainer(files: [run.file]).notes(for: try run.only)
+    #expect(notes.contains { $0.contains("proposes copy on `target`, so the drag shows a green plus") })
+    #expect(notes.contains { $0.hasPrefix("The long press at (120, 120) lands on `source`") })
+  }
+
+  @Test func theSameProposalIsToldOnceNotOnEveryMove() throws {
+    let run = try ScriptRun(scene(steps: "longPress source\n drag through target, target, target\n release"))
+    let notes = Explainer(files: [run.file]).notes(for: try run.only)
+    #expect(notes.filter { $0.contains("proposes copy") }.count == 1)
+  }
+
+  @Test func eachRuleIsStatedOncePerScenarioWithItsSources() throws {
+    let run = try ScriptRun(scene(sourceSetup: "", steps: "longPress source\n longPress source"))
+    let text = Explainer(files: [run.file]).explain(run.result)
+    #expect(text.components(separatedBy: "Rule: Hit-testing passes over").count == 2)
+    #expect(text.contains("Rule: as above (see UIView.h, gotchas)"))
+    #expect(text.contains("Where UIKit documents these rules"))
+    #expect(text.contains("UIView.h: a UIKit header of the iOS SDK"))
+  }
+
+  @Test(arguments: ReportPaths.exampleNames)
+  func everyLineFitsOneHundredColumns(_ name: String) throws {
+    let run = try ScriptRun.example(name)
+    for line in Explainer(files: [run.file]).explain(run.result).split(separator: "\n") {
+      #expect(line.count <= 100, "\(line)")
+    }
+  }
+
+  @Test func colourIsUsedOnlyWhenAsked() throws {
+    let run = try ScriptRun(scene(sourceSetup: ""))
+    let plain = Explainer(files: [run.file]).explain(run.result)
+    let coloured = Explainer(files: [run.file], style: TerminalStyle(useColor: true)).explain(run.result)
+    #expect(!plain.contains("\u{1B}["))
+    #expect(coloured.contains("\u{1B}[33m"))
+  }
+}

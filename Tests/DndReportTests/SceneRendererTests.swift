@@ -1,0 +1,132 @@
+import DndInterpreter
+import DndReport
+import DndRuntime
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `dnd render`: the scene to scale in the terminal and as SVG.
+@Suite struct SceneRendererTests {
+  /// The picture of a scenario stopped after `steps` steps.
+  static func picture(_ source: String, after steps: Int?) throws -> ScenePicture {
+    let run = try ScriptRun(source, stopAfterSteps: steps)
+    let scenario = try run.only
+    let scene = try #require(scenario.scene)
+    return ScenePicture(
+      scene: scene, trace: Array(scenario.trace.prefix(scene.traceCount)), title: scenario.title,
+      caption: "after step \(steps ?? 0)")
+  }
+
+  @Test(arguments: [60, 80, 100, 140])
+  func everyLineFitsTheWidth(_ width: Int) throws {
+    let text = SceneTextRenderer(width: width).render(try Self.picture(scene(), after: 2))
+    for line in text.split(separator: "\n") {
+      #expect(line.count <= width, "\(line)")
+    }
+  }
+
+  @Test func theDrawingShowsEachViewTheFingerAndTheCurrentTarget() throws {
+    let text = SceneTextRenderer().render(try Self.picture(scene(), after: 2))
+    #expect(text.contains("┌Demo (app)"))
+    #expect(text.contains("┌source"))
+    #expect(text.contains("┏target"))
+    #expect(text.contains("@"))
+    #expect(text.contains("Finger 1: down at (170, 420), holding drag 1"))
+    #expect(
+      text.contains(
+        "Drag 1 (dragging): 1 item from source in Demo, at (170, 420); over target, which proposes copy"))
+    #expect(
+      text.contains(
+        "      target: UILabel (20, 400, 300, 40)  dropInteraction, <- current drop target (copy)"))
+  }
+
+  @Test func afterTheReleaseTheFingerIsUpAndNoTargetIsMarked() throws {
+    let text = SceneTextRenderer().render(try Self.picture(scene(), after: nil))
+    #expect(!text.contains("┏"))
+    #expect(text.contains("Finger 1: lifted at (170, 420)"))
+    #expect(text.contains("o"))
+  }
+
+  @Test func theOutlineSaysWhatKeepsAViewFromTouches() throws {
+    let text = SceneTextRenderer().render(try Self.picture(scene(sourceSetup: "isHidden = true"), after: 0))
+    #expect(
+      text.contains(
+        "source: UILabel (20, 100, 200, 40)  hidden, isUserInteractionEnabled false: takes no touches"))
+    #expect(!text.contains("┌source"))
+  }
+
+  @Test func anIPhoneDragInteractionIsShownDisabledByDefault() throws {
+    let text = SceneTextRenderer().render(try Self.picture(scene(device: "iPhone"), after: 0))
+    #expect(text.contains("dragInteraction (disabled by default)"))
+    #expect(text.hasPrefix("Scenario \"s\", after step 0\niPhone, screen 375 x 667 points, at 0s\n"))
+  }
+
+  @Test func colourIsUsedOnlyWhenAsked() throws {
+    let picture = try Self.picture(scene(), after: 2)
+    #expect(!SceneTextRenderer().render(picture).contains("\u{1B}["))
+    #expect(SceneTextRenderer(style: TerminalStyle(useColor: true)).render(picture).contains("\u{1B}[32m"))
+  }
+
+  @Test func overlappingBoxesJoinIntoOneLine() throws {
+    let text = SceneTextRenderer().render(
+      try Self.picture(scene(targetFrame: "Rect(20, 120, 300, 40)"), after: 0))
+    #expect(text.contains("┼") || text.contains("┬") || text.contains("├"))
+  }
+
+  // MARK: SVG
+
+  /// Parses the SVG as XML and returns its element names.
+  private func elements(of svg: String) throws -> [String] {
+    final class Collector: NSObject, XMLParserDelegate {
+      var names: [String] = []
+      var failed = false
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+      ) { names.append(name) }
+      func parser(_ parser: XMLParser, parseErrorOccurred error: Error) { failed = true }
+    }
+    let collector = Collector()
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = collector
+    #expect(parser.parse(), "the SVG is not well-formed XML")
+    #expect(!collector.failed)
+    return collector.names
+  }
+
+  @Test(arguments: ReportPaths.exampleNames)
+  func everyExampleGivesWellFormedSVG(_ name: String) throws {
+    let run = try ScriptRun.example(name, stopAfterSteps: 2)
+    for scenario in run.result.scenarios {
+      let scene = try #require(scenario.scene)
+      let picture = ScenePicture(
+        scene: scene, trace: scenario.trace, title: scenario.title, caption: "after step 2")
+      let names = try elements(of: SceneSVGRenderer().render(picture))
+      #expect(names.first == "svg")
+      #expect(names.filter { $0 == "rect" }.count == scene.allViews.count + 1)
+    }
+  }
+
+  @Test func theSVGMarksTheTargetAndDrawsTheFingersPath() throws {
+    let svg = SceneSVGRenderer().render(try Self.picture(scene(), after: 2))
+    #expect(svg.contains(">target · UILabel</text>"))
+    #expect(svg.contains(">drop target (copy)</text>"))
+    #expect(svg.contains("stroke=\"#2e9e3e\" stroke-width=\"4\""))
+    #expect(svg.contains("<polyline points=\"120,120 170,420\""))
+    #expect(svg.contains("<title>Scenario &quot;s&quot;, after step 2</title>"))
+  }
+
+  @Test func textIsEscapedForXML() throws {
+    let svg = SceneSVGRenderer().render(
+      ScenePicture(
+        scene: SceneSnapshot(
+          device: "iPad", screenSize: Size(100, 100), time: .zero, apps: [], fingers: [], drags: [],
+          traceCount: 0),
+        trace: [], title: "<a & \"b\">", caption: "x"))
+    #expect(svg.contains("Scenario &quot;&lt;a &amp; &quot;b&quot;&gt;&quot;"))
+    _ = try elements(of: svg)
+  }
+}

@@ -1,0 +1,115 @@
+import DndInterpreter
+import DndReport
+import Foundation
+import Testing
+
+/// `dnd run --trace=mermaid`: a sequence diagram that Mermaid's lexer takes.
+/// The checker below is stricter than Mermaid (it knows only the statements
+/// the reporter writes), following the rules of Mermaid's sequence grammar:
+/// text runs to the end of the line and may not hold `#` or `;` except in
+/// entity codes, `%%` starts a comment, and an identifier must not begin
+/// with a keyword, which the lexer would take first.
+@Suite struct SequenceDiagramReporterTests {
+  static let keywords = [
+    "participant", "actor", "create", "destroy", "box", "loop", "rect", "opt", "alt", "else", "par", "and",
+    "critical", "option", "break", "end", "left of", "right of", "links", "link", "properties", "details",
+    "over", "note", "activate", "deactivate", "title", "acctitle", "accdescr", "sequencediagram",
+    "autonumber",
+    "off",
+  ]
+
+  /// The problems Mermaid would have with a diagram; empty when it is fine.
+  static func problems(in diagram: String) -> [String] {
+    var problems: [String] = []
+    var declared: Set<String> = []
+    let lines = diagram.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.first == "sequenceDiagram" else { return ["the first line is not sequenceDiagram"] }
+    func checkText(_ text: String, _ line: String) {
+      if text.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("empty text: \(line)") }
+      if text.contains("%%") { problems.append("a comment marker in text: \(line)") }
+      let withoutEntities = text.replacingOccurrences(of: #"#[0-9]+;"#, with: "", options: .regularExpression)
+      if withoutEntities.contains("#") || withoutEntities.contains(";") {
+        problems.append("# or ; outside an entity code: \(line)")
+      }
+      if text.contains("<") || text.contains(">") { problems.append("an HTML bracket in text: \(line)") }
+    }
+    func checkIdentifier(_ id: String, _ line: String) {
+      if id.range(of: #"^[A-Za-z][A-Za-z0-9]*$"#, options: .regularExpression) == nil {
+        problems.append("identifier \(id) is not a plain word: \(line)")
+      }
+      if keywords.contains(where: { id.lowercased().hasPrefix($0) }) {
+        problems.append("identifier \(id) begins with a keyword: \(line)")
+      }
+    }
+    for line in lines.dropFirst() where !line.isEmpty {
+      if let match = line.wholeMatch(of: /\ \ participant ([^ ]+) as (.+)/) {
+        checkIdentifier(String(match.1), line)
+        checkText(String(match.2), line)
+        declared.insert(String(match.1))
+      } else if let match = line.wholeMatch(of: /\ \ Note over ([A-Za-z0-9]+)(?:,([A-Za-z0-9]+))?: (.+)/) {
+        for id in [match.1, match.2].compactMap({ $0 }).map(String.init) where !declared.contains(id) {
+          problems.append("undeclared \(id): \(line)")
+        }
+        checkText(String(match.3), line)
+      } else if let match = line.wholeMatch(of: /\ \ ([A-Za-z0-9]+)(->>|-->>|-x|--x)([A-Za-z0-9]+): (.+)/) {
+        for id in [String(match.1), String(match.3)] where !declared.contains(id) {
+          problems.append("undeclared \(id): \(line)")
+        }
+        checkText(String(match.4), line)
+      } else {
+        problems.append("not a statement the reporter writes: \(line)")
+      }
+    }
+    if lines.last != "" { problems.append("no line break at the end") }
+    return problems
+  }
+
+  @Test(arguments: ReportPaths.exampleNames)
+  func everyExampleGivesADiagramMermaidAccepts(_ name: String) throws {
+    let run = try ScriptRun.example(name)
+    let diagram = SequenceDiagramReporter().render(run.result)
+    #expect(Self.problems(in: diagram) == [])
+  }
+
+  @Test func awkwardNamesAndTextsAreSanitised() throws {
+    let run = try ScriptRun(
+      scene(
+        dropHandlers: """
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) { print("a;b#c%%d<e>") }
+          """))
+    let diagram = SequenceDiagramReporter().render(run.result)
+    #expect(Self.problems(in: diagram) == [])
+  }
+
+  @Test(arguments: [
+    ("a;b", "a#59;b"), ("#1", "#35;1"), ("50%", "50#37;"), ("<UILabel>", "#60;UILabel#62;"),
+    ("two\nlines", "two lines"), ("", "(empty)"), ("\u{1}bell", "bell"),
+  ])
+  func escapeWritesEntityCodes(_ text: String, _ escaped: String) {
+    #expect(SequenceDiagramReporter().escape(text) == escaped)
+  }
+
+  @Test func longTextsAreShortenedWithAnEllipsis() {
+    let escaped = SequenceDiagramReporter(maximumTextLength: 20).escape(String(repeating: "x", count: 50))
+    #expect(escaped == String(repeating: "x", count: 19) + "…")
+  }
+
+  @Test func participantsAreTheFingerUIKitEachInteractionWithItsDelegateAndTheQueues() throws {
+    let run = try ScriptRun.example("01-hello-drop.dnd")
+    let diagram = SequenceDiagramReporter().render(run.result)
+    let participants = diagram.split(separator: "\n").filter { $0.hasPrefix("  participant") }
+    #expect(
+      participants == [
+        "  participant Finger as Finger", "  participant UIKit as UIKit",
+        "  participant I1 as source dragInteraction", "  participant D1 as source drag delegate",
+        "  participant I2 as target dropInteraction", "  participant D2 as target drop delegate",
+        "  participant Q1 as main queue", "  participant Q2 as NSItemProvider queue",
+      ])
+    #expect(
+      diagram.contains(
+        "  I2->>D2: dropInteraction(_:sessionDidUpdate:) location=(150, 20)\n  D2-->>I2: copy\n"))
+    #expect(diagram.contains("  I1-xD1: sessionAllowsMoveOperation (not implemented) → true\n"))
+    #expect(diagram.contains("  Note over Finger,Q2: Set down\n"))
+  }
+}
