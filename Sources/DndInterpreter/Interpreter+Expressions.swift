@@ -241,6 +241,11 @@ extension Interpreter {
         case .multiply:
           let (product, overflow) = x.multipliedReportingOverflow(by: y)
           if !overflow { return .int(product) }
+        case .remainder:
+          // Zero and Int.min % -1 take the generic path, which reports them.
+          if y != 0 && y != -1 { return .int(x % y) }
+        case .divide:
+          if y != 0 && y != -1 { return .int(x / y) }
         default: break
         }
       }
