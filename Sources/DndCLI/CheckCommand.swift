@@ -2,7 +2,8 @@ import DndSyntax
 
 /// `dnd check FILE...`: parse and check each file, report its diagnostics,
 /// and exit with the worst outcome. A file that cannot be read does not stop
-/// the others from being checked.
+/// the others from being checked. With `--dump-tokens` / `--dump-ast` it
+/// first prints what the lexer and the parser read.
 enum CheckCommand {
   static func execute(_ paths: [String], invocation: Invocation, console: Console, engine: Engine) -> ExitCode
   {
@@ -14,6 +15,9 @@ enum CheckCommand {
         style.report(failure, to: console)
         outcomes.append(.fileError)
       case .success(let file):
+        if invocation.dumps != SyntaxDumps() {
+          console.writeOutput(dumps(of: file, invocation.dumps, header: paths.count > 1))
+        }
         let diagnostics = engine.check(file)
         if !diagnostics.isEmpty {
           console.writeError(style.renderer(for: file).render(diagnostics))
@@ -22,5 +26,14 @@ enum CheckCommand {
       }
     }
     return ExitCode.worst(outcomes)
+  }
+
+  /// `--dump-tokens` and `--dump-ast`: what the lexer and the parser read,
+  /// under a `==> path <==` line when there are several files.
+  private static func dumps(of file: SourceFile, _ dumps: SyntaxDumps, header: Bool) -> String {
+    var out = header ? "==> \(file.name) <==\n" : ""
+    if dumps.tokens { out += SyntaxDump.tokens(file) + "\n" }
+    if dumps.tree { out += SyntaxDump.tree(Parser.parse(file).script, file: file) + "\n" }
+    return out
   }
 }

@@ -139,7 +139,30 @@ public enum CommandLineParser {
             throw UsageError("option '--svg' needs a file name", command: command)
           }
           invocation.svgPath = path
-        case .help, .version: break
+        case .dumpTokens: invocation.dumps.tokens = true
+        case .dumpAST: invocation.dumps.tree = true
+        case .explore: invocation.exploration = invocation.exploration ?? ExploreSettings()
+        case .exploreLimit:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.limit = try positiveCount(option.value ?? "", for: option.spelling)
+        case .seed:
+          guard let seed = UInt64(option.value ?? "") else {
+            throw UsageError(
+              "invalid value '\(option.value ?? "")' for '--seed'; expected a whole number, 0 or more",
+              command: command)
+          }
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.seed = seed
+        case .replay:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.replay = option.value
+        case .fault:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.fault = option.value
+        case .faults:
+          invocation.exploration = invocation.exploration ?? ExploreSettings()
+          invocation.exploration?.allFaults = true
+        case .help, .version, .write, .checkFormat: break
         }
       }
       return invocation
@@ -181,7 +204,30 @@ public enum CommandLineParser {
         return .explain(try single(.explain))
       case .render:
         return .render(try single(.render))
+      case .fmt:
+        return try formatAction()
+      case .repl:
+        guard operands.count <= 1 else {
+          throw UsageError("'dnd repl' takes at most one script", command: .repl)
+        }
+        return .repl(operands.first)
       }
+    }
+
+    /// `dnd fmt`: print, `--write` or `--check`, never both.
+    private func formatAction() throws(UsageError) -> Invocation.Action {
+      guard !operands.isEmpty else {
+        throw UsageError("'dnd fmt' needs at least one script or directory", command: .fmt)
+      }
+      let keys = Set(options.map(\.spec.key))
+      if keys.contains(.write) && keys.contains(.checkFormat) {
+        throw UsageError("'--write' and '--check' cannot be used together", command: .fmt)
+      }
+      if keys.contains(.write) && operands.contains("-") {
+        throw UsageError("'--write' cannot rewrite standard input", command: .fmt)
+      }
+      let mode: FormatMode = keys.contains(.write) ? .write : keys.contains(.checkFormat) ? .check : .print
+      return .format(operands, mode)
     }
 
     /// The one script a command takes.

@@ -27,6 +27,8 @@ public struct Console {
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (diagnostics are coloured by this).
   public var errorIsTerminal: Bool
+  /// Whether standard input is a terminal (`dnd repl` then edits lines itself).
+  public var inputIsTerminal: Bool = false
   /// The environment, for `NO_COLOR`.
   public var environment: [String: String]
 
@@ -53,7 +55,7 @@ public struct Console {
   /// anything goes to standard error, so `2>&1` keeps the order of events.
   public static func system() -> Console {
     let output = BufferedOutput(descriptor: STDOUT_FILENO, lineBuffered: isatty(STDOUT_FILENO) == 1)
-    return Console(
+    var console = Console(
       writeOutput: { output.write($0) },
       writeError: { text in
         output.flush()
@@ -66,6 +68,8 @@ public struct Console {
       errorIsTerminal: isatty(STDERR_FILENO) == 1,
       environment: processEnvironment()
     )
+    console.inputIsTerminal = isatty(STDIN_FILENO) == 1
+    return console
   }
 
   /// The variables of the process environment.

@@ -46,6 +46,10 @@ public enum DndCommand {
       return ExplainCommand.execute(path, invocation: invocation, console: console, engine: engine)
     case .render(let path):
       return RenderCommand.execute(path, invocation: invocation, console: console, engine: engine)
+    case .format(let paths, let mode):
+      return FormatCommand.execute(paths, mode: mode, invocation: invocation, console: console)
+    case .repl(let path):
+      return ReplRunner.execute(path, invocation: invocation, console: console)
     }
   }
 }

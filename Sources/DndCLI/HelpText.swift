@@ -45,6 +45,8 @@ enum HelpText {
     case .check: return check
     case .explain: return explain
     case .render: return render
+    case .fmt: return FormatCommand.help
+    case .repl: return repl
     case .help: return help
     }
   }
@@ -57,6 +59,8 @@ enum HelpText {
     case .check: return "Parse and check scripts without running them."
     case .explain: return "Run a script and explain each scenario in the lecture's terms."
     case .render: return "Draw a script's scene: in the terminal, or as SVG."
+    case .fmt: return "Print scripts in the canonical form, or rewrite them."
+    case .repl: return "Try statements and scenario steps one at a time."
     case .help: return "Show help for a command."
     }
   }
@@ -122,6 +126,10 @@ enum HelpText {
       dnd test examples
       dnd test examples/01-hello-drop.dnd examples/09-move-and-copy.dnd
       dnd test --filter "cancel" examples
+      dnd test --explore examples/explore
+      dnd test --explore --faults examples/08-two-loads.dnd
+
+    Exploration, its order ids, pruning and faults: docs/exploration.md.
 
     """
 
@@ -188,6 +196,11 @@ enum HelpText {
     Parses and checks each script without running it, and prints its errors
     and warnings to standard error. Prints nothing when all is well.
 
+    To see how the language reads a script, --dump-tokens prints its tokens
+    (position, kind, text) and --dump-ast its syntax tree (one node per line,
+    children indented, each with its line:column) to standard output. A
+    script with errors still shows what was read, then the diagnostics.
+
     Options:
     \(optionRows(for: .check))
 
@@ -199,6 +212,37 @@ enum HelpText {
     Examples:
       dnd check examples/*.dnd
       dnd check --color=always script.dnd 2>&1 | less -R
+      dnd check --dump-ast examples/01-hello-drop.dnd
+      echo 'let x = 1 + 2 * 3' | dnd check --dump-ast --dump-tokens -
+
+    """
+
+  private static let repl = """
+    Usage: dnd repl [options] [<file>]
+
+    Reads statements, declarations and scenario steps one at a time and runs
+    each on the same scene: what one input declares, the next can use, and a
+    drag can be played a step at a time (longPress, drag to, release, settle),
+    each step printing the trace events it caused. With a file, its
+    declarations run first; its scenarios do not. A line with an open brace,
+    bracket or parenthesis continues on the next. Errors are reported against
+    the input typed, and the session goes on.
+
+    Commands inside the REPL:
+    \(replCommandRows)
+
+    On a terminal, lines can be edited (arrows, Ctrl-A/E, Ctrl-R to search)
+    and are kept in ~/.dnd_history; Ctrl-C abandons an input, Ctrl-D on an
+    empty line quits. From a pipe there is no prompt, so the output is just
+    the results.
+
+    Options:
+    \(optionRows(for: .repl))
+
+    Examples:
+      dnd repl
+      dnd repl examples/01-hello-drop.dnd
+      printf 'longPress source\\ndrag to target\\n' | dnd repl hello.dnd
 
     """
 
@@ -221,12 +265,20 @@ enum HelpText {
     return " after \(steps) steps\n(calls and loop iterations) unless --max-steps says otherwise"
   }
 
+  /// The REPL's `:commands`, one row each.
+  private static var replCommandRows: String {
+    ReplCommand.allCases.map { command in
+      let head = ":" + command.rawValue + (command.operand.isEmpty ? "" : " " + command.operand)
+      return "  " + padded(head, to: 12) + command.summary
+    }.joined(separator: "\n")
+  }
+
   private static var commandRows: String {
     CommandName.allCases.map { "  " + padded($0.rawValue, to: 9) + summary(of: $0) }.joined(separator: "\n")
   }
 
   /// The option table for a command, names padded into a column.
-  private static func optionRows(for command: CommandName?) -> String {
+  static func optionRows(for command: CommandName?) -> String {
     OptionSpec.options(for: command)
       .map { "  " + padded($0.synopsis, to: 20) + $0.summary }
       .joined(separator: "\n")

@@ -2,7 +2,7 @@ import DndSyntax
 
 /// The commands `dnd` knows, in the order help lists them.
 public enum CommandName: String, Hashable, Sendable, CaseIterable {
-  case run, test, check, explain, render, help
+  case run, test, check, explain, render, fmt, repl, help
 }
 
 /// How `dnd run` prints the trace (`--trace`).
@@ -26,17 +26,23 @@ public struct Invocation: Hashable, Sendable {
     case run(String)
     /// Check one or more scripts.
     case check([String])
+    /// Format scripts (and the scripts in directories).
+    case format([String], FormatMode)
     /// Run the scenarios of scripts and directories as tests.
     case test([String])
     /// Narrate one script's scenarios.
     case explain(String)
     /// Draw one script's scene.
     case render(String)
+    /// The REPL, empty or with a script loaded.
+    case repl(String?)
   }
 
   public var action: Action
   public var color: ColorMode = .auto
   public var limits = RunLimits()
+  /// What `dnd check` prints besides diagnostics.
+  public var dumps = SyntaxDumps()
   /// `dnd run --trace`.
   public var trace: TraceFormat = .text
   /// `dnd test --filter`: run only scenarios whose name contains this text.
@@ -47,11 +53,33 @@ public struct Invocation: Hashable, Sendable {
   public var stopAfterSteps: Int?
   /// `dnd render --svg`: where to write the picture as SVG.
   public var svgPath: String?
+  /// `dnd test --explore` and its settings; nil for a plain test run.
+  public var exploration: ExploreSettings?
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
     self.color = color
     self.limits = limits
+  }
+}
+
+/// What `dnd fmt` does with the canonical text.
+public enum FormatMode: String, Hashable, Sendable {
+  /// Print it to standard output.
+  case print
+  /// Rewrite the files that change.
+  case write
+  /// List the files that would change, and fail if there are any.
+  case check
+}
+
+/// The dumps `dnd check` prints to standard output before the diagnostics.
+public struct SyntaxDumps: Hashable, Sendable {
+  public var tokens = false
+  public var tree = false
+  public init(tokens: Bool = false, tree: Bool = false) {
+    self.tokens = tokens
+    self.tree = tree
   }
 }
 
@@ -81,6 +109,8 @@ public struct UsageError: Error, Hashable, Sendable {
 struct OptionSpec: Hashable, Sendable {
   enum Key: Hashable, Sendable {
     case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
+    case write, checkFormat, dumpAST, dumpTokens
+    case explore, exploreLimit, seed, replay, fault, faults
   }
 
   var key: Key
@@ -100,6 +130,26 @@ struct OptionSpec: Hashable, Sendable {
       key: .filter, names: ["--filter"], valueName: "text",
       summary: "Run only the scenarios whose name contains text.", commands: [.test]),
     OptionSpec(
+      key: .explore, names: ["--explore"],
+      summary: "Run each scenario under every order of its pending work.", commands: [.test]),
+    OptionSpec(
+      key: .exploreLimit, names: ["--explore-limit"], valueName: "n",
+      summary: "At most n orders a scenario, then a sample (1000).",
+      commands: [.test]),
+    OptionSpec(
+      key: .seed, names: ["--seed"], valueName: "s",
+      summary: "Seed of the random sample of orders (default 1).", commands: [.test]),
+    OptionSpec(
+      key: .replay, names: ["--replay"], valueName: "order",
+      summary: "Run one explored order (such as 2.0.1) and show its trace.",
+      commands: [.test]),
+    OptionSpec(
+      key: .fault, names: ["--fault"], valueName: "name",
+      summary: "Inject a fault: fail, slow, cancel or remove-target.", commands: [.test]),
+    OptionSpec(
+      key: .faults, names: ["--faults"],
+      summary: "Explore again with each fault in turn.", commands: [.test]),
+    OptionSpec(
       key: .scenario, names: ["--scenario"], valueName: "name",
       summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
     OptionSpec(
@@ -111,17 +161,28 @@ struct OptionSpec: Hashable, Sendable {
     OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
       summary: "Stop with a runtime error after n evaluation steps.",
-      commands: [.run, .test, .explain, .render]),
+      commands: [.run, .test, .explain, .render, .repl]),
+    OptionSpec(
+      key: .dumpTokens, names: ["--dump-tokens"], summary: "Print every token of each script.",
+      commands: [.check]),
+    OptionSpec(
+      key: .dumpAST, names: ["--dump-ast"], summary: "Print the syntax tree of each script.",
+      commands: [.check]),
+    OptionSpec(
+      key: .checkFormat, names: ["--check"], summary: "List the scripts that are not formatted.",
+      commands: [.fmt]),
+    OptionSpec(
+      key: .write, names: ["--write", "-w"], summary: "Rewrite the scripts in place.", commands: [.fmt]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour the output: auto (the default), always or never.",
-      commands: [nil, .run, .test, .check, .explain, .render]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .repl]),
     OptionSpec(
       key: .noColor, names: ["--no-color"], summary: "Same as --color=never.",
-      commands: [nil, .run, .test, .check, .explain, .render]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .repl]),
     OptionSpec(
       key: .help, names: ["--help", "-h"], summary: "Show help.",
-      commands: [nil, .run, .test, .check, .explain, .render, .help]),
+      commands: [nil, .run, .test, .check, .explain, .render, .fmt, .repl, .help]),
     OptionSpec(
       key: .version, names: ["--version"], summary: "Show the version of dnd.", commands: [nil]),
   ]
@@ -135,4 +196,18 @@ struct OptionSpec: Hashable, Sendable {
   var synopsis: String {
     names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "")
   }
+}
+
+/// What `dnd test --explore` (or `--replay`) was asked to do.
+public struct ExploreSettings: Hashable, Sendable {
+  public var limit = 1000
+  public var seed: UInt64 = 1
+  /// An order id to replay (`--replay`), as typed.
+  public var replay: String?
+  /// The one fault to inject (`--fault`).
+  public var fault: String?
+  /// Explore every fault in turn (`--faults`).
+  public var allFaults = false
+
+  public init() {}
 }

@@ -12,6 +12,9 @@ enum TestCommand {
       console.writeError("dnd: " + style.renderer.render(.error, message))
       return .failure
     }
+    if let settings = invocation.exploration {
+      return ExploreCommand.execute(scripts, settings: settings, invocation: invocation, console: console)
+    }
     let runner = TestRunner(engine: engine, filter: invocation.filter, limits: invocation.limits)
     let files = scripts.map { runner.run(path: $0) }
     let report = TestReport(files: files, useColor: style.outputColor)

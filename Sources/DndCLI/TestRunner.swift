@@ -175,6 +175,7 @@ public struct FileTests: Sendable {
 
 /// One test and how it went.
 public struct TestCase: Sendable {
+  /// What a test is of.
   public enum Kind: Sendable {
     /// A scenario of the script.
     case scenario

@@ -224,6 +224,10 @@ public final class Interpreter {
   /// Steps left in the budget (calls and loop iterations).
   public var remainingSteps: Int { stepsLeft }
 
+  /// Gives the step budget back in full: a REPL session does this before
+  /// each input, so that one runaway loop does not use up the session.
+  public func refillStepBudget() { stepsLeft = limits.maxSteps }
+
   // MARK: - Frames
 
   /// A call's window of the stack and the running closure's captures.

@@ -22,7 +22,9 @@ public struct SceneTextRenderer: Sendable {
   }
 
   public func render(_ picture: ScenePicture) -> String {
-    var out = style.apply(.bold, picture.heading) + "\n" + picture.deviceLine + "\n\n"
+    let heading = wrap(picture.heading.split(separator: " ").map(String.init), indent: "", separator: " ")
+    var out = heading.map { style.apply(.bold, $0) }.joined(separator: "\n") + "\n"
+    out += picture.deviceLine + "\n\n"
     out += drawing(picture)
     out += "\n" + wrap(legend(picture), indent: "", separator: "   ").joined(separator: "\n") + "\n"
     let state = status(picture).flatMap {
@@ -208,7 +210,8 @@ public struct SceneTextRenderer: Sendable {
     for (index, part) in parts.enumerated() {
       let text = index == 0 ? part : (index == 1 ? "  " : ", ") + part
       let length = Self.visibleLength(text)
-      if index > 0, visible + length > width {
+      // One column is kept for the comma that ends a line when parts follow.
+      if index > 0, visible + length > width - 1 {
         lines.append(current + (index > 1 ? "," : ""))
         current = indent + "    " + part
         visible = indent.count + 4 + Self.visibleLength(part)
@@ -334,6 +337,7 @@ private struct Canvas {
     }
   }
 
+  /// A place on the grid.
   private struct Cell: Hashable {
     var column: Int
     var row: Int

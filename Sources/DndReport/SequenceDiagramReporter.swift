@@ -11,7 +11,8 @@ import DndSyntax
 /// app the drag came from, then the queues completions ran on. A delegate
 /// call is an arrow from the interaction to its delegate, its answer a dashed
 /// arrow back; a method the script does not implement is a crossed arrow
-/// carrying UIKit's default. Phases, warnings and exceptions are notes.
+/// carrying UIKit's default. Phases, warnings, exceptions and what the
+/// script printed are notes.
 ///
 /// Mermaid is picky: identifiers here are short generated words (`I1`, `D1`,
 /// `Q1`) that no keyword begins, and every text goes through `escape`, which
@@ -43,7 +44,15 @@ public struct SequenceDiagramReporter: Sendable {
       let title = run.title.map { "Scenario \"\($0)\"" } ?? "Top level"
       lines.append("  Note over \(span): \(escape(title))")
       var drawer = Drawer(cast: cast, reporter: self, span: span)
-      for event in run.trace { drawer.draw(event) }
+      var printed = run.printed[...]
+      for (index, event) in run.trace.enumerated() {
+        drawer.draw(event)
+        while let text = printed.first, text.afterEvent <= index + 1 {
+          drawer.printed(text.text)
+          printed = printed.dropFirst()
+        }
+      }
+      for text in printed { drawer.printed(text.text) }
       lines += drawer.lines
       lines.append("  Note over \(span): \(escape(outcomeText(run.outcome)))")
     }
@@ -86,6 +95,7 @@ public struct SequenceDiagramReporter: Sendable {
 
 /// Who takes part, found by a pass over the events before drawing.
 private struct Cast {
+  /// A declared participant: its identifier and its label.
   struct Participant {
     var id: String
     var label: String
@@ -189,6 +199,8 @@ private struct Drawer {
   private var lastCaller = "UIKit"
   /// Who asked for loads, so completions go back to them.
   private var loadRequester = "UIKit"
+  /// Whose code runs after the last event drawn, for printed text.
+  private var printer = "Finger"
 
   init(cast: Cast, reporter: SequenceDiagramReporter, span: String) {
     self.cast = cast
@@ -213,11 +225,20 @@ private struct Drawer {
     lines.append("  Note over \(participant): \(escape(text))")
   }
 
+  /// The arguments as `name=value` words; a long press's `cause` is left to
+  /// the note that gives the reason in words.
   private static func arguments(_ event: TraceEvent) -> String {
-    event.arguments.map { " \($0.name)=\($0.value)" }.joined()
+    event.arguments.filter { $0.name != "cause" }.map { " \($0.name)=\($0.value)" }.joined()
   }
 
   mutating func draw(_ event: TraceEvent) {
+    defer {
+      switch (event.kind, event.name) {
+      case (.call, _): printer = lastCaller
+      case (_, "loadCompleted"), (_, "loadObjectsCompletion"): printer = loadRequester
+      default: printer = "Finger"
+      }
+    }
     if let phase = event.phase {
       if event.session.map({ $0 > 1 }) ?? false { showsSessions = true }
       // An event outside any session (the long press before the lift) keeps the drag it leads to.
@@ -258,6 +279,15 @@ private struct Drawer {
     case .step:
       drawStep(event, interaction: interaction)
     }
+  }
+
+  /// What the script printed, as a note over the code that most likely
+  /// printed it: the delegate just called, the code a completion ran, or
+  /// else the scenario itself (over the finger).
+  mutating func printed(_ text: String) {
+    var body = text
+    if body.hasSuffix("\n") { body.removeLast() }
+    note(over: printer, "print: " + body)
   }
 
   /// A queue off the main one, an interaction on the event's view, or the fallback.

@@ -224,7 +224,8 @@ private struct Columns {
       if let interaction = event.interaction, event.kind == .step, event.name != interaction {
         parts.append("[\(interaction)]")
       }
-      parts += event.arguments.map { "\($0.name)=\($0.value)" }
+      // A long press's `cause` is for programs; the result says the same in words.
+      parts += event.arguments.filter { $0.name != "cause" }.map { "\($0.name)=\($0.value)" }
     }
     var line = parts.joined(separator: " ")
     if let result = event.result { line += " -> " + result }

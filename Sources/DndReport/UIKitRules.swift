@@ -45,6 +45,7 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   static let loadObjectsPage = page(4, "uikit/uidropsession/loadobjects(ofclass:completion:)")
   static let performDropPage = page(5, "uikit/uidropinteractiondelegate/dropinteraction(_:performdrop:)")
   static let isEnabledByDefaultPage = page(7, "uikit/uidraginteraction/isenabledbydefault")
+  static let listDragPage = page(8, "uikit/uicollectionview/draginteractionenabled")
   static let itemProviderPage = page(9, "foundation/nsitemprovider")
   static let pasteSupportingPage = page(12, "uikit/uipasteconfigurationsupporting")
   static let promisePage = page(14, "uikit/drag_and_drop/understanding_a_drag_item_as_a_promise")
@@ -60,6 +61,7 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   static let dropInteractionHeader = header("UIDropInteraction.h")
   static let dragSessionHeader = header("UIDragSession.h")
   static let viewHeader = header("UIView.h")
+  static let tableViewHeader = header("UITableView.h")
   static let introducing = session(203, "Introducing Drag and Drop")
   static let mastering = session(213, "Mastering Drag and Drop")
   /// Facts read from UIKit's implementation (UIKIT-SEMANTICS.md marks them [re]).
@@ -108,6 +110,11 @@ extension UIKitRule {
     text: "On iPhone (iOS 11 to 14) UIDragInteraction.isEnabledByDefault is false: a drag interaction does "
       + "nothing until you set its isEnabled to true.",
     sources: [.isEnabledByDefaultPage, .mastering])
+  static let listDragDisabledOnIPhone = UIKitRule(
+    id: "listDragDisabledOnIPhone",
+    text: "On iPhone (iOS 11 to 14) a UITableView's or UICollectionView's dragInteractionEnabled is false "
+      + "by default: set it to true to let rows or items be dragged.",
+    sources: [.listDragPage, .tableViewHeader])
   static let disabledInteraction = UIKitRule(
     id: "disabledInteraction",
     text: "A drag interaction whose isEnabled is false ignores touches.",
@@ -117,6 +124,12 @@ extension UIKitRule {
     text: "A drag item carries an NSItemProvider, a promise of data: nothing is copied until a drop "
       + "asks for it.",
     sources: [.promisePage, .itemProviderPage])
+  static let flocking = UIKitRule(
+    id: "flocking",
+    text: "During a drag another finger can tap views with a drag interaction to add items "
+      + "(itemsForAddingTo); every interaction that gave items hears willAdd, and returning none leaves "
+      + "the tap an ordinary tap.",
+    sources: [.dragInteractionHeader, .mastering])
   static let beginsOnMove = UIKitRule(
     id: "beginsOnMove",
     text: "The drag begins (sessionWillBegin) only once the lift is done and the finger moves.",

@@ -30,12 +30,13 @@ extension DragEngine {
       // `cause` names the reason in a stable word, for reports that explain it.
       let cause: String
       if let disabled {
-        let byDefault = !disabled.isEnabledExplicitly && !world.device.isDragInteractionEnabledByDefault
         let property =
           disabled.list == nil ? "UIDragInteraction.isEnabledByDefault" : "dragInteractionEnabled"
+        let byDefault = world.device.idiom == .phone && !disabled.isEnabledExplicitly
         let hint = byDefault ? " (\(property) is false on iPhone)" : ""
         reason = "\(disabled.name) on \(disabled.view?.name ?? "a view") is disabled\(hint): no drag"
-        cause = byDefault ? "disabledByDefault" : "disabled"
+        let listDefault = disabled.list == nil ? "disabledByDefault" : "listDisabledByDefault"
+        cause = byDefault ? listDefault : "disabled"
       } else if hit == nil {
         reason = "no app under the touch"
         cause = "noApp"
@@ -49,13 +50,15 @@ extension DragEngine {
       step(
         "longPress", nil, phase: .lift, app: hit?.app.name, view: hit?.view?.name,
         interaction: disabled?.name, arguments + [TraceArgument("cause", cause)], result: reason)
-      recordViewsPassedOver(at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
+      recordViewsPassedOver(
+        at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
       return
     }
     step(
       "longPress", nil, phase: .lift, app: hit?.app.name, view: hit?.view?.name, interaction: chosen.name,
       arguments, result: "lift after \(formatNumber(timing.liftDelay))s")
-    recordViewsPassedOver(at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
+    recordViewsPassedOver(
+      at: finger.location, phase: .lift, session: nil, relevant: Self.holdsDragInteraction)
     finger.pendingLift = try scheduler.enqueue(on: scheduler.main, after: timing.liftDelay, label: "lift") {
       [weak self, weak finger] in
       guard let self, let finger else { return }

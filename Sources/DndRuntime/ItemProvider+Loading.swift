@@ -93,7 +93,11 @@ extension ItemProvider {
     let queue = world.providerQueue
     let scheduler = world.scheduler
     let requestTime = scheduler.now
-    let latency = self.latency(forTypeIdentifier: representation?.typeIdentifier)
+    let fault = try world.loadStartHook?(LoadStart(method: method, progress: progress))
+    var latency = self.latency(forTypeIdentifier: representation?.typeIdentifier)
+    if case .delay(let extra) = fault { latency += max(0, extra) }
+    // Work labels name the load, so that a policy exploring orders tells loads apart.
+    let label = "\(method) \(argument.value)"
     var delivered = false
     /// Whether the session counts this load (it gates sessionDidTransferItems).
     var counted = false
@@ -116,7 +120,7 @@ extension ItemProvider {
     /// Delivers once the latency since the request has passed.
     func deliverWhenDue(_ result: Result<Payload, ItemProviderError>) throws {
       let dueIn = max(0, requestTime.adding(seconds: latency).seconds - scheduler.now.seconds)
-      try scheduler.enqueue(on: queue, after: dueIn, label: method + " completion") {
+      try scheduler.enqueue(on: queue, after: dueIn, label: label + " completion") {
         try finish(result)
       }
     }
@@ -127,7 +131,7 @@ extension ItemProvider {
       world.warn(
         "\(method) was called outside dropInteraction(_:performDrop:); item provider data can only "
           + "be requested during the drop, so this load fails", phase: phase, session: state.id)
-      try scheduler.enqueue(on: queue, label: method + " completion") {
+      try scheduler.enqueue(on: queue, label: label + " completion") {
         try finish(.failure(.itemUnavailable(type: representation?.typeIdentifier ?? argument.value)))
       }
       return progress
@@ -139,12 +143,21 @@ extension ItemProvider {
     var sourceProgress: LoadProgress?
     progress.onCancel = {
       try sourceProgress?.cancel()
-      try scheduler.enqueue(on: queue, label: method + " cancelled") {
+      try scheduler.enqueue(on: queue, label: label + " cancelled") {
         try finish(.failure(.cancelled))
       }
     }
-    let failure = self.failure
-    try scheduler.enqueue(on: queue, label: method + " load handler") {
+    var failure = self.failure
+    if case .fail(let message) = fault { failure = .unknown(message) }
+    // Obtaining a stored value runs no app code, so its place among other work
+    // cannot matter: the label says so ("obtain"), and explorers need not vary it.
+    let runsAppCode: Bool
+    if failure == nil, let source = representation?.source, case .value = source {
+      runsAppCode = false
+    } else {
+      runsAppCode = failure == nil && representation != nil
+    }
+    try scheduler.enqueue(on: queue, label: label + (runsAppCode ? " load handler" : " obtain")) {
       guard !delivered else { return }
       if let failure { return try deliverWhenDue(.failure(failure)) }
       guard let representation else { return try deliverWhenDue(.failure(missing)) }

@@ -195,6 +195,9 @@ public final class ListView {
     return !interaction.activeSessions.isEmpty
   }
 
+  /// Placeholders inserted and neither committed nor deleted yet.
+  public var activePlaceholderCount: Int { placeholders.filter { $0.status == .active }.count }
+
   /// True while placeholders wait, or a drop gap or a reorder is shown (§8.1):
   /// the time to avoid `reloadData`.
   public var hasUncommittedUpdates: Bool {

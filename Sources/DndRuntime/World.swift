@@ -36,6 +36,9 @@ public final class World {
   /// Set by the binding: the script location currently executing, attached
   /// to warnings and exceptions.
   public var sourceLocationProvider: (() -> String?)?
+  /// Called as every item provider load starts; a tool may answer with a
+  /// fault to inject (see LoadFault.swift). Nil in ordinary runs.
+  public var loadStartHook: ((LoadStart) throws -> LoadFault?)?
   /// The scenario API.
   public private(set) lazy var fingers = TouchDriver(world: self)
   /// The drags in progress.

@@ -45,6 +45,19 @@ import Testing
     Case(name: "help-render", arguments: ["help", "render"], status: 0),
     Case(name: "test-examples", arguments: ["test", "examples"], status: 0),
     Case(name: "test-failing", arguments: ["test", "\(inputs)/label-ignores-touches.dnd"], status: 1),
+    // Exploration: the wrong versions fail with their smallest order, and the replay shows it.
+    Case(name: "test-explore", arguments: ["test", "--explore", "--no-color", "examples/explore"], status: 1),
+    Case(
+      name: "test-explore-faults",
+      arguments: ["test", "--explore", "--faults", "--no-color", "examples/08-two-loads.dnd"], status: 0),
+    Case(
+      name: "test-replay",
+      arguments: [
+        "test", "--no-color", "examples/explore/01-url-first.dnd", "--filter", "background", "--replay", "2",
+      ], status: 1),
+    Case(
+      name: "test-replay-bad-order",
+      arguments: ["test", "examples/explore/01-url-first.dnd", "--replay", "1..2"], status: 64),
     Case(
       name: "test-filter", arguments: ["test", "--filter", "cancel", "examples/01-hello-drop.dnd"],
       status: 0),
@@ -64,6 +77,12 @@ import Testing
       ], status: 0),
     Case(name: "render-top-level", arguments: ["render", "examples/14-garbage-can.dnd"], status: 0),
     Case(name: "render-at-without-scenario", arguments: ["render", "--at", "1", "x.dnd"], status: 64),
+    Case(name: "dump-ast", arguments: ["check", "--dump-ast", "examples/01-hello-drop.dnd"], status: 0),
+    Case(
+      name: "dump-with-errors", arguments: ["check", "--dump-tokens", "--dump-ast", "-"],
+      input: "let total = (1 +\nprint(total)\n", status: 65),
+    Case(name: "fmt-check-examples", arguments: ["fmt", "--check", "examples"], status: 0),
+    Case(name: "help-fmt", arguments: ["help", "fmt"], status: 0),
   ]
 
   @Test(arguments: cases)

@@ -54,7 +54,8 @@ import Testing
 
   /// The sequence a student follows: numbered files, one per number, with a
   /// title line that repeats the number.
-  @Test(arguments: examples.filter { !$0.hasPrefix("examples/broken/") })
+  // (explore/ holds the deliberately wrong scripts of docs/exploration.md, numbered on their own.)
+  @Test(arguments: examples.filter { !$0.hasPrefix("examples/broken/") && !$0.hasPrefix("examples/explore/") })
   func aNumberedExampleOpensWithItsNumber(_ example: String) throws {
     let name = String(example.dropFirst("examples/".count))
     let number = String(name.prefix(2))

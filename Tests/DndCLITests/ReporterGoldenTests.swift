@@ -95,3 +95,91 @@ import Testing
     try Self.compare(SceneSVGRenderer().render(picture), golden: "\(Self.stem(example)).svg")
   }
 }
+
+/// The README's "Seeing a run" shows real output: each `$ dnd ...` block is
+/// what the command prints now (`...` stands for lines left out), and the
+/// diagram is that of the first example's first scenario.
+@Suite struct ReadmeRunTests {
+  static let section: String = {
+    let readme =
+      (try? String(contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    guard let start = readme.range(of: "## Seeing a run") else { return "" }
+    let rest = readme[start.upperBound...]
+    // The section ends at the next heading (the REPL's subsection reads standard input).
+    let end = rest.range(of: "\n#")?.lowerBound ?? rest.endIndex
+    return String(rest[..<end])
+  }()
+
+  /// The fenced blocks of the section: (language, text).
+  static var blocks: [(language: String, text: String)] {
+    var found: [(String, String)] = []
+    var rest = section[...]
+    while let open = rest.range(of: "```") {
+      let info = rest[open.upperBound...].prefix { $0 != "\n" }
+      let bodyStart =
+        rest.index(open.upperBound, offsetBy: info.count + 1, limitedBy: rest.endIndex) ?? rest.endIndex
+      guard let close = rest[bodyStart...].range(of: "\n```") else { break }
+      found.append((String(info), String(rest[bodyStart..<close.lowerBound]) + "\n"))
+      rest = rest[close.upperBound...]
+    }
+    return found
+  }
+
+  /// Shell words of a command line: double quotes group, a backslash at the
+  /// end of a line continues it.
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quoted = false
+    var started = false
+    for character in line.replacingOccurrences(of: "\\\n", with: " ") {
+      if character == "\"" {
+        quoted.toggle()
+        started = true
+      } else if character == " " || character == "\n", !quoted {
+        if started { words.append(current) }
+        current = ""
+        started = false
+      } else {
+        current.append(character)
+        started = true
+      }
+    }
+    if started { words.append(current) }
+    return words
+  }
+
+  @Test func everyCommandShownPrintsWhatTheReadmeShows() throws {
+    let binary = try #require(EndToEndTests.binary)
+    let commands = Self.blocks.filter { $0.language == "text" && $0.text.hasPrefix("$ dnd ") }
+    #expect(commands.count >= 3)
+    for block in commands {
+      let lines = block.text.split(separator: "\n", omittingEmptySubsequences: false)
+      var commandLines = [String(lines[0])]
+      var index = 1
+      while commandLines.last?.hasSuffix("\\") == true, index < lines.count {
+        commandLines.append(String(lines[index]))
+        index += 1
+      }
+      let arguments = Array(Self.words(commandLines.joined(separator: "\n")).dropFirst(2))
+      let shown = lines[index...].joined(separator: "\n")
+      let result = try EndToEndTests.execute(binary, arguments, input: "")
+      #expect(
+        DocsTests.matches(result.output, shown), "README shows:\n\(shown)\nbut dnd printed:\n\(result.output)"
+      )
+    }
+  }
+
+  @Test func theDiagramIsTheFirstScenariosOfTheFirstExample() throws {
+    let binary = try #require(EndToEndTests.binary)
+    let diagram = try #require(Self.blocks.first { $0.language == "mermaid" }).text
+    let result = try EndToEndTests.execute(
+      binary,
+      [
+        "run", "--trace=mermaid", "--scenario", "Hello World lands in the label",
+        "examples/01-hello-drop.dnd",
+      ],
+      input: "")
+    #expect(result.output == diagram)
+  }
+}

@@ -173,4 +173,17 @@ import Testing
     let empty = dnd(["test", directory.path + "/nothing"], engine: .live)
     #expect(empty.status == 1)
   }
+
+  @Test func colourFollowsColorAndNotTheErrorStream() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("scene.dnd", Self.scene)
+    #expect(!dnd(["test", path], errorIsTerminal: true, engine: .live).output.contains("\u{1B}["))
+    let coloured = dnd(["test", "--color=always", path], engine: .live).output
+    #expect(coloured.hasPrefix("\u{1B}[32mPASS\u{1B}[0m drops\n"))
+    #expect(!dnd(["test", "--color=always", path], environment: [:], engine: .live).output.isEmpty)
+    let explained = dnd(["explain", "--color=always", path], engine: .live).output
+    #expect(explained.contains("\u{1B}[1mScenario \"drops\""))
+    #expect(!dnd(["render", "--no-color", path], engine: .live).output.contains("\u{1B}["))
+  }
 }

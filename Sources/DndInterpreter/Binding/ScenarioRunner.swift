@@ -123,8 +123,25 @@ public struct ScenarioRunner: Sendable {
   /// Runs scenario `index` in a fresh scene: the top level (its output
   /// muted, since the plain run showed it), then the scenario's body.
   public func runScenario(_ index: Int, output: @escaping (String) -> Void) -> ScenarioResult {
-    let scenario = program.scenarios[index]
+    runScenario(index, output: output, prepare: { _ in }, inspect: { _, _ in })
+  }
+
+  /// Runs scenario `index` like `runScenario(_:output:)`, letting a tool
+  /// prepare the fresh scene first (a scheduling policy, a fault hook) and
+  /// inspect it once the scenario has ended (the explorer's invariants).
+  public func runScenario(
+    _ index: Int, output: @escaping (String) -> Void, prepare: (SceneHost) -> Void,
+    inspect: (SceneHost, ScenarioResult) -> Void
+  ) -> ScenarioResult {
     let (host, interpreter) = makeScene(output: output)
+    prepare(host)
+    let result = runScenario(index, host: host, interpreter: interpreter)
+    inspect(host, result)
+    return result
+  }
+
+  private func runScenario(_ index: Int, host: SceneHost, interpreter: Interpreter) -> ScenarioResult {
+    let scenario = program.scenarios[index]
     host.isOutputMuted = true
     let setUp = Self.outcome(of: host) { try interpreter.run() }
     host.isOutputMuted = false

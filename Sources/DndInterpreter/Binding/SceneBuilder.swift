@@ -66,6 +66,9 @@ extension SceneHost {
   /// The app's variables and views by symbol, for `self.name` in its functions.
   private func memberSlots(of app: CheckedApp, _ interpreter: Interpreter) -> [Symbol: Int] {
     var slots: [Symbol: Int] = [:]
+    // The interpreter's program, not the host's: in a REPL session the app
+    // may come from a later input than the one the host was made for.
+    let program = interpreter.program
     func add(_ slot: Int) {
       if let symbol = program.symbols.lookup(program.globals[slot].name) { slots[symbol] = slot }
     }

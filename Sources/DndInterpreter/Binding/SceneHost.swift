@@ -28,7 +28,8 @@ public final class SceneHost: InterpreterHost {
   /// The binding's native types, for the interpreter's initializer.
   public let natives = NativeRegistry()
   let program: CheckedProgram
-  let files: [SourceFile]
+  /// Source files, for locations; a REPL adds one per input.
+  public var files: [SourceFile]
   /// Set by the runner; weak because the interpreter holds its host.
   public weak var interpreter: Interpreter?
   private let sink: (String) -> Void

@@ -1,0 +1,91 @@
+import DndInterpreter
+import DndReport
+import DndSyntax
+
+/// `dnd test --explore` and `dnd test --replay`: every scenario of the
+/// scripts runs under every order its pending work can complete in
+/// (`docs/exploration.md`). A scenario passes when no order fails; a failing
+/// scenario shows its smallest failing order, what failed and the command
+/// that replays exactly that order. `--replay ORDER` runs one order of the
+/// scenarios `--filter` selects and prints their traces.
+///
+/// Exploration needs the runner itself, not the engine's one run, so this
+/// command checks scripts with the pipeline directly.
+enum ExploreCommand {
+  static func execute(
+    _ scripts: [String], settings: ExploreSettings, invocation: Invocation, console: Console
+  ) -> ExitCode {
+    let style = Style(color: invocation.color, console: console)
+    var faults: [InjectedFault?] = [nil]
+    if let name = settings.fault {
+      guard let fault = InjectedFault(rawValue: name) else {
+        let names = InjectedFault.allCases.map(\.rawValue).joined(separator: ", ")
+        console.writeError(
+          "dnd: " + style.renderer.render(.error, "unknown fault '\(name)'; the faults are \(names)"))
+        return .usage
+      }
+      faults = [fault]
+    } else if settings.allFaults {
+      faults += InjectedFault.allCases.map { $0 }
+    }
+    var replayOrder: OrderID?
+    if let text = settings.replay {
+      guard let order = OrderID(parsing: text) else {
+        console.writeError(
+          "dnd: " + style.renderer.render(.error, "invalid order '\(text)'; expected an id such as 2.0.1"))
+        return .usage
+      }
+      replayOrder = order
+    }
+    var passed = 0
+    var failed = 0
+    for path in scripts {
+      let file: SourceFile
+      switch SourceLoader.load(path, console: console) {
+      case .failure(let failure):
+        style.report(failure, to: console)
+        failed += 1
+        continue
+      case .success(let loaded):
+        file = loaded
+      }
+      let (program, diagnostics) = Pipeline.check(file)
+      guard let program, !diagnostics.contains(where: { $0.severity == .error }) else {
+        console.writeError(style.renderer(for: file).render(diagnostics.filter { $0.severity == .error }))
+        failed += 1
+        continue
+      }
+      var limits = InterpreterLimits()
+      if let steps = invocation.limits.maxSteps { limits.maxSteps = steps }
+      let runner = ScenarioRunner(program: program, files: [file], limits: limits)
+      let explorer = Explorer(
+        runner: runner, options: ExplorationOptions(limit: settings.limit, seed: settings.seed))
+      let indices = program.scenarios.indices.filter { index in
+        guard let filter = invocation.filter else { return true }
+        return program.scenarios[index].title.lowercased().contains(filter.lowercased())
+      }
+      for index in indices {
+        for fault in faults {
+          if let order = replayOrder {
+            let run = explorer.replay(index, order: order, fault: fault)
+            let reporter = TraceTextReporter(renderer: style.renderer(for: file), files: [file])
+            console.writeOutput(reporter.render(run.result))
+            console.writeOutput(ExploreReport.replayed(run, file: file))
+            if run.failed { failed += 1 } else { passed += 1 }
+          } else {
+            let result = explorer.explore(index, fault: fault)
+            console.writeOutput(
+              ExploreReport.explored(result, file: file, path: path, settings: settings))
+            if result.passed { passed += 1 } else { failed += 1 }
+          }
+        }
+      }
+    }
+    if passed + failed == 0, let filter = invocation.filter {
+      console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))
+      return .failure
+    }
+    console.writeOutput("\(passed) passed, \(failed) failed\n")
+    return failed == 0 ? .success : .failure
+  }
+}

@@ -1,0 +1,85 @@
+import DndInterpreter
+import DndSyntax
+
+/// The text `dnd test --explore` prints for one scenario (and fault).
+enum ExploreReport {
+  /// PASS with the number of orders, or FAIL with the smallest failing
+  /// order: the completions in the order they ran, what failed, the replay command.
+  static func explored(
+    _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings
+  ) -> String {
+    let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
+    var coverage = result.exhaustive ? "every order" : "a sample (seed \(result.seed ?? settings.seed))"
+    coverage += ", \(result.ordersRun) order\(result.ordersRun == 1 ? "" : "s") run"
+    if result.statesMerged > 0 { coverage += ", \(result.statesMerged) repeated states pruned" }
+    guard let failure = result.smallestFailure else {
+      var text = "PASS \"\(result.title)\"\(fault): \(coverage)\n"
+      if result.changedOutcomes > 0 {
+        text += "  note: under the fault, \(result.changedOutcomes) order(s) end with an expectation "
+          + "that no longer holds (not a failure)\n"
+      }
+      return text
+    }
+    var text = "FAIL \"\(result.title)\"\(fault): \(result.failures.count) failing of \(coverage)\n"
+    text += "  smallest failing order: \(failure.order)\n"
+    text += completions(failure)
+    text += reasons(failure, file: file)
+    var command = "dnd test \(quoted(path)) --filter \(quoted(result.title)) --replay \(failure.order)"
+    if let fault = result.fault { command += " --fault \(fault.rawValue)" }
+    text += "  replay: \(command)\n"
+    return text
+  }
+
+  /// The verdict after a replayed run's trace.
+  static func replayed(_ run: ExploredRun, file: SourceFile) -> String {
+    var text = run.failed ? "FAIL under order \(run.order)\n" : "PASS under order \(run.order)\n"
+    text += completions(run)
+    if run.failed { text += reasons(run, file: file) }
+    return text
+  }
+
+  /// The work that ran from the first choice point on, choices marked.
+  private static func completions(_ run: ExploredRun) -> String {
+    guard let first = run.ran.firstIndex(where: { $0.choiceIndex != nil }) else {
+      return "  (no choice points: the pending work could run in one order only)\n"
+    }
+    var text = "  completions, in the order they ran:\n"
+    for work in run.ran[first...] {
+      let time = work.time.description.padding(toLength: 8, withPad: " ", startingAt: 0)
+      let queue = work.queue.padding(toLength: 15, withPad: " ", startingAt: 0)
+      var line = "    \(time)\(queue)\(work.label)"
+      if let index = work.choiceIndex, index != 0 {
+        line += "   <- choice \(index) of 0...\(work.choiceCount - 1)"
+      }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  private static func reasons(_ run: ExploredRun, file: SourceFile) -> String {
+    var text = ""
+    switch run.result.outcome {
+    case .passed: break
+    case .failedExpectation(let diagnostic):
+      text += "  expectation failed: \(located(diagnostic, file))\n"
+    case .runtimeError(let diagnostic):
+      text += "  error: \(located(diagnostic, file))\n"
+    case .uncaughtException(let name, let reason, _):
+      text += "  exception: \(name): \(reason)\n"
+    }
+    for violation in run.violations { text += "  invariant broken: \(violation)\n" }
+    return text
+  }
+
+  private static func located(_ diagnostic: Diagnostic, _ file: SourceFile) -> String {
+    guard diagnostic.range.file == file.id else { return diagnostic.message }
+    let location = file.location(of: Int(diagnostic.range.start))
+    return "\(file.name):\(location.line):\(location.column): \(diagnostic.message)"
+  }
+
+  /// A shell word: quoted when it holds anything but plain characters.
+  private static func quoted(_ text: String) -> String {
+    let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./".contains($0) }
+    return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}

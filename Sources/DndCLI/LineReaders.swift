@@ -1,0 +1,226 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads one byte: the count `read` returned, and the byte.
+private func readByte(_ descriptor: Int32) -> (Int, UInt8) {
+  var byte: UInt8 = 0
+  let count = read(descriptor, &byte, 1)
+  return (count, byte)
+}
+
+/// One read of a line.
+enum LineRead: Equatable {
+  case line(String)
+  /// Ctrl-C: the input so far is abandoned.
+  case interrupted
+  /// End of input (Ctrl-D on an empty line, or the end of a pipe).
+  case end
+}
+
+/// Where the REPL's lines come from.
+protocol LineReader: AnyObject {
+  /// Shows `prompt` (a terminal only) and reads one line, without its break.
+  func read(prompt: String) -> LineRead
+  /// Adds an accepted line to the in-memory history (for Up and Ctrl-R).
+  func remember(_ line: String)
+}
+
+/// Lines from standard input that is not a terminal: no prompt, no echo.
+final class PipedLines: LineReader {
+  private var lines: [String]
+  private var next = 0
+
+  init(_ bytes: [UInt8]) {
+    var text = String(decoding: bytes, as: UTF8.self)
+    if text.hasSuffix("\n") { text.removeLast() }
+    lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+    }
+  }
+
+  func read(prompt: String) -> LineRead {
+    guard next < lines.count else { return .end }
+    next += 1
+    return .line(lines[next - 1])
+  }
+
+  func remember(_ line: String) {}
+}
+
+/// The terminal readers, best first: the system's libedit (loaded at run
+/// time), else raw mode with `LineEditor`, else plain reading of the
+/// terminal's lines.
+enum TerminalLines {
+  static func make(history: [String]) -> LineReader {
+    if let libedit = LibEditReader(history: history) { return libedit }
+    if let raw = RawTerminalReader(history: history) { return raw }
+    return PlainTerminalReader()
+  }
+}
+
+/// Reading a terminal with `LineEditor` in raw mode. The terminal is put
+/// back in its own mode after every line, so output and a Ctrl-C during a
+/// long evaluation behave as usual.
+final class RawTerminalReader: LineReader {
+  private var editor: LineEditor
+  private let saved: termios
+
+  init?(history: [String]) {
+    var mode = termios()
+    guard tcgetattr(STDIN_FILENO, &mode) == 0 else { return nil }
+    saved = mode
+    editor = LineEditor(history: history)
+  }
+
+  func read(prompt: String) -> LineRead {
+    var raw = saved
+    // No line buffering, echo or signal keys; Ctrl-S/Q and CR mapping off.
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else {
+      return PlainTerminalReader().read(prompt: prompt)
+    }
+    var restore = saved
+    defer { tcsetattr(STDIN_FILENO, TCSADRAIN, &restore) }
+    editor.startLine()
+    write(editor.redraw(prompt: prompt))
+    while true {
+      let (count, byte) = readByte(STDIN_FILENO)
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 {
+        write("\r\n")
+        return .end
+      }
+      switch editor.feed(byte) {
+      case .edit:
+        write(editor.redraw(prompt: prompt))
+      case .clearScreen:
+        write("\u{1B}[H\u{1B}[2J" + editor.redraw(prompt: prompt))
+      case .accept(let line):
+        write(editor.redraw(prompt: prompt) + "\r\n")
+        return .line(line)
+      case .interrupt:
+        write("^C\r\n")
+        return .interrupted
+      case .endOfInput:
+        write("\r\n")
+        return .end
+      }
+    }
+  }
+
+  func remember(_ line: String) { editor.remember(line) }
+
+  private func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    writeAll(&bytes, to: STDOUT_FILENO)
+  }
+}
+
+/// A terminal whose mode cannot be changed: the prompt, then the line the
+/// terminal itself edited.
+final class PlainTerminalReader: LineReader {
+  func read(prompt: String) -> LineRead {
+    var bytes = Array(prompt.utf8)
+    writeAll(&bytes, to: STDOUT_FILENO)
+    var line: [UInt8] = []
+    while true {
+      let (count, byte) = readByte(STDIN_FILENO)
+      if count < 0, errno == EINTR { return .interrupted }
+      if count <= 0 { return line.isEmpty ? .end : .line(String(decoding: line, as: UTF8.self)) }
+      if byte == UInt8(ascii: "\n") { return .line(String(decoding: line, as: UTF8.self)) }
+      line.append(byte)
+    }
+  }
+
+  func remember(_ line: String) {}
+}
+
+/// The system's libedit through its readline interface, found with
+/// `dlopen` so that `dnd` needs no library at build time.
+final class LibEditReader: LineReader {
+  private typealias ReadLine = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
+  private typealias AddHistory = @convention(c) (UnsafePointer<CChar>?) -> Int32
+  private let readLine: ReadLine
+  private let addHistory: AddHistory
+
+  init?(history: [String]) {
+    guard
+      let library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL)
+        ?? dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL),
+      let readSymbol = dlsym(library, "readline"), let addSymbol = dlsym(library, "add_history")
+    else { return nil }
+    readLine = unsafeBitCast(readSymbol, to: ReadLine.self)
+    addHistory = unsafeBitCast(addSymbol, to: AddHistory.self)
+    // libedit's own signal handlers would pass Ctrl-C on to the default
+    // action (ending the process); without them the read is interrupted.
+    if let catchSignals = dlsym(library, "rl_catch_signals") {
+      catchSignals.assumingMemoryBound(to: Int32.self).pointee = 0
+    }
+    for line in history { _ = addHistory(line) }
+  }
+
+  func read(prompt: String) -> LineRead {
+    // A SIGINT handler that does nothing, without SA_RESTART: Ctrl-C
+    // interrupts the read and readline returns.
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { _ in }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var previous = sigaction()
+    sigaction(SIGINT, &action, &previous)
+    defer { sigaction(SIGINT, &previous, nil) }
+    errno = 0
+    guard let result = readLine(prompt) else {
+      if errno == EINTR {
+        var bytes = Array("\n".utf8)
+        writeAll(&bytes, to: STDOUT_FILENO)
+        return .interrupted
+      }
+      return .end
+    }
+    defer { free(result) }
+    return .line(String(cString: result))
+  }
+
+  func remember(_ line: String) { _ = addHistory(line) }
+}
+
+/// The history file, `~/.dnd_history`: one line per entry, appended as each
+/// line is accepted, so nothing is lost however the REPL ends.
+struct HistoryFile {
+  let path: String
+  /// Entries loaded at start.
+  static let kept = 1_000
+
+  /// The file in the home directory, if `HOME` is set.
+  static func inHome(_ environment: [String: String]) -> HistoryFile? {
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return HistoryFile(path: home.hasSuffix("/") ? home + ".dnd_history" : home + "/.dnd_history")
+  }
+
+  /// The last entries, oldest first; none if the file cannot be read.
+  func load() -> [String] {
+    guard case .success(let bytes) = SourceLoader.readFile(path) else { return [] }
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    return Array(lines.suffix(Self.kept))
+  }
+
+  /// Appends one entry; a failure to write is ignored (history is a comfort).
+  func append(_ line: String) {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    var bytes = Array((line + "\n").utf8)
+    writeAll(&bytes, to: descriptor)
+  }
+}

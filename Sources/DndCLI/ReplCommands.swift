@@ -1,0 +1,254 @@
+import DndInterpreter
+import DndReport
+import DndRuntime
+import DndSyntax
+
+/// The REPL's own commands: a line starting with `:`. They read the
+/// session, never the script's values.
+enum ReplCommand: String, CaseIterable {
+  case help, load, reload, reset, tree, render, session, trace, explain, quit
+
+  /// The operand shown in `:help`.
+  var operand: String {
+    switch self {
+    case .load: "FILE"
+    case .trace: "[N]"
+    default: ""
+    }
+  }
+
+  var summary: String {
+    switch self {
+    case .help: "Show this list."
+    case .load: "Start again from FILE: its declarations run, its scenarios do not."
+    case .reload: "Load the last loaded file again (after editing it)."
+    case .reset: "Forget everything and start empty."
+    case .tree: "The view tree, as an indented outline."
+    case .render: "The scene drawn."
+    case .session: "The active drag: its items, location, last proposal, targets seen."
+    case .trace: "The last N trace events (20 if N is not given)."
+    case .explain: "What the last step did, in the lecture's terms."
+    case .quit: "Leave the REPL (so does Ctrl-D on an empty line)."
+    }
+  }
+
+  /// The `:help` text.
+  static let helpText: String = {
+    var text = "Type a statement, a declaration or a scenario step (longPress, drag to, tap,\n"
+    text += "release, cancel, wait, settle, expect); an open brace, bracket or parenthesis\n"
+    text += "continues on the next line. Commands:\n"
+    for command in allCases {
+      let head = ":" + command.rawValue + (command.operand.isEmpty ? "" : " " + command.operand)
+      text += "  " + head + String(repeating: " ", count: max(1, 14 - head.count)) + command.summary + "\n"
+    }
+    return text
+  }()
+}
+
+/// What a command asks of the loop.
+enum ReplCommandResult {
+  case proceed
+  case quit
+}
+
+extension ReplSession {
+  /// Carries out a `:command` line.
+  func perform(command line: String, console: Console, style: Style) -> ReplCommandResult {
+    let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let name = words.first ?? ""
+    let operands = Array(words.dropFirst())
+    guard let command = ReplCommand(rawValue: name) else {
+      var message = "unknown command ':\(name)'"
+      if let near = Suggestions.closest(to: name, in: ReplCommand.allCases.map(\.rawValue)) {
+        message += "; did you mean ':\(near)'?"
+      } else {
+        message += "; ':help' lists the commands"
+      }
+      console.writeError(style.renderer.render(.error, message))
+      return .proceed
+    }
+    let takesOperand = command == .load || command == .trace
+    if !takesOperand, !operands.isEmpty {
+      console.writeError(style.renderer.render(.error, "':\(name)' takes no operand"))
+      return .proceed
+    }
+    switch command {
+    case .help: console.writeOutput(ReplCommand.helpText)
+    case .quit: return .quit
+    case .reset:
+      reset()
+      console.writeOutput("Session reset.\n")
+    case .load:
+      guard operands.count == 1, let path = operands.first else {
+        console.writeError(style.renderer.render(.error, "':load' needs one file"))
+        return .proceed
+      }
+      load(path)
+    case .reload:
+      guard let path = loadedPath else {
+        console.writeError(style.renderer.render(.error, "no file loaded yet; use ':load FILE'"))
+        return .proceed
+      }
+      load(path)
+    case .tree: console.writeOutput(outline())
+    case .render: console.writeOutput(picture())
+    case .session: console.writeOutput(sessionSummary())
+    case .trace:
+      guard operands.count <= 1, let count = operands.first.map({ Int($0) }) ?? 20, count > 0 else {
+        console.writeError(style.renderer.render(.error, "':trace' takes a positive number of events"))
+        return .proceed
+      }
+      let events = Array(trace.suffix(count))
+      if events.isEmpty {
+        console.writeOutput("No trace events yet.\n")
+      } else {
+        console.writeOutput(traceText(events, printed: [], phaseBefore: nil))
+      }
+    case .explain: console.writeOutput(explanation())
+    }
+    return .proceed
+  }
+
+  // MARK: The view tree
+
+  /// Every app's view tree as an indented outline, then the item sources.
+  func outline() -> String {
+    guard let world = scene?.host.world, !world.apps.isEmpty || !world.itemSources.isEmpty else {
+      return "No apps yet.\n"
+    }
+    var out = ""
+    for app in world.apps {
+      out += "app \(app.name)  frame \(app.frame)\n"
+      for view in app.window.subviews { out += outline(view, depth: 1) }
+    }
+    for source in world.itemSources {
+      out += "source \(source.name)  items \(source.itemNames.joined(separator: ", "))\n"
+    }
+    return out
+  }
+
+  private func outline(_ view: View, depth: Int) -> String {
+    var parts = [view.kind.rawValue + " " + view.name, "\(view.frame)"]
+    if let text = view.text { parts.append("text \(quoted(text))") }
+    if let title = view.title { parts.append("title \(quoted(title))") }
+    if view.isHidden { parts.append("hidden") }
+    if view.alpha != 1 { parts.append("alpha \(view.alpha)") }
+    if view.isUserInteractionEnabled != view.kind.isUserInteractionEnabledByDefault {
+      parts.append(view.isUserInteractionEnabled ? "interactive" : "not interactive")
+    }
+    if !view.dragInteractions.isEmpty { parts.append("drag") }
+    if !view.dropInteractions.isEmpty { parts.append("drop") }
+    if !view.springLoadedInteractions.isEmpty { parts.append("spring-loaded") }
+    var out = String(repeating: "  ", count: depth) + parts.joined(separator: "  ") + "\n"
+    for subview in view.subviews { out += outline(subview, depth: depth + 1) }
+    return out
+  }
+
+  private func quoted(_ text: String) -> String {
+    "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+  }
+
+  /// The scene drawn by `dnd render`'s renderer, as it is now.
+  func picture() -> String {
+    guard let world = scene?.host.world, !world.apps.isEmpty else { return "No apps yet.\n" }
+    let picture = ScenePicture(
+      scene: world.snapshot(), trace: lastStepEvents, title: nil, caption: "after the last input")
+    return SceneTextRenderer().render(picture)
+  }
+
+  // MARK: The active drag
+
+  /// The latest drag session, read from the trace and the fingers: its
+  /// items, where the finger is, the last proposal, the drop targets seen.
+  func sessionSummary() -> String {
+    let events = trace
+    guard let id = events.last(where: { $0.session != nil })?.session else {
+      return "No drag session yet.\n"
+    }
+    let own = events.filter { $0.session == id }
+    let ended = own.contains { $0.method == "dragEnded" }
+    var out = "Drag session \(id)" + (ended ? " (ended)" : " (active)") + "\n"
+    let finger = scene?.host.world.fingers.current
+    if let session = finger?.session, session.id == id {
+      out += "  items: \(session.items.count)\n"
+      for (index, item) in session.items.enumerated() { out += "    [\(index)] \(item)\n" }
+    } else if let lift = own.last(where: { $0.method == "dragInteraction(_:itemsForBeginning:)" }) {
+      out += "  items: \(lift.result ?? "none")\n"
+    }
+    if let finger, finger.isDown {
+      out += "  location: \(finger.location) (finger \(finger.id) is down)\n"
+    } else if let moved = events.last(where: { $0.argument("point") != nil }),
+      let point = moved.argument("point")
+    {
+      out += "  location: \(point) (last touch; no finger is down)\n"
+    }
+    if let proposal = own.last(where: { $0.method.contains("sessionDidUpdate") }) {
+      out += "  last proposal: \(proposal.result ?? "none") from \(proposal.view ?? "?")\n"
+    } else {
+      out += "  last proposal: none yet\n"
+    }
+    var seen: [String] = []
+    for event in own where event.interaction?.hasPrefix("drop") ?? event.method.hasPrefix("dropInteraction") {
+      if let view = event.view, !seen.contains(view) { seen.append(view) }
+    }
+    out += "  targets seen: " + (seen.isEmpty ? "none" : seen.joined(separator: ", ")) + "\n"
+    return out
+  }
+
+  // MARK: Explaining the last step
+
+  /// A sentence per event of the last input that moved the scene.
+  func explanation() -> String {
+    guard !lastStepEvents.isEmpty else { return "Nothing has happened yet: try a longPress.\n" }
+    // The lecture's narration (`dnd explain`) when it has something to say.
+    let run = ScenarioResult(
+      title: nil, range: .none, outcome: .passed, printed: [], trace: lastStepEvents)
+    let notes = Explainer(files: files).notes(for: run)
+    if !notes.isEmpty { return notes.map { $0 + "\n" }.joined() }
+    var out = ""
+    var phase: DragPhase?
+    for event in lastStepEvents {
+      if let eventPhase = event.phase, eventPhase != phase {
+        phase = eventPhase
+        out += Self.phaseTitle(eventPhase) + "\n"
+      }
+      out += "  " + Self.sentence(for: event) + "\n"
+    }
+    return out
+  }
+
+  private static func phaseTitle(_ phase: DragPhase) -> String {
+    switch phase {
+    case .lift: "Lift: the finger presses and UIKit asks what to drag."
+    case .drag: "Drag: the items travel and drop targets are asked whether they want them."
+    case .setDown: "Set down: the finger lifts; the proposal decides what happens."
+    case .dataTransfer: "Data transfer: the item providers deliver the data."
+    }
+  }
+
+  private static func sentence(for event: TraceEvent) -> String {
+    let place = event.view.map { " on \($0)" } ?? ""
+    let result = event.result.map { " -> \($0)" } ?? ""
+    switch event.kind {
+    case .call:
+      return "UIKit called the script's \(event.method)\(place)\(result)."
+    case .defaultUsed:
+      return "UIKit used its default for \(event.method)\(place)\(result) (the script does not implement it)."
+    case .step:
+      let arguments = event.arguments.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+      return "\(event.method)\(place)\(arguments.isEmpty ? "" : " " + arguments)\(result)."
+    case .warning:
+      return "Warning: \(event.message ?? "")"
+    case .exception:
+      return "UIKit raised \(event.exceptionName ?? "an exception"): \(event.message ?? "")"
+    }
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (Foundation-free).
+  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty else { return self }
+    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,67 @@
+/// `dnd repl [FILE]`: the read-evaluate-print loop.
+///
+/// On a terminal it shows a prompt (`dnd> `, `...> ` while an input goes on),
+/// edits lines (libedit if the system has it, else its own editor) and keeps
+/// the history in `~/.dnd_history`. Otherwise it reads standard input line
+/// by line with no prompt and no escape codes, so a piped session gives
+/// clean output. The REPL is the only part of `dnd` that reads `HOME` and
+/// writes a file of its own; neither is reachable from a script.
+enum ReplRunner {
+  static let prompt = "dnd> "
+  static let continuationPrompt = "...> "
+
+  static func execute(_ path: String?, invocation: Invocation, console: Console) -> ExitCode {
+    let style = Style(color: invocation.color, console: console)
+    let session = ReplSession(console: console, style: style, limits: invocation.limits)
+    let interactive = console.inputIsTerminal
+    let reader: LineReader
+    var history: HistoryFile?
+    if interactive {
+      history = HistoryFile.inHome(console.environment)
+      reader = TerminalLines.make(history: history?.load() ?? [])
+      console.writeOutput("dnd \(DndCommand.version): type :help for commands, Ctrl-D to quit.\n")
+    } else {
+      guard let bytes = console.readInput() else {
+        style.report(.standardInputUnreadable, to: console)
+        return .fileError
+      }
+      reader = PipedLines(bytes)
+    }
+    if let path { session.load(path) }
+    var pending: [String] = []
+    while true {
+      console.flush()
+      let shown = interactive ? (pending.isEmpty ? prompt : continuationPrompt) : ""
+      switch reader.read(prompt: shown) {
+      case .end:
+        // An input left open at the end is evaluated, so its error is shown.
+        if !pending.isEmpty { session.evaluate(pending.joined(separator: "\n")) }
+        console.flush()
+        return .success
+      case .interrupted:
+        pending = []
+      case .line(let line):
+        if interactive, !line.allSatisfy(\.isWhitespace) {
+          reader.remember(line)
+          history?.append(line)
+        }
+        if pending.isEmpty {
+          let trimmed = line.drop { $0 == " " || $0 == "\t" }
+          if trimmed.allSatisfy(\.isWhitespace) { continue }
+          if trimmed.hasPrefix(":") {
+            if session.perform(command: String(trimmed), console: console, style: style) == .quit {
+              console.flush()
+              return .success
+            }
+            continue
+          }
+        }
+        pending.append(line)
+        let text = pending.joined(separator: "\n")
+        if ReplInput.needsMore(text) { continue }
+        pending = []
+        session.evaluate(text)
+      }
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import DndCheck
+import DndInterpreter
+import DndReport
+import DndRuntime
+import DndSyntax
+
+/// The state of a `dnd repl` session and the evaluation of one input.
+///
+/// Each input is its own `SourceFile` (`<repl:N>`), checked against the
+/// program so far (`Checker.check(_:file:continuing:)`) and run on the same
+/// interpreter and scene (`Interpreter.continueWith(_:)`), so declarations,
+/// variables, the view tree and an active drag carry over. An input that
+/// fails (to parse, to check, to run) is reported and changes nothing that
+/// was already defined.
+///
+/// Results go to standard output: what the input printed, the trace events
+/// it added (formatted like `dnd run`'s trace), the value of a bare
+/// expression. Diagnostics go to standard error.
+final class ReplSession {
+  /// The interpreter and scene of the session, once an input has run.
+  struct Scene {
+    let host: SceneHost
+    let interpreter: Interpreter
+  }
+
+  private let console: Console
+  private let style: Style
+  private let limits: RunLimits
+  private(set) var scene: Scene?
+  /// Every file of the session: the loaded script, then each input.
+  private(set) var files: [SourceFile] = []
+  /// Inputs read so far in this process (numbers `<repl:N>`; never reused,
+  /// even across `:reset`, so a diagnostic names one input only).
+  private var inputCount = 0
+  /// The script last given to `:load` (or on the command line).
+  private(set) var loadedPath: String?
+  /// The trace events the last input that touched the scene added.
+  private(set) var lastStepEvents: [TraceEvent] = []
+
+  init(console: Console, style: Style, limits: RunLimits) {
+    self.console = console
+    self.style = style
+    self.limits = limits
+  }
+
+  /// Every event of the session's scene so far.
+  var trace: [TraceEvent] { scene?.host.world.trace.events ?? [] }
+
+  /// A renderer that knows every file of the session.
+  var renderer: DiagnosticRenderer { DiagnosticRenderer(files: files, useColor: style.useColor) }
+
+  // MARK: Starting over
+
+  /// Forgets everything: no declarations, no scene.
+  func reset() {
+    scene = nil
+    files = []
+    lastStepEvents = []
+  }
+
+  /// Starts again from a script: its top level runs (declarations, views,
+  /// anything it prints), its scenarios do not. If the script cannot be read
+  /// or checked, the session stays as it was.
+  @discardableResult
+  func load(_ path: String) -> Bool {
+    loadedPath = path
+    let file: SourceFile
+    switch SourceLoader.readFile(path) {
+    case .failure(let failure):
+      style.report(failure, to: console)
+      return false
+    case .success(let bytes):
+      inputCount += 1
+      // A loaded file keeps its own name; its id continues the numbering.
+      file = SourceFile(name: path, bytes: bytes, id: SourceFile.ID(inputCount))
+    }
+    let parsed = Parser.parse(file)
+    let fileRenderer = DiagnosticRenderer(file: file, useColor: style.useColor)
+    if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+      console.writeError(fileRenderer.render(parsed.diagnostics))
+      return false
+    }
+    let checked = Checker.check(parsed.script, file: file)
+    let diagnostics = parsed.diagnostics + checked.diagnostics
+    if checked.hasErrors {
+      console.writeError(fileRenderer.render(diagnostics))
+      return false
+    }
+    reset()
+    files = [file]
+    if !diagnostics.isEmpty { console.writeError(fileRenderer.render(diagnostics)) }
+    let program = checked.program
+    let scenarios = program.scenarios.count
+    run(program, file: file, echo: nil)
+    var summary = "Loaded \(path)"
+    var parts: [String] = []
+    if !program.apps.isEmpty { parts.append(count(program.apps.count, "app")) }
+    if !program.sources.isEmpty { parts.append(count(program.sources.count, "source")) }
+    if scenarios > 0 { parts.append(count(scenarios, "scenario") + " (not run)") }
+    if !parts.isEmpty { summary += ": " + parts.joined(separator: ", ") }
+    console.writeOutput(summary + ".\n")
+    return true
+  }
+
+  private func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  // MARK: Evaluating an input
+
+  /// Parses, checks and runs one input (one or more complete lines).
+  func evaluate(_ text: String) {
+    inputCount += 1
+    let file = SourceFile(name: "<repl:\(inputCount)>", text: text, id: SourceFile.ID(inputCount))
+    let parsed = Parser.parse(file)
+    // The file joins the session before any diagnostic, so notes pointing
+    // at earlier inputs render too.
+    files.append(file)
+    if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+      console.writeError(renderer.render(parsed.diagnostics))
+      files.removeLast()
+      return
+    }
+    let checked =
+      scene.map { Checker.check(parsed.script, file: file, continuing: $0.interpreter.program) }
+      ?? Checker.check(parsed.script, file: file)
+    let diagnostics = parsed.diagnostics + checked.diagnostics
+    if !diagnostics.isEmpty { console.writeError(renderer.render(diagnostics)) }
+    if checked.hasErrors {
+      files.removeLast()
+      return
+    }
+    var program = checked.program
+    let echo = Self.trailingExpression(of: &program)
+    run(program, file: file, echo: echo)
+  }
+
+  /// Takes a bare expression off the end of the input's top level, so its
+  /// value can be shown after the rest has run (`1 + 2` shows `3`).
+  private static func trailingExpression(of program: inout CheckedProgram) -> CheckedExpr? {
+    let main = program.main
+    guard let last = main.body.statements.last, case .expression(let expr) = last.kind else { return nil }
+    let body = CheckedBlock(
+      statements: Array(main.body.statements.dropLast()), functions: main.body.functions,
+      firstCapturedSlot: main.body.firstCapturedSlot)
+    program.main = FunctionCode(
+      name: main.name, kind: main.kind, parameterNames: main.parameterNames,
+      hasParameterClause: main.hasParameterClause, frameSize: main.frameSize, captures: main.captures,
+      body: body, range: main.range)
+    return expr
+  }
+
+  /// Runs a checked input on the session's scene (making the scene for the
+  /// first one), then prints what it printed and the events it added.
+  private func run(_ program: CheckedProgram, file: SourceFile, echo: CheckedExpr?) {
+    let scene = self.scene ?? makeScene(program)
+    self.scene = scene
+    let host = scene.host
+    let interpreter = scene.interpreter
+    host.files = files
+    interpreter.files = files
+    interpreter.refillStepBudget()
+    host.clearPrinted()
+    let traceStart = host.world.trace.events.count
+    var failure: Diagnostic?
+    var value: Value = .nil
+    do {
+      try InterpreterThread.run {
+        if interpreter.program.main === program.main {
+          try interpreter.run()
+        } else {
+          try interpreter.continueWith(program)
+        }
+        if let echo { value = try interpreter.evaluate(echo) }
+      }
+    } catch {
+      failure = Self.diagnostic(for: error, interpreter: interpreter)
+    }
+    let events = Array(host.world.trace.events[traceStart...])
+    let printed = host.printed.map {
+      PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
+    }
+    host.clearPrinted()
+    if events.isEmpty {
+      console.writeOutput(printed.map(\.text).joined())
+    } else {
+      lastStepEvents = events
+      let earlier = host.world.trace.events[..<traceStart].last { $0.phase != nil }?.phase
+      console.writeOutput(traceText(events, printed: printed, phaseBefore: earlier))
+    }
+    if case .nil = value {} else {
+      console.writeOutput(value.debugDescription(symbols: interpreter.program.symbols) + "\n")
+    }
+    if let exception = events.last(where: { $0.kind == .exception }) {
+      console.writeError(
+        renderer.render(
+          .error,
+          "the app terminated (\(exception.exceptionName ?? "exception")): later finger steps do "
+            + "nothing; ':reset' or ':reload' to start again"))
+    }
+    if let failure { console.writeError(renderer.render(failure)) }
+  }
+
+  /// Events as `dnd run` shows them. Events without a phase (a wait, a
+  /// settle) at the start of an input belong to the phase of the step
+  /// before, not to "Before any drag".
+  func traceText(_ events: [TraceEvent], printed: [PrintedText], phaseBefore: DragPhase?) -> String {
+    let text = TraceTextReporter(renderer: renderer, files: files).events(events, printed: printed)
+    let opening = "  Before any drag\n"
+    guard let phaseBefore, events.first?.phase == nil, text.hasPrefix(opening) else { return text }
+    let title: String
+    switch phaseBefore {
+    case .lift: title = "Lift"
+    case .drag: title = "Drag"
+    case .setDown: title = "Set down"
+    case .dataTransfer: title = "Data transfer"
+    }
+    return "  " + title + "\n" + text.dropFirst(opening.count)
+  }
+
+  private func makeScene(_ program: CheckedProgram) -> Scene {
+    let host = SceneHost(program: program, files: files, output: { _ in })
+    var interpreterLimits = InterpreterLimits()
+    if let steps = limits.maxSteps { interpreterLimits.maxSteps = steps }
+    if let depth = limits.maxCallDepth { interpreterLimits.maxCallDepth = depth }
+    let interpreter = Interpreter(
+      program: program, host: host, natives: host.natives, limits: interpreterLimits, files: files)
+    host.interpreter = interpreter
+    return Scene(host: host, interpreter: interpreter)
+  }
+
+  /// The diagnostic for an error an input raised, as `dnd run` words it.
+  private static func diagnostic(for error: any Error, interpreter: Interpreter) -> Diagnostic {
+    let range = interpreter.lastNativeCallRange
+    switch error {
+    case let error as RuntimeError:
+      return error.diagnostic
+    case let exception as UIKitException:
+      return RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: range).diagnostic
+    case let error as RuntimeLimitError:
+      return RuntimeError(.runtimeLimit(error.message), at: range).diagnostic
+    case let error as ScenarioError:
+      return RuntimeError(.stepFailed(error.message), at: range).diagnostic
+    default:
+      return RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import DndRuntime
+
+/// One moment at which more than one piece of work could have run next.
+public struct ChoicePoint: Hashable, Sendable {
+  public var time: VirtualTime
+  /// The labels of the alternatives, in the default order (index 0 first).
+  public var options: [String]
+  public var chosen: Int
+}
+
+/// A piece of work that ran, in the order it ran.
+public struct RanWork: Hashable, Sendable {
+  public var time: VirtualTime
+  public var queue: String
+  public var label: String
+  /// Set when this work ran at a choice point: the index chosen.
+  public var choiceIndex: Int?
+  /// The number of alternatives at that choice point (0 when none).
+  public var choiceCount = 0
+
+  init(time: VirtualTime, queue: String, label: String) {
+    self.time = time
+    self.queue = queue
+    self.label = label
+  }
+}
+
+/// The scheduling policy of an explored run: at every choice point it takes
+/// the alternative its choice list names (beyond the list, the default one,
+/// or a random one when sampling), and records the point.
+///
+/// What may run next ("can complete in either order") is what the scheduler
+/// offers within the current step: the head of the serial main queue and
+/// every background piece of work due by the end of the step (the end of a
+/// `wait`, or the time horizon for `settle`), whatever its due time. A load's
+/// latency is an estimate, so any pending load may finish before or after
+/// any other, and before or after the main queue's next block; the main queue
+/// itself stays first in, first out. Work that only hands over a stored
+/// value (labels ending in " obtain") runs no app code, so it never makes a
+/// choice: it runs first.
+final class ExplorationPolicy: SchedulingPolicy {
+  private let choices: [Int]
+  private var sampler: SeededGenerator?
+  /// Computes the state fingerprint at a choice point (set by the explorer).
+  var fingerprint: (() -> UInt64)?
+  private(set) var points: [ChoicePoint] = []
+  /// The fingerprint of the state at each choice point.
+  private(set) var fingerprints: [UInt64] = []
+  private(set) var ran: [RanWork] = []
+
+  init(choices: [Int], sampler: SeededGenerator? = nil) {
+    self.choices = choices
+    self.sampler = sampler
+  }
+
+  /// The choices made, one per choice point.
+  var chosen: [Int] { points.map(\.chosen) }
+
+  /// The labels of the work that has run, sorted (part of the fingerprint).
+  var completedLabels: [String] { ran.map(\.label).sorted() }
+
+  func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
+    let order = candidates.indices.sorted {
+      (candidates[$0].due, candidates[$0].id) < (candidates[$1].due, candidates[$1].id)
+    }
+    if let quiet = order.first(where: {
+      !candidates[$0].isMainQueue && candidates[$0].label.hasSuffix(" obtain")
+    }) {
+      return note(candidates[quiet], now: now, index: quiet, choice: nil)
+    }
+    guard order.count > 1 else { return note(candidates[order[0]], now: now, index: order[0], choice: nil) }
+    let point = points.count
+    fingerprints.append(fingerprint?() ?? 0)
+    var pick = 0
+    if point < choices.count {
+      pick = min(choices[point], order.count - 1)
+    } else if sampler != nil {
+      pick = sampler?.next(below: order.count) ?? 0
+    }
+    points.append(
+      ChoicePoint(
+        time: now, options: order.map { candidates[$0].label }, chosen: pick))
+    return note(candidates[order[pick]], now: now, index: order[pick], choice: (pick, order.count))
+  }
+
+  private func note(_ work: PendingWork, now: VirtualTime, index: Int, choice: (Int, Int)?) -> Int {
+    var entry = RanWork(time: max(now, work.due), queue: work.queue, label: work.label)
+    entry.choiceIndex = choice?.0
+    entry.choiceCount = choice?.1 ?? 0
+    ran.append(entry)
+    return index
+  }
+}

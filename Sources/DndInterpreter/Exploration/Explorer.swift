@@ -1,0 +1,174 @@
+import DndRuntime
+import DndSyntax
+
+/// One run of a scenario under one order.
+public struct ExploredRun: Sendable {
+  public var order: OrderID
+  public var fault: InjectedFault?
+  public var points: [ChoicePoint]
+  /// Every piece of work that ran, in order (choice points marked).
+  public var ran: [RanWork]
+  public var result: ScenarioResult
+  /// The invariants the run broke.
+  public var violations: [String]
+
+  /// Whether the run counts as a failure. Under a fault the scenario's own
+  /// expectations were written for the data arriving, so a failed `expect`
+  /// is reported but is not a failure; script errors, UIKit exceptions and
+  /// broken invariants are.
+  public var failed: Bool {
+    if !violations.isEmpty { return true }
+    switch result.outcome {
+    case .passed: return false
+    case .failedExpectation: return fault == nil
+    case .runtimeError, .uncaughtException: return true
+    }
+  }
+}
+
+/// What exploring one scenario found.
+public struct ExplorationResult: Sendable {
+  public var title: String
+  public var fault: InjectedFault?
+  /// The orders run.
+  public var ordersRun: Int
+  /// True when every order was covered (up to deduplicated states).
+  public var exhaustive: Bool
+  /// The seed of the random sample, when the limit cut the search short.
+  public var seed: UInt64?
+  /// Choice points whose state had been seen before, so their subtrees were not run again.
+  public var statesMerged: Int
+  /// Every failing run, the smallest order first.
+  public var failures: [ExploredRun]
+  /// Runs under a fault whose expectations no longer held (not failures).
+  public var changedOutcomes: Int
+
+  public var passed: Bool { failures.isEmpty }
+  /// The failure to show: the smallest order.
+  public var smallestFailure: ExploredRun? { failures.first }
+}
+
+/// Settings of an exploration.
+public struct ExplorationOptions: Hashable, Sendable {
+  /// The most orders run per scenario (and fault).
+  public var limit: Int
+  /// Seeds the random sample taken when the limit is reached.
+  public var seed: UInt64
+
+  public init(limit: Int = 1000, seed: UInt64 = 1) {
+    self.limit = max(1, limit)
+    self.seed = seed
+  }
+}
+
+/// Runs scenarios under every order in which their pending work can run.
+///
+/// The search is depth first over choice points, replaying every order from
+/// a fresh world (runs are cheap and deterministic). Pruning is by state:
+/// at each choice point the explorer fingerprints the state (the clock, the
+/// pending and the completed work, the script's globals, the view tree and
+/// the step being run); a state seen before has had all its continuations
+/// queued already, so the run goes on with default choices and queues no
+/// alternatives from there. N independent loads then cost one run per
+/// (set of completed loads, next load) pair instead of N! orders.
+///
+/// When the search would pass `limit` orders, half the budget goes to the
+/// depth-first search and the rest to a random sample of orders drawn with
+/// `seed`; the result then is not exhaustive.
+public struct Explorer {
+  public var runner: ScenarioRunner
+  public var options: ExplorationOptions
+
+  public init(runner: ScenarioRunner, options: ExplorationOptions = ExplorationOptions()) {
+    self.runner = runner
+    self.options = options
+  }
+
+  /// Explores scenario `index`, optionally with a fault injected.
+  public func explore(_ index: Int, fault: InjectedFault? = nil) -> ExplorationResult {
+    var visited: Set<UInt64> = []
+    var seenOrders: Set<OrderID> = []
+    var runs: [ExploredRun] = []
+    var merged = 0
+    var stack: [[Int]] = [[]]
+    let depthBudget = options.limit
+    while let prefix = stack.popLast() {
+      if runs.count >= depthBudget {
+        stack.append(prefix)
+        break
+      }
+      let (run, fingerprints) = execute(index, choices: prefix, sampler: nil, fault: fault)
+      let chosen = run.points.map(\.chosen)
+      seenOrders.insert(run.order)
+      runs.append(run)
+      var alternatives: [[Int]] = []
+      for point in prefix.count..<run.points.count {
+        if !visited.insert(fingerprints[point]).inserted {
+          merged += 1
+          break
+        }
+        for alternative in 1..<max(1, run.points[point].options.count) {
+          alternatives.append(Array(chosen[..<point]) + [alternative])
+        }
+      }
+      // Reversed so that the earliest points' first alternatives run first.
+      stack += alternatives.reversed()
+    }
+    let exhaustive = stack.isEmpty
+    var seed: UInt64?
+    if !exhaustive {
+      // Keep half of the depth-first runs, then sample at random.
+      seed = options.seed
+      runs = Array(runs.prefix(max(1, options.limit / 2)))
+      seenOrders = Set(runs.map(\.order))
+      var sampler = SeededGenerator(seed: options.seed)
+      var attempts = 0
+      while runs.count < options.limit, attempts < options.limit * 4 {
+        attempts += 1
+        let walk = SeededGenerator(seed: UInt64(sampler.next(below: Int.max)))
+        let (run, _) = execute(index, choices: [], sampler: walk, fault: fault)
+        if seenOrders.insert(run.order).inserted { runs.append(run) }
+      }
+    }
+    let failures = runs.filter(\.failed).sorted { $0.order < $1.order }
+    let changed = runs.filter { !$0.failed && !$0.result.outcome.passed }.count
+    return ExplorationResult(
+      title: runner.program.scenarios[index].title, fault: fault, ordersRun: runs.count,
+      exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures, changedOutcomes: changed)
+  }
+
+  /// Runs scenario `index` under exactly the order `order` (a replay).
+  public func replay(_ index: Int, order: OrderID, fault: InjectedFault? = nil) -> ExploredRun {
+    execute(index, choices: order.choices, sampler: nil, fault: fault).run
+  }
+
+  /// One run from a fresh world; returns it with the fingerprint at each choice point.
+  private func execute(
+    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?
+  ) -> (run: ExploredRun, fingerprints: [UInt64]) {
+    let policy = ExplorationPolicy(choices: choices, sampler: sampler)
+    let scenario = runner.program.scenarios[index]
+    var violations: [String] = []
+    let result = runner.runScenario(
+      index, output: { _ in },
+      prepare: { host in
+        host.world.scheduler.policy = policy
+        fault?.install(in: host.world)
+        policy.fingerprint = { [unowned host, unowned policy] in
+          StateFingerprint.of(host: host, completed: policy.completedLabels)
+        }
+      },
+      inspect: { host, result in
+        let text = host.sourceText(scenario.range) ?? ""
+        violations = ExplorationInvariants.violations(
+          trace: result.trace, world: host.world,
+          allowsExceptions: text.contains("expect exception"),
+          allowsWarnings: text.contains("expect warning"))
+        policy.fingerprint = nil
+      })
+    let run = ExploredRun(
+      order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
+      violations: violations)
+    return (run, policy.fingerprints)
+  }
+}

@@ -1,0 +1,81 @@
+import DndRuntime
+
+/// A fault the explorer can inject into a scenario (`--fault NAME`, or
+/// `--faults` for each in turn). Each is armed by the first item provider
+/// load of the scenario; the two that act later (cancel, remove-target) are
+/// queued on the main queue at that moment, so exploration also varies when
+/// they strike relative to the loads' completions.
+public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
+  /// Every item provider load fails (NSItemProviderErrorDomain, unknown error).
+  case fail
+  /// Every item provider load takes 30 seconds longer than the provider says.
+  case slow
+  /// The user cancels the loads: every load's progress is cancelled, so the
+  /// completions that have not run yet get the cancellation error.
+  case cancel
+  /// The drop's target view is removed from its superview before the data arrives.
+  case removeTarget = "remove-target"
+
+  /// The extra latency of `slow`, in seconds.
+  public static let slowDelay = 30.0
+
+  /// One line for help and reports.
+  public var summary: String {
+    switch self {
+    case .fail: "every item provider load fails"
+    case .slow: "every item provider load takes \(Int(Self.slowDelay)) seconds longer"
+    case .cancel: "the loads are cancelled (their progress) while they run"
+    case .removeTarget: "the drop's target view is removed before the data arrives"
+    }
+  }
+
+  /// Installs the fault's hook in a fresh world.
+  func install(in world: World) {
+    var progresses: [LoadProgress] = []
+    var armed = false
+    world.loadStartHook = { [weak world] start in
+      guard let world else { return nil }
+      progresses.append(start.progress)
+      switch self {
+      case .fail: return .fail("Injected fault: the provider failed.")
+      case .slow: return .delay(Self.slowDelay)
+      case .cancel, .removeTarget:
+        guard !armed else { return nil }
+        armed = true
+        let scheduler = world.scheduler
+        if self == .cancel {
+          try scheduler.enqueue(on: scheduler.main, label: "fault: cancel the loads") {
+            for progress in progresses where !progress.isFinished && !progress.isCancelled {
+              try progress.cancel()
+            }
+          }
+        } else {
+          try scheduler.enqueue(on: scheduler.main, label: "fault: remove the drop target") {
+            Self.dropTarget(in: world)?.removeFromSuperview()
+          }
+        }
+        return nil
+      }
+    }
+  }
+
+  /// The view of the latest drop (the trace's last set-down), if it is still found.
+  static func dropTarget(in world: World) -> View? {
+    guard let event = world.trace.events.last(where: { $0.name == "setDown" && $0.view != nil }),
+      let name = event.view
+    else { return nil }
+    let apps = world.apps.filter { event.app == nil || $0.name == event.app }
+    for app in apps {
+      if let view = find(name, in: app.window) { return view }
+    }
+    return nil
+  }
+
+  private static func find(_ name: String, in view: View) -> View? {
+    if view.name == name { return view }
+    for child in view.subviews {
+      if let found = find(name, in: child) { return found }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,63 @@
+// An order of completions, named by the choices made at its choice points.
+
+/// Names one order in which a scenario's pending work ran: the index chosen
+/// at each choice point, where a choice point is a moment with more than one
+/// piece of work that may run next and index 0 is what the default policy
+/// (earliest due first) would run. Written `2.0.1`; trailing zeros are left
+/// out, so the default order is `0`.
+public struct OrderID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The choices, without trailing zeros.
+  public let choices: [Int]
+
+  public init(_ choices: [Int]) {
+    var trimmed = choices
+    while trimmed.last == 0 { trimmed.removeLast() }
+    self.choices = trimmed
+  }
+
+  /// Parses `2.0.1` (or `0` for the default order); nil for anything else.
+  public init?(parsing text: String) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    var choices: [Int] = []
+    for part in parts {
+      guard let value = Int(part), value >= 0, value < 1_000_000 else { return nil }
+      choices.append(value)
+    }
+    self.init(choices)
+  }
+
+  public static let defaultOrder = OrderID([])
+
+  public var description: String {
+    choices.isEmpty ? "0" : choices.map(String.init).joined(separator: ".")
+  }
+
+  /// How far an order departs from the default: fewer non-default choices,
+  /// then fewer choice points, then the lexicographic order of the choices.
+  public static func < (lhs: OrderID, rhs: OrderID) -> Bool {
+    let left = (lhs.choices.filter { $0 != 0 }.count, lhs.choices.count)
+    let right = (rhs.choices.filter { $0 != 0 }.count, rhs.choices.count)
+    if left != right { return left < right }
+    return lhs.choices.lexicographicallyPrecedes(rhs.choices)
+  }
+}
+
+/// A small seeded generator (SplitMix64), so that a sample of orders is the
+/// same on every run with the same seed.
+struct SeededGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  /// A number in `0..<bound` (bound > 0).
+  mutating func next(below bound: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    mixed ^= mixed >> 31
+    return Int(mixed % UInt64(max(1, bound)))
+  }
+}

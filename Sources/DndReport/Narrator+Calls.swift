@@ -1,0 +1,195 @@
+import DndInterpreter
+import DndRuntime
+
+// The narration of delegate calls: what each answer means.
+
+extension Narrator {
+  mutating func tellCall(_ event: TraceEvent) {
+    let implemented = event.kind == .call
+    let view = "`\(event.view ?? event.app ?? "?")`"
+    let result = event.result ?? ""
+    switch event.name {
+    case "itemsForBeginning":
+      if !implemented {
+        add(event, "itemsForBeginning is not implemented, which counts as returning no items.")
+      } else if result.hasPrefix("0 ") {
+        add(event, "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns none.")
+      } else {
+        update(event) { $0.source = event.view ?? $0.source }
+        add(
+          event,
+          "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns \(result), so "
+            + "\(view) lifts off the screen under the finger.", rule: .itemIsAPromise)
+      }
+    case "sessionWillBegin", "dragSessionWillBegin":
+      update(event) { $0.began = true }
+      add(
+        event, "sessionWillBegin: the lift is done and the finger is moving, so the drag has begun.",
+        rule: .beginsOnMove)
+    case "sessionAllowsMoveOperation", "dragSessionAllowsMoveOperation":
+      let allowed = result.hasPrefix("true")
+      let how = implemented ? "sessionAllowsMoveOperation returns \(result)" : "UIKit's default, true"
+      if allowed {
+        add(event, "The source allows moves inside its app (\(how)).")
+      } else {
+        update(event) { $0.moveRefused = "the source does not allow moves" }
+        add(
+          event,
+          "The source does not allow moves (sessionAllowsMoveOperation returns false): a move proposed in "
+            + "this app will become a cancel.", rule: .moveNeedsPermission)
+      }
+    case "itemsForAddingTo":
+      let none = result.hasPrefix("0") || result.isEmpty
+      let outcome = none ? "nothing, so the tap is an ordinary tap." : "\(result), which joins the drag."
+      add(
+        event,
+        "Another finger taps \(view) during the drag: UIKit asks its drag delegate for items to add "
+          + "(itemsForAddingTo); it returns \(outcome)", rule: .flocking)
+    case "sessionIsRestrictedToDraggingApplication":
+      if result.hasPrefix("true") {
+        add(
+          event, "The source keeps the drag inside its own app: other apps never see this session.",
+          rule: .restrictedSession)
+      }
+    case "canHandle", "canPaste":
+      tellCanHandle(event, implemented: implemented)
+    case "sessionDidUpdate", "proposalForDrop", "dropSessionDidUpdate":
+      tellProposal(event, implemented: implemented)
+    case "sessionDidExit":
+      proposals[event.view ?? ""] = nil
+      add(event, "The drag leaves \(view); it is no longer the target there.")
+    case "performDropWith":
+      update(event) { $0.dropped = true }
+      add(
+        event,
+        "performDropWith on \(view): the drop is accepted. The coordinator tells where each item lands; "
+          + "this is where the delegate asks for the data and updates its model and the list.",
+        rule: .performDropLoads)
+    case "performDrop":
+      update(event) { $0.dropped = true }
+      add(
+        event,
+        "performDrop on \(view): the drop is accepted. This is where the delegate asks for the data.",
+        rule: .performDropLoads)
+    case "paste":
+      update(event) { $0.dropped = true }
+      add(event, "UIKit hands the item providers to \(view)'s paste(itemProviders:), as if they were pasted.")
+    case "previewForCancelling":
+      let fades = !implemented || result.hasPrefix("nil")
+      let how = implemented ? "returns nil" : "is not implemented"
+      add(
+        event,
+        fades
+          ? "The drag is cancelled; with no cancel preview (previewForCancelling \(how)) the item fades "
+            + "where it is."
+          : "The drag is cancelled; the preview flies back to where it came from.", rule: .cancelPreview)
+    case "didEndWith":
+      add(event, "The drag is over for the source: didEndWith \(event.argument("operation") ?? "").")
+    case "sessionDidTransferItems":
+      update(event) { $0.transferred = true }
+      add(event, "sessionDidTransferItems: every piece of data the destination asked for has arrived.")
+    case "previewForLifting", "willAnimateLiftWith", "sessionDidMove", "prefersFullSizePreviewsForSession",
+      "sessionDidEnter", "previewForDropping", "willAnimateDropWith", "willAnimateCancelWith",
+      "sessionDidEnd",
+      "concludeDrop", "willEndWith", "previewProvider", "numberOfSections", "numberOfRowsInSection",
+      "numberOfItemsInSection", "cellForRowAt", "cellForItemAt", "dragPreviewParametersForRowAt",
+      "dragPreviewParametersForItemAt", "dropPreviewParametersForRowAt", "dropPreviewParametersForItemAt",
+      "dropSessionDidEnter", "dropSessionDidEnd", "dragSessionDidEnd", "previewParametersProvider":
+      // Part of the choreography, shown by the trace; nothing a student must decide here.
+      break
+    default:
+      guard implemented else { break }
+      let answer = event.result.map { "; it returns \($0)" } ?? ""
+      add(event, "UIKit calls \(event.method) on \(view)\(answer).")
+    }
+  }
+
+  mutating func tellCanHandle(_ event: TraceEvent, implemented: Bool) {
+    let view = "`\(event.view ?? "?")`"
+    let result = event.result ?? ""
+    let yes = result.hasPrefix("true")
+    if event.interaction == "pasteConfiguration" || event.name == "canPaste" {
+      add(
+        event,
+        yes
+          ? "The drag is over \(view), whose paste configuration accepts these items: it acts as a drop "
+            + "target."
+          : "The drag is over \(view), but its paste configuration does not accept these items.")
+      if !yes { update(event) { $0.refusedBy.append(event.view ?? "?") } }
+      return
+    }
+    if yes {
+      let how =
+        implemented
+        ? "its drop delegate's canHandle says true" : "canHandle is not implemented, which means yes"
+      add(event, "The drag reaches \(view); \(how), so \(view) will consider the drag.")
+    } else {
+      update(event) { $0.refusedBy.append(event.view ?? "?") }
+      add(
+        event,
+        "The drag reaches \(view), but canHandle says false: \(view) ignores this drag, with no "
+          + "sessionDidEnter, sessionDidUpdate or performDrop.", rule: .canHandleFalse, tone: .yellow)
+    }
+  }
+
+  mutating func tellProposal(_ event: TraceEvent, implemented: Bool) {
+    let name = event.view ?? "?"
+    let view = "`\(name)`"
+    let result = event.result ?? ""
+    if !implemented, result.hasPrefix("cancel (not implemented") {
+      guard proposals[name] != "none" else { return }
+      proposals[name] = "none"
+      update(event) { $0.noProposal[name] = "it has no sessionDidUpdate" }
+      add(
+        event, "\(view) has no sessionDidUpdate, so it proposes nothing and cannot take the drop.",
+        rule: .needsSessionDidUpdate, tone: .yellow)
+      return
+    }
+    if result.contains("not recorded") {
+      guard proposals[name] != "unrecorded" else { return }
+      proposals[name] = "unrecorded"
+      update(event) { $0.noProposal[name] = "it has no performDrop, so its proposal is not recorded" }
+      add(
+        event,
+        "sessionDidUpdate on \(view) answers \(result.split(separator: " ").first ?? ""), but \(view) has no "
+          + "performDrop, so UIKit never records the proposal: \(view) cannot take the drop.",
+        rule: .needsPerformDrop, tone: .yellow)
+      return
+    }
+    let words = result.split(separator: " ").map { $0.trimmingCharacters(in: ",") }
+    let operation = words.first ?? ""
+    // A table or collection view's proposal also says where the items would go.
+    let intent = words.dropFirst().first {
+      $0.hasPrefix("insert") || $0 == "unspecified" || $0 == "automatic"
+    }
+    guard proposals[name] != result else { return }
+    proposals[name] = result
+    let source = implemented ? "\(event.name) proposes" : "The default proposal is"
+    let text: String
+    switch operation {
+    case "copy":
+      text = "\(source) copy on \(view), so the drag shows a green plus: letting go here drops a copy."
+    case "move":
+      text =
+        "\(source) move on \(view): no plus badge; letting go here moves the items, if the source "
+        + "allows moves."
+    case "forbidden":
+      text = "\(source) forbidden on \(view): the drag shows a 'no entry' badge, and letting go here cancels."
+    default:
+      text = "\(source) cancel on \(view): letting go here cancels the drag."
+    }
+    add(event, text + (intent.map { " " + Self.describe(intent: $0) } ?? ""), rule: .proposals)
+  }
+
+  /// What a table or collection view's drop intent means for the list.
+  static func describe(intent: String) -> String {
+    switch intent {
+    case "insertAtDestinationIndexPath":
+      "The intent insertAtDestinationIndexPath opens a gap where it would land."
+    case "insertIntoDestinationIndexPath":
+      "The intent insertIntoDestinationIndexPath drops into the row under it."
+    case "automatic": "The intent automatic lets UIKit choose between a gap and the row under the finger."
+    default: "The intent is unspecified: no gap opens."
+    }
+  }
+}

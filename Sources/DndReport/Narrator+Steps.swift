@@ -1,0 +1,257 @@
+import DndInterpreter
+import DndRuntime
+
+// The narration of runtime steps, warnings and exceptions, and the summary.
+
+extension Narrator {
+  mutating func tellStep(_ event: TraceEvent) {
+    let view = "`\(event.view ?? event.app ?? "?")`"
+    switch event.name {
+    case "hitTestSkipped":
+      let name = event.view ?? "?"
+      guard toldSkips.insert(name).inserted else { return }
+      update(event) { $0.passedOver.append(name) }
+      add(
+        event,
+        "The finger is over \(view), but \(Self.refusal(event)): hit-testing passes over it, so it cannot "
+          + "be a drop target.", rule: .hitTestSkips, tone: .yellow)
+    case "noLift":
+      noDragReasons.append("no drag started: \(event.result ?? "no items").")
+      add(
+        event, "With no items there is no lift: the long press is an ordinary touch and no drag begins.",
+        rule: .liftNeedsItems, tone: .yellow)
+    case "longPressFailed":
+      noDragReasons.append("no drag started: the finger moved before the long press was recognised.")
+      add(
+        event, "The finger moved before the lift delay passed, so the long press failed: no drag.",
+        tone: .yellow)
+    case "liftCancelled":
+      noDragReasons.append("the finger lifted during the lift, so the drag never began.")
+      add(
+        event,
+        "The finger lifted during the lift animation: it runs backwards and the drag never begins "
+          + "(no sessionWillBegin, willEnd or didEnd).")
+    case "liftAbandoned":
+      noDragReasons.append("the lift ended before the drag began (\(event.result ?? "")).")
+      add(event, "The drag never began: \(event.result ?? "the lift was abandoned").")
+    case "dragFromItemSource":
+      update(event) {
+        $0.source = "\(event.app ?? "another app")'s \(event.argument("item") ?? "item")"
+        $0.began = true
+      }
+      add(
+        event,
+        "A drag starts in another app, \(event.app ?? "?"), with its item \(event.argument("item") ?? "?") "
+          + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
+    case "touchMoved":
+      let point = event.argument("point") ?? "?"
+      if event.phase == .lift, let index = events.firstIndex(of: event),
+        events[(index + 1)...].first(where: { $0.session == event.session })?.phase == .drag
+      {
+        add(event, "The finger moves to \(point): the Lift is over and the Drag begins.")
+      } else {
+        add(event, "The finger moves to \(point).")
+      }
+    case "touchUp":
+      add(event, "The finger lifts at \(event.argument("point") ?? "?").")
+    case "touchCancelled":
+      add(event, "The system cancels the touch at \(event.argument("point") ?? "?").")
+    case "setDown", "systemCancel":
+      tellSetDown(event)
+    case "appNotReachable":
+      add(
+        event,
+        "The finger is over \(event.app ?? "another app"), but the drag cannot go there: "
+          + "\(event.result ?? "").", rule: .restrictedSession, tone: .yellow)
+    case "dropInteractionBusy":
+      add(
+        event,
+        "\(view)'s drop interaction is busy with another drag and takes one session at a time "
+          + "(allowsSimultaneousDropSessions is false): this drag is ignored there.",
+        rule: .oneSessionAtATime, tone: .yellow)
+    case "loadObjects(ofClass:)":
+      add(
+        event,
+        "The drop asks the session for \(event.argument("class") ?? "objects") (loadObjects); they arrive "
+          + "later, and its completion runs on the main queue.", rule: .loadObjectsOnMain)
+    case "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
+      "loadFileRepresentation(forTypeIdentifier:)", "loadInPlaceFileRepresentation(forTypeIdentifier:)",
+      "loadItem(forTypeIdentifier:)":
+      guard !partOfSessionLoad(event) else { return }
+      add(
+        event,
+        "The script asks an item provider for \(event.arguments.first?.value ?? "data") (\(event.name)); "
+          + "its completion will run on a background queue.", rule: .providerOnBackground)
+    case "loadCompleted":
+      add(
+        event,
+        "An item provider delivers \(event.result ?? "its data") on the \(event.queue) queue, "
+          + "a background queue.")
+    case "loadObjectsCompletion":
+      add(
+        event,
+        "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
+          + "the place to update views.")
+    case "itemsTransferred":
+      update(event) { $0.transferred = true }
+      add(
+        event,
+        "Every piece of data the destination asked for has arrived; the source would now hear "
+          + "sessionDidTransferItems.")
+    case "dragEnded":
+      add(event, "The drag is over for the source: it ended with \(event.argument("operation") ?? "?").")
+    case "settle":
+      add(event, "Time passes until nothing is left to run (settle).")
+    case "wait":
+      add(event, "Time passes: \(event.argument("seconds") ?? "?") s.")
+    default:
+      break
+    }
+  }
+
+  /// The drop method called right after a set-down: performDrop, or a
+  /// table's or collection view's performDropWith.
+  func dropMethod(after event: TraceEvent) -> String? {
+    guard let index = events.firstIndex(of: event) else { return nil }
+    let call = events[(index + 1)...].first { $0.kind == .call && $0.name.hasPrefix("performDrop") }
+    return call?.name
+  }
+
+  /// Whether a provider load is the one a `loadObjects` just before it started.
+  func partOfSessionLoad(_ event: TraceEvent) -> Bool {
+    guard let index = events.firstIndex(of: event) else { return false }
+    return events[..<index].reversed().prefix { $0.time == event.time }.contains {
+      $0.name == "loadObjects(ofClass:)"
+    }
+  }
+
+  mutating func tellSetDown(_ event: TraceEvent) {
+    let operation = event.argument("operation") ?? "cancel"
+    let drops = event.result == "drop"
+    let target = event.view
+    update(event) {
+      $0.target = target
+      $0.operation = operation
+    }
+    if event.name == "systemCancel" {
+      update(event) { $0.cancelReason = "the system cancelled the touch" }
+      add(event, "The touch was cancelled, so the drag is cancelled whatever was proposed.", tone: .yellow)
+      return
+    }
+    if drops, let target {
+      update(event) { $0.dropped = true }
+      let next: String
+      switch event.interaction {
+      case "textDropInteraction"?: next = "UIKit inserts the text itself"
+      case "pasteConfiguration"?: next = "UIKit hands the items to its paste(itemProviders:)"
+      default: next = "UIKit calls its \(dropMethod(after: event) ?? "performDrop")"
+      }
+      add(
+        event, "The last proposal of `\(target)` was \(operation), so the drop happens: \(next).",
+        rule: .lastProposalDecides)
+      return
+    }
+    let current = story(event)
+    let reason: String
+    if let target {
+      if let refused = current.moveRefused, proposals[target] == "move" {
+        reason = "`\(target)` proposed move, but \(refused), so UIKit turned it into cancel"
+      } else if let missing = current.noProposal[target] {
+        reason = "`\(target)` could not take the drop: \(missing)"
+      } else {
+        reason = "the last proposal of `\(target)` was \(operation)"
+      }
+    } else if !current.passedOver.isEmpty {
+      reason =
+        "no drop target was under the finger (hit-testing passed over "
+        + list(current.passedOver.map { "`\($0)`" }) + ")"
+    } else if !current.refusedBy.isEmpty {
+      reason =
+        "no drop target was under the finger (" + list(current.refusedBy.map { "`\($0)`" })
+        + " said no to canHandle)"
+    } else {
+      reason = "no drop target was under the finger"
+    }
+    update(event) { $0.cancelReason = reason }
+    add(
+      event, "The drag is cancelled, and performDrop is not called: \(reason).", rule: .lastProposalDecides,
+      tone: .yellow)
+  }
+
+  mutating func tellWarning(_ event: TraceEvent) {
+    let message = event.message ?? ""
+    let at = event.sourceLocation.map { " (at \($0))" } ?? ""
+    if message.hasPrefix("Main Thread Checker") {
+      offMainQueue.append(event.view ?? "a view")
+      add(
+        event,
+        "Main Thread Checker: `\(event.view ?? "a view")` was changed on the \(event.queue) queue\(at), a "
+          + "background queue. UIKit must only be used on the main queue: wrap the change in "
+          + "DispatchQueue.main.async { ... }. Xcode prints: \(message)", rule: .mainThreadOnly, tone: .yellow
+      )
+    } else if message.contains("sourceOperationMask") {
+      let view = event.view ?? "the target"
+      let why =
+        story(event).moveRefused.map { $0 + " (see above)" }
+        ?? "the source does not allow it (a drag from another app is always a copy)"
+      update(event) { $0.moveRefused = $0.moveRefused ?? "moves are not allowed for this drag" }
+      add(
+        event,
+        "`\(view)` proposed move, but \(why): UIKit quietly treats the move as cancel and only logs: "
+          + message, rule: .moveNeedsPermission, tone: .yellow)
+    } else if message.contains("outside dropInteraction(_:performDrop:)") {
+      add(
+        event, "A load was asked for outside performDrop\(at), so it fails. UIKit logs: \(message)",
+        rule: .loadOnlyInPerformDrop, tone: .yellow)
+    } else {
+      add(event, "Warning\(at): \(message)", tone: .yellow)
+    }
+  }
+
+  mutating func tellException(_ event: TraceEvent) {
+    let name = event.exceptionName ?? "an exception"
+    let reason = event.message ?? ""
+    exceptions.append(name)
+    let at = event.sourceLocation.map { " (at \($0))" } ?? ""
+    let rule: UIKitRule? = reason.contains("paste") ? .pasteNeedsPasteMethod : nil
+    add(event, "UIKit raises \(name)\(at): \(reason). In an app this ends the app.", rule: rule, tone: .red)
+  }
+
+  // MARK: Summary
+
+  /// What happened, in a line per drag and per reason nothing happened.
+  func summary() -> [String] {
+    var lines = noDragReasons.map { "In short: " + $0 }
+    for key in drags.keys.sorted() {
+      guard let drag = drags[key], drag.began || drag.target != nil || drag.dropped else { continue }
+      let name =
+        showsSessions
+        ? "drag \(key) from \(Self.quoted(drag.source))" : "the drag from \(Self.quoted(drag.source))"
+      var line = "In short: " + name
+      if drag.dropped, let target = drag.target {
+        line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")"
+        line += drag.transferred ? ", and its data arrived." : "."
+      } else if drag.dropped {
+        line += " was dropped" + (drag.transferred ? ", and its data arrived." : ".")
+      } else if let reason = drag.cancelReason {
+        line += " was cancelled: \(reason)."
+      } else if drag.operation == nil {
+        line += " was still in progress when the scenario ended."
+      } else {
+        line += " ended."
+      }
+      lines.append(line)
+    }
+    for name in exceptions { lines.append("In short: UIKit raised \(name), which would end the app.") }
+    if !offMainQueue.isEmpty {
+      let views = Array(Set(offMainQueue)).sorted().map { "`\($0)`" }
+      lines.append("In short: \(list(views)) changed off the main queue (Main Thread Checker).")
+    }
+    return lines
+  }
+
+  /// `source` in backticks, or another app's item as it is.
+  static func quoted(_ source: String) -> String {
+    source.contains(" ") ? source : "`\(source)`"
+  }
+}

@@ -1,0 +1,216 @@
+// The formatter's expressions and types. Literals are copied from the
+// source; operators get a space on each side (ranges, `.` and unary
+// operators none); lists stay on one line unless their first element was on
+// a line of its own, and then take one element per line.
+
+extension FormatPrinter {
+  mutating func expression(_ expr: Expr) {
+    mark(Int(expr.range.start))
+    switch expr.kind {
+    case .integer, .double, .string, .error:
+      // As written: "0x1F", "1_000", escapes, interpolations, `"""` strings.
+      write(source(expr.range))
+    case .bool(let value): write(value ? "true" : "false")
+    case .nilLiteral: write("nil")
+    case .selfReference: write("self")
+    case .identifier(let name): write(name)
+    case .implicitMember(let name): write("." + name.text)
+    case .member(let base, let name, let isOptional):
+      expression(base)
+      write((isOptional ? "?." : ".") + name.text)
+    case .call(let callee, let arguments):
+      call(callee, arguments)
+    case .subscripted(let base, let arguments):
+      expression(base)
+      let open = token(.leftBracket, atOrAfter: Int(base.range.end)).map { Int($0.range.start) }
+      argumentList(arguments, open: open ?? Int(base.range.end), brackets: (.leftBracket, .rightBracket))
+    case .unary(let op, let operand):
+      write(op.rawValue)
+      expression(operand)
+    case .binary(let op, let left, let right):
+      expression(left)
+      write(" " + op.rawValue + " ")
+      expression(right)
+    case .ternary(let condition, let then, let otherwise):
+      expression(condition)
+      write(" ? ")
+      expression(then)
+      write(" : ")
+      expression(otherwise)
+    case .cast(let value, let kind, let type):
+      expression(value)
+      write(" " + kind.rawValue + " ")
+      mark(Int(type.range.start))
+      write(typeText(type))
+    case .range(let lower, let upper, let isClosed):
+      expression(lower)
+      write(isClosed ? "..." : "..<")
+      expression(upper)
+    case .array(let elements):
+      let brackets = (TokenKind.leftBracket, TokenKind.rightBracket)
+      list(elements, open: Int(expr.range.start), brackets: brackets, start: \.range.start) {
+        printer, element in printer.expression(element)
+      }
+    case .dictionary(let entries):
+      if entries.isEmpty {
+        write("[:]")
+        break
+      }
+      let brackets = (TokenKind.leftBracket, TokenKind.rightBracket)
+      list(entries, open: Int(expr.range.start), brackets: brackets, start: \.key.range.start) {
+        printer, entry in
+        printer.expression(entry.key)
+        printer.write(": ")
+        printer.expression(entry.value)
+      }
+    case .tuple(let elements):
+      write("(")
+      for (index, element) in elements.enumerated() {
+        if index > 0 { write(", ") }
+        expression(element)
+      }
+      write(")")
+    case .parenthesized(let inner):
+      write("(")
+      expression(inner)
+      write(")")
+    case .closure(let closure):
+      self.closure(closure, range: expr.range)
+    }
+    advance(to: Int(expr.range.end))
+  }
+
+  // MARK: - Calls and lists
+
+  /// A call: its arguments in parentheses, then its trailing closures. The
+  /// parentheses go when only trailing closures are left (`list.map { }`),
+  /// unless the callee is itself a call, where dropping them would merge
+  /// the two calls.
+  private mutating func call(_ callee: Expr, _ arguments: [Argument]) {
+    expression(callee)
+    let inParentheses = arguments.filter { !$0.isTrailingClosure }
+    let trailing = arguments.filter(\.isTrailingClosure)
+    var calleeIsCall = false
+    if case .call = callee.kind { calleeIsCall = true }
+    if !inParentheses.isEmpty || trailing.isEmpty || calleeIsCall {
+      let open = token(.leftParen, atOrAfter: Int(callee.range.end)).map { Int($0.range.start) }
+      argumentList(inParentheses, open: open ?? Int(callee.range.end), brackets: (.leftParen, .rightParen))
+    }
+    for closure in trailing {
+      write(" ")
+      if let label = closure.label {
+        mark(Int(label.range.start))
+        write(label.text + ": ")
+      }
+      expression(closure.value)
+    }
+  }
+
+  private mutating func argumentList(
+    _ arguments: [Argument], open: Int, brackets: (open: TokenKind, close: TokenKind)
+  ) {
+    let start: (Argument) -> UInt32 = { $0.label?.range.start ?? $0.value.range.start }
+    list(arguments, open: open, brackets: brackets, start: start) { printer, argument in
+      if let label = argument.label {
+        printer.mark(Int(label.range.start))
+        printer.write(label.text + ": ")
+      }
+      printer.expression(argument.value)
+    }
+  }
+
+  /// A bracketed list whose opener is at `open`. On one line, unless the
+  /// first element started a line of its own: then the elements keep the
+  /// lines they were written on (one per line, or a few per line), indented
+  /// one level, and the closer stays where it was, on a line of its own (with
+  /// a trailing comma if there was one) or after the last element.
+  private mutating func list<Item>(
+    _ items: [Item], open: Int, brackets: (open: TokenKind, close: TokenKind), start: (Item) -> UInt32,
+    _ print: (inout FormatPrinter, Item) -> Void
+  ) {
+    let opener = brackets.open == .leftParen ? "(" : "["
+    let closer = brackets.close == .rightParen ? ")" : "]"
+    guard let first = items.first, containsNewline(open, Int(start(first))) else {
+      write(opener)
+      for (index, item) in items.enumerated() {
+        if index > 0 { write(", ") }
+        print(&self, item)
+      }
+      write(closer)
+      return
+    }
+    mark(open)
+    write(opener)
+    openBlock(after: open + 1)
+    for (index, item) in items.enumerated() {
+      if index == 0 || containsNewline(lastEnd, Int(start(item))) {
+        if index > 0 { endLine() }
+        beginLine(at: Int(start(item)))
+      } else {
+        write(" ")
+      }
+      print(&self, item)
+      if index < items.count - 1 { write(",") }
+    }
+    let close = token(brackets.close, atOrAfter: lastEnd).map { Int($0.range.start) } ?? lastEnd
+    guard containsNewline(lastEnd, close) else {
+      indent -= 1
+      write(closer)
+      advance(to: close + 1)
+      return
+    }
+    if let comma = token(.comma, atOrAfter: lastEnd), Int(comma.range.start) < close { write(",") }
+    endLine()
+    closeBlock(at: close)
+    write(closer)
+    advance(to: close + 1)
+  }
+
+  // MARK: - Closures
+
+  /// A closure: its parameters and `in` on the line of the `{`, its body as
+  /// any other (see `braced`).
+  private mutating func closure(_ closure: Closure, range: SourceRange) {
+    let open = Int(range.start)
+    let close = max(open, Int(range.end) - 1)
+    var header = ""
+    var headerEnd: Int?
+    if closure.hasParameterClause {
+      let parameters = closure.parameters.map { $0.name.text + ($0.type.map { ": " + typeText($0) } ?? "") }
+        .joined(separator: ", ")
+      let parenthesized = nextTokenIs(.leftParen, after: open + 1)
+      header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + " in"
+      headerEnd = token(.kwIn, atOrAfter: open + 1).map { Int($0.range.end) }
+    }
+    let statements = closure.body.statements
+    braced(statements, open: open, close: close, header: header, headerEnd: headerEnd, range: \.range) {
+      printer, statement in printer.statement(statement)
+    }
+  }
+
+  // MARK: - Types
+
+  /// A type as written, except that `(T)` is printed as `T`. The mark of an
+  /// optional (`?` or `!`) is read from the source, where the tree keeps it
+  /// at the end of the wrapped type's range.
+  func typeText(_ type: TypeRef) -> String {
+    switch type.kind {
+    case .named(let names):
+      return names.map(\.text).joined(separator: ".")
+    case .array(let element):
+      return "[" + typeText(element) + "]"
+    case .dictionary(let key, let value):
+      return "[" + typeText(key) + ": " + typeText(value) + "]"
+    case .optional(let wrapped):
+      let end = Int(wrapped.range.end)
+      let mark = end > 0 && end <= bytes.count && bytes[end - 1] == .bang ? "!" : "?"
+      var inner = typeText(wrapped)
+      var needsParentheses = inner.hasSuffix("?") && mark == "?"
+      if case .function = wrapped.kind { needsParentheses = true }
+      if needsParentheses { inner = "(" + inner + ")" }
+      return inner + mark
+    case .function(let parameters, let result):
+      return "(" + parameters.map(typeText).joined(separator: ", ") + ") -> " + typeText(result)
+    }
+  }
+}

@@ -1,0 +1,139 @@
+// The formatter's statements and scenario steps. Each prints into the line
+// its caller began; blocks inside end that line and begin their own.
+
+extension FormatPrinter {
+  mutating func statement(_ statement: Stmt) {
+    switch statement.kind {
+    case .variable(let variable): varDecl(variable)
+    case .function(let function): funcDecl(function)
+    case .ifStatement(let conditions, let then, let otherwise):
+      ifStatement(conditions, then, otherwise)
+    case .guardStatement(let conditions, let otherwise):
+      write("guard ")
+      conditionList(conditions)
+      write(" else ")
+      block(otherwise)
+    case .forStatement(let variable, let sequence, let body):
+      write("for " + (variable?.text ?? "_") + " in ")
+      expression(sequence)
+      write(" ")
+      block(body)
+    case .whileStatement(let conditions, let body):
+      write("while ")
+      conditionList(conditions)
+      write(" ")
+      block(body)
+    case .returnStatement(let value):
+      write("return")
+      if let value {
+        write(" ")
+        expression(value)
+      }
+    case .breakStatement: write("break")
+    case .continueStatement: write("continue")
+    case .step(let step): self.step(step, range: statement.range)
+    case .expression(let expr): expression(expr)
+    case .assignment(let target, let op, let value):
+      expression(target)
+      write(" " + op.rawValue + " ")
+      expression(value)
+    case .error: write(source(statement.range))
+    }
+  }
+
+  /// `if ... { } else if ... { } else { }`, the chain on the lines of its braces.
+  mutating func ifStatement(_ conditions: [Condition], _ then: Block, _ otherwise: ElseClause?) {
+    write("if ")
+    conditionList(conditions)
+    write(" ")
+    block(then)
+    switch otherwise {
+    case .block(let block)?:
+      write(" else ")
+      self.block(block)
+    case .elseIf(let nested)?:
+      write(" else ")
+      mark(Int(nested.range.start))
+      if case .ifStatement(let conditions, let then, let otherwise) = nested.kind {
+        ifStatement(conditions, then, otherwise)
+      } else {
+        statement(nested)
+      }
+    case nil:
+      break
+    }
+  }
+
+  mutating func conditionList(_ conditions: [Condition]) {
+    for (index, condition) in conditions.enumerated() {
+      if index > 0 { write(", ") }
+      mark(Int(condition.range.start))
+      switch condition.kind {
+      case .expression(let expr):
+        expression(expr)
+      case .binding(let isConstant, let name, let type, let value):
+        write((isConstant ? "let " : "var ") + name.text + (type.map { ": " + typeText($0) } ?? "") + " = ")
+        expression(value)
+      }
+    }
+  }
+
+  mutating func step(_ step: Step, range: SourceRange) {
+    switch step {
+    case .longPress(let target, let duration):
+      write("longPress ")
+      expression(target)
+      if let duration {
+        write(" for ")
+        expression(duration)
+      }
+    case .drag(let isThrough, let targets):
+      write(isThrough ? "drag through " : "drag to ")
+      for (index, target) in targets.enumerated() {
+        if index > 0 { write(", ") }
+        expression(target)
+      }
+    case .tap(let target):
+      write("tap ")
+      expression(target)
+    case .release: write("release")
+    case .cancel: write("cancel")
+    case .wait(let duration):
+      write("wait ")
+      expression(duration)
+    case .settle: write("settle")
+    case .expectCall(let negated, let method, let receiver, let times):
+      write("expect " + (negated ? "not " : "") + "called " + method.text)
+      if let receiver {
+        write(" on ")
+        expression(receiver)
+      }
+      if let times {
+        write(" times ")
+        expression(times)
+      }
+    case .expectException(let name):
+      write("expect exception " + name.text)
+    case .expectWarning(let text, let warningRange):
+      write("expect warning")
+      if text != nil, let literal = lastString(in: warningRange) {
+        write(" " + source(literal))
+      }
+    case .expect(let condition):
+      write("expect ")
+      expression(condition)
+    }
+  }
+
+  /// The range of the last string literal token inside `range` (the text
+  /// of `expect warning "..."`, kept as written).
+  private func lastString(in range: SourceRange) -> SourceRange? {
+    var index = firstToken(atOrAfter: Int(range.start))
+    var found: SourceRange?
+    while index < tokens.count, tokens[index].range.end <= range.end, tokens[index].kind != .endOfFile {
+      if tokens[index].kind == .string { found = tokens[index].range }
+      index += 1
+    }
+    return found
+  }
+}

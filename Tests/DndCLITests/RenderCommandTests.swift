@@ -1,0 +1,55 @@
+import DndCLI
+import Foundation
+import Testing
+
+/// `dnd render`: the command writes the SVG file (scripts never write files),
+/// and says which moment the picture shows.
+@Suite struct RenderCommandTests {
+  static let example = PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path
+  static let scenario = "Hello World lands in the label"
+
+  @Test func svgIsWrittenWhereAsked() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/picture.svg"
+    let result = dnd(
+      ["render", "--scenario", Self.scenario, "--at", "2", "--svg", path, Self.example], engine: .live)
+    #expect(result.status == 0, "\(result.error)")
+    let svg = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.contains("drop target (copy)"))
+    #expect(
+      result.output.hasPrefix("Scenario \"Hello World lands in the label\", after step 2 (line 63: drag to"))
+  }
+
+  @Test func anUnwritableSVGPathIsAFileError() {
+    let result = dnd(["render", "--svg", "/nonexistent/dir/x.svg", Self.example], engine: .live)
+    #expect(result.status == 74)
+    #expect(result.error.hasPrefix("dnd: error: cannot write '/nonexistent/dir/x.svg': "))
+  }
+
+  @Test(arguments: [
+    (0, "before its first step"),
+    (4, "after step 4 (line 65: settle)"),
+    (9, "at its end: it has only 4 steps, not 9"),
+  ])
+  func theCaptionSaysWhichMoment(steps: Int, caption: String) {
+    let result = dnd(
+      ["render", "--scenario", Self.scenario, "--at", "\(steps)", Self.example], engine: .live)
+    #expect(
+      result.output.hasPrefix("Scenario \"\(Self.scenario)\", \(caption)\n"), "\(result.output.prefix(200))")
+  }
+
+  @Test func withoutAScenarioTheTopLevelsSceneIsDrawn() {
+    let result = dnd(["render", Self.example], engine: .live)
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("The scene, as the top level built it\n"))
+    #expect(!result.output.contains("@"))
+  }
+
+  @Test func anUnknownScenarioIsAUsageErrorWithTheNearestTitle() {
+    let result = dnd(["render", "--scenario", "Hello World lands in the lable", Self.example], engine: .live)
+    #expect(result.status == 64)
+    #expect(result.error.contains("did you mean \"Hello World lands in the label\"?"))
+  }
+}

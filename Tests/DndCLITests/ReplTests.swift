@@ -1,0 +1,177 @@
+import DndCLI
+import Foundation
+import Testing
+
+/// `dnd repl` sessions piped in, compared with transcripts in
+/// `Golden/repl-*.txt`: once in-process (`DndCommand.main` with a console
+/// whose input is a string) and once through the built binary, which must
+/// print the same. Standard output and standard error are merged in the
+/// order they were written, as a user at a terminal sees them.
+///
+/// Re-record with `DND_RECORD=1 swift test --filter ReplTests` and read the diff.
+@Suite struct ReplTests {
+  struct Session: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: [String]
+    var input: String
+
+    var testDescription: String { name }
+  }
+
+  static let sessions: [Session] = [
+    Session(
+      name: "basics", arguments: ["repl"],
+      input: """
+        var total = 1
+        total + 41
+        "drag" + " and drop"
+        let broken = totl
+        func add(n) { total += n }
+        let = 3
+        add(2)
+        total
+        let zero = 0
+        total / zero
+        print("still here: \\(total)")
+        :tre
+        :help
+
+        """),
+    Session(
+      name: "multiline", arguments: ["repl"],
+      input: """
+        func describe(items) {
+          var names = [
+            "first",   // a bracket in a comment: ]
+            "second"
+          ]
+          print("{ not a brace: \\(items) of \\(names.count)")
+        }
+        describe(3)
+        app Demo {
+          view root {
+            frame = Rect(0, 0, 400, 400)
+            label target {
+              frame = Rect(0, 0, 100, 40)
+              isUserInteractionEnabled = true
+              dropInteraction {
+                func canHandle(session) {
+                  session.canLoadObjects(ofClass: String.self)
+                }
+              }
+            }
+          }
+        }
+        :tree
+        target.text = "changed"
+        target.text
+
+        """),
+    Session(
+      name: "hello-drop", arguments: ["repl", "examples/01-hello-drop.dnd"],
+      input: """
+        :session
+        longPress source
+        :session
+        drag to target
+        :session
+        :render
+        release
+        settle
+        expect target.text == "Hello World"
+        expect target.text == "Drop here"
+        expect called performDrop on target
+        :tree
+        :trace 2
+        :explain
+        :reset
+        source
+        :reload
+        target.text
+
+        """),
+  ]
+
+  /// Runs a session in-process; stdout and stderr merged in order.
+  static func runInProcess(_ session: Session) -> (status: Int32, output: String) {
+    let box = Merged()
+    let console = Console(
+      writeOutput: { box.text += $0 }, writeError: { box.text += $0 },
+      readInput: { Array(session.input.utf8) })
+    let status = DndCommand.main(session.arguments, console: console)
+    return (status, box.text)
+  }
+
+  final class Merged: @unchecked Sendable { var text = "" }
+
+  static func transcript(_ session: Session, output: String) -> String {
+    "$ dnd " + session.arguments.joined(separator: " ") + "\n--- input\n" + session.input
+      + "--- output\n" + output
+  }
+
+  @Test(arguments: sessions)
+  func inProcess(_ session: Session) throws {
+    let (status, output) = Self.runInProcess(session)
+    #expect(status == 0)
+    let transcript = Self.transcript(session, output: output)
+    let golden = PackagePaths.golden.appendingPathComponent("repl-\(session.name).txt")
+    if ProcessInfo.processInfo.environment["DND_RECORD"] == "1" {
+      try Data(transcript.utf8).write(to: golden)
+      return
+    }
+    guard let recorded = try? String(contentsOf: golden, encoding: .utf8) else {
+      Issue.record("no golden file \(golden.lastPathComponent); record it with DND_RECORD=1:\n\(transcript)")
+      return
+    }
+    #expect(transcript == recorded)
+  }
+
+  /// The binary prints what the in-process run prints.
+  @Test(arguments: sessions)
+  func endToEnd(_ session: Session) throws {
+    let binary = try #require(EndToEndTests.binary, "the dnd executable was not found")
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let inputPath = try scratch.write("stdin", session.input)
+    let outputPath = try scratch.write("out", "")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = session.arguments
+    process.currentDirectoryURL = PackagePaths.root
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = scratch.path
+    process.environment = environment
+    process.standardInput = FileHandle(forReadingAtPath: inputPath)
+    let output = FileHandle(forWritingAtPath: outputPath)
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let printed = try String(contentsOfFile: outputPath, encoding: .utf8)
+    #expect(printed == Self.runInProcess(session).output)
+    // Piped input writes no history.
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/.dnd_history"))
+  }
+
+  @Test func tooManyFilesIsAUsageError() {
+    let outcome = dnd(["repl", "a.dnd", "b.dnd"])
+    #expect(outcome.status == 64)
+    #expect(outcome.error.contains("'dnd repl' takes at most one script"))
+  }
+
+  @Test func helpShowsTheCommandsAndExamples() {
+    let outcome = dnd(["help", "repl"])
+    #expect(outcome.status == 0)
+    for word in [":load FILE", ":session", ":trace [N]", "dnd repl examples/01-hello-drop.dnd"] {
+      #expect(outcome.output.contains(word))
+    }
+  }
+
+  @Test func aMissingFileIsReportedAndTheSessionGoesOn() {
+    let outcome = dnd(["repl", "nowhere.dnd"], input: Array("print(1)\n".utf8))
+    #expect(outcome.status == 0)
+    #expect(outcome.error.contains("cannot read 'nowhere.dnd'"))
+    #expect(outcome.output == "1\n")
+  }
+}

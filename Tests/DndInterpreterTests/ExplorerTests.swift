@@ -1,0 +1,225 @@
+import DndCheck
+import DndInterpreter
+import DndRuntime
+import DndSyntax
+import Foundation
+import Testing
+
+/// An explorer for a script given as text.
+private func explorer(_ source: String, limit: Int = 1000, seed: UInt64 = 1) throws -> Explorer {
+  let file = SourceFile(name: "scene.dnd", text: source)
+  let (program, diagnostics) = Pipeline.check(file)
+  guard let program else {
+    throw SnippetFailure(description: diagnostics.map(\.message).joined(separator: "; "))
+  }
+  return Explorer(
+    runner: ScenarioRunner(program: program, files: [file]),
+    options: ExplorationOptions(limit: limit, seed: seed))
+}
+
+/// An explorer for an example of the repository.
+private func explorer(example path: String, limit: Int = 1000) throws -> Explorer {
+  let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+  return try explorer(text, limit: limit)
+}
+
+/// A scene dropping `count` strings whose loads each set their own global;
+/// after the drop, the loads are the only work left, so every order of them
+/// is an order of `count` independent completions.
+private func independentLoads(_ count: Int) -> String {
+  let globals = (0..<count).map { "var got\($0) = \"\"" }.joined(separator: "\n    ")
+  let providers = (0..<count).map { index in
+    """
+            let p\(index) = NSItemProvider(object: "s\(index)")
+            p\(index).simulate(latency: \(1 + Double(index) / 10))
+    """
+  }.joined(separator: "\n")
+  let list = (0..<count).map { "UIDragItem(itemProvider: p\($0))" }.joined(separator: ", ")
+  let items = """
+        item all {
+    \(providers)
+            return [\(list)]
+        }
+    """
+  let loads = (0..<count).map { index in
+    "session.items[\(index)].itemProvider.loadObject(ofClass: String) { s, e in got\(index) = s ?? \"\" }"
+  }.joined(separator: "\n                ")
+  return """
+    device iPad
+    source Web {
+    \(items)
+    }
+    app Target {
+        \(globals)
+        view zone {
+            frame = Rect(512, 0, 512, 768)
+            dropInteraction {
+                func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                func performDrop(session) {
+                    \(loads)
+                }
+            }
+        }
+    }
+    scenario "all arrive" {
+        longPress Web.all
+        drag to zone
+        release
+        wait 0.5      // the drop animation ends; the loads are still running
+        settle
+        expect got0 == "s0"
+    }
+    """
+}
+
+@Suite("Exploration of completion orders")
+struct ExplorerTests {
+  @Test("order ids: trailing zeros are dropped, 0 is the default, bad text is refused")
+  func orderIDs() {
+    #expect(OrderID([2, 0, 1, 0]).description == "2.0.1")
+    #expect(OrderID([0, 0]).description == "0")
+    #expect(OrderID(parsing: "2.0.1") == OrderID([2, 0, 1]))
+    #expect(OrderID(parsing: "0") == OrderID.defaultOrder)
+    #expect(OrderID(parsing: "1..2") == nil)
+    #expect(OrderID(parsing: "-1") == nil)
+    #expect(OrderID([1]) < OrderID([0, 0, 1, 1]))
+  }
+
+  @Test("example 08 (the lecture's way) passes under every order")
+  func twoLoadsPassEverywhere() throws {
+    let explorer = try explorer(example: "examples/08-two-loads.dnd")
+    for index in explorer.runner.program.scenarios.indices {
+      let result = explorer.explore(index)
+      #expect(result.passed, "\(result.title): \(result.failures.first?.order.description ?? "")")
+      #expect(result.exhaustive)
+    }
+    #expect(explorer.explore(0).ordersRun > 1)
+  }
+
+  @Test("explore/01: assuming the URL arrives first fails when the image wins")
+  func urlFirstFails() throws {
+    let explorer = try explorer(example: "examples/explore/01-url-first.dnd")
+    #expect(explorer.replay(0, order: .defaultOrder).failed == false)
+    let result = explorer.explore(0)
+    let failure = try #require(result.smallestFailure)
+    guard case .failedExpectation = failure.result.outcome else {
+      Issue.record("expected a failed expectation, got \(failure.result.outcome)")
+      return
+    }
+    // The image's completion ran before the URL's.
+    let completions = failure.ran.map(\.label).filter { $0.hasSuffix("completion") }
+    let image = try #require(completions.firstIndex { $0.contains("UIImage") })
+    let url = try #require(completions.firstIndex { $0.contains("NSURL") })
+    #expect(image < url)
+    // Replaying the reported order fails the same way.
+    let replayed = explorer.replay(0, order: failure.order)
+    #expect(replayed.failed)
+    #expect(replayed.order == failure.order)
+  }
+
+  @Test("explore/02: exploration finds the order that leaves the placeholder uncommitted")
+  func galleryPlaceholderLeftBehind() throws {
+    let explorer = try explorer(example: "examples/explore/02-gallery-commit.dnd")
+    #expect(explorer.replay(0, order: .defaultOrder).failed == false)
+    let failure = try #require(explorer.explore(0).smallestFailure)
+    #expect(failure.violations.contains { $0.contains("neither committed nor deleted") })
+  }
+
+  @Test("explore/03: destinationIndexPath fails under some order, insertionIndexPath under none")
+  func placeholderRace() throws {
+    let explorer = try explorer(example: "examples/explore/03-placeholder-race.dnd")
+    #expect(explorer.replay(0, order: .defaultOrder).failed == false)
+    #expect(explorer.explore(0).passed == false)
+    let right = explorer.explore(1)
+    #expect(right.passed)
+    #expect(right.ordersRun > 1)
+  }
+
+  @Test("pruning: N independent loads take fewer than N! orders", arguments: [4, 5])
+  func pruning(count: Int) throws {
+    let explorer = try explorer(independentLoads(count))
+    let result = explorer.explore(0)
+    let factorial = (1...count).reduce(1, *)
+    #expect(result.passed)
+    #expect(result.exhaustive)
+    #expect(result.statesMerged > 0)
+    #expect(result.ordersRun < factorial)
+    #expect(result.ordersRun >= count)
+  }
+
+  @Test("the limit cuts the search short and samples with the seed, the same each time")
+  func limitAndSeed() throws {
+    let explorer = try explorer(independentLoads(5), limit: 6, seed: 7)
+    let first = explorer.explore(0)
+    let second = explorer.explore(0)
+    #expect(first.exhaustive == false)
+    #expect(first.seed == 7)
+    #expect(first.ordersRun <= 6)
+    #expect(first.ordersRun == second.ordersRun)
+  }
+
+  @Test("faults: a failing provider leaves the drop's expectations changed, not failed")
+  func failFault() throws {
+    let explorer = try explorer(example: "examples/08-two-loads.dnd")
+    let result = explorer.explore(0, fault: .fail)
+    #expect(result.passed)
+    #expect(result.changedOutcomes > 0)
+  }
+
+  @Test("faults: a failing provider with a placeholder that is never deleted is found")
+  func failFaultPlaceholder() throws {
+    // explore/02 neither commits nor deletes when the loads fail.
+    let wrong = try explorer(example: "examples/explore/02-gallery-commit.dnd")
+    let result = wrong.explore(0, fault: .fail)
+    let failure = try #require(result.smallestFailure)
+    #expect(failure.violations.contains { $0.contains("neither committed nor deleted") })
+    // Example 19 deletes the placeholder of a failed load: no violation.
+    let good = try explorer(example: "examples/19-placeholders.dnd")
+    #expect(good.explore(1, fault: .fail).passed)
+  }
+
+  @Test("faults: cancel, slow and remove-target run without breaking example 08's invariants",
+    arguments: [InjectedFault.cancel, .slow, .removeTarget])
+  func otherFaults(fault: InjectedFault) throws {
+    let explorer = try explorer(example: "examples/08-two-loads.dnd")
+    let result = explorer.explore(0, fault: fault)
+    #expect(result.passed, "\(result.failures.first?.violations ?? [])")
+  }
+
+  @Test("the cancel fault delivers the cancellation error to the loads it catches")
+  func cancelFault() throws {
+    let explorer = try explorer(example: "examples/08-two-loads.dnd")
+    let run = explorer.replay(0, order: .defaultOrder, fault: .cancel)
+    #expect(run.ran.contains { $0.label == "fault: cancel the loads" })
+    #expect(run.result.outcome.passed == false)
+  }
+
+  @Test("a Main Thread Checker warning breaks an invariant without any expect")
+  func mainThreadCheckerInvariant() throws {
+    let source = """
+      device iPad
+      source Web { item s { UIDragItem(itemProvider: NSItemProvider(object: "hi")) } }
+      app A {
+          label target {
+              frame = Rect(512, 0, 300, 40)
+              isUserInteractionEnabled = true
+              dropInteraction {
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  func performDrop(session) {
+                      session.items[0].itemProvider.loadObject(ofClass: String) { s, e in target.text = s }
+                  }
+              }
+          }
+      }
+      scenario "off the main queue" {
+          longPress Web.s
+          drag to target
+          release
+          settle
+      }
+      """
+    let run = try explorer(source).replay(0, order: .defaultOrder)
+    #expect(run.violations.contains { $0.hasPrefix("Main Thread Checker") })
+    #expect(run.failed)
+  }
+}

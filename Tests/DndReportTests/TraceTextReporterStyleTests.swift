@@ -1,0 +1,43 @@
+import DndInterpreter
+import DndReport
+import DndSyntax
+import Testing
+
+/// The text trace colours only when asked (a terminal, or `--color=always`):
+/// phase headings bold, warnings yellow, exceptions red, PASS green, FAIL red.
+@Suite struct TraceTextReporterStyleTests {
+  private func report(_ run: ScriptRun, color: Bool) -> String {
+    TraceTextReporter(
+      renderer: DiagnosticRenderer(file: run.file, useColor: color), files: [run.file],
+      style: TerminalStyle(useColor: color)
+    ).render(run.result)
+  }
+
+  @Test func withoutColourThereAreNoEscapeCodes() throws {
+    let run = try ScriptRun.example("09-move-and-copy.dnd")
+    #expect(!report(run, color: false).contains("\u{1B}["))
+  }
+
+  @Test func warningsPhasesAndOutcomesAreColouredOnATerminal() throws {
+    let run = try ScriptRun.example("09-move-and-copy.dnd")
+    let text = report(run, color: true)
+    #expect(text.contains("\u{1B}[1m" + "Lift" + "\u{1B}[0m"))
+    #expect(text.contains("\u{1B}[32mPASS\u{1B}[0m"))
+    let warning = try #require(text.split(separator: "\n").first { $0.contains("! warning:") })
+    #expect(warning.hasPrefix("\u{1B}[33m"))
+  }
+
+  @Test func exceptionsAreRed() throws {
+    let run = try ScriptRun.example("12-paste-configuration.dnd")
+    let text = report(run, color: true)
+    let exception = try #require(text.split(separator: "\n").first { $0.contains("X uncaught exception") })
+    #expect(exception.hasPrefix("\u{1B}[1;31m"))
+  }
+
+  @Test(arguments: [TerminalStyle.Tone.bold, .red, .green, .yellow])
+  func aStyleWithoutColourReturnsTheTextUnchanged(_ tone: TerminalStyle.Tone) {
+    #expect(TerminalStyle(useColor: false).apply(tone, "text") == "text")
+    #expect(TerminalStyle(useColor: true).apply(tone, "") == "")
+    #expect(TerminalStyle(useColor: true).apply(tone, "text") == "\u{1B}[\(tone.rawValue)mtext\u{1B}[0m")
+  }
+}
