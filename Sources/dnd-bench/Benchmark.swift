@@ -28,10 +28,15 @@ struct Prepared {
   var run: () throws -> String?
   /// Seconds taken off every run's time (a baseline measured while preparing).
   var baseline: Double = 0
+  /// The throughput, when it is known only once the work is prepared.
+  var throughput: Benchmark.Throughput?
 
-  init(baseline: Double = 0, _ run: @escaping () throws -> String?) {
+  init(
+    baseline: Double = 0, throughput: Benchmark.Throughput? = nil, _ run: @escaping () throws -> String?
+  ) {
     self.run = run
     self.baseline = baseline
+    self.throughput = throughput
   }
 }
 

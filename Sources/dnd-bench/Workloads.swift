@@ -126,13 +126,36 @@ enum Workloads {
     return Prepared { ScriptRun.run(source, expecting: "\(finalCount)\n") }
   }
 
-  /// A slot for exploration throughput (states per second), filled when
-  /// exploration lands.
+  /// Exploration: every scenario of `examples/explore/*.dnd` explored with the
+  /// command's default budget (1,000 orders); throughput in orders (runs of
+  /// a scenario in one order of completions) per second.
   static let exploration = Benchmark(
-    name: "explore", summary: "exploration throughput (not built yet)", runs: 1, warmUp: false,
-    throughput: nil, reportsMemory: false
+    name: "explore", summary: "dnd explore over examples/explore/*.dnd (orders run per second)",
+    runs: 3, warmUp: false, throughput: nil, reportsMemory: true
   ) {
-    throw BenchSkip("exploration is not in this build yet")
+    let folder = Paths.repository.appendingPathComponent("examples/explore")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".dnd") }.sorted()
+    guard !names.isEmpty else { throw BenchSkip("no examples/explore/*.dnd") }
+    var explorers: [(Explorer, [Int])] = []
+    for name in names {
+      let file = SourceFile(name: name, text: try Paths.read(folder.appendingPathComponent(name)))
+      guard let program = Pipeline.check(file).program else { throw BenchSkip("\(name) does not check") }
+      let runner = ScenarioRunner(program: program, files: [file], limits: InterpreterLimits())
+      explorers.append((Explorer(runner: runner), Array(program.scenarios.indices)))
+    }
+    // Exploration is deterministic: one untimed pass counts the orders.
+    func exploreAll() -> Int {
+      var orders = 0
+      for (explorer, indices) in explorers {
+        for index in indices { orders += explorer.explore(index).ordersRun }
+      }
+      return orders
+    }
+    let orders = exploreAll()
+    return Prepared(throughput: .init(unit: "orders/s", amount: Double(orders))) {
+      exploreAll() == orders ? nil : "the number of orders changed between runs"
+    }
   }
 }
 

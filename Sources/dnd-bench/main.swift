@@ -41,6 +41,10 @@ func runChild(_ benchmark: Benchmark, runs: Int?) -> Measurement {
     throughputAmount: benchmark.throughput?.amount)
   do {
     let prepared = try benchmark.prepare()
+    if let throughput = prepared.throughput {
+      measurement.throughputUnit = throughput.unit
+      measurement.throughputAmount = throughput.amount
+    }
     if benchmark.warmUp { _ = try prepared.run() }
     for _ in 0..<(runs ?? benchmark.runs) {
       let (seconds, problem) = try Clock.time(prepared.run)
