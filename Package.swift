@@ -9,6 +9,8 @@ let package = Package(
   products: [
     .executable(name: "dnd", targets: ["dnd"]),
     .executable(name: "dnd-bench", targets: ["dnd-bench"]),
+    // libFuzzer's target: scripts/fuzz.sh builds it with --sanitize=fuzzer
+    .executable(name: "dnd-fuzz", targets: ["dnd-fuzz"]),
   ],
   targets: [
     // Language
@@ -31,6 +33,9 @@ let package = Package(
     // Benchmarks: swift run -c release dnd-bench
     .executableTarget(
       name: "dnd-bench", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter"]),
+    // Fuzzing: the pipeline on arbitrary bytes (DndFuzz), and libFuzzer's entry point
+    .target(name: "DndFuzz", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndReport"]),
+    .executableTarget(name: "dnd-fuzz", dependencies: ["DndFuzz"]),
     // Tests
     .testTarget(name: "DndSyntaxTests", dependencies: ["DndSyntax"]),
     .testTarget(name: "DndCheckTests", dependencies: ["DndSyntax", "DndCheck"]),
@@ -43,6 +48,7 @@ let package = Package(
       dependencies: ["DndCLI", "DndReport", "DndInterpreter", "dnd"],
       exclude: ["Spec", "Golden"]
     ),
+    .testTarget(name: "DndFuzzTests", dependencies: ["DndFuzz", "DndSyntax"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -21,7 +21,8 @@ public struct Engine: Sendable {
   }
 }
 
-/// Limits on a run; nil leaves the interpreter's default.
+/// Limits on a run; nil leaves the interpreter's default. Also carries the
+/// run's `UserDefaults` store, when the command line names a file for it.
 public struct RunLimits: Hashable, Sendable {
   /// Evaluation steps before the run stops with a runtime error (stops `while true {}`).
   public var maxSteps: Int?
@@ -31,14 +32,18 @@ public struct RunLimits: Hashable, Sendable {
   public var stopAfterSteps: Int?
   /// Runs only the scenarios whose title contains this text, ignoring case (`dnd test --filter`).
   public var scenarioFilter: String?
+  /// The store `--defaults FILE` loaded; nil gives the run a fresh one in memory.
+  public var defaults: DefaultsStore?
 
   public init(
-    maxSteps: Int? = nil, maxCallDepth: Int? = nil, stopAfterSteps: Int? = nil, scenarioFilter: String? = nil
+    maxSteps: Int? = nil, maxCallDepth: Int? = nil, stopAfterSteps: Int? = nil, scenarioFilter: String? = nil,
+    defaults: DefaultsStore? = nil
   ) {
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
     self.stopAfterSteps = stopAfterSteps
     self.scenarioFilter = scenarioFilter
+    self.defaults = defaults
   }
 }
 

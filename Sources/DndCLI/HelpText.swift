@@ -92,7 +92,7 @@ enum HelpText {
       1   a scenario or expectation failed
       65  the script has a syntax or check error, so nothing ran
       70  the script failed while running, or went over a limit
-      74  the file could not be read
+      74  the file (or the --defaults file) could not be read or written
 
     Examples:
       dnd run examples/01-hello-drop.dnd

@@ -55,6 +55,8 @@ public struct Invocation: Hashable, Sendable {
   public var svgPath: String?
   /// `dnd test --explore` and its settings; nil for a plain test run.
   public var exploration: ExploreSettings?
+  /// `--defaults FILE`: where a run keeps `UserDefaults`; nil keeps them in memory.
+  public var defaultsPath: String?
 
   public init(_ action: Action, color: ColorMode = .auto, limits: RunLimits = RunLimits()) {
     self.action = action
@@ -111,6 +113,7 @@ struct OptionSpec: Hashable, Sendable {
     case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
     case write, checkFormat, dumpAST, dumpTokens
     case explore, exploreLimit, seed, replay, fault, faults
+    case defaults
   }
 
   var key: Key
@@ -173,6 +176,9 @@ struct OptionSpec: Hashable, Sendable {
       commands: [.fmt]),
     OptionSpec(
       key: .write, names: ["--write", "-w"], summary: "Rewrite the scripts in place.", commands: [.fmt]),
+    OptionSpec(
+      key: .defaults, names: ["--defaults"], valueName: "file",
+      summary: "Keep UserDefaults in this JSON file between runs.", commands: [.run]),
     OptionSpec(
       key: .color, names: ["--color"], valueName: "when",
       summary: "Colour the output: auto (the default), always or never.",

@@ -14,6 +14,7 @@ extension Engine {
       if let depth = limits.maxCallDepth { options.maxCallDepth = depth }
       options.stopAfterSteps = limits.stopAfterSteps
       options.scenarioFilter = limits.scenarioFilter
+      if let defaults = limits.defaults { options.defaults = defaults }
       let outcome = Pipeline.run(file, options: options, output: output)
       return RunReport(
         status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file),

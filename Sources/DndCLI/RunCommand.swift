@@ -12,6 +12,19 @@ import DndSyntax
 enum RunCommand {
   static func execute(_ path: String, invocation: Invocation, console: Console, engine: Engine) -> ExitCode {
     let style = Style(color: invocation.color, console: console)
+    // `--defaults FILE`: the store is read before the run and saved after it.
+    var invocation = invocation
+    var defaultsFile: DefaultsFile?
+    if let path = invocation.defaultsPath {
+      switch DefaultsFile.load(path) {
+      case .failure(let failure):
+        console.writeError("dnd: " + style.renderer.render(.error, failure.message))
+        return .fileError
+      case .success(let loaded):
+        defaultsFile = loaded
+        invocation.limits.defaults = loaded.store
+      }
+    }
     let run: ScriptRun
     switch ScriptRun.start(path, invocation: invocation, console: console, engine: engine) {
     case .failure(let failure): return failure.code
@@ -57,6 +70,10 @@ enum RunCommand {
     }
     if !diagnostics.isEmpty {
       console.writeError(renderer.render(diagnostics))
+    }
+    if let failure = defaultsFile?.saveIfChanged() {
+      console.writeError("dnd: " + style.renderer.render(.error, failure.message))
+      return ExitCode.worst([status.exitCode, .fileError])
     }
     return status.exitCode
   }

@@ -41,6 +41,7 @@ extension Interpreter {
         let count = try intArgument(arguments[1], of: "Array(repeating:count:)", at: range)
         guard count >= 0 else { break }
         try checkCount(count, at: range)
+        try checkNesting(arguments[0], at: range)
         return .array(Array(repeating: arguments[0], count: count))
       }
       if arguments.hasLabels(nil) { return .array(try sequenceElements(arguments[0], at: range)) }
@@ -74,7 +75,12 @@ extension Interpreter {
       if position > 0 { text += separator }
       item.write(to: &text, symbols: program.symbols, quoted: false)
     }
-    host.output(text + terminator)
+    text += terminator
+    outputBytes += text.utf8.count
+    guard outputBytes <= limits.maxOutputBytes else {
+      throw RuntimeError(.outputTooLarge(limits.maxOutputBytes), at: range)
+    }
+    host.output(text)
     return .nil
   }
 

@@ -42,16 +42,25 @@ extension Interpreter {
       let test = { (element: Value) in try self.predicate(arguments[0], element, at: range) }
       return (known == .first ? try elements.first(where: test) : try elements.last(where: test)) ?? .nil
     case .map where arguments.hasLabels(nil):
-      return .array(try elements.map { try callback(arguments[0], $0, at: range) })
+      let mapped = try elements.map { try callback(arguments[0], $0, at: range) }
+      try checkNesting(mapped, at: range)
+      return .array(mapped)
     case .filter where arguments.hasLabels(nil):
       return .array(try elements.filter { try predicate(arguments[0], $0, at: range) })
     case .compactMap where arguments.hasLabels(nil):
-      return .array(try elements.map { try callback(arguments[0], $0, at: range) }.filter { !$0.isNil })
+      let mapped = try elements.map { try callback(arguments[0], $0, at: range) }.filter { !$0.isNil }
+      try checkNesting(mapped, at: range)
+      return .array(mapped)
     case .flatMap where arguments.hasLabels(nil):
       var result: [Value] = []
       for element in elements {
         let mapped = try callback(arguments[0], element, at: range)
-        if case .array(let inner) = mapped { result.append(contentsOf: inner) } else { result.append(mapped) }
+        if case .array(let inner) = mapped {
+          result.append(contentsOf: inner)
+        } else {
+          try checkNesting(mapped, at: range)
+          result.append(mapped)
+        }
         try checkCount(result.count, at: range)
       }
       return .array(result)
@@ -73,8 +82,11 @@ extension Interpreter {
       return .array(elements.reversed())
     case .enumerated where arguments.isEmpty:
       let labels = [Symbol(.offset), Symbol(.element)]
-      return .array(
-        elements.enumerated().map { .tuple(TupleBox([.int($0.offset), $0.element], labels: labels)) })
+      let pairs = elements.enumerated().map {
+        Value.tuple(TupleBox([.int($0.offset), $0.element], labels: labels))
+      }
+      try checkNesting(pairs, at: range)
+      return .array(pairs)
     case .joined:
       var separator = ""
       if arguments.hasLabels(.separator) {
@@ -127,6 +139,7 @@ extension Interpreter {
     case .append?:
       if arguments.hasLabels(nil) {
         try checkCount(elements.count + 1, at: range)
+        try checkNesting(arguments[0], at: range)
         elements.append(arguments[0])
         return .nil
       }
@@ -143,6 +156,7 @@ extension Interpreter {
         throw RuntimeError(.indexOutOfRange(index, count: elements.count), at: range)
       }
       try checkCount(elements.count + 1, at: range)
+      try checkNesting(arguments[0], at: range)
       elements.insert(arguments[0], at: index)
       return .nil
     case .remove?:

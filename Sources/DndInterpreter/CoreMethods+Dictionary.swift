@@ -32,7 +32,9 @@ extension Interpreter {
     case .mapValues? where arguments.hasLabels(nil):
       let result = DictionaryBox()
       for (key, element) in zip(box.keys, box.values) {
-        result.set(try callback(arguments[0], element, at: range), for: key)
+        let mapped = try callback(arguments[0], element, at: range)
+        try checkNesting(mapped, at: range)
+        result.set(mapped, for: key)
       }
       return .dictionary(result)
     default: break
@@ -52,6 +54,7 @@ extension Interpreter {
       return box.remove(arguments[0]) ?? .nil
     case .updateValue? where arguments.hasLabels(nil, .forKey):
       if box[arguments[1]] == nil { try checkCount(box.count + 1, at: range) }
+      try checkNesting(arguments.values, at: range)
       return box.set(arguments[0], for: arguments[1]) ?? .nil
     case .removeAll? where arguments.isEmpty:
       box.removeAll()

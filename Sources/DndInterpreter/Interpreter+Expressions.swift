@@ -125,13 +125,21 @@ extension Interpreter {
       var values: [Value] = []
       values.reserveCapacity(elements.count)
       for element in elements { values.append(try eval(element, frame)) }
+      try checkNesting(values, at: expr.range)
       return .array(values)
     case .dictionary(let keys, let values):
       let box = DictionaryBox(capacity: keys.count)
-      for (key, value) in zip(keys, values) { box.set(try eval(value, frame), for: try eval(key, frame)) }
+      for (key, value) in zip(keys, values) {
+        let (element, keyValue) = (try eval(value, frame), try eval(key, frame))
+        try checkNesting(element, at: expr.range)
+        try checkNesting(keyValue, at: expr.range)
+        box.set(element, for: keyValue)
+      }
       return .dictionary(box)
     case .tuple(let elements):
-      return .tuple(TupleBox(try elements.map { try eval($0, frame) }))
+      let values = try elements.map { try eval($0, frame) }
+      try checkNesting(values, at: expr.range)
+      return .tuple(TupleBox(values))
     case .closure(let code):
       return .closure(makeClosure(code, frame))
     }

@@ -128,11 +128,14 @@ extension Interpreter {
       }
     case .subscripted(let base, let arguments, let optional):
       let index = try evalArguments(arguments, frame)
+      try checkNesting(value, at: range)
+      try checkNesting(index.values, at: range)
       try modify(base, frame) { collection in
         if optional && collection.isNil { return }
         try self.modifySubscript(&collection, index, at: range) { $0 = value }
       }
     case .tupleElement(let base, let position):
+      try checkNesting(value, at: range)
       try modify(base, frame) { tuple in
         try self.replaceTupleElement(&tuple, position, with: value, at: range)
       }

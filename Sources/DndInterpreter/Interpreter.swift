@@ -37,6 +37,8 @@ public final class Interpreter {
   var initializedSlots = 0
   /// Cells pointing into the stack, in increasing address order.
   var openCells: [Cell] = []
+  /// Bytes printed so far, against `limits.maxOutputBytes`.
+  var outputBytes = 0
   /// The counters every call and loop touches, and the globals.
   let registers: UnsafeMutablePointer<Registers>
 

@@ -1,5 +1,6 @@
 /// The interpreter's named limits. Each stops a runaway script with a
-/// diagnostic instead of hanging the process or crashing it.
+/// diagnostic instead of hanging the process or crashing it; the message
+/// names the limit and, for the one the command line sets, the option.
 public struct InterpreterLimits: Sendable {
   /// Calls plus loop iterations before a run is stopped. A hundred million
   /// is far above what a drag and drop handler needs and above the reference
@@ -25,6 +26,31 @@ public struct InterpreterLimits: Sendable {
   /// fixed allocation (so open captures can point into it); a million
   /// slots is 16 MB of address space, touched only as deep as calls go.
   public var maxStackSlots: Int = 1_000_000
+
+  /// Bytes one run (the top level, or one scenario) may print. Printed text
+  /// is kept for the trace report, so a `print` in an endless loop would
+  /// otherwise grow memory until the step limit; 16 MB is thousands of
+  /// pages of text, more than anyone reads.
+  public var maxOutputBytes: Int = 16_000_000
+
+  /// How deeply arrays, dictionaries and tuples may nest in one value.
+  /// Swift frees, prints, compares and hashes nested values recursively on
+  /// the native stack, so without a bound `a = [a]` in a loop would crash
+  /// the process (see `Interpreter+Nesting`). A thousand levels is far past
+  /// any model a script keeps, and costs well under a megabyte of stack.
+  public var maxValueDepth: Int = 1_000
+
+  /// Views a run's code may create (`UIImageView(image:)`, `UIView()`;
+  /// declared views count against the source size instead). Every finger
+  /// move hit-tests the view tree, so a loop adding views without end would
+  /// slow every step down; real screens have tens to hundreds.
+  public var maxViews: Int = 10_000
+
+  /// How deeply views may nest: the window, then each level of subviews.
+  /// Hit-testing, point conversion and `addSubview`'s cycle check walk the
+  /// tree, so a chain a hundred thousand views deep would make each of them
+  /// slow (and recursive ones crash); UIKit screens nest a few dozen deep.
+  public var maxViewDepth: Int = 100
 
   public init() {}
 

@@ -17,10 +17,16 @@ public enum InterpreterThread {
   /// Runs `body` on an interpreter thread and returns its result. If no
   /// thread can be created, runs it on the current one.
   public static func run<T>(_ body: () throws -> T) throws -> T {
+    try run { (_: Bool) in try body() }
+  }
+
+  /// Runs `body` on an interpreter thread, telling it whether it got one
+  /// (true) or runs on the caller's thread because none could be created.
+  public static func run<T>(_ body: (_ onLargeStack: Bool) throws -> T) throws -> T {
     var result: Result<T, any Error>?
     withoutActuallyEscaping(body) { escapable in
-      let work = Work { result = Result { try escapable() } }
-      if !start(work) { work.body() }
+      let work = Work { result = Result { try escapable(true) } }
+      if !start(work) { result = Result { try escapable(false) } }
     }
     guard let result else { throw RuntimeError(.nativeStackExhausted) }
     return try result.get()

@@ -6,8 +6,24 @@ import DndSyntax
 /// `dnd run` is `run`.
 public enum Pipeline {
   /// Parses and checks a file. The program is nil when there are errors.
+  ///
+  /// Both run on an interpreter thread (`InterpreterThread`), whose large
+  /// stack lets the syntax nest to `SyntaxLimits.maxNestingDepthOnLargeStack`
+  /// (the tree is then walked as deep by the checker and the interpreter);
+  /// should no thread be available, the ordinary limit applies.
   public static func check(_ file: SourceFile) -> (program: CheckedProgram?, diagnostics: [Diagnostic]) {
-    let parsed = Parser.parse(file)
+    let checked = try? InterpreterThread.run { onLargeStack in
+      let depth = onLargeStack ? SyntaxLimits.maxNestingDepthOnLargeStack : SyntaxLimits.maxNestingDepth
+      return check(file, maxNestingDepth: depth)
+    }
+    return checked ?? check(file, maxNestingDepth: SyntaxLimits.maxNestingDepth)
+  }
+
+  /// Parses and checks on the current thread, nesting to at most `maxNestingDepth`.
+  private static func check(_ file: SourceFile, maxNestingDepth: Int)
+    -> (program: CheckedProgram?, diagnostics: [Diagnostic])
+  {
+    let parsed = Parser.parse(file, maxNestingDepth: maxNestingDepth)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) { return (nil, parsed.diagnostics) }
     let checked = Checker.check(parsed.script, file: file)
     let diagnostics = parsed.diagnostics + checked.diagnostics
@@ -24,7 +40,7 @@ public enum Pipeline {
     guard let program else { return RunOutcome(status: .scriptError, diagnostics: diagnostics) }
     let runner = ScenarioRunner(
       program: program, files: [file], limits: options.limits, stopAfterSteps: options.stopAfterSteps,
-      scenarioFilter: options.scenarioFilter)
+      scenarioFilter: options.scenarioFilter, defaults: options.defaults)
     let result = runner.run(output: output)
     let outcomes = [result.topLevel.outcome] + result.scenarios.map(\.outcome)
     var status = RunOutcome.Status.ok
@@ -50,12 +66,17 @@ public struct RunOptions: Sendable {
   public var stopAfterSteps: Int?
   /// Runs only the scenarios whose title contains this text (`dnd test --filter`).
   public var scenarioFilter: String?
+  /// The `UserDefaults` store the run reads and writes (`--defaults`); a
+  /// fresh, empty one by default.
+  public var defaults: DefaultsStore
 
   public init(
-    maxSteps: Int = InterpreterLimits().maxSteps, maxCallDepth: Int = InterpreterLimits().maxCallDepth
+    maxSteps: Int = InterpreterLimits().maxSteps, maxCallDepth: Int = InterpreterLimits().maxCallDepth,
+    defaults: DefaultsStore = DefaultsStore()
   ) {
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
+    self.defaults = defaults
   }
 
   /// The interpreter limits these options give.

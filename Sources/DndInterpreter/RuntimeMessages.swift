@@ -98,6 +98,12 @@ extension DiagnosticMessage {
     .error("binary operator '\(op)' cannot be applied to operands of type '\(left)' and '\(right)'")
   }
 
+  public static func outputTooLarge(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "the script printed more than \(limit) bytes, the limit for one run; "
+        + "is a 'print' inside a loop missing its exit?")
+  }
+
   public static func stackOverflowLocals(_ limit: Int) -> DiagnosticMessage {
     .error("the calls in progress need more than \(limit) local variables, the interpreter's limit")
   }
@@ -105,7 +111,7 @@ extension DiagnosticMessage {
   public static func stepBudgetExceeded(_ limit: Int) -> DiagnosticMessage {
     .error(
       "the script ran for more than \(limit) steps (calls and loop iterations) and was stopped; "
-        + "is a loop missing its exit?")
+        + "is a loop missing its exit? (raise the limit with '--max-steps')")
   }
 
   public static func stepNeedsRuntime(_ step: String) -> DiagnosticMessage {
@@ -116,12 +122,28 @@ extension DiagnosticMessage {
     .error("a string grew past \(limit) bytes, the limit for one string")
   }
 
+  public static func tooManyViews(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "the script created more than \(limit) views, the limit for one run; "
+        + "is a loop creating views without end?")
+  }
+
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is used before its declaration has run")
   }
 
   public static func unknownMember(_ name: String, type: String) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'")
+  }
+
+  public static func valueTooDeep(_ limit: Int) -> DiagnosticMessage {
+    .error(
+      "this would nest arrays, dictionaries and tuples more than \(limit) levels deep, "
+        + "the limit for one value; is a collection being put inside itself in a loop?")
+  }
+
+  public static func viewTreeTooDeep(_ limit: Int) -> DiagnosticMessage {
+    .error("this 'addSubview' would nest views more than \(limit) levels deep, the limit for one view tree")
   }
 
   public static func wrongArgumentCount(_ name: String, expected: Int, found: Int) -> DiagnosticMessage {

@@ -226,7 +226,7 @@ public final class RangeBox {
 /// are shared cells, so the closure and its creator see each other's writes.
 public final class Closure {
   public let code: FunctionCode
-  public let captures: [Cell]
+  public fileprivate(set) var captures: [Cell]
 
   public init(code: FunctionCode, captures: [Cell]) {
     self.code = code
@@ -249,6 +249,33 @@ public final class Cell {
   init(value: Value) {
     self.value = value
     self.slot = nil
+  }
+
+  /// Frees a chain of closures one link at a time. `f = { g() }` in a loop
+  /// (each closure capturing the one before) builds a chain that Swift would
+  /// otherwise free recursively, a few native frames per link, until the
+  /// stack runs out. Here each closure held only by the chain has its cells
+  /// taken out before it goes, so no release goes deeper than one link.
+  deinit {
+    guard case .closure = value else { return }
+    var pending: [Cell] = []
+    var next = value
+    value = .nil
+    while true {
+      if case .closure(var closure) = next {
+        next = .nil
+        if isKnownUniquelyReferenced(&closure) {
+          pending += closure.captures
+          closure.captures = []
+        }
+      }
+      // A cell only the chain holds gives up its value; others stay as they are.
+      guard var cell = pending.popLast() else { return }
+      if isKnownUniquelyReferenced(&cell), cell.slot == nil {
+        next = cell.value
+        cell.value = .nil
+      }
+    }
   }
 
   @inline(__always)

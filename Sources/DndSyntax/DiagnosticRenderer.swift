@@ -135,18 +135,20 @@ public struct DiagnosticRenderer: Sendable {
     // A range past the end of the file (a stage's mistake) is shown at the end.
     let startOffset = min(Int(range.start), file.bytes.count)
     let start = file.location(of: startOffset)
-    let lineStart = file.lineStarts[start.line - 1]
-    let line = LineLayout(bytes: file.lineBytes(start.line), tabWidth: tabWidth)
-    let lineEnd = lineStart + line.byteCount
-    // A range running past its line is underlined to the line's end.
-    let end = max(startOffset, min(Int(range.end), lineEnd))
-    let startColumn = line.column(atByte: startOffset - lineStart, roundingUp: false)
-    let endColumn = max(startColumn + 1, line.column(atByte: end - lineStart, roundingUp: true))
+    let window = SnippetWindow(file: file, line: start.line, around: startOffset)
+    let line = LineLayout(bytes: file.bytes[window.start..<window.end], tabWidth: tabWidth)
+    // A range running past its line (or the part shown) is underlined to its end.
+    let end = max(startOffset, min(Int(range.end), window.end))
+    let startColumn = window.lead + line.column(atByte: startOffset - window.start, roundingUp: false)
+    let endColumn = max(
+      startColumn + 1, window.lead + line.column(atByte: end - window.start, roundingUp: true))
     let number = String(start.line)
     let numberField = String(repeating: " ", count: max(0, gutter - number.count)) + number
     let blankField = String(repeating: " ", count: gutter)
 
-    var out = trimmed(paint(numberField + " |", .blue) + " " + line.text) + "\n"
+    let shown = (window.cutBefore ? SnippetWindow.ellipsis : "") + line.text
+      + (window.cutAfter ? SnippetWindow.ellipsis : "")
+    var out = trimmed(paint(numberField + " |", .blue) + " " + shown) + "\n"
     let marks = "^" + String(repeating: "~", count: endColumn - startColumn - 1)
     out += paint(blankField + " |", .blue) + " "
     out += String(repeating: " ", count: startColumn) + paint(marks, .green) + "\n"
@@ -233,6 +235,11 @@ private struct FixItPlan {
     }
     let primaryLine = file.location(of: Int(diagnostic.range.start)).line
     let lineStart = file.lineStarts[primaryLine - 1]
+    guard file.lineBytes(primaryLine).count <= SnippetWindow.longLine else {
+      // A long line is shown in part; its fix-its are described in notes.
+      separate = diagnostic.fixIts
+      return
+    }
     let layout = LineLayout(bytes: file.lineBytes(primaryLine), tabWidth: tabWidth)
     var candidates: [(column: Int, fixIt: Diagnostic.FixIt)] = []
     for fixIt in diagnostic.fixIts {
@@ -262,6 +269,45 @@ private struct FixItPlan {
         separate.append(fixIt)
       }
     }
+  }
+}
+
+/// The part of a line a snippet shows: all of it, or for a line longer than
+/// `longLine` bytes (minified or generated code, a 10 MB line of garbage)
+/// a stretch around the range with "..." where it is cut, so that rendering
+/// costs the same however long the line is.
+struct SnippetWindow {
+  /// Lines up to this many bytes are shown whole.
+  static let longLine = 1_000
+  /// How much of a long line is shown before and after the range's start.
+  static let before = 200
+  static let after = 300
+  static let ellipsis = "..."
+
+  /// Byte offsets in the file of the first byte shown and past the last.
+  let start: Int
+  let end: Int
+  let cutBefore: Bool
+  let cutAfter: Bool
+
+  /// Display columns before the first byte shown (the ellipsis).
+  var lead: Int { cutBefore ? Self.ellipsis.count : 0 }
+
+  init(file: SourceFile, line: Int, around offset: Int) {
+    let bytes = file.lineBytes(line)
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    if bytes.count > Self.longLine {
+      start = max(bytes.startIndex, offset - Self.before)
+      end = min(bytes.endIndex, max(start, offset) + Self.after)
+      // Cut between characters: never inside a UTF-8 sequence.
+      while start > bytes.startIndex, start < end, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      while end < bytes.endIndex, end > start, bytes[end] & 0xC0 == 0x80 { end += 1 }
+    }
+    self.start = start
+    self.end = end
+    cutBefore = start > bytes.startIndex
+    cutAfter = end < bytes.endIndex
   }
 }
 

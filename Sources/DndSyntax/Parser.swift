@@ -17,14 +17,18 @@
 /// stand in for whatever the parser expected there. Missing pieces become
 /// `ExprKind.error` / `StmtKind.error` nodes, so the tree stays whole.
 ///
-/// Limits: recursion depth is bounded by `SyntaxLimits.maxNestingDepth`
-/// (`enterNesting`), every loop consumes a token or stops, and parsing stops
-/// after `SyntaxLimits.maxErrors` errors.
+/// Limits: recursion depth is bounded by a nesting limit (`enterNesting`),
+/// every loop consumes a token or stops, and parsing stops after
+/// `SyntaxLimits.maxErrors` errors.
 public enum Parser {
   /// Parses a whole file. Never fails: problems are in `diagnostics`, sorted
-  /// by position.
-  public static func parse(_ file: SourceFile) -> ParseResult {
-    var state = State(file: file, range: nil, depth: 0)
+  /// by position. `maxNestingDepth` bounds the recursion: the default is safe
+  /// on any thread; a caller on a large stack may pass
+  /// `SyntaxLimits.maxNestingDepthOnLargeStack`, as the pipeline does.
+  public static func parse(_ file: SourceFile, maxNestingDepth: Int = SyntaxLimits.maxNestingDepth)
+    -> ParseResult
+  {
+    var state = State(file: file, range: nil, depth: 0, nestingLimit: maxNestingDepth)
     let script = state.parseScript()
     return ParseResult(script: script, diagnostics: state.sortedDiagnostics, comments: state.lexer.comments)
   }
@@ -79,8 +83,10 @@ extension Parser {
     var panicMode = false
     /// Set once `maxErrors` is reached: from then on the input looks empty.
     var stopped = false
-    /// Current nesting, against `SyntaxLimits.maxNestingDepth`.
+    /// Current nesting, against `nestingLimit`.
     var depth: Int
+    /// The deepest nesting allowed (`SyntaxLimits`).
+    let nestingLimit: Int
     /// Set when the nesting limit is hit: every parse function then returns
     /// at once, up to the innermost item loop, which skips the rest of the
     /// item. Without it each enclosing level would descend again.
@@ -91,11 +97,12 @@ extension Parser {
 
     /// A parse of `range` of `file` (the whole file when nil), starting at
     /// nesting `depth`, with the first token read.
-    init(file: SourceFile, range: Range<Int>?, depth: Int) {
+    init(file: SourceFile, range: Range<Int>?, depth: Int, nestingLimit: Int) {
       self.file = file
       self.bytes = file.bytes
       self.lexer = Lexer(file: file, range: range)
       self.depth = depth
+      self.nestingLimit = nestingLimit
       let start = range?.lowerBound ?? 0
       self.previous = SourceRange(file: file.id, start: start, end: start)
       self.token = Token(kind: .endOfFile, range: previous, isAtStartOfLine: true)
@@ -277,8 +284,8 @@ extension Parser.State {
   /// Callers that get true call `leaveNesting()` when done.
   mutating func enterNesting() -> Bool {
     if unwinding { return false }
-    guard depth < SyntaxLimits.maxNestingDepth else {
-      report(.nestingTooDeep, at: token.kind == .endOfFile ? missingRange : token.range)
+    guard depth < nestingLimit else {
+      report(.nestingTooDeep(nestingLimit), at: token.kind == .endOfFile ? missingRange : token.range)
       unwinding = true
       return false
     }

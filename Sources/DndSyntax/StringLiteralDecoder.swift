@@ -169,7 +169,7 @@ extension Parser.State {
   private mutating func readInterpolation(_ range: Range<Int>, escapeStart: Int) -> Expr {
     // An interpolation counts as a level of its own: the decoder's frames
     // come on top of the expression's.
-    var nested = Parser.State(file: file, range: range, depth: depth + 1)
+    var nested = Parser.State(file: file, range: range, depth: depth + 1, nestingLimit: nestingLimit)
     let expr: Expr
     if nested.token.kind == .endOfFile {
       nested.report(.emptyInterpolation, at: sourceRange(escapeStart..<range.upperBound + 1))

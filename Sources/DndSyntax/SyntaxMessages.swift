@@ -170,10 +170,10 @@ extension DiagnosticMessage {
         + "every line must start with the closing delimiter's indentation")
   }
 
-  public static var nestingTooDeep: DiagnosticMessage {
+  public static func nestingTooDeep(_ limit: Int) -> DiagnosticMessage {
     .error(
-      "nested too deeply: more than \(SyntaxLimits.maxNestingDepth) levels of brackets, blocks, closures "
-        + "and operators; split this into smaller pieces")
+      "nested too deeply: more than \(limit) levels of brackets, blocks, closures "
+        + "and operators (the nesting limit); split this into smaller pieces")
   }
 
   public static func nonASCIIIdentifier(_ name: String, character: String) -> DiagnosticMessage {

@@ -115,7 +115,8 @@ struct BadInputTests {
   }
 
   @Test func everyLimitIsNamedInItsMessage() {
-    #expect(DiagnosticMessage.nestingTooDeep.text.contains("\(SyntaxLimits.maxNestingDepth)"))
+    let nesting = DiagnosticMessage.nestingTooDeep(SyntaxLimits.maxNestingDepth)
+    #expect(nesting.text.contains("\(SyntaxLimits.maxNestingDepth)"))
     #expect(DiagnosticMessage.tooManyTokens.text.contains("\(SyntaxLimits.maxTokens)"))
     #expect(DiagnosticMessage.tooManyErrors.text.contains("\(SyntaxLimits.maxErrors)"))
     #expect(DiagnosticMessage.sourceTooLarge(bytes: 1).text.contains("\(SyntaxLimits.maxSourceBytes)"))

@@ -86,16 +86,19 @@ public struct ScenarioRunner: Sendable {
   /// Runs only the scenarios whose title contains this text, ignoring case
   /// (`dnd test --filter`); nil runs them all.
   public var scenarioFilter: String?
+  /// The `UserDefaults` store every scene of the run shares.
+  public var defaults: DefaultsStore
 
   public init(
     program: CheckedProgram, files: [SourceFile], limits: InterpreterLimits = InterpreterLimits(),
-    stopAfterSteps: Int? = nil, scenarioFilter: String? = nil
+    stopAfterSteps: Int? = nil, scenarioFilter: String? = nil, defaults: DefaultsStore = DefaultsStore()
   ) {
     self.program = program
     self.files = files
     self.limits = limits
     self.stopAfterSteps = stopAfterSteps
     self.scenarioFilter = scenarioFilter
+    self.defaults = defaults
   }
 
   /// The titles of the scenarios, in order.
@@ -115,9 +118,11 @@ public struct ScenarioRunner: Sendable {
 
   /// Runs the top level once in a fresh scene.
   public func runTopLevel(output: @escaping (String) -> Void) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output)
-    let outcome = Self.outcome(of: host) { try interpreter.run() }
-    return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
+    Self.onInterpreterThread {
+      let (host, interpreter) = makeScene(output: output)
+      let outcome = Self.outcome(of: host) { try interpreter.run() }
+      return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
+    }
   }
 
   /// Runs scenario `index` in a fresh scene: the top level (its output
@@ -133,11 +138,13 @@ public struct ScenarioRunner: Sendable {
     _ index: Int, output: @escaping (String) -> Void, prepare: (SceneHost) -> Void,
     inspect: (SceneHost, ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output)
-    prepare(host)
-    let result = runScenario(index, host: host, interpreter: interpreter)
-    inspect(host, result)
-    return result
+    Self.onInterpreterThread {
+      let (host, interpreter) = makeScene(output: output)
+      prepare(host)
+      let result = runScenario(index, host: host, interpreter: interpreter)
+      inspect(host, result)
+      return result
+    }
   }
 
   private func runScenario(_ index: Int, host: SceneHost, interpreter: Interpreter) -> ScenarioResult {
@@ -160,6 +167,7 @@ public struct ScenarioRunner: Sendable {
 
   private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
     let host = SceneHost(program: program, files: files, output: output)
+    host.defaults = defaults
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: limits, files: files)
     host.interpreter = interpreter
@@ -182,10 +190,19 @@ public struct ScenarioRunner: Sendable {
       steps: host.performedSteps, stoppedEarly: stopped)
   }
 
-  /// Runs `body` on an interpreter thread and classifies how it ended.
+  /// Makes, runs and frees a scene on an interpreter thread: the script
+  /// needs its large stack, and so does freeing what the script built (a
+  /// long chain of objects is freed recursively).
+  private static func onInterpreterThread(_ body: () -> ScenarioResult) -> ScenarioResult {
+    var result: ScenarioResult?
+    _ = try? InterpreterThread.run { result = body() }
+    return result ?? body()
+  }
+
+  /// Runs `body` and classifies how it ended.
   private static func outcome(of host: SceneHost, _ body: () throws -> Void) -> ScenarioOutcome {
     do {
-      try InterpreterThread.run(body)
+      try body()
     } catch let error as RuntimeError {
       if DiagnosticMessage.expectationIDs.contains(error.message.id) {
         return .failedExpectation(error.diagnostic)

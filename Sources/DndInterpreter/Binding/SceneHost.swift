@@ -36,11 +36,15 @@ public final class SceneHost: InterpreterHost {
   /// While true, printed text is dropped (the top level re-run before a scenario).
   public var isOutputMuted = false
   public private(set) var printed: [PrintedText] = []
+  /// The run's `UserDefaults` store, shared with the other scenes of the run.
+  public var defaults = DefaultsStore()
 
   /// One script object per runtime object, so identity survives the round
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
   /// is never reused while it is in the table.
   private var wrappers: [ObjectIdentifier: NativeObject] = [:]
+  /// The keys of `wrappers` in the order they were made (see `deinit`).
+  private var wrapperOrder: [ObjectIdentifier] = []
   private var madeViews = 0
 
   /// The last proposal a script's drop handler returned in the current drag.
@@ -68,6 +72,15 @@ public final class SceneHost: InterpreterHost {
     world.sourceLocationProvider = { [weak self] in self?.currentLocation() }
   }
 
+  /// Frees the script objects newest first, each while the older ones are
+  /// still in the table. A chain the script built (each drag item's
+  /// `localObject` the item made before it, a million long) then goes one
+  /// link at a time; freed in any other order it could be freed
+  /// recursively, a link per few native frames, past the end of the stack.
+  deinit {
+    for key in wrapperOrder.reversed() { wrappers[key] = nil }
+  }
+
   public func output(_ text: String) {
     guard !isOutputMuted else { return }
     printed.append(PrintedText(afterEvent: world.trace.events.count, text: text))
@@ -88,6 +101,7 @@ public final class SceneHost: InterpreterHost {
     if let existing = wrappers[key] as? Wrapper { return existing }
     let made = make()
     wrappers[key] = made
+    wrapperOrder.append(key)
     return made
   }
 
@@ -128,9 +142,28 @@ public final class SceneHost: InterpreterHost {
   }
 
   /// A view made by code (`UIImageView(image:)`), named for the trace.
-  func makeView(_ kind: DndRuntime.ViewKind, frame: Rect = .zero) -> ViewObject {
+  /// At most `InterpreterLimits.maxViews` of them.
+  func makeView(_ kind: DndRuntime.ViewKind, frame: Rect = .zero) throws -> ViewObject {
+    let limit = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews
+    guard madeViews < limit else { throw RuntimeError(.tooManyViews(limit)) }
     madeViews += 1
     return object(for: View(kind, name: "\(kind.rawValue)#\(madeViews)", frame: frame, world: world))
+  }
+
+  /// Refuses an `addSubview` that would nest the view tree deeper than
+  /// `limit` (`InterpreterLimits.maxViewDepth`).
+  func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
+    var depth = 1
+    var ancestor = parent.superview
+    while let next = ancestor, depth <= limit {
+      depth += 1
+      ancestor = next.superview
+    }
+    func height(_ view: View, _ budget: Int) -> Int {
+      guard budget > 0 else { return 1 }
+      return 1 + (view.subviews.map { height($0, budget - 1) }.max() ?? 0)
+    }
+    if depth + height(subview, limit) > limit { throw RuntimeError(.viewTreeTooDeep(limit)) }
   }
 
   // MARK: Calling the script

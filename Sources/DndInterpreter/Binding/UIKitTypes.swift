@@ -55,6 +55,7 @@ enum UIKitTypes {
     dragAndDrop(registry, scene)
     views(registry, scene)
     ListConvert.register(in: registry, scene: scene)
+    DefaultsTypes.register(in: registry, scene: scene)
     registry.register(
       BoundType(
         .dispatchQueue,
@@ -209,19 +210,19 @@ enum UIKitTypes {
         BoundType(
           builtin,
           construct: { [unowned scene] arguments in
-            if arguments.isEmpty { return .object(scene.makeView(kind)) }
+            if arguments.isEmpty { return .object(try scene.makeView(kind)) }
             if arguments.hasLabels(.frame) {
-              return .object(scene.makeView(kind, frame: try Convert.rect(arguments[0], for: "frame")))
+              return .object(try scene.makeView(kind, frame: try Convert.rect(arguments[0], for: "frame")))
             }
             if kind == .imageView, arguments.hasLabels(.image) {
               // UIImageView(image:) takes the image's size.
-              if arguments[0].isNil { return .object(scene.makeView(kind)) }
+              if arguments[0].isNil { return .object(try scene.makeView(kind)) }
               guard let image = arguments[0].object(as: ImageObject.self) else {
                 throw RuntimeError(
                   .wrongArgumentType(
                     "UIImageView(image:)", expected: "a UIImage", found: arguments[0].typeName))
               }
-              let view = scene.makeView(kind, frame: Rect(origin: .zero, size: image.image.size))
+              let view = try scene.makeView(kind, frame: Rect(origin: .zero, size: image.image.size))
               view.view.image = image.image
               return .object(view)
             }

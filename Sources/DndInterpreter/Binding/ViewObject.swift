@@ -205,6 +205,7 @@ final class ViewObject: SceneObject {
     case .addSubview?:
       guard arguments.count == 1 else { break }
       let subview = try Convert.view(arguments[0], for: "addSubview")
+      try scene.checkViewDepth(adding: subview, to: view, limit: interpreter.limits.maxViewDepth)
       try scene.raisingUIKit(view: view) { try view.addSubview(subview) }
       return .nil
     case .removeFromSuperview?:
