@@ -4,7 +4,28 @@ import DndSyntax
 /// Expressions: literals, variables, members, calls, operators, casts,
 /// collection literals and closures.
 extension Interpreter {
+  /// Evaluates an expression. The hottest kinds (variables, integer
+  /// literals, operators, calls of global functions) are answered by this
+  /// small function, whose prologue is cheap; the rest go to `evalAny`,
+  /// whose many cases make every call to it spill more registers.
   func eval(_ expr: CheckedExpr, _ frame: Frame) throws -> Value {
+    switch expr.kind {
+    case .local(let slot): return frame.base[slot]
+    case .integer(let value): return .int(value)
+    case .binary(let op, let left, let right):
+      return try binary(op, left, right, frame, at: expr.range)
+    case .callGlobal(let slot, let arguments):
+      if case .closure(let closure) = globals[slot] {
+        return try callClosure(closure, arguments, frame, at: expr.range)
+      }
+      return try evalAny(expr, frame)
+    default:
+      return try evalAny(expr, frame)
+    }
+  }
+
+  /// Evaluates any expression.
+  func evalAny(_ expr: CheckedExpr, _ frame: Frame) throws -> Value {
     switch expr.kind {
     case .integer(let value): return .int(value)
     case .double(let value): return .double(value)
@@ -107,7 +128,7 @@ extension Interpreter {
       try checkNesting(values, at: expr.range)
       return .array(values)
     case .dictionary(let keys, let values):
-      let box = DictionaryBox()
+      let box = DictionaryBox(capacity: keys.count)
       for (key, value) in zip(keys, values) {
         let (element, keyValue) = (try eval(value, frame), try eval(key, frame))
         try checkNesting(element, at: expr.range)
@@ -208,7 +229,35 @@ extension Interpreter {
       let value = try eval(left, frame)
       return value.isNil ? try eval(right, frame) : value
     default:
-      return try arithmetic(op, eval(left, frame), eval(right, frame), at: range)
+      let a = try eval(left, frame)
+      let b = try eval(right, frame)
+      // Int with Int: the common case, answered here without a call.
+      if case .int(let x) = a, case .int(let y) = b {
+        switch op {
+        case .less: return .bool(x < y)
+        case .lessEqual: return .bool(x <= y)
+        case .greater: return .bool(x > y)
+        case .greaterEqual: return .bool(x >= y)
+        case .equal: return .bool(x == y)
+        case .notEqual: return .bool(x != y)
+        case .add:
+          let (sum, overflow) = x.addingReportingOverflow(y)
+          if !overflow { return .int(sum) }
+        case .subtract:
+          let (difference, overflow) = x.subtractingReportingOverflow(y)
+          if !overflow { return .int(difference) }
+        case .multiply:
+          let (product, overflow) = x.multipliedReportingOverflow(by: y)
+          if !overflow { return .int(product) }
+        case .remainder:
+          // Zero and Int.min % -1 take the generic path, which reports them.
+          if y != 0 && y != -1 { return .int(x % y) }
+        case .divide:
+          if y != 0 && y != -1 { return .int(x / y) }
+        default: break
+        }
+      }
+      return try arithmetic(op, a, b, at: range)
     }
   }
 

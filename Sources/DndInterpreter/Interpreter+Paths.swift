@@ -59,6 +59,20 @@ extension Interpreter {
   )
     throws
   {
+    if case .int(let a) = current, case .int(let b) = operand {
+      let result: (partialValue: Int, overflow: Bool)
+      switch op {
+      case .add: result = a.addingReportingOverflow(b)
+      case .subtract: result = a.subtractingReportingOverflow(b)
+      case .multiply: result = a.multipliedReportingOverflow(by: b)
+      default: result = (0, true)
+      }
+      // Overflow, division and remainder take the generic path below.
+      if !result.overflow {
+        current = .int(result.partialValue)
+        return
+      }
+    }
     // `if case` on each side rather than a `switch` on the pair: the pair
     // would be a second reference, and the append would copy every time.
     if op == .add, case .string(let piece) = operand, case .string = current {

@@ -60,7 +60,8 @@ extension Interpreter {
     case .forIn(let slot, let sequence, let body):
       return try forIn(slot, sequence, body, frame, range: stmt.range)
     case .returnStatement(let value):
-      return .returned(try value.map { try eval($0, frame) } ?? .nil)
+      guard let value else { return .returned(.nil) }
+      return .returned(try eval(value, frame))
     case .breakStatement:
       return .breakLoop
     case .continueStatement:

@@ -319,7 +319,9 @@ public final class Interpreter {
     callDepth += 1
     stepsLeft -= 1
     defer {
-      if let last = openCells.last, let slot = last.slot, slot >= stack + base {
+      // The registers hold the highest open cell's address, so the common
+      // case (no cell into this frame) reads no array and retains no cell.
+      if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
         closeCells(from: stack + base)
       }
       (stack + base).update(repeating: .nil, count: code.frameSize)

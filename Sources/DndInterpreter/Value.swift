@@ -107,6 +107,15 @@ public final class DictionaryBox {
     values = []
   }
 
+  /// An empty dictionary with room for `capacity` keys (a literal's count),
+  /// so that filling it does not grow its arrays step by step.
+  public init(capacity: Int) {
+    keys = []
+    values = []
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
+
   /// A copy, for a change to a dictionary that is shared.
   public init(copying other: DictionaryBox) {
     keys = other.keys

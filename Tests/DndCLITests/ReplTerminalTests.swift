@@ -95,9 +95,15 @@ import Testing
       #expect(screen.waitFor("from a terminal\r\n"), "no output: \(screen.text)")
       #expect(screen.waitFor("dnd> ", occurrences: 2), "no second prompt: \(screen.text)")
       screen.send([0x04])
-      let deadline = Date().addingTimeInterval(10)
+      let deadline = Date().addingTimeInterval(30)
       while process.isRunning && Date() < deadline { usleep(20_000) }
-      if process.isRunning { process.terminate() }
+      let quitOnItsOwn = !process.isRunning
+      // Foundation traps on `terminationStatus` while the process runs, so a
+      // REPL that did not quit is stopped and waited for before asking.
+      if !quitOnItsOwn { process.terminate() }
+      process.waitUntilExit()
+      #expect(quitOnItsOwn, "dnd repl did not quit on Ctrl-D: \(screen.text)")
+      guard quitOnItsOwn else { return }
       #expect(process.terminationStatus == 0)
       let history = try String(contentsOfFile: home.path + "/.dnd_history", encoding: .utf8)
       #expect(history == "print(\"from a terminal\")\n")
@@ -120,7 +126,8 @@ import Testing
 
     /// Reads until `needle` has appeared `occurrences` times, for at most ten seconds.
     func waitFor(_ needle: String, occurrences: Int = 1) -> Bool {
-      let deadline = Date().addingTimeInterval(10)
+      // Generous: a loaded CI machine can take seconds to start the binary.
+      let deadline = Date().addingTimeInterval(30)
       while Date() < deadline {
         if text.components(separatedBy: needle).count - 1 >= occurrences { return true }
         var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
