@@ -123,9 +123,10 @@ extension DragEngine {
 
   /// The preview UIKit offers for a drop: the dragged preview, left at the
   /// drop location in the drop view's superview (§3.5). An item added by a
-  /// tap shows the view it was added from, not the view the drag began on;
-  /// an item lifted from a cell shows the cell as it lifted, even if the drop
-  /// deleted it (a garbage can), not the whole table or collection view.
+  /// tap shows the view it was added from, not the view the drag began on.
+  /// Choice (inferred: a lift preview is a snapshot, §2.3): an item lifted
+  /// from a cell shows the cell as it lifted, even if performDrop deleted it
+  /// (a garbage can), not the whole table or collection view.
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {

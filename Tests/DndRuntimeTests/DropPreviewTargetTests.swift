@@ -76,7 +76,7 @@ struct DropPreviewTargetTests {
   }
 
   @Test(
-    "the default drop preview of a cell shows the cell as it lifted, even after the drop deleted it (§3.5)")
+    "choice: the default drop preview of a cell shows the cell as it lifted, even after the drop deleted it")
   func deletedCellStillShowsInTheDropPreview() throws {
     let s = try ListScene(.collectionView, items: ["a", "b", "c"])
     s.makeDragDelegate()
