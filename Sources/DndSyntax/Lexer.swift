@@ -220,8 +220,13 @@ public struct Lexer {
   @inline(__always)
   private func keyword(from tokenStart: Int, length: Int) -> TokenKind? {
     guard length >= 2 && length <= Lexer.longestKeyword else { return nil }
-    let (packed, ninth) = bytes.withUnsafeBufferPointer { buffer in
-      Lexer.pack(length) { buffer[tokenStart + $0] }
+    let (packed, ninth) = bytes.withUnsafeBytes { raw in
+      // One unaligned load when eight bytes are there to read (the bytes
+      // past the name are masked off), else byte by byte.
+      guard tokenStart + 8 <= raw.count else { return Lexer.pack(length) { raw[tokenStart + $0] } }
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: tokenStart, as: UInt64.self))
+      let packed = length >= 8 ? word : word & ((1 &<< (8 &* UInt64(length))) &- 1)
+      return (packed, length > 8 ? raw[tokenStart + 8] : 0)
     }
     var index = Lexer.slot(packed, ninth)
     while true {

@@ -123,6 +123,7 @@ extension Parser {
 
 extension Parser.State {
   /// Reads the next token from the lexer, reporting a lexer error at once.
+  @inline(__always)
   private mutating func fetch() -> Token {
     if stopped { return Token(kind: .endOfFile, range: endRange, isAtStartOfLine: true) }
     let next = lexer.next()
