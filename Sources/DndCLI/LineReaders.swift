@@ -146,7 +146,10 @@ final class PlainTerminalReader: LineReader {
 }
 
 /// The system's libedit through its readline interface, found with
-/// `dlopen` so that `dnd` needs no library at build time.
+/// `dlopen` so that `dnd` needs no library at build time. Never in a static
+/// executable (the release `dnd` on Linux, see Package.swift): there
+/// `dlopen` would bring in a second C library, with its own `malloc`, and
+/// readline's lines would be freed by the wrong one.
 final class LibEditReader: LineReader {
   private typealias ReadLine = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
   private typealias AddHistory = @convention(c) (UnsafePointer<CChar>?) -> Int32
@@ -155,6 +158,7 @@ final class LibEditReader: LineReader {
 
   init?(history: [String]) {
     guard
+      Self.hasDynamicLoader,
       let library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL)
         ?? dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL),
       let readSymbol = dlsym(library, "readline"), let addSymbol = dlsym(library, "add_history")
@@ -193,6 +197,32 @@ final class LibEditReader: LineReader {
   }
 
   func remember(_ line: String) { _ = addHistory(line) }
+
+  /// Whether the process was started by the dynamic loader: a static
+  /// executable has none, and its auxiliary vector (pairs of words, key then
+  /// value) gives 0 for the loader's base, `AT_BASE` (7).
+  private static var hasDynamicLoader: Bool {
+    #if os(Linux)
+      let descriptor = open("/proc/self/auxv", O_RDONLY)
+      guard descriptor >= 0 else { return false }
+      defer { close(descriptor) }
+      guard let bytes = readAll(descriptor) else { return false }
+      let words = bytes.count / MemoryLayout<UInt>.size
+      let size = MemoryLayout<UInt>.size
+      let vector = bytes.withUnsafeBytes { raw in
+        (0..<words).map { raw.loadUnaligned(fromByteOffset: $0 * size, as: UInt.self) }
+      }
+      var index = 0
+      while index + 1 < vector.count, vector[index] != 0 {
+        if vector[index] == 7 { return vector[index + 1] != 0 }
+        index += 2
+      }
+      return false
+    #else
+      return true
+    #endif
+  }
+
 }
 
 /// The history file, `~/.dnd_history`: one line per entry, appended as each
