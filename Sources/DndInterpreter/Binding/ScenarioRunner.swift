@@ -139,12 +139,23 @@ public struct ScenarioRunner: Sendable {
     inspect: (SceneHost, ScenarioResult) -> Void
   ) -> ScenarioResult {
     Self.onInterpreterThread {
-      let (host, interpreter) = makeScene(output: output)
-      prepare(host)
-      let result = runScenario(index, host: host, interpreter: interpreter)
-      inspect(host, result)
-      return result
+      runScenarioHere(index, output: output, prepare: prepare, inspect: inspect)
     }
+  }
+
+  /// `runScenario(_:output:prepare:inspect:)` on the calling thread, which
+  /// must be an interpreter thread (`InterpreterThread.run`): the explorer
+  /// runs every order of a scenario on one thread instead of starting one
+  /// per order.
+  func runScenarioHere(
+    _ index: Int, output: @escaping (String) -> Void, prepare: (SceneHost) -> Void,
+    inspect: (SceneHost, ScenarioResult) -> Void
+  ) -> ScenarioResult {
+    let (host, interpreter) = makeScene(output: output)
+    prepare(host)
+    let result = runScenario(index, host: host, interpreter: interpreter)
+    inspect(host, result)
+    return result
   }
 
   private func runScenario(_ index: Int, host: SceneHost, interpreter: Interpreter) -> ScenarioResult {

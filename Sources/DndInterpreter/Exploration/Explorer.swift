@@ -84,23 +84,46 @@ public struct Explorer {
     self.options = options
   }
 
-  /// Explores scenario `index`, optionally with a fault injected.
+  /// Explores scenario `index`, optionally with a fault injected. Every
+  /// order runs on one interpreter thread (starting a thread per order cost
+  /// more than a short scenario's run).
   public func explore(_ index: Int, fault: InjectedFault? = nil) -> ExplorationResult {
+    var result: ExplorationResult?
+    _ = try? InterpreterThread.run { result = exploreHere(index, fault: fault) }
+    return result ?? exploreHere(index, fault: fault)
+  }
+
+  /// What the explorer keeps of a run: the whole run only when it failed
+  /// (the report shows failures; a passing run's trace is not needed).
+  private struct Kept {
+    var order: OrderID
+    var changedOutcome: Bool
+    var failure: ExploredRun?
+  }
+
+  private func exploreHere(_ index: Int, fault: InjectedFault?) -> ExplorationResult {
+    let allowances = Allowances(runner: runner, index: index)
     var visited: Set<UInt64> = []
     var seenOrders: Set<OrderID> = []
-    var runs: [ExploredRun] = []
+    var runs: [Kept] = []
     var merged = 0
     var stack: [[Int]] = [[]]
     let depthBudget = options.limit
+    func keep(_ run: ExploredRun) -> Kept {
+      let failed = run.failed
+      return Kept(
+        order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
+    }
     while let prefix = stack.popLast() {
       if runs.count >= depthBudget {
         stack.append(prefix)
         break
       }
-      let (run, fingerprints) = execute(index, choices: prefix, sampler: nil, fault: fault)
+      let (run, fingerprints) = execute(
+        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances)
       let chosen = run.points.map(\.chosen)
       seenOrders.insert(run.order)
-      runs.append(run)
+      runs.append(keep(run))
       var alternatives: [[Int]] = []
       for point in prefix.count..<run.points.count {
         if !visited.insert(fingerprints[point]).inserted {
@@ -126,12 +149,12 @@ public struct Explorer {
       while runs.count < options.limit, attempts < options.limit * 4 {
         attempts += 1
         let walk = SeededGenerator(seed: UInt64(sampler.next(below: Int.max)))
-        let (run, _) = execute(index, choices: [], sampler: walk, fault: fault)
-        if seenOrders.insert(run.order).inserted { runs.append(run) }
+        let (run, _) = execute(index, choices: [], sampler: walk, fault: fault, allowances: allowances)
+        if seenOrders.insert(run.order).inserted { runs.append(keep(run)) }
       }
     }
-    let failures = runs.filter(\.failed).sorted { $0.order < $1.order }
-    let changed = runs.filter { !$0.failed && !$0.result.outcome.passed }.count
+    let failures = runs.compactMap(\.failure).sorted { $0.order < $1.order }
+    let changed = runs.filter(\.changedOutcome).count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: runs.count,
       exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures, changedOutcomes: changed)
@@ -139,17 +162,37 @@ public struct Explorer {
 
   /// Runs scenario `index` under exactly the order `order` (a replay).
   public func replay(_ index: Int, order: OrderID, fault: InjectedFault? = nil) -> ExploredRun {
-    execute(index, choices: order.choices, sampler: nil, fault: fault).run
+    let allowances = Allowances(runner: runner, index: index)
+    func run() -> ExploredRun {
+      execute(index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances).run
+    }
+    var result: ExploredRun?
+    _ = try? InterpreterThread.run { result = run() }
+    return result ?? run()
   }
 
-  /// One run from a fresh world; returns it with the fingerprint at each choice point.
+  /// What a scenario's text allows, read once per exploration: an
+  /// `expect exception` or `expect warning` anywhere in the scenario.
+  private struct Allowances {
+    var exceptions: Bool
+    var warnings: Bool
+
+    init(runner: ScenarioRunner, index: Int) {
+      let range = runner.program.scenarios[index].range
+      let text = runner.files.first { $0.id == range.file }.map { $0.text(range) } ?? ""
+      exceptions = text.contains("expect exception")
+      warnings = text.contains("expect warning")
+    }
+  }
+
+  /// One run from a fresh world, on the calling (interpreter) thread;
+  /// returns it with the fingerprint at each choice point.
   private func execute(
-    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?
+    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances
   ) -> (run: ExploredRun, fingerprints: [UInt64]) {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
-    let scenario = runner.program.scenarios[index]
     var violations: [String] = []
-    let result = runner.runScenario(
+    let result = runner.runScenarioHere(
       index, output: { _ in },
       prepare: { host in
         host.world.scheduler.policy = policy
@@ -159,11 +202,9 @@ public struct Explorer {
         }
       },
       inspect: { host, result in
-        let text = host.sourceText(scenario.range) ?? ""
         violations = ExplorationInvariants.violations(
           trace: result.trace, world: host.world,
-          allowsExceptions: text.contains("expect exception"),
-          allowsWarnings: text.contains("expect warning"))
+          allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings)
         policy.fingerprint = nil
       })
     let run = ExploredRun(
