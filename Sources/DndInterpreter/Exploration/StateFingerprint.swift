@@ -9,44 +9,132 @@ import DndRuntime
 /// colours, list contents). Not covered: values captured only by closures
 /// (a local `var` that two completions share); two orders differing only
 /// there are merged. FNV-1a, so the numbers are the same on every run.
+///
+/// The hash reads a sequence of parts, each a line of text such as
+/// `now 500000` or `view gallery false - - - 4`, each followed by a
+/// separator. It is computed at every choice point of every order, so the
+/// parts are fed to the hash piece by piece instead of being formatted as
+/// strings first; the bytes hashed are the same.
 enum StateFingerprint {
   static func of(host: SceneHost, completed: [String]) -> UInt64 {
     var hash = FNV()
     let scheduler = host.world.scheduler
-    hash.add("now \(scheduler.now.microseconds)")
+    hash.add("now ")
+    hash.add(scheduler.now.microseconds)
+    hash.endPart()
     let pending = scheduler.pending
-    for work in pending where work.isMainQueue { hash.add("main \(work.label) \(work.due.microseconds)") }
-    for line in pending.filter({ !$0.isMainQueue }).map({ "\($0.queue) \($0.label) \($0.due.microseconds)" })
-      .sorted()
-    {
-      hash.add(line)
+    var background: [String] = []
+    for work in pending {
+      if work.isMainQueue {
+        hash.add("main ")
+        hash.add(work.label)
+        hash.add(" ")
+        hash.add(work.due.microseconds)
+        hash.endPart()
+      } else {
+        background.append("\(work.queue) \(work.label) \(work.due.microseconds)")
+      }
     }
-    for label in completed { hash.add("ran " + label) }
-    if let range = host.stepRange { hash.add("step \(range.file) \(range.start)") }
-    hash.add("trace \(host.world.trace.events.count)")
+    // Background work is a set: sorted, so that the order it was queued in
+    // does not matter.
+    background.sort()
+    for line in background { hash.part(line) }
+    for label in completed {
+      hash.add("ran ")
+      hash.add(label)
+      hash.endPart()
+    }
+    if let range = host.stepRange {
+      hash.add("step ")
+      hash.add(Int64(range.file))
+      hash.add(" ")
+      hash.add(Int64(range.start))
+      hash.endPart()
+    }
+    hash.add("trace ")
+    hash.add(Int64(host.world.trace.events.count))
+    hash.endPart()
     if let interpreter = host.interpreter {
-      for slot in host.program.globals.indices { hash.add(interpreter.global(slot).description) }
+      for slot in host.program.globals.indices { add(interpreter.global(slot), to: &hash) }
     }
     for app in host.world.apps { add(app.window, to: &hash) }
     return hash.value
   }
 
+  /// A global's value as a part: its description, written directly for the
+  /// plain values scripts keep in globals.
+  private static func add(_ value: Value, to hash: inout FNV) {
+    switch value {
+    case .nil: hash.add("nil")
+    case .bool(let flag): hash.add(flag)
+    case .int(let number): hash.add(Int64(number))
+    case .string(let box): hash.add(box.value)
+    default: hash.add(value.description)
+    }
+    hash.endPart()
+  }
+
   private static func add(_ view: View, to hash: inout FNV) {
-    hash.add(
-      "view \(view.name) \(view.isHidden) \(view.text ?? "-") \(view.image.map { "\($0)" } ?? "-") "
-        + "\(view.backgroundColor.map { "\($0)" } ?? "-") \(view.subviews.count)")
+    hash.add("view ")
+    hash.add(view.name)
+    hash.add(" ")
+    hash.add(view.isHidden)
+    hash.add(" ")
+    hash.add(view.text ?? "-")
+    hash.add(" ")
+    if let image = view.image { hash.add(image.description) } else { hash.add("-") }
+    hash.add(" ")
+    if let color = view.backgroundColor { hash.add(color.description) } else { hash.add("-") }
+    hash.add(" ")
+    hash.add(Int64(view.subviews.count))
+    hash.endPart()
     if let list = view.list {
-      hash.add("list \(list.activePlaceholderCount) \(list.hasUncommittedUpdates)")
+      hash.add("list ")
+      hash.add(Int64(list.activePlaceholderCount))
+      hash.add(" ")
+      hash.add(list.hasUncommittedUpdates)
+      hash.endPart()
     }
     for child in view.subviews { add(child, to: &hash) }
   }
 
-  /// 64-bit FNV-1a over UTF-8, with a separator between parts.
+  /// 64-bit FNV-1a over UTF-8, with a separator after each part.
   struct FNV {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// Adds a whole part: its text, then the separator.
+    mutating func part(_ text: String) {
+      add(text)
+      endPart()
+    }
+
+    /// Adds text to the current part.
     mutating func add(_ text: String) {
-      for byte in text.utf8 { mix(byte) }
+      var text = text
+      text.withUTF8 { bytes in
+        for byte in bytes { mix(byte) }
+      }
+    }
+
+    /// Adds `true` or `false` to the current part.
+    mutating func add(_ flag: Bool) {
+      add(flag ? "true" : "false")
+    }
+
+    /// Adds a number in decimal, as `String(number)` spells it.
+    mutating func add(_ number: Int64) {
+      if number < 0 { mix(UInt8(ascii: "-")) }
+      let magnitude = number.magnitude
+      var divisor: UInt64 = 1
+      while magnitude / divisor >= 10 { divisor *= 10 }
+      while divisor > 0 {
+        mix(UInt8(ascii: "0") + UInt8((magnitude / divisor) % 10))
+        divisor /= 10
+      }
+    }
+
+    /// Ends the current part.
+    mutating func endPart() {
       mix(0x1F)
     }
 
