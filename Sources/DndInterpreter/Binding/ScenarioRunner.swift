@@ -139,26 +139,37 @@ public struct ScenarioRunner: Sendable {
     inspect: (SceneHost, ScenarioResult) -> Void
   ) -> ScenarioResult {
     Self.onInterpreterThread {
-      runScenarioHere(index, output: output, prepare: prepare, inspect: inspect)
+      runScenarioHere(index, output: output, prepare: prepare) { host, result in inspect(host, result) }
     }
   }
 
   /// `runScenario(_:output:prepare:inspect:)` on the calling thread, which
   /// must be an interpreter thread (`InterpreterThread.run`): the explorer
   /// runs every order of a scenario on one thread instead of starting one
-  /// per order.
+  /// per order. With `snapshotsScene` false the result has no scene unless
+  /// `inspect` adds one (`scene(of:for:)`): the explorer only keeps the
+  /// scenes of failing runs.
   func runScenarioHere(
-    _ index: Int, output: @escaping (String) -> Void, prepare: (SceneHost) -> Void,
-    inspect: (SceneHost, ScenarioResult) -> Void
+    _ index: Int, output: @escaping (String) -> Void, snapshotsScene: Bool = true,
+    prepare: (SceneHost) -> Void, inspect: (SceneHost, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
     let (host, interpreter) = makeScene(output: output)
     prepare(host)
-    let result = runScenario(index, host: host, interpreter: interpreter)
-    inspect(host, result)
+    var result = runScenario(index, host: host, interpreter: interpreter, snapshotsScene: snapshotsScene)
+    inspect(host, &result)
     return result
   }
 
-  private func runScenario(_ index: Int, host: SceneHost, interpreter: Interpreter) -> ScenarioResult {
+  /// The scene where a run ended, as its result would hold it.
+  func scene(of host: SceneHost, for result: ScenarioResult) -> SceneSnapshot {
+    var scene = host.world.snapshot()
+    scene.traceCount = min(scene.traceCount, result.trace.count)
+    return scene
+  }
+
+  private func runScenario(
+    _ index: Int, host: SceneHost, interpreter: Interpreter, snapshotsScene: Bool = true
+  ) -> ScenarioResult {
     let scenario = program.scenarios[index]
     host.isOutputMuted = true
     let setUp = Self.outcome(of: host) { try interpreter.run() }
@@ -169,11 +180,13 @@ public struct ScenarioRunner: Sendable {
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
       return result(
-        title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart)
+        title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart,
+        snapshotsScene: snapshotsScene)
     }
     let outcome = Self.outcome(of: host) { _ = try interpreter.call(scenario.function, []) }
     return result(
-      title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart)
+      title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart,
+      snapshotsScene: snapshotsScene)
   }
 
   private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
@@ -186,15 +199,20 @@ public struct ScenarioRunner: Sendable {
   }
 
   private func result(
-    title: String?, range: SourceRange, outcome: ScenarioOutcome, host: SceneHost, traceStart: Int
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, host: SceneHost, traceStart: Int,
+    snapshotsScene: Bool = true
   ) -> ScenarioResult {
     let events = host.world.trace.events
     let trace = Array(events[min(traceStart, events.count)...])
     let printed = host.printed.map {
       PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
     }
-    var scene = host.world.snapshot()
-    scene.traceCount -= min(traceStart, scene.traceCount)
+    var scene: SceneSnapshot?
+    if snapshotsScene {
+      var snapshot = host.world.snapshot()
+      snapshot.traceCount -= min(traceStart, snapshot.traceCount)
+      scene = snapshot
+    }
     let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
     return ScenarioResult(
       title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,

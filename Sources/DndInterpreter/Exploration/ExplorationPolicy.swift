@@ -56,8 +56,10 @@ final class ExplorationPolicy: SchedulingPolicy {
   /// The choices made, one per choice point.
   var chosen: [Int] { points.map(\.chosen) }
 
-  /// The labels of the work that has run, sorted (part of the fingerprint).
-  var completedLabels: [String] { ran.map(\.label).sorted() }
+  /// The labels of the work that has run, sorted (part of the fingerprint);
+  /// kept sorted as work runs, since the fingerprint reads it at every
+  /// choice point.
+  private(set) var completedLabels: [String] = []
 
   func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
     let order = candidates.indices.sorted {
@@ -88,6 +90,13 @@ final class ExplorationPolicy: SchedulingPolicy {
     entry.choiceIndex = choice?.0
     entry.choiceCount = choice?.1 ?? 0
     ran.append(entry)
+    var low = 0
+    var high = completedLabels.count
+    while low < high {
+      let middle = (low + high) / 2
+      if completedLabels[middle] < work.label { low = middle + 1 } else { high = middle }
+    }
+    completedLabels.insert(work.label, at: low)
     return index
   }
 }

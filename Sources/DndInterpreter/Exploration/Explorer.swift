@@ -16,9 +16,12 @@ public struct ExploredRun: Sendable {
   /// expectations were written for the data arriving, so a failed `expect`
   /// is reported but is not a failure; script errors, UIKit exceptions and
   /// broken invariants are.
-  public var failed: Bool {
+  public var failed: Bool { Self.fails(result.outcome, fault: fault, violations: violations) }
+
+  /// Whether a run with this outcome, fault and broken invariants failed.
+  static func fails(_ outcome: ScenarioOutcome, fault: InjectedFault?, violations: [String]) -> Bool {
     if !violations.isEmpty { return true }
-    switch result.outcome {
+    switch outcome {
     case .passed: return false
     case .failedExpectation: return fault == nil
     case .runtimeError, .uncaughtException: return true
@@ -164,7 +167,9 @@ public struct Explorer {
   public func replay(_ index: Int, order: OrderID, fault: InjectedFault? = nil) -> ExploredRun {
     let allowances = Allowances(runner: runner, index: index)
     func run() -> ExploredRun {
-      execute(index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances).run
+      execute(
+        index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances, keepsScene: true
+      ).run
     }
     var result: ExploredRun?
     _ = try? InterpreterThread.run { result = run() }
@@ -188,12 +193,13 @@ public struct Explorer {
   /// One run from a fresh world, on the calling (interpreter) thread;
   /// returns it with the fingerprint at each choice point.
   private func execute(
-    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances
+    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
+    keepsScene: Bool = false
   ) -> (run: ExploredRun, fingerprints: [UInt64]) {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
     let result = runner.runScenarioHere(
-      index, output: { _ in },
+      index, output: { _ in }, snapshotsScene: false,
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)
@@ -206,6 +212,11 @@ public struct Explorer {
           trace: result.trace, world: host.world,
           allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings)
         policy.fingerprint = nil
+        // Only a failing run is kept whole (and a replay is shown): only
+        // they need the scene.
+        if keepsScene || ExploredRun.fails(result.outcome, fault: fault, violations: violations) {
+          result.scene = runner.scene(of: host, for: result)
+        }
       })
     let run = ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,

@@ -61,17 +61,58 @@ enum StateFingerprint {
     return hash.value
   }
 
-  /// A global's value as a part: its description, written directly for the
-  /// plain values scripts keep in globals.
+  /// A global's value as a part: its description, written directly when
+  /// the value is made of plain values only (what scripts mostly keep in
+  /// globals: numbers, flags, strings and arrays of them).
   private static func add(_ value: Value, to hash: inout FNV) {
+    if isPlain(value, depth: 0) {
+      addPlain(value, quoted: false, to: &hash)
+    } else {
+      hash.add(value.description)
+    }
+    hash.endPart()
+  }
+
+  /// Whether `addPlain` spells the value as `description` does: nil, flags,
+  /// integers, strings (inside an array, only those that `debugDescription`
+  /// merely wraps in quotes) and arrays of them, not nested deeply.
+  private static func isPlain(_ value: Value, depth: Int) -> Bool {
+    switch value {
+    case .nil, .bool, .int: return true
+    case .string(let box): return depth == 0 || needsNoEscapes(box.value)
+    case .array(let elements):
+      return depth < 32 && elements.allSatisfy { isPlain($0, depth: depth + 1) }
+    default: return false
+    }
+  }
+
+  /// Printable ASCII without quotes or backslashes.
+  private static func needsNoEscapes(_ text: String) -> Bool {
+    text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        && byte != UInt8(ascii: "\\")
+    }
+  }
+
+  /// Writes a plain value (see `isPlain`) as `Value.description` spells it.
+  private static func addPlain(_ value: Value, quoted: Bool, to hash: inout FNV) {
     switch value {
     case .nil: hash.add("nil")
     case .bool(let flag): hash.add(flag)
     case .int(let number): hash.add(Int64(number))
-    case .string(let box): hash.add(box.value)
+    case .string(let box):
+      if quoted { hash.add("\"") }
+      hash.add(box.value)
+      if quoted { hash.add("\"") }
+    case .array(let elements):
+      hash.add("[")
+      for (position, element) in elements.enumerated() {
+        if position > 0 { hash.add(", ") }
+        addPlain(element, quoted: true, to: &hash)
+      }
+      hash.add("]")
     default: hash.add(value.description)
     }
-    hash.endPart()
   }
 
   private static func add(_ view: View, to hash: inout FNV) {
