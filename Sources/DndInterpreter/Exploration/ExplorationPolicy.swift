@@ -41,11 +41,10 @@ public struct RanWork: Hashable, Sendable {
 final class ExplorationPolicy: SchedulingPolicy {
   private let choices: [Int]
   private var sampler: SeededGenerator?
-  /// Computes the state fingerprint at a choice point (set by the explorer).
-  var fingerprint: (() -> UInt64)?
+  /// Called at each choice point with its number, before the choice (the
+  /// explorer fingerprints the state there).
+  var atChoicePoint: ((Int) -> Void)?
   private(set) var points: [ChoicePoint] = []
-  /// The fingerprint of the state at each choice point.
-  private(set) var fingerprints: [UInt64] = []
   private(set) var ran: [RanWork] = []
 
   init(choices: [Int], sampler: SeededGenerator? = nil) {
@@ -72,7 +71,7 @@ final class ExplorationPolicy: SchedulingPolicy {
     }
     guard order.count > 1 else { return note(candidates[order[0]], now: now, index: order[0], choice: nil) }
     let point = points.count
-    fingerprints.append(fingerprint?() ?? 0)
+    atChoicePoint?(point)
     var pick = 0
     if point < choices.count {
       pick = min(choices[point], order.count - 1)

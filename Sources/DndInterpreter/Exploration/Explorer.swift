@@ -104,12 +104,43 @@ public struct Explorer {
     var failure: ExploredRun?
   }
 
+  /// The states the depth-first search has seen, and what the current run
+  /// adds to them. A run replays its prefix's choice points (their states
+  /// were seen when the prefix was found), so only the points after it are
+  /// fingerprinted, in order, up to the first state seen before: the rest
+  /// of the run queues no alternatives, so needs no fingerprints either.
+  private final class Pruning {
+    private var visited: Set<UInt64> = []
+    /// Runs that reached a state seen before.
+    private(set) var merged = 0
+    private var prefixLength = 0
+    /// The points after the prefix whose states were new, in this run.
+    private(set) var newPoints = 0
+    private var reachedSeenState = false
+
+    func startRun(prefixLength: Int) {
+      self.prefixLength = prefixLength
+      newPoints = 0
+      reachedSeenState = false
+    }
+
+    /// The run reached choice point `point`; `fingerprint` reads its state.
+    func reach(_ point: Int, fingerprint: () -> UInt64) {
+      guard point >= prefixLength, !reachedSeenState else { return }
+      if visited.insert(fingerprint()).inserted {
+        newPoints += 1
+      } else {
+        merged += 1
+        reachedSeenState = true
+      }
+    }
+  }
+
   private func exploreHere(_ index: Int, fault: InjectedFault?) -> ExplorationResult {
     let allowances = Allowances(runner: runner, index: index)
-    var visited: Set<UInt64> = []
+    let pruning = Pruning()
     var seenOrders: Set<OrderID> = []
     var runs: [Kept] = []
-    var merged = 0
     var stack: [[Int]] = [[]]
     let depthBudget = options.limit
     func keep(_ run: ExploredRun) -> Kept {
@@ -122,17 +153,14 @@ public struct Explorer {
         stack.append(prefix)
         break
       }
-      let (run, fingerprints) = execute(
-        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances)
+      pruning.startRun(prefixLength: prefix.count)
+      let run = execute(
+        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, pruning: pruning)
       let chosen = run.points.map(\.chosen)
       seenOrders.insert(run.order)
       runs.append(keep(run))
       var alternatives: [[Int]] = []
-      for point in prefix.count..<run.points.count {
-        if !visited.insert(fingerprints[point]).inserted {
-          merged += 1
-          break
-        }
+      for point in prefix.count..<min(prefix.count + pruning.newPoints, run.points.count) {
         for alternative in 1..<max(1, run.points[point].options.count) {
           alternatives.append(Array(chosen[..<point]) + [alternative])
         }
@@ -152,7 +180,7 @@ public struct Explorer {
       while runs.count < options.limit, attempts < options.limit * 4 {
         attempts += 1
         let walk = SeededGenerator(seed: UInt64(sampler.next(below: Int.max)))
-        let (run, _) = execute(index, choices: [], sampler: walk, fault: fault, allowances: allowances)
+        let run = execute(index, choices: [], sampler: walk, fault: fault, allowances: allowances)
         if seenOrders.insert(run.order).inserted { runs.append(keep(run)) }
       }
     }
@@ -160,7 +188,7 @@ public struct Explorer {
     let changed = runs.filter(\.changedOutcome).count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: runs.count,
-      exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures, changedOutcomes: changed)
+      exhaustive: exhaustive, seed: seed, statesMerged: pruning.merged, failures: failures, changedOutcomes: changed)
   }
 
   /// Runs scenario `index` under exactly the order `order` (a replay).
@@ -168,8 +196,7 @@ public struct Explorer {
     let allowances = Allowances(runner: runner, index: index)
     func run() -> ExploredRun {
       execute(
-        index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances, keepsScene: true
-      ).run
+        index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances, keepsScene: true)
     }
     var result: ExploredRun?
     _ = try? InterpreterThread.run { result = run() }
@@ -190,12 +217,12 @@ public struct Explorer {
     }
   }
 
-  /// One run from a fresh world, on the calling (interpreter) thread;
-  /// returns it with the fingerprint at each choice point.
+  /// One run from a fresh world, on the calling (interpreter) thread; with
+  /// `pruning`, its choice points' states are fingerprinted for the search.
   private func execute(
     _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
-    keepsScene: Bool = false
-  ) -> (run: ExploredRun, fingerprints: [UInt64]) {
+    pruning: Pruning? = nil, keepsScene: Bool = false
+  ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
     let result = runner.runScenarioHere(
@@ -203,24 +230,25 @@ public struct Explorer {
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)
-        policy.fingerprint = { [unowned host, unowned policy] in
-          StateFingerprint.of(host: host, completed: policy.completedLabels)
+        if let pruning {
+          policy.atChoicePoint = { [unowned host, unowned policy] point in
+            pruning.reach(point) { StateFingerprint.of(host: host, completed: policy.completedLabels) }
+          }
         }
       },
       inspect: { host, result in
         violations = ExplorationInvariants.violations(
           trace: result.trace, world: host.world,
           allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings)
-        policy.fingerprint = nil
+        policy.atChoicePoint = nil
         // Only a failing run is kept whole (and a replay is shown): only
         // they need the scene.
         if keepsScene || ExploredRun.fails(result.outcome, fault: fault, violations: violations) {
           result.scene = runner.scene(of: host, for: result)
         }
       })
-    let run = ExploredRun(
+    return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
       violations: violations)
-    return (run, policy.fingerprints)
   }
 }
