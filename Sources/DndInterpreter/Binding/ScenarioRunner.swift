@@ -139,37 +139,40 @@ public struct ScenarioRunner: Sendable {
     inspect: (SceneHost, ScenarioResult) -> Void
   ) -> ScenarioResult {
     Self.onInterpreterThread {
-      runScenarioHere(index, output: output, prepare: prepare) { host, result in inspect(host, result) }
+      runScenarioHere(index, output: output, prepare: prepare) { host, _, result in inspect(host, result) }
     }
   }
 
   /// `runScenario(_:output:prepare:inspect:)` on the calling thread, which
   /// must be an interpreter thread (`InterpreterThread.run`): the explorer
   /// runs every order of a scenario on one thread instead of starting one
-  /// per order. With `snapshotsScene` false the result has no scene unless
-  /// `inspect` adds one (`scene(of:for:)`): the explorer only keeps the
-  /// scenes of failing runs.
+  /// per order. A `lean` result has neither the trace nor the scene (the
+  /// explorer keeps them for failing runs only): `inspect` receives the
+  /// index of the scenario's first event in the world's trace, reads the
+  /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
   func runScenarioHere(
-    _ index: Int, output: @escaping (String) -> Void, snapshotsScene: Bool = true,
-    prepare: (SceneHost) -> Void, inspect: (SceneHost, inout ScenarioResult) -> Void
+    _ index: Int, output: @escaping (String) -> Void, lean: Bool = false,
+    prepare: (SceneHost) -> Void, inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
     let (host, interpreter) = makeScene(output: output)
     prepare(host)
-    var result = runScenario(index, host: host, interpreter: interpreter, snapshotsScene: snapshotsScene)
-    inspect(host, &result)
+    var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
+    inspect(host, traceStart, &result)
     return result
   }
 
-  /// The scene where a run ended, as its result would hold it.
-  func scene(of host: SceneHost, for result: ScenarioResult) -> SceneSnapshot {
+  /// Adds the trace and the scene to a lean result, as a full one holds them.
+  func complete(_ result: inout ScenarioResult, host: SceneHost, traceStart: Int) {
+    let events = host.world.trace.events
+    result.trace = Array(events[min(traceStart, events.count)...])
     var scene = host.world.snapshot()
-    scene.traceCount = min(scene.traceCount, result.trace.count)
-    return scene
+    scene.traceCount = result.trace.count
+    result.scene = scene
   }
 
   private func runScenario(
-    _ index: Int, host: SceneHost, interpreter: Interpreter, snapshotsScene: Bool = true
-  ) -> ScenarioResult {
+    _ index: Int, host: SceneHost, interpreter: Interpreter, lean: Bool
+  ) -> (ScenarioResult, traceStart: Int) {
     let scenario = program.scenarios[index]
     host.isOutputMuted = true
     let setUp = Self.outcome(of: host) { try interpreter.run() }
@@ -179,14 +182,16 @@ public struct ScenarioRunner: Sendable {
     host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
-      return result(
+      let result = result(
         title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart,
-        snapshotsScene: snapshotsScene)
+        lean: lean)
+      return (result, traceStart)
     }
     let outcome = Self.outcome(of: host) { _ = try interpreter.call(scenario.function, []) }
-    return result(
+    let result = result(
       title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart,
-      snapshotsScene: snapshotsScene)
+      lean: lean)
+    return (result, traceStart)
   }
 
   private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
@@ -200,15 +205,15 @@ public struct ScenarioRunner: Sendable {
 
   private func result(
     title: String?, range: SourceRange, outcome: ScenarioOutcome, host: SceneHost, traceStart: Int,
-    snapshotsScene: Bool = true
+    lean: Bool = false
   ) -> ScenarioResult {
     let events = host.world.trace.events
-    let trace = Array(events[min(traceStart, events.count)...])
+    let trace = lean ? [] : Array(events[min(traceStart, events.count)...])
     let printed = host.printed.map {
       PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
     }
     var scene: SceneSnapshot?
-    if snapshotsScene {
+    if !lean {
       var snapshot = host.world.snapshot()
       snapshot.traceCount -= min(traceStart, snapshot.traceCount)
       scene = snapshot

@@ -45,7 +45,7 @@ enum ExplorationInvariants {
 
   /// What the run broke, one sentence each, in trace order.
   static func violations(
-    trace: [TraceEvent], world: World, allowsExceptions: Bool, allowsWarnings: Bool
+    trace: ArraySlice<TraceEvent>, world: World, allowsExceptions: Bool, allowsWarnings: Bool
   ) -> [String] {
     var found: [String] = []
     if !allowsExceptions {
@@ -98,7 +98,7 @@ enum ExplorationInvariants {
   /// receivers and pairs (in the order they first appear) and to learn
   /// which receivers implement the exit and the end, then the pairs' calls
   /// are replayed in order.
-  private static func sessionViolations(_ trace: [TraceEvent]) -> [String] {
+  private static func sessionViolations(_ trace: ArraySlice<TraceEvent>) -> [String] {
     var found: [String] = []
     var receivers: [Receiver] = []
     var receiverNumbers: [Receiver: Int] = [:]

@@ -61,6 +61,8 @@ final class ExplorationPolicy: SchedulingPolicy {
   private(set) var completedLabels: [String] = []
 
   func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
+    // Most work runs alone: nothing to order, no choice.
+    if candidates.count == 1 { return note(candidates[0], now: now, index: 0, choice: nil) }
     let order = candidates.indices.sorted {
       (candidates[$0].due, candidates[$0].id) < (candidates[$1].due, candidates[$1].id)
     }

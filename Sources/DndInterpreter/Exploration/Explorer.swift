@@ -196,7 +196,7 @@ public struct Explorer {
     let allowances = Allowances(runner: runner, index: index)
     func run() -> ExploredRun {
       execute(
-        index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances, keepsScene: true)
+        index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances, keepsWhole: true)
     }
     var result: ExploredRun?
     _ = try? InterpreterThread.run { result = run() }
@@ -221,12 +221,12 @@ public struct Explorer {
   /// `pruning`, its choice points' states are fingerprinted for the search.
   private func execute(
     _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
-    pruning: Pruning? = nil, keepsScene: Bool = false
+    pruning: Pruning? = nil, keepsWhole: Bool = false
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
     let result = runner.runScenarioHere(
-      index, output: { _ in }, snapshotsScene: false,
+      index, output: { _ in }, lean: true,
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)
@@ -236,15 +236,16 @@ public struct Explorer {
           }
         }
       },
-      inspect: { host, result in
+      inspect: { host, traceStart, result in
+        let events = host.world.trace.events
         violations = ExplorationInvariants.violations(
-          trace: result.trace, world: host.world,
+          trace: events[min(traceStart, events.count)...], world: host.world,
           allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings)
         policy.atChoicePoint = nil
-        // Only a failing run is kept whole (and a replay is shown): only
-        // they need the scene.
-        if keepsScene || ExploredRun.fails(result.outcome, fault: fault, violations: violations) {
-          result.scene = runner.scene(of: host, for: result)
+        // Only a failing run is kept (and a replay is shown): only they
+        // need the trace and the scene.
+        if keepsWhole || ExploredRun.fails(result.outcome, fault: fault, violations: violations) {
+          runner.complete(&result, host: host, traceStart: traceStart)
         }
       })
     return ExploredRun(
