@@ -56,7 +56,9 @@ enum ExplorationInvariants {
     }
     if !allowsWarnings {
       for index in trace.indices where trace[index].kind == .warning {
-        if let message = trace[index].message, message.hasPrefix("Main Thread Checker") { found.append(message) }
+        if let message = trace[index].message, message.hasPrefix("Main Thread Checker") {
+          found.append(message)
+        }
       }
     }
     found += sessionViolations(trace)

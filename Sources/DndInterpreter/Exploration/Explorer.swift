@@ -136,6 +136,7 @@ public struct Explorer {
     }
   }
 
+  /// `explore(_:fault:)` on the calling (interpreter) thread.
   private func exploreHere(_ index: Int, fault: InjectedFault?) -> ExplorationResult {
     let allowances = Allowances(runner: runner, index: index)
     let pruning = Pruning()
@@ -188,7 +189,8 @@ public struct Explorer {
     let changed = runs.filter(\.changedOutcome).count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: runs.count,
-      exhaustive: exhaustive, seed: seed, statesMerged: pruning.merged, failures: failures, changedOutcomes: changed)
+      exhaustive: exhaustive, seed: seed, statesMerged: pruning.merged, failures: failures,
+      changedOutcomes: changed)
   }
 
   /// Runs scenario `index` under exactly the order `order` (a replay).
