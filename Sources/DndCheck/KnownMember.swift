@@ -72,6 +72,10 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case hasActiveDrop, hasUncommittedUpdates, layoutIfNeeded, minimumInteritemSpacing, minimumLineSpacing
   case fast, slow, `for`, contentSize
 
+  // UIKit binding: affine transforms (a drop preview target's transform)
+  case transform, scaleX, rotationAngle, translationX, identity, isIdentity, concatenating
+  case a, b, c, d, tx, ty
+
   /// The spelling a script uses.
   public var spelling: String { String(describing: self) }
 }
