@@ -161,7 +161,7 @@ enum Workloads {
     guard FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent(path).path) else {
       throw BenchSkip("no \(path)")
     }
-    return try explorePrepared([path], repeats: 5)
+    return try explorePrepared([path], repeats: 1)
   }
 
   /// Explores every scenario of the scripts `repeats` times a run; the

@@ -61,58 +61,72 @@ enum StateFingerprint {
     return hash.value
   }
 
-  /// A global's value as a part: its description, written directly when
-  /// the value is made of plain values only (what scripts mostly keep in
-  /// globals: numbers, flags, strings and arrays of them).
+  /// A global's value as a part: its description, as `print` shows it.
   private static func add(_ value: Value, to hash: inout FNV) {
-    if isPlain(value, depth: 0) {
-      addPlain(value, quoted: false, to: &hash)
-    } else {
-      hash.add(value.description)
-    }
+    addDescription(of: value, quoted: false, depth: 0, to: &hash)
     hash.endPart()
   }
 
-  /// Whether `addPlain` spells the value as `description` does: nil, flags,
-  /// integers, strings (inside an array, only those that `debugDescription`
-  /// merely wraps in quotes) and arrays of them, not nested deeply.
-  private static func isPlain(_ value: Value, depth: Int) -> Bool {
-    switch value {
-    case .nil, .bool, .int: return true
-    case .string(let box): return depth == 0 || needsNoEscapes(box.value)
-    case .array(let elements):
-      return depth < 32 && elements.allSatisfy { isPlain($0, depth: depth + 1) }
-    default: return false
+  /// Feeds the hash what `Value.write` writes for `value` (the text of its
+  /// `description`), without building the whole text first: globals holding
+  /// arrays of dictionaries (a gallery's model) are read at every choice
+  /// point. Values of the rarer kinds are written by `Value.write` itself.
+  private static func addDescription(of value: Value, quoted: Bool, depth: Int, to hash: inout FNV) {
+    if depth > Value.maxPrintedDepth {
+      hash.add("...")
+      return
     }
-  }
-
-  /// Printable ASCII without quotes or backslashes.
-  private static func needsNoEscapes(_ text: String) -> Bool {
-    text.utf8.allSatisfy { byte in
-      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-        && byte != UInt8(ascii: "\\")
-    }
-  }
-
-  /// Writes a plain value (see `isPlain`) as `Value.description` spells it.
-  private static func addPlain(_ value: Value, quoted: Bool, to hash: inout FNV) {
     switch value {
     case .nil: hash.add("nil")
     case .bool(let flag): hash.add(flag)
     case .int(let number): hash.add(Int64(number))
+    case .double(let number): hash.add(number.description)
     case .string(let box):
-      if quoted { hash.add("\"") }
-      hash.add(box.value)
-      if quoted { hash.add("\"") }
+      if !quoted {
+        hash.add(box.value)
+      } else if needsNoEscapes(box.value) {
+        hash.add("\"")
+        hash.add(box.value)
+        hash.add("\"")
+      } else {
+        hash.add(box.value.debugDescription)
+      }
     case .array(let elements):
       hash.add("[")
       for (position, element) in elements.enumerated() {
         if position > 0 { hash.add(", ") }
-        addPlain(element, quoted: true, to: &hash)
+        addDescription(of: element, quoted: true, depth: depth + 1, to: &hash)
       }
       hash.add("]")
-    default: hash.add(value.description)
+    case .dictionary(let box):
+      guard box.count > 0 else {
+        hash.add("[:]")
+        return
+      }
+      hash.add("[")
+      for (position, key) in box.keys.enumerated() {
+        if position > 0 { hash.add(", ") }
+        addDescription(of: key, quoted: true, depth: depth + 1, to: &hash)
+        hash.add(": ")
+        addDescription(of: box.values[position], quoted: true, depth: depth + 1, to: &hash)
+      }
+      hash.add("]")
+    case .object(let object): hash.add(quoted ? object.debugDescription : object.description)
+    case .tuple, .closure, .builtinFunction, .type, .range, .enumCase:
+      var text = ""
+      value.write(to: &text, symbols: .knownMembers, quoted: quoted, depth: depth)
+      hash.add(text)
     }
+  }
+
+  /// Whether `debugDescription` only wraps the text in quotes: printable
+  /// ASCII without quotes or backslashes.
+  private static func needsNoEscapes(_ text: String) -> Bool {
+    func plain(_ byte: UInt8) -> Bool {
+      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        && byte != UInt8(ascii: "\\")
+    }
+    return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
   }
 
   private static func add(_ view: View, to hash: inout FNV) {
@@ -151,9 +165,11 @@ enum StateFingerprint {
 
     /// Adds text to the current part.
     mutating func add(_ text: String) {
-      var text = text
-      text.withUTF8 { bytes in
+      let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
         for byte in bytes { mix(byte) }
+      }
+      if done == nil {
+        for byte in text.utf8 { mix(byte) }
       }
     }
 
