@@ -134,6 +134,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "indexPathForItem", "indexPathForRow", "reloadItems", "reloadRows", "indexPathsForVisibleItems",
     "indexPathsForVisibleRows", "indexPathsForSelectedItems", "indexPathsForSelectedRows", "hasActiveDrag",
     "hasActiveDrop", "hasUncommittedUpdates", "layoutIfNeeded", "minimumInteritemSpacing",
-    "minimumLineSpacing", "fast", "slow", "for", "contentSize",
+    "minimumLineSpacing", "fast", "slow", "for", "contentSize", "transform", "scaleX", "rotationAngle",
+    "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty",
   ]
 }
