@@ -85,6 +85,9 @@ public final class Interpreter {
     @inline(__always) get { registers.pointee.globals }
   }
 
+  /// Each function's compiled form, by its code (`compiled(_:)`).
+  var compiledFunctions: [ObjectIdentifier: CompiledFunction] = [:]
+
   /// The frame of the step statement being performed, so that the host
   /// evaluates the step's expressions where they were written.
   var stepFrame: Frame?
@@ -272,7 +275,7 @@ public final class Interpreter {
 
   private func createGlobalFunctions(_ functions: [GlobalFunction]) {
     for function in functions {
-      globals[function.slot] = .closure(Closure(code: function.code, captures: []))
+      globals[function.slot] = .closure(Closure(compiled: compiled(function.code), captures: []))
     }
   }
 
@@ -306,42 +309,11 @@ public final class Interpreter {
   func invoke(
     _ code: FunctionCode, captures: [Cell], argumentCount: Int, base: Int, at range: SourceRange?
   ) throws -> Value {
-    if argumentCount != code.parameterCount {
-      stackTop = base
-      let message: DiagnosticMessage =
-        code.hasParameterClause
-        ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
-        : .closureTakesNoParameters(argumentCount)
-      throw RuntimeError(message, at: range)
-    }
-    try reserveStack(base + code.frameSize)
-    stackTop = base + code.frameSize
-    callDepth += 1
-    stepsLeft -= 1
-    defer {
-      // The registers hold the highest open cell's address, so the common
-      // case (no cell into this frame) reads no array and retains no cell.
-      if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
-        closeCells(from: stack + base)
-      }
-      (stack + base).update(repeating: .nil, count: code.frameSize)
-      stackTop = base
-      callDepth -= 1
-    }
-    do {
-      try checkCallLimits()
-      let frame = Frame(base: stack + base, captures: captures)
-      if case .returned(let value) = try executeBlock(code.body, frame) { return value }
-      return .nil
-    } catch var error as RuntimeError {
-      if error.range == nil, let range { error.range = range }
-      addTraceNote(to: &error, code: code, calledFrom: range)
-      throw error
-    }
+    try invokeCompiled(compiled(code), captures: captures, argumentCount: argumentCount, base: base, at: range)
   }
 
   @inline(__always)
-  private func checkCallLimits() throws {
+  func checkCallLimits() throws {
     if callDepth > limits.maxCallDepth { throw RuntimeError(.callDepthExceeded(limits.maxCallDepth)) }
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps)) }
     if NativeStack.currentAddress() < registers.pointee.nativeStackLimit {
@@ -358,7 +330,7 @@ public final class Interpreter {
 
   /// "in function 'performDrop', called from line 12"; deep recursion keeps
   /// the innermost calls and counts the rest.
-  private func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?)
+  func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?)
   {
     if code.kind == .main && range == nil { return }
     if error.notes.count >= RuntimeError.maxTraceNotes {
@@ -391,7 +363,8 @@ public final class Interpreter {
   /// the frame's slots (shared with any other closure capturing the same
   /// slot) or the frame's own captures.
   func makeClosure(_ code: FunctionCode, _ frame: Frame) -> Closure {
-    if code.captures.isEmpty { return Closure(code: code, captures: []) }
+    let function = compiled(code)
+    if code.captures.isEmpty { return Closure(compiled: function, captures: []) }
     var cells: [Cell] = []
     cells.reserveCapacity(code.captures.count)
     for source in code.captures {
@@ -400,11 +373,11 @@ public final class Interpreter {
       case .capture(let index): cells.append(frame.captures[index])
       }
     }
-    return Closure(code: code, captures: cells)
+    return Closure(compiled: function, captures: cells)
   }
 
   /// The open cell for a stack slot, creating it if needed.
-  private func openCell(_ slot: UnsafeMutablePointer<Value>) -> Cell {
+  func openCell(_ slot: UnsafeMutablePointer<Value>) -> Cell {
     var position = openCells.count
     while position > 0, let existing = openCells[position - 1].slot, existing >= slot {
       if existing == slot { return openCells[position - 1] }

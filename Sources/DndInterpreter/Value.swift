@@ -226,10 +226,13 @@ public final class RangeBox {
 /// are shared cells, so the closure and its creator see each other's writes.
 public final class Closure {
   public let code: FunctionCode
+  /// The code's compiled form, which calls run.
+  let compiled: CompiledFunction
   public fileprivate(set) var captures: [Cell]
 
-  public init(code: FunctionCode, captures: [Cell]) {
-    self.code = code
+  init(compiled: CompiledFunction, captures: [Cell]) {
+    self.code = compiled.code
+    self.compiled = compiled
     self.captures = captures
   }
 }
