@@ -99,6 +99,9 @@ extension FunctionCompiler {
       let labels = site(Symbol(raw: 0), arguments.labels)
       emit(.callGlobal, destination, Int32(slot), start, Int32(arguments.count), labels, at: range)
       dirty(destination)
+    case .callBuiltin(.string, let arguments) where arguments.count == 1 && arguments.labels[0] == nil:
+      let register = value(arguments.values[0])
+      emit(.stringOf, destination, register, at: range)
     case .callBuiltin(let builtin, let arguments):
       let start = self.arguments(arguments)
       let labels = site(Symbol(raw: 0), arguments.labels)
@@ -121,9 +124,23 @@ extension FunctionCompiler {
       if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .callMutating(let target, let symbol, let arguments, let optional):
-      guard case .variable = target.kind else {
+      guard case .variable(let ref) = target.kind else {
         fallback(expr, destination)
         return
+      }
+      // `list.append(x)` on a local or a global: no argument array.
+      if symbol.known == .append, !optional, arguments.count == 1, arguments.labels[0] == nil {
+        switch ref {
+        case .local(let slot):
+          let element = value(arguments.values[0])
+          emit(.appendVariable, destination, Int32(slot), element, 0, at: range)
+          return
+        case .global(let slot):
+          let element = value(arguments.values[0])
+          emit(.appendVariable, destination, Int32(slot), element, 1, at: range)
+          return
+        case .capture: break
+        }
       }
       let start = self.arguments(arguments)
       lvalues.append(target)

@@ -93,6 +93,10 @@ enum Opcode: UInt8 {
   /// r[a] = variable.method(d arguments at r[c...]), changing the variable
   /// lvalues[b] in place; method, labels, optional: sites[e]
   case callMutatingVariable
+  /// r[a] = variable.append(r[c]): the local (d = 0) or global (d = 1) slot b
+  case appendVariable
+  /// r[a] = String(r[b])
+  case stringOf
   /// r[a] = r[b].member c (a symbol); d = 1 when `?.`
   case member
   /// r[a] = r[b][r[c]]

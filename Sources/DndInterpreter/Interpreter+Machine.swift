@@ -234,6 +234,16 @@ extension Interpreter {
           on: receiver, symbol, takeArguments(r, i, function), at: function.ranges[pc - 1])
       case .callMutatingVariable:
         r[Int(i.a)] = try callMutating(function, i, r, captures, at: function.ranges[pc - 1])
+      case .appendVariable:
+        let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
+        r[Int(i.a)] = try append(r[Int(i.c)], to: slot, at: function.ranges[pc - 1])
+      case .stringOf:
+        if case .int(let number) = r[Int(i.b)] {
+          r[Int(i.a)] = .string(String(number))
+        } else {
+          r[Int(i.a)] = try callBuiltin(
+            .string, Arguments([r[Int(i.b)]], labels: [nil]), at: function.ranges[pc - 1])
+        }
       case .member:
         let value = r[Int(i.b)]
         if i.d != 0, case .nil = value {
@@ -385,8 +395,30 @@ extension Interpreter {
         if y != 0 && y != -1 { r[Int(i.a)] = .int(x / y); return }
       default: break
       }
+    } else if op == .add, case .string(let a) = r[Int(i.b)], case .string(let b) = right {
+      try checkLength(a.value.utf8.count + b.value.utf8.count, at: range.pointee)
+      r[Int(i.a)] = .string(a.value + b.value)
+      return
     }
     r[Int(i.a)] = try arithmetic(op, r[Int(i.b)], right, at: range.pointee)
+  }
+
+  /// `variable.append(element)`, an array changed in place; anything else
+  /// takes the general path of mutating methods.
+  @inline(__always)
+  private func append(_ element: Value, to slot: UnsafeMutablePointer<Value>, at range: SourceRange) throws
+    -> Value
+  {
+    guard case .array(var elements) = slot.pointee else {
+      return try callMutatingMethod(on: &slot.pointee, Symbol(.append), Arguments([element], labels: [nil]), at: range)
+    }
+    // Taken out of the slot so that its buffer is not shared.
+    slot.pointee = .nil
+    defer { slot.pointee = .array(elements) }
+    try checkCount(elements.count + 1, at: range)
+    try checkNesting(element, at: range)
+    elements.append(element)
+    return .nil
   }
 
   /// A condition's Bool; anything else is an error (no truthiness).
