@@ -250,7 +250,8 @@ extension FunctionCompiler {
       let a = operand(left, before: [right])
       let b = value(right)
       if let opcode = registerOpcode(op) {
-        emit(opcode, destination, a, b, at: range)
+        // A left side in a temporary of its own dies here: `+` may append to it.
+        emit(opcode, destination, a, b, 0, a >= frameSize ? 1 : 0, at: range)
         // `+` joins strings and arrays: a new value, but one a variable may take.
         if op == .add { dirty(destination) }
       } else {

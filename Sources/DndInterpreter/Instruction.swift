@@ -52,7 +52,8 @@ enum Opcode: UInt8 {
   /// captures[a] = r[b]
   case storeCapture
 
-  /// r[a] = r[b] op r[c], for these operators:
+  /// r[a] = r[b] op r[c], for these operators (`add` with e = 1: r[b] is a
+  /// temporary that dies here, so a string in it may grow in place):
   case add, subtract, multiply, divide, remainder
   case less, lessEqual, greater, greaterEqual, equal, notEqual
   /// r[a] = r[b] op c (c an integer immediate), for these operators:

@@ -135,7 +135,17 @@ extension Interpreter {
       case .storeCapture:
         captures[Int(i.a)].current = r[Int(i.b)]
 
-      case .add: try binary(.add, r, i, r[Int(i.c)], function.ranges + (pc - 1))
+      case .add:
+        if i.e == 1, case .string = r[Int(i.b)], case .string(let piece) = r[Int(i.c)] {
+          // `a + b + c`: the first sum is a new string no one else holds, so
+          // the second appends to it instead of copying it.
+          var text = (r + Int(i.b)).move()
+          (r + Int(i.b)).initialize(to: .nil)
+          try appendString(&text, piece.value, at: function.ranges[pc - 1])
+          r[Int(i.a)] = text
+        } else {
+          try binary(.add, r, i, r[Int(i.c)], function.ranges + (pc - 1))
+        }
       case .subtract: try binary(.subtract, r, i, r[Int(i.c)], function.ranges + (pc - 1))
       case .multiply: try binary(.multiply, r, i, r[Int(i.c)], function.ranges + (pc - 1))
       case .divide: try binary(.divide, r, i, r[Int(i.c)], function.ranges + (pc - 1))
