@@ -98,6 +98,7 @@ extension FunctionCompiler {
       let start = self.arguments(arguments)
       let labels = site(Symbol(raw: 0), arguments.labels)
       emit(.callGlobal, destination, Int32(slot), start, Int32(arguments.count), labels, at: range)
+      consumed(start, arguments.count)
       dirty(destination)
     case .callBuiltin(.string, let arguments) where arguments.count == 1 && arguments.labels[0] == nil:
       let register = value(arguments.values[0])
@@ -107,12 +108,14 @@ extension FunctionCompiler {
       let labels = site(Symbol(raw: 0), arguments.labels)
       emit(
         .callBuiltin, destination, Int32(builtin.rawValue), start, Int32(arguments.count), labels, at: range)
+      consumed(start, arguments.count)
       dirty(destination)
     case .callValue(let callee, let arguments):
       let function = operand(callee, before: arguments.values)
       let start = self.arguments(arguments)
       let labels = site(Symbol(raw: 0), arguments.labels)
       emit(.callValue, destination, function, start, Int32(arguments.count), labels, at: range)
+      consumed(start, arguments.count)
       dirty(destination)
     case .callMethod(let base, let symbol, let arguments, let optional):
       let receiver = operand(base, before: arguments.values)
@@ -121,6 +124,7 @@ extension FunctionCompiler {
       let start = self.arguments(arguments)
       let method = site(symbol, arguments.labels)
       emit(.callMethod, destination, receiver, start, Int32(arguments.count), method, at: range)
+      consumed(start, arguments.count)
       if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .callMutating(let target, let symbol, let arguments, let optional):
@@ -148,6 +152,14 @@ extension FunctionCompiler {
       emit(
         .callMutatingVariable, destination, Int32(lvalues.count - 1), start, Int32(arguments.count), method,
         at: range)
+      consumed(start, arguments.count)
+      dirty(destination)
+    case .subscripted(let base, let arguments, let optional)
+    where arguments.count == 1 && arguments.labels[0] == nil && !optional && isPure(arguments.values[0]):
+      // `xs[i]` on a global: read where it lives, not through a temporary.
+      guard case .global(let slot) = base.kind else { fallthrough }
+      let index = value(arguments.values[0])
+      emit(.subscriptGlobal, destination, Int32(slot), index, at: range)
       dirty(destination)
     case .subscripted(let base, let arguments, let optional)
     where arguments.count == 1 && arguments.labels[0] == nil:
@@ -194,6 +206,16 @@ extension FunctionCompiler {
       emit(.makeClosure, destination, child(function), at: range)
     default:
       fallback(expr, destination)
+    }
+  }
+
+  /// A call's arguments are gone once it returns (a script callee clears
+  /// its frame, which starts at them; native calls take them out), so they
+  /// need no clearing when they were all that was dirty.
+  private mutating func consumed(_ start: Int32, _ count: Int) {
+    if dirtyLow >= start && dirtyHigh < start + Int32(count) {
+      dirtyLow = .max
+      dirtyHigh = 0
     }
   }
 

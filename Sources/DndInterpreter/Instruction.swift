@@ -102,6 +102,8 @@ enum Opcode: UInt8 {
   case member
   /// r[a] = r[b][r[c]]
   case subscriptValue
+  /// r[a] = globals[b][r[c]]
+  case subscriptGlobal
 
   /// r[a] = [the c values at r[b...]]
   case makeArray

@@ -263,6 +263,8 @@ extension Interpreter {
         }
       case .subscriptValue:
         r[Int(i.a)] = try subscriptValue(r[Int(i.b)], r[Int(i.c)], function.ranges + (pc - 1))
+      case .subscriptGlobal:
+        r[Int(i.a)] = try subscriptValue(globals[Int(i.b)], r[Int(i.c)], function.ranges + (pc - 1))
 
       case .makeArray:
         let start = r + Int(i.b)
