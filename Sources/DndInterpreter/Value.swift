@@ -129,6 +129,16 @@ public final class DictionaryBox {
   @inline(__always)
   private func position(of key: Value) -> Int? {
     if let index { return index[key] }
+    // String keys (a record's fields) compared as strings, without the
+    // general equality's switch over both values.
+    if case .string(let wanted) = key {
+      for position in keys.indices {
+        if case .string(let candidate) = keys[position], candidate === wanted || candidate.value == wanted.value {
+          return position
+        }
+      }
+      return nil
+    }
     for position in keys.indices where keys[position] == key { return position }
     return nil
   }
