@@ -211,6 +211,12 @@ extension Interpreter {
         }
 
       case .callGlobal:
+        if let target = registers.pointee.functions[Int(i.b)].function {
+          r[Int(i.a)] = try invokeCompiled(
+            target, captures: [], argumentCount: Int(i.d), base: base + Int(i.c), at: function.ranges[pc - 1])
+          stackTop = top
+          continue
+        }
         let callee = globals[Int(i.b)]
         let result: Value
         if case .closure(let closure) = callee {
@@ -515,6 +521,14 @@ extension Interpreter {
     default: .assign
     }
   }
+}
+
+/// A global function's compiled code, unretained: compiled functions live
+/// as long as the interpreter (`compiledFunctions`).
+struct FunctionEntry {
+  unowned(unsafe) var function: CompiledFunction?
+
+  init(function: CompiledFunction? = nil) { self.function = function }
 }
 
 /// The comparison of a compare-and-branch instruction.

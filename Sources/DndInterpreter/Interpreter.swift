@@ -57,6 +57,9 @@ public final class Interpreter {
     var globals: UnsafeMutablePointer<Value>
     var globalCount = 0
     var globalCapacity = 0
+    /// For each global slot (`globalCapacity` of them) holding a `func`,
+    /// its compiled code, so that a call of it reads no closure.
+    var functions: UnsafeMutablePointer<FunctionEntry>
     /// The range of the latest call into native code.
     var lastNativeCallRange: SourceRange?
     /// One box per string literal, shared by every evaluation of it (a
@@ -111,11 +114,13 @@ public final class Interpreter {
     let globalCount = program.globals.count
     let globalStorage = UnsafeMutablePointer<Value>.allocate(capacity: max(globalCount, 1))
     globalStorage.initialize(repeating: .nil, count: globalCount)
+    let functionStorage = UnsafeMutablePointer<FunctionEntry>.allocate(capacity: max(globalCount, 1))
+    functionStorage.initialize(repeating: FunctionEntry(), count: max(globalCount, 1))
     self.registers = UnsafeMutablePointer<Registers>.allocate(capacity: 1)
     registers.initialize(
       to: Registers(
         stepsLeft: limits.maxSteps, globals: globalStorage, globalCount: globalCount,
-        globalCapacity: max(globalCount, 1), literals: Interpreter.boxLiterals(program.stringLiterals),
+        globalCapacity: max(globalCount, 1), functions: functionStorage, literals: Interpreter.boxLiterals(program.stringLiterals),
         literalCount: program.stringLiterals.count))
     self.globalReady = program.globals.map { global in
       switch global.kind {
@@ -131,6 +136,8 @@ public final class Interpreter {
     stack.deinitialize(count: initializedSlots)
     stack.deallocate()
     registers.pointee.globals.deinitialize(count: registers.pointee.globalCount)
+    registers.pointee.functions.deinitialize(count: registers.pointee.globalCapacity)
+    registers.pointee.functions.deallocate()
     registers.pointee.globals.deallocate()
     registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
     registers.pointee.literals.deallocate()
@@ -158,6 +165,12 @@ public final class Interpreter {
         grown.moveInitialize(from: globals, count: count)
         globals.deallocate()
         registers.pointee.globals = grown
+        let functions = UnsafeMutablePointer<FunctionEntry>.allocate(capacity: capacity)
+        functions.initialize(repeating: FunctionEntry(), count: capacity)
+        functions.update(from: registers.pointee.functions, count: registers.pointee.globalCapacity)
+        registers.pointee.functions.deinitialize(count: registers.pointee.globalCapacity)
+        registers.pointee.functions.deallocate()
+        registers.pointee.functions = functions
         registers.pointee.globalCapacity = capacity
       }
       (globals + count).initialize(repeating: .nil, count: added)
@@ -275,7 +288,11 @@ public final class Interpreter {
 
   private func createGlobalFunctions(_ functions: [GlobalFunction]) {
     for function in functions {
-      globals[function.slot] = .closure(Closure(compiled: compiled(function.code), captures: []))
+      let code = compiled(function.code)
+      globals[function.slot] = .closure(Closure(compiled: code, captures: []))
+      // Function slots are written only here (the checker lets no code
+      // assign to a `func`), so the table stays in step with the globals.
+      registers.pointee.functions[function.slot] = FunctionEntry(function: code)
     }
   }
 
