@@ -136,12 +136,13 @@ extension Interpreter {
         captures[Int(i.a)].current = r[Int(i.b)]
 
       case .add:
-        if i.e == 1, case .string = r[Int(i.b)], case .string(let piece) = r[Int(i.c)] {
+        if i.e == 1, case .string(let piece) = r[Int(i.c)], case .string = r[Int(i.b)] {
           // `a + b + c`: the first sum is a new string no one else holds, so
-          // the second appends to it instead of copying it.
+          // the second reuses its box instead of making another. The left
+          // side is moved out of its register, so the box is held only here.
           var text = (r + Int(i.b)).move()
           (r + Int(i.b)).initialize(to: .nil)
-          try appendString(&text, piece.value, at: function.ranges[pc - 1])
+          try concatenate(&text, piece.value, at: function.ranges[pc - 1])
           r[Int(i.a)] = text
         } else {
           try binary(.add, r, i, r[Int(i.c)], function.ranges + (pc - 1))
@@ -437,6 +438,23 @@ extension Interpreter {
     try checkNesting(element, at: range)
     elements.append(element)
     return .nil
+  }
+
+  /// `text + piece` for a string `text` that is going away: its box is
+  /// reused when nothing else holds it.
+  @inline(never)
+  private func concatenate(_ text: inout Value, _ piece: String, at range: SourceRange) throws {
+    guard case .string(var box) = text else { return }
+    let length = box.value.utf8.count + piece.utf8.count
+    try checkLength(length, at: range)
+    text = .nil
+    if isKnownUniquelyReferenced(&box) {
+      // Short strings are built anew (inline, fast); long ones grow in place.
+      if length <= 15 { box.value = box.value + piece } else { box.value += piece }
+    } else {
+      box = StringBox(box.value + piece)
+    }
+    text = .string(box)
   }
 
   /// A condition's Bool; anything else is an error (no truthiness).
