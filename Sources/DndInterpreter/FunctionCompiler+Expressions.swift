@@ -169,6 +169,14 @@ extension FunctionCompiler {
       emit(.subscriptValue, destination, collection, index, at: range)
       if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
+    case .unary(.negate, let operand):
+      // `-1`: a negative literal is a constant.
+      if case .integer(let number) = operand.kind, let immediate = Int32(exactly: -number) {
+        emit(.loadInt, destination, immediate, at: range)
+        return
+      }
+      let register = value(operand)
+      emit(.unary, destination, register, 0, at: range)
     case .unary(let op, let operand):
       let register = value(operand)
       let opIndex = Int32(UnaryOperator.allCases.firstIndex(of: op) ?? 0)
@@ -176,10 +184,10 @@ extension FunctionCompiler {
     case .binary(let op, let left, let right):
       binary(op, left, right, destination, at: range)
     case .ternary(let condition, let then, let otherwise):
-      let jump = branchUnless(condition)
+      let jumps = branchUnless(condition)
       into(then, destination)
       let end = emit(.jump, at: range)
-      patch(jump)
+      for jump in jumps { patch(jump) }
       into(otherwise, destination)
       patch(end)
     case .array(let elements):

@@ -95,7 +95,8 @@ struct FunctionCompiler {
     case .jump: instructions[position].a = destination
     case .jumpIfFalse, .jumpIfTrue, .jumpIfNil, .jumpIfNotNil: instructions[position].b = destination
     case .jumpUnlessLess: instructions[position].c = destination
-    case .jumpUnlessCompare, .jumpUnlessCompareInt, .forRangeLoop, .forInLoop: instructions[position].d = destination
+    case .jumpUnlessCompare, .jumpUnlessCompareInt, .jumpIfCompare, .jumpIfCompareInt, .forRangeLoop, .forInLoop:
+      instructions[position].d = destination
     default: break
     }
   }
@@ -317,9 +318,9 @@ struct FunctionCompiler {
     let mark = tempTop
     defer { tempTop = mark }
     if case .ternary(let condition, let then, let otherwise) = value.kind {
-      let jump = branchUnless(condition)
+      let jumps = branchUnless(condition)
       returnValue(then)
-      patch(jump)
+      for jump in jumps { patch(jump) }
       returnValue(otherwise)
       return
     }
@@ -335,7 +336,7 @@ struct FunctionCompiler {
       defer { tempTop = mark }
       switch condition {
       case .expression(let expr):
-        falseJumps.append(branchUnless(expr))
+        falseJumps += branchUnless(expr)
       case .binding(let ref, let expr):
         let register = value(expr)
         falseJumps.append(emit(.jumpIfNil, register, 0, at: expr.range))
@@ -344,11 +345,53 @@ struct FunctionCompiler {
     }
   }
 
-  /// Evaluates a condition and jumps (to be patched) when it is false;
-  /// comparisons compare and branch in one instruction.
-  mutating func branchUnless(_ condition: CheckedExpr) -> Int {
+  /// Evaluates a condition and jumps (the jumps returned, to be patched)
+  /// when it is false; comparisons compare and branch in one instruction,
+  /// and `&&` and `||` become branches, each side failing where the tree
+  /// evaluator's would.
+  mutating func branchUnless(_ condition: CheckedExpr) -> [Int] {
     let mark = tempTop
     defer { tempTop = mark }
+    if case .binary(.and, let left, let right) = condition.kind {
+      return branchUnless(left) + branchUnless(right)
+    }
+    if case .binary(.or, let left, let right) = condition.kind {
+      let taken = branchIf(left)
+      let failing = branchUnless(right)
+      for jump in taken { patch(jump) }
+      return failing
+    }
+    return [branchUnlessSimple(condition)]
+  }
+
+  /// Evaluates a condition and jumps (the jumps returned) when it is true.
+  mutating func branchIf(_ condition: CheckedExpr) -> [Int] {
+    let mark = tempTop
+    defer { tempTop = mark }
+    if case .binary(.or, let left, let right) = condition.kind {
+      return branchIf(left) + branchIf(right)
+    }
+    if case .binary(.and, let left, let right) = condition.kind {
+      let failing = branchUnless(left)
+      let taken = branchIf(right)
+      for jump in failing { patch(jump) }
+      return taken
+    }
+    if case .binary(let op, let left, let right) = condition.kind, let opIndex = Comparison.code(of: op) {
+      if case .integer(let number) = right.kind, let immediate = Int32(exactly: number) {
+        let register = value(left)
+        return [emit(.jumpIfCompareInt, register, 0, immediate, 0, opIndex, at: condition.range)]
+      }
+      let a = operand(left, before: [right])
+      let b = value(right)
+      return [emit(.jumpIfCompare, a, b, 0, 0, opIndex, at: condition.range)]
+    }
+    let register = value(condition)
+    return [emit(.jumpIfTrue, register, 0, at: condition.range)]
+  }
+
+  /// A condition that is not `&&` or `||`.
+  private mutating func branchUnlessSimple(_ condition: CheckedExpr) -> Int {
     if case .binary(let op, let left, let right) = condition.kind, let opIndex = Comparison.code(of: op) {
       if case .integer(let number) = right.kind, let immediate = Int32(exactly: number) {
         let register = value(left)

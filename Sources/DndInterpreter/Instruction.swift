@@ -59,9 +59,9 @@ enum Opcode: UInt8 {
   /// r[a] = r[b] op c (c an integer immediate), for these operators:
   case addInt, subtractInt, multiplyInt, divideInt, remainderInt
   case lessInt, lessEqualInt, greaterInt, greaterEqualInt, equalInt, notEqualInt
-  /// r[a] = r[b] op r[c], op = BinaryOperator.allCases[d] (`===`, `!==`)
+  /// r[a] = r[b] op r[c], op `===` (d = 0) or `!==` (d = 1)
   case binaryOther
-  /// r[a] = op r[b], op = UnaryOperator.allCases[c]
+  /// r[a] = op r[b], op `-` (c = 0) or `!` (c = 1)
   case unary
 
   /// pc = a
@@ -78,10 +78,14 @@ enum Opcode: UInt8 {
   case checkBool
   /// unless r[a] < r[b], pc = c
   case jumpUnlessLess
-  /// unless r[a] op c (immediate), pc = d; op = BinaryOperator.allCases[e] (comparisons)
+  /// unless r[a] op c (immediate), pc = d; op: `Comparison` code e
   case jumpUnlessCompareInt
-  /// unless r[a] op r[b], pc = d; op = BinaryOperator.allCases[e] (comparisons)
+  /// unless r[a] op r[b], pc = d; op: `Comparison` code e
   case jumpUnlessCompare
+  /// if r[a] op c (immediate), pc = d; op: `Comparison` code e
+  case jumpIfCompareInt
+  /// if r[a] op r[b], pc = d; op: `Comparison` code e
+  case jumpIfCompare
 
   /// r[a] = call global b with the d arguments at r[c...]; labels: sites[e]
   case callGlobal

@@ -211,6 +211,24 @@ extension Interpreter {
           if try !condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
         }
 
+      case .jumpIfCompareInt:
+        let comparison = Comparison(code: i.e)
+        if case .int(let x) = r[Int(i.a)] {
+          if comparison.holds(x, Int(i.c)) { pc = Int(i.d) }
+        } else {
+          let result = try arithmetic(
+            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: function.ranges[pc - 1])
+          if try condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
+        }
+      case .jumpIfCompare:
+        let comparison = Comparison(code: i.e)
+        if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
+          if comparison.holds(x, y) { pc = Int(i.d) }
+        } else {
+          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: function.ranges[pc - 1])
+          if try condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
+        }
+
       case .callGlobal:
         if let target = registers.pointee.functions[Int(i.b)].function {
           r[Int(i.a)] = try invokeCompiled(
