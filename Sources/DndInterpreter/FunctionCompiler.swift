@@ -254,7 +254,7 @@ struct FunctionCompiler {
       let test = emit(.forRangeLoop, low, high, Int32(slot ?? -1), 0, isClosed ? 1 : 0, at: stmt.range)
       let loop = loopBody(body)
       for jump in loop.continues { patch(jump) }
-      emit(.forRangeNext, low, top, at: stmt.range)
+      emit(.forRangeNext, low, top + 1, Int32(slot ?? -1), high, isClosed ? 1 : 0, at: stmt.range)
       patch(test)
       for jump in loop.breaks { patch(jump) }
       emit(.clearRegisters, low, 2, at: stmt.range)
@@ -269,7 +269,7 @@ struct FunctionCompiler {
       let test = emit(.forInLoop, elements, position, Int32(slot ?? -1), 0, at: stmt.range)
       let loop = loopBody(body)
       for jump in loop.continues { patch(jump) }
-      emit(.forInNext, elements, position, top, at: stmt.range)
+      emit(.forInNext, elements, position, top + 1, Int32(slot ?? -1), at: stmt.range)
       patch(test)
       for jump in loop.breaks { patch(jump) }
       emit(.clearRegisters, elements, 2, at: stmt.range)

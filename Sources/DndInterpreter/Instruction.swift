@@ -136,8 +136,9 @@ enum Opcode: UInt8 {
   /// `for` over a..<b (e = 0) or a...b (e = 1): unless r[a] is in range with
   /// upper bound r[b], pc = d; else counts a step and sets r[c] (if c >= 0)
   case forRangeLoop
-  /// next integer of a range loop: if r[a] is Int.max, falls through,
-  /// otherwise r[a] += 1 and pc = b
+  /// next pass of a range loop: falls through (out of the loop) when r[a]
+  /// is Int.max or r[a] + 1 is past the upper bound r[d] (closed when e = 1);
+  /// otherwise r[a] += 1, counts a step, sets r[c] (if c >= 0), pc = b
   case forRangeNext
   /// `for x in r[a]`: prepares the sequence (an array or a range; anything
   /// else becomes an array), position r[b]
@@ -145,8 +146,9 @@ enum Opcode: UInt8 {
   /// unless position r[b] is in the sequence r[a], pc = d; else counts a
   /// step and sets r[c] (if c >= 0) to the element
   case forInLoop
-  /// next position of a `for in` loop: falls through at Int.max,
-  /// otherwise r[b] += 1 and pc = c
+  /// next pass of a `for in` loop: falls through when position r[b] is
+  /// Int.max or r[b] + 1 is past the end of r[a]; otherwise r[b] += 1,
+  /// counts a step, sets r[d] (if d >= 0) to the element, pc = c
   case forInNext
 
   /// local r[a] op= r[b], op = AssignmentOperator.allCases[c]

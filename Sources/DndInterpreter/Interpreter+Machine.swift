@@ -49,7 +49,7 @@ extension Interpreter {
       if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
         closeCells(from: stack + base)
       }
-      (stack + base).update(repeating: .nil, count: count)
+      releaseReferences(stack + base, count: count)
       stackTop = base
       callDepth -= 1
     }
@@ -346,8 +346,16 @@ extension Interpreter {
         }
         if i.c >= 0 { r[Int(i.c)] = .int(index) }
       case .forRangeNext:
+        // The increment and the next pass's test in one instruction.
         guard case .int(let index) = r[Int(i.a)], index != Int.max else { continue }
-        r[Int(i.a)] = .int(index + 1)
+        let next = index + 1
+        r[Int(i.a)] = .int(next)
+        guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
+        stepsLeft -= 1
+        if stepsLeft < 0 {
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+        }
+        if i.c >= 0 { r[Int(i.c)] = .int(next) }
         pc = Int(i.b)
       case .forInPrepare:
         try prepareSequence(r + Int(i.a), r + Int(i.b), at: function.ranges[pc - 1])
@@ -364,7 +372,14 @@ extension Interpreter {
         if i.c >= 0 { r[Int(i.c)] = element }
       case .forInNext:
         guard case .int(let position) = r[Int(i.b)], position != Int.max else { continue }
-        r[Int(i.b)] = .int(position + 1)
+        let next = position + 1
+        r[Int(i.b)] = .int(next)
+        guard let element = element(of: r[Int(i.a)], at: next) else { continue }
+        stepsLeft -= 1
+        if stepsLeft < 0 {
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+        }
+        if i.d >= 0 { r[Int(i.d)] = element }
         pc = Int(i.c)
 
       case .compoundLocal:
@@ -565,6 +580,20 @@ struct FunctionEntry {
   unowned(unsafe) var function: CompiledFunction?
 
   init(function: CompiledFunction? = nil) { self.function = function }
+}
+
+/// Drops the references a finished frame's registers hold. Scalars stay:
+/// a register is always written before it is read (the locals a closure
+/// may read early are cleared on entry, `clearsLocals`), so only
+/// references, which keep objects alive and collections shared, need to go.
+@inline(__always)
+func releaseReferences(_ start: UnsafeMutablePointer<Value>, count: Int) {
+  for position in 0..<count {
+    switch start[position] {
+    case .nil, .bool, .int, .double, .builtinFunction, .type, .enumCase: continue
+    default: start[position] = .nil
+    }
+  }
 }
 
 /// The comparison of a compare-and-branch instruction.
