@@ -50,7 +50,9 @@ struct FunctionCompiler {
     var continues: [Int] = []
   }
 
-  init(code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction) {
+  init(
+    code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+  ) {
     self.code = code
     self.frameSize = Int32(max(code.frameSize, code.parameterCount))
     self.maxCollectionCount = maxCollectionCount
@@ -63,7 +65,8 @@ struct FunctionCompiler {
   static func compile(
     _ code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
   ) -> CompiledFunction {
-    var compiler = FunctionCompiler(code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild)
+    var compiler = FunctionCompiler(
+      code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild)
     compiler.block(code.body)
     compiler.emit(.returnNil, at: code.range)
     return CompiledFunction(
@@ -95,7 +98,8 @@ struct FunctionCompiler {
     case .jump: instructions[position].a = destination
     case .jumpIfFalse, .jumpIfTrue, .jumpIfNil, .jumpIfNotNil: instructions[position].b = destination
     case .jumpUnlessLess: instructions[position].c = destination
-    case .jumpUnlessCompare, .jumpUnlessCompareInt, .jumpIfCompare, .jumpIfCompareInt, .forRangeLoop, .forInLoop:
+    case .jumpUnlessCompare, .jumpUnlessCompareInt, .jumpIfCompare, .jumpIfCompareInt, .forRangeLoop,
+      .forInLoop:
       instructions[position].d = destination
     default: break
     }

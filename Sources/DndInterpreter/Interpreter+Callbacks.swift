@@ -11,7 +11,8 @@ extension Interpreter {
     let base = stackTop
     try reserveStack(base + 1)
     stack[base] = argument
-    return try invokeCompiled(closure.compiled, captures: closure.captures, argumentCount: 1, base: base, at: range)
+    return try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: 1, base: base, at: range)
   }
 
   func callback(_ function: Value, _ first: Value, _ second: Value, at range: SourceRange?) throws -> Value {
@@ -22,7 +23,8 @@ extension Interpreter {
     try reserveStack(base + 2)
     stack[base] = first
     stack[base + 1] = second
-    return try invokeCompiled(closure.compiled, captures: closure.captures, argumentCount: 2, base: base, at: range)
+    return try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: 2, base: base, at: range)
   }
 
   /// A callback that must answer a Bool (`filter`, `sorted(by:)`).

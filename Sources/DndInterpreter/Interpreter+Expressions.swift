@@ -182,7 +182,8 @@ extension Interpreter {
       // Calls made while evaluating later arguments start above this one.
       stackTop = base + position + 1
     }
-    return try invokeCompiled(closure.compiled, captures: closure.captures, argumentCount: count, base: base, at: range)
+    return try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: count, base: base, at: range)
   }
 
   /// Calls any callable value with evaluated arguments.

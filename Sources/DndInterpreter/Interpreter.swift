@@ -1,24 +1,27 @@
 import DndCheck
 import DndSyntax
 
-/// The interpreter: evaluates a `CheckedProgram` by walking its resolved
-/// tree.
+/// The interpreter: runs a `CheckedProgram`. Each function body is lowered
+/// once to register instructions (`FunctionCompiler`) and run by
+/// `Interpreter+Machine`; the tree evaluator (`eval`, `execute`) runs the
+/// global scope's expressions and the few constructs not lowered.
 ///
 /// Design, for speed and for safety:
 /// - Every name is a slot. Locals live in one fixed value stack (`stack`);
-///   a call's frame is a window of it, passed down as a `Frame` so that a
-///   local read is a pointer offset. Globals are an array; captured
-///   variables are `Cell`s that point into the stack while their frame is
-///   alive and hold the value after (Lua's upvalues).
+///   a call's frame is a window of it (its registers), so that a local read
+///   is a pointer offset. Globals are an array; captured variables are
+///   `Cell`s that point into the stack while their frame is alive and hold
+///   the value after (Lua's upvalues).
 /// - Member names are `Symbol`s; core methods switch on `KnownMember`.
-/// - `break`, `continue` and `return` travel as a `Completion` value, not as
-///   Swift errors; only runtime errors are thrown.
+/// - `break` and `continue` are jumps, `return` leaves the instruction loop;
+///   in the tree evaluator they travel as a `Completion` value. Only runtime
+///   errors are thrown.
 /// - Every limit (steps, call depth, stack slots, collection and string
 ///   sizes, and the native stack itself) ends the run with a diagnostic.
 ///
 /// The public surface is small (`run`, `call`, `evaluate`, `execute`,
-/// globals), so the tree walker can later give way to compiled code without
-/// changing the checker's output or the binding.
+/// globals), so the checker's output and the binding do not depend on how
+/// bodies are run.
 public final class Interpreter {
   public private(set) var program: CheckedProgram
   public let host: InterpreterHost
@@ -120,7 +123,8 @@ public final class Interpreter {
     registers.initialize(
       to: Registers(
         stepsLeft: limits.maxSteps, globals: globalStorage, globalCount: globalCount,
-        globalCapacity: max(globalCount, 1), functions: functionStorage, literals: Interpreter.boxLiterals(program.stringLiterals),
+        globalCapacity: max(globalCount, 1), functions: functionStorage,
+        literals: Interpreter.boxLiterals(program.stringLiterals),
         literalCount: program.stringLiterals.count))
     self.globalReady = program.globals.map { global in
       switch global.kind {
@@ -326,7 +330,8 @@ public final class Interpreter {
   func invoke(
     _ code: FunctionCode, captures: [Cell], argumentCount: Int, base: Int, at range: SourceRange?
   ) throws -> Value {
-    try invokeCompiled(compiled(code), captures: captures, argumentCount: argumentCount, base: base, at: range)
+    try invokeCompiled(
+      compiled(code), captures: captures, argumentCount: argumentCount, base: base, at: range)
   }
 
   @inline(__always)

@@ -133,9 +133,8 @@ public final class DictionaryBox {
     // general equality's switch over both values.
     if case .string(let wanted) = key {
       for position in keys.indices {
-        if case .string(let candidate) = keys[position], candidate === wanted || candidate.value == wanted.value {
-          return position
-        }
+        guard case .string(let candidate) = keys[position] else { continue }
+        if candidate === wanted || candidate.value == wanted.value { return position }
       }
       return nil
     }
