@@ -9,9 +9,10 @@ extension Interpreter {
       return try callValue(function, Arguments([argument]), at: range)
     }
     let base = stackTop
-    try reserveStack(base + max(1, closure.code.frameSize))
+    try reserveStack(base + 1)
     stack[base] = argument
-    return try invoke(closure.code, captures: closure.captures, argumentCount: 1, base: base, at: range)
+    return try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: 1, base: base, at: range)
   }
 
   func callback(_ function: Value, _ first: Value, _ second: Value, at range: SourceRange?) throws -> Value {
@@ -19,10 +20,11 @@ extension Interpreter {
       return try callValue(function, Arguments([first, second]), at: range)
     }
     let base = stackTop
-    try reserveStack(base + max(2, closure.code.frameSize))
+    try reserveStack(base + 2)
     stack[base] = first
     stack[base + 1] = second
-    return try invoke(closure.code, captures: closure.captures, argumentCount: 2, base: base, at: range)
+    return try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: 2, base: base, at: range)
   }
 
   /// A callback that must answer a Bool (`filter`, `sorted(by:)`).

@@ -175,21 +175,26 @@ extension Interpreter {
   {
     let base = stackTop
     let count = arguments.count
-    try reserveStack(base + max(count, closure.code.frameSize))
+    try reserveStack(base + count)
     for position in 0..<count {
       let value = try eval(arguments.values[position], frame)
       stack[base + position] = value
       // Calls made while evaluating later arguments start above this one.
       stackTop = base + position + 1
     }
-    return try invoke(closure.code, captures: closure.captures, argumentCount: count, base: base, at: range)
+    return try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: count, base: base, at: range)
   }
 
   /// Calls any callable value with evaluated arguments.
   func callValue(_ function: Value, _ arguments: Arguments, at range: SourceRange?) throws -> Value {
     switch function {
     case .closure(let closure):
-      return try invoke(closure.code, captures: closure.captures, with: arguments.values, at: range)
+      let base = stackTop
+      try reserveStack(base + arguments.count)
+      for (position, argument) in arguments.values.enumerated() { stack[base + position] = argument }
+      return try invokeCompiled(
+        closure.compiled, captures: closure.captures, argumentCount: arguments.count, base: base, at: range)
     case .builtinFunction(let builtin), .type(let builtin):
       return try callBuiltin(builtin, arguments, at: range)
     case .object(let object):

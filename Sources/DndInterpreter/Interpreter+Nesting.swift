@@ -53,19 +53,29 @@ private struct NestingWalk {
 
   /// Whether `value` nests at most `depth` levels (and steps remain).
   mutating func fits(_ value: Value, within depth: Int) -> Bool {
-    let children: [Value]
     switch value {
-    case .array(let elements): children = elements
-    case .dictionary(let box): children = box.keys + box.values
-    case .tuple(let box): children = box.elements
+    case .array(let elements): return enter(depth) && childrenFit(elements, within: depth)
+    // Keys and values walked in turn: joining them would allocate an array
+    // for every dictionary appended to a list.
+    case .dictionary(let box):
+      return enter(depth) && childrenFit(box.keys, within: depth) && childrenFit(box.values, within: depth)
+    case .tuple(let box): return enter(depth) && childrenFit(box.elements, within: depth)
     default: return true
     }
+  }
+
+  /// Counts a visit to a collection at `depth` levels from the limit.
+  private mutating func enter(_ depth: Int) -> Bool {
     if depth <= 0 { return false }
     visited += 1
     if visited > Self.freeNodes {
       stepsLeft -= 1
       if stepsLeft < 0 { return false }
     }
+    return true
+  }
+
+  private mutating func childrenFit(_ children: [Value], within depth: Int) -> Bool {
     for child in children {
       switch child {
       case .array, .dictionary, .tuple:

@@ -54,7 +54,7 @@ extension Interpreter {
 
   /// `current op= operand`, appending in place to a string or an array
   /// that is not shared.
-  private func update(
+  func update(
     _ current: inout Value, _ op: AssignmentOperator, _ operand: Value, at range: SourceRange
   )
     throws

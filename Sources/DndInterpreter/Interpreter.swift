@@ -1,24 +1,27 @@
 import DndCheck
 import DndSyntax
 
-/// The interpreter: evaluates a `CheckedProgram` by walking its resolved
-/// tree.
+/// The interpreter: runs a `CheckedProgram`. Each function body is lowered
+/// once to register instructions (`FunctionCompiler`) and run by
+/// `Interpreter+Machine`; the tree evaluator (`eval`, `execute`) runs the
+/// global scope's expressions and the few constructs not lowered.
 ///
 /// Design, for speed and for safety:
 /// - Every name is a slot. Locals live in one fixed value stack (`stack`);
-///   a call's frame is a window of it, passed down as a `Frame` so that a
-///   local read is a pointer offset. Globals are an array; captured
-///   variables are `Cell`s that point into the stack while their frame is
-///   alive and hold the value after (Lua's upvalues).
+///   a call's frame is a window of it (its registers), so that a local read
+///   is a pointer offset. Globals are an array; captured variables are
+///   `Cell`s that point into the stack while their frame is alive and hold
+///   the value after (Lua's upvalues).
 /// - Member names are `Symbol`s; core methods switch on `KnownMember`.
-/// - `break`, `continue` and `return` travel as a `Completion` value, not as
-///   Swift errors; only runtime errors are thrown.
+/// - `break` and `continue` are jumps, `return` leaves the instruction loop;
+///   in the tree evaluator they travel as a `Completion` value. Only runtime
+///   errors are thrown.
 /// - Every limit (steps, call depth, stack slots, collection and string
 ///   sizes, and the native stack itself) ends the run with a diagnostic.
 ///
 /// The public surface is small (`run`, `call`, `evaluate`, `execute`,
-/// globals), so the tree walker can later give way to compiled code without
-/// changing the checker's output or the binding.
+/// globals), so the checker's output and the binding do not depend on how
+/// bodies are run.
 public final class Interpreter {
   public private(set) var program: CheckedProgram
   public let host: InterpreterHost
@@ -57,6 +60,9 @@ public final class Interpreter {
     var globals: UnsafeMutablePointer<Value>
     var globalCount = 0
     var globalCapacity = 0
+    /// For each global slot (`globalCapacity` of them) holding a `func`,
+    /// its compiled code, so that a call of it reads no closure.
+    var functions: UnsafeMutablePointer<FunctionEntry>
     /// The range of the latest call into native code.
     var lastNativeCallRange: SourceRange?
     /// One box per string literal, shared by every evaluation of it (a
@@ -85,6 +91,9 @@ public final class Interpreter {
     @inline(__always) get { registers.pointee.globals }
   }
 
+  /// Each function's compiled form, by its code (`compiled(_:)`).
+  var compiledFunctions: [ObjectIdentifier: CompiledFunction] = [:]
+
   /// The frame of the step statement being performed, so that the host
   /// evaluates the step's expressions where they were written.
   var stepFrame: Frame?
@@ -108,11 +117,14 @@ public final class Interpreter {
     let globalCount = program.globals.count
     let globalStorage = UnsafeMutablePointer<Value>.allocate(capacity: max(globalCount, 1))
     globalStorage.initialize(repeating: .nil, count: globalCount)
+    let functionStorage = UnsafeMutablePointer<FunctionEntry>.allocate(capacity: max(globalCount, 1))
+    functionStorage.initialize(repeating: FunctionEntry(), count: max(globalCount, 1))
     self.registers = UnsafeMutablePointer<Registers>.allocate(capacity: 1)
     registers.initialize(
       to: Registers(
         stepsLeft: limits.maxSteps, globals: globalStorage, globalCount: globalCount,
-        globalCapacity: max(globalCount, 1), literals: Interpreter.boxLiterals(program.stringLiterals),
+        globalCapacity: max(globalCount, 1), functions: functionStorage,
+        literals: Interpreter.boxLiterals(program.stringLiterals),
         literalCount: program.stringLiterals.count))
     self.globalReady = program.globals.map { global in
       switch global.kind {
@@ -128,6 +140,8 @@ public final class Interpreter {
     stack.deinitialize(count: initializedSlots)
     stack.deallocate()
     registers.pointee.globals.deinitialize(count: registers.pointee.globalCount)
+    registers.pointee.functions.deinitialize(count: registers.pointee.globalCapacity)
+    registers.pointee.functions.deallocate()
     registers.pointee.globals.deallocate()
     registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
     registers.pointee.literals.deallocate()
@@ -155,6 +169,12 @@ public final class Interpreter {
         grown.moveInitialize(from: globals, count: count)
         globals.deallocate()
         registers.pointee.globals = grown
+        let functions = UnsafeMutablePointer<FunctionEntry>.allocate(capacity: capacity)
+        functions.initialize(repeating: FunctionEntry(), count: capacity)
+        functions.update(from: registers.pointee.functions, count: registers.pointee.globalCapacity)
+        registers.pointee.functions.deinitialize(count: registers.pointee.globalCapacity)
+        registers.pointee.functions.deallocate()
+        registers.pointee.functions = functions
         registers.pointee.globalCapacity = capacity
       }
       (globals + count).initialize(repeating: .nil, count: added)
@@ -272,7 +292,11 @@ public final class Interpreter {
 
   private func createGlobalFunctions(_ functions: [GlobalFunction]) {
     for function in functions {
-      globals[function.slot] = .closure(Closure(code: function.code, captures: []))
+      let code = compiled(function.code)
+      globals[function.slot] = .closure(Closure(compiled: code, captures: []))
+      // Function slots are written only here (the checker lets no code
+      // assign to a `func`), so the table stays in step with the globals.
+      registers.pointee.functions[function.slot] = FunctionEntry(function: code)
     }
   }
 
@@ -306,42 +330,12 @@ public final class Interpreter {
   func invoke(
     _ code: FunctionCode, captures: [Cell], argumentCount: Int, base: Int, at range: SourceRange?
   ) throws -> Value {
-    if argumentCount != code.parameterCount {
-      stackTop = base
-      let message: DiagnosticMessage =
-        code.hasParameterClause
-        ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
-        : .closureTakesNoParameters(argumentCount)
-      throw RuntimeError(message, at: range)
-    }
-    try reserveStack(base + code.frameSize)
-    stackTop = base + code.frameSize
-    callDepth += 1
-    stepsLeft -= 1
-    defer {
-      // The registers hold the highest open cell's address, so the common
-      // case (no cell into this frame) reads no array and retains no cell.
-      if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
-        closeCells(from: stack + base)
-      }
-      (stack + base).update(repeating: .nil, count: code.frameSize)
-      stackTop = base
-      callDepth -= 1
-    }
-    do {
-      try checkCallLimits()
-      let frame = Frame(base: stack + base, captures: captures)
-      if case .returned(let value) = try executeBlock(code.body, frame) { return value }
-      return .nil
-    } catch var error as RuntimeError {
-      if error.range == nil, let range { error.range = range }
-      addTraceNote(to: &error, code: code, calledFrom: range)
-      throw error
-    }
+    try invokeCompiled(
+      compiled(code), captures: captures, argumentCount: argumentCount, base: base, at: range)
   }
 
   @inline(__always)
-  private func checkCallLimits() throws {
+  func checkCallLimits() throws {
     if callDepth > limits.maxCallDepth { throw RuntimeError(.callDepthExceeded(limits.maxCallDepth)) }
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps)) }
     if NativeStack.currentAddress() < registers.pointee.nativeStackLimit {
@@ -358,7 +352,7 @@ public final class Interpreter {
 
   /// "in function 'performDrop', called from line 12"; deep recursion keeps
   /// the innermost calls and counts the rest.
-  private func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?)
+  func addTraceNote(to error: inout RuntimeError, code: FunctionCode, calledFrom range: SourceRange?)
   {
     if code.kind == .main && range == nil { return }
     if error.notes.count >= RuntimeError.maxTraceNotes {
@@ -391,7 +385,8 @@ public final class Interpreter {
   /// the frame's slots (shared with any other closure capturing the same
   /// slot) or the frame's own captures.
   func makeClosure(_ code: FunctionCode, _ frame: Frame) -> Closure {
-    if code.captures.isEmpty { return Closure(code: code, captures: []) }
+    let function = compiled(code)
+    if code.captures.isEmpty { return Closure(compiled: function, captures: []) }
     var cells: [Cell] = []
     cells.reserveCapacity(code.captures.count)
     for source in code.captures {
@@ -400,11 +395,11 @@ public final class Interpreter {
       case .capture(let index): cells.append(frame.captures[index])
       }
     }
-    return Closure(code: code, captures: cells)
+    return Closure(compiled: function, captures: cells)
   }
 
   /// The open cell for a stack slot, creating it if needed.
-  private func openCell(_ slot: UnsafeMutablePointer<Value>) -> Cell {
+  func openCell(_ slot: UnsafeMutablePointer<Value>) -> Cell {
     var position = openCells.count
     while position > 0, let existing = openCells[position - 1].slot, existing >= slot {
       if existing == slot { return openCells[position - 1] }

@@ -129,6 +129,15 @@ public final class DictionaryBox {
   @inline(__always)
   private func position(of key: Value) -> Int? {
     if let index { return index[key] }
+    // String keys (a record's fields) compared as strings, without the
+    // general equality's switch over both values.
+    if case .string(let wanted) = key {
+      for position in keys.indices {
+        guard case .string(let candidate) = keys[position] else { continue }
+        if candidate === wanted || candidate.value == wanted.value { return position }
+      }
+      return nil
+    }
     for position in keys.indices where keys[position] == key { return position }
     return nil
   }
@@ -226,10 +235,13 @@ public final class RangeBox {
 /// are shared cells, so the closure and its creator see each other's writes.
 public final class Closure {
   public let code: FunctionCode
+  /// The code's compiled form, which calls run.
+  let compiled: CompiledFunction
   public fileprivate(set) var captures: [Cell]
 
-  public init(code: FunctionCode, captures: [Cell]) {
-    self.code = code
+  init(compiled: CompiledFunction, captures: [Cell]) {
+    self.code = compiled.code
+    self.compiled = compiled
     self.captures = captures
   }
 }

@@ -1,0 +1,65 @@
+import DndCheck
+import DndSyntax
+
+/// A function body lowered to instructions (`FunctionCompiler`), which
+/// `Interpreter+Machine` runs.
+///
+/// A frame is a window of the interpreter's value stack: registers
+/// `0..<frameSize` are the function's parameters and locals (the slots the
+/// checker assigned), the registers after them its temporaries. The
+/// instructions and their ranges live in flat buffers; constants, and the
+/// trees of the few constructs run by the tree evaluator, in side tables.
+final class CompiledFunction {
+  let code: FunctionCode
+  let parameterCount: Int
+  /// Locals and temporaries: the frame's size.
+  let registerCount: Int
+  /// Whether locals must start out nil: a closure may read a captured local
+  /// before its declaration has run (`g()` before `var x = 1; func g()`).
+  let clearsLocals: Bool
+  let instructions: UnsafeMutablePointer<Instruction>
+  let instructionCount: Int
+  /// The source range of each instruction, for its errors.
+  let ranges: UnsafeMutablePointer<SourceRange>
+  let constants: UnsafeMutablePointer<Value>
+  let constantCount: Int
+  let expressions: [CheckedExpr]
+  let statements: [CheckedStmt]
+  let lvalues: [CheckedLValue]
+  let sites: [CallSite]
+  /// Closures and local functions created by this function.
+  let children: [CompiledFunction]
+
+  init(
+    code: FunctionCode, registerCount: Int, clearsLocals: Bool, instructions: [Instruction],
+    ranges: [SourceRange], constants: [Value], expressions: [CheckedExpr], statements: [CheckedStmt],
+    lvalues: [CheckedLValue], sites: [CallSite], children: [CompiledFunction]
+  ) {
+    self.code = code
+    self.parameterCount = code.parameterCount
+    self.registerCount = registerCount
+    self.clearsLocals = clearsLocals
+    self.instructions = UnsafeMutablePointer.allocate(capacity: max(instructions.count, 1))
+    self.instructions.initialize(from: instructions, count: instructions.count)
+    self.instructionCount = instructions.count
+    self.ranges = UnsafeMutablePointer.allocate(capacity: max(ranges.count, 1))
+    self.ranges.initialize(from: ranges, count: ranges.count)
+    self.constants = UnsafeMutablePointer.allocate(capacity: max(constants.count, 1))
+    self.constants.initialize(from: constants, count: constants.count)
+    self.constantCount = constants.count
+    self.expressions = expressions
+    self.statements = statements
+    self.lvalues = lvalues
+    self.sites = sites
+    self.children = children
+  }
+
+  deinit {
+    instructions.deinitialize(count: instructionCount)
+    instructions.deallocate()
+    ranges.deinitialize(count: instructionCount)
+    ranges.deallocate()
+    constants.deinitialize(count: constantCount)
+    constants.deallocate()
+  }
+}

@@ -1,0 +1,434 @@
+import DndCheck
+import DndSyntax
+
+/// Lowers one checked function body to instructions (`CompiledFunction`).
+///
+/// Locals stay in the slots the checker gave them; each expression's value
+/// goes to a temporary register above them, allocated like a stack, and a
+/// local read as an operand is used where it lives. Statements keep the
+/// tree evaluator's order of evaluation, its errors and their ranges, its
+/// step counting and its cell closing exactly; the few constructs not
+/// lowered here (scenario steps, assignments through member and subscript
+/// paths, casts, interpolation, tuples) run through the tree evaluator on
+/// the same frame (`evalTree`, `execTree`).
+struct FunctionCompiler {
+  let code: FunctionCode
+  let frameSize: Int32
+  let maxCollectionCount: Int
+  /// The compiled form of a nested closure or local function.
+  let compileChild: (FunctionCode) -> CompiledFunction
+
+  var instructions: [Instruction] = []
+  var ranges: [SourceRange] = []
+  var constants: [Value] = []
+  var expressions: [CheckedExpr] = []
+  var statements: [CheckedStmt] = []
+  var lvalues: [CheckedLValue] = []
+  var sites: [CallSite] = []
+  var children: [CompiledFunction] = []
+
+  /// The first free temporary register.
+  var tempTop: Int32
+  /// One past the highest register used.
+  var registerEnd: Int32
+  /// The lowest temporary written since the last clear with a value that
+  /// may share a collection with a variable (so that a later in-place change
+  /// to the variable would have to copy it); `Int32.max` when none.
+  var dirtyLow = Int32.max
+  var dirtyHigh: Int32 = 0
+  /// The `firstCapturedSlot` of each block being compiled, innermost last.
+  var openBlocks: [Int?] = []
+  var loops: [Loop] = []
+  /// Whether some closure captures a local of this frame.
+  var capturesLocals = false
+
+  /// A loop being compiled: where its body block is in `openBlocks`, and the
+  /// jumps to patch once its exit and continue points are known.
+  struct Loop {
+    var bodyDepth: Int
+    var breaks: [Int] = []
+    var continues: [Int] = []
+  }
+
+  init(
+    code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+  ) {
+    self.code = code
+    self.frameSize = Int32(max(code.frameSize, code.parameterCount))
+    self.maxCollectionCount = maxCollectionCount
+    self.compileChild = compileChild
+    self.tempTop = frameSize
+    self.registerEnd = frameSize
+  }
+
+  /// Compiles `code`'s body.
+  static func compile(
+    _ code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+  ) -> CompiledFunction {
+    var compiler = FunctionCompiler(
+      code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild)
+    compiler.block(code.body)
+    compiler.emit(.returnNil, at: code.range)
+    return CompiledFunction(
+      code: code, registerCount: Int(compiler.registerEnd), clearsLocals: compiler.capturesLocals,
+      instructions: compiler.instructions, ranges: compiler.ranges, constants: compiler.constants,
+      expressions: compiler.expressions, statements: compiler.statements, lvalues: compiler.lvalues,
+      sites: compiler.sites, children: compiler.children)
+  }
+
+  // MARK: - Emitting
+
+  var here: Int32 { Int32(instructions.count) }
+
+  @discardableResult
+  mutating func emit(
+    _ op: Opcode, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0, _ d: Int32 = 0, _ e: Int32 = 0,
+    at range: SourceRange
+  ) -> Int {
+    instructions.append(Instruction(op, a, b, c, d, e))
+    ranges.append(range)
+    return instructions.count - 1
+  }
+
+  /// Points the jump at `position` to `target` (default: the next
+  /// instruction emitted).
+  mutating func patch(_ position: Int, to target: Int32? = nil) {
+    let destination = target ?? here
+    switch instructions[position].op {
+    case .jump: instructions[position].a = destination
+    case .jumpIfFalse, .jumpIfTrue, .jumpIfNil, .jumpIfNotNil: instructions[position].b = destination
+    case .jumpUnlessLess: instructions[position].c = destination
+    case .jumpUnlessCompare, .jumpUnlessCompareInt, .jumpIfCompare, .jumpIfCompareInt, .forRangeLoop,
+      .forInLoop:
+      instructions[position].d = destination
+    default: break
+    }
+  }
+
+  /// A fresh temporary register.
+  mutating func temporary() -> Int32 {
+    let register = tempTop
+    tempTop += 1
+    registerEnd = max(registerEnd, tempTop)
+    return register
+  }
+
+  /// Notes that `register` may now hold a value shared with a variable.
+  mutating func dirty(_ register: Int32) {
+    guard register >= frameSize else { return }
+    dirtyLow = min(dirtyLow, register)
+    dirtyHigh = max(dirtyHigh, register)
+  }
+
+  /// Clears the temporaries written since the last clear, so that none
+  /// keeps a second reference to a collection a variable holds.
+  /// Only registers from `floor` up are cleared: those below hold values
+  /// still in use (a loop's sequence and position).
+  mutating func clearDirty(from floor: Int32, at range: SourceRange) {
+    let low = max(dirtyLow, floor)
+    guard low <= dirtyHigh else { return }
+    emit(.clearRegisters, low, dirtyHigh - low + 1, at: range)
+    forgetDirty(from: floor)
+  }
+
+  /// Forgets the dirty registers from `floor` up (they have been cleared).
+  mutating func forgetDirty(from floor: Int32) {
+    if dirtyLow >= floor {
+      dirtyLow = .max
+      dirtyHigh = 0
+    } else {
+      dirtyHigh = min(dirtyHigh, floor - 1)
+    }
+  }
+
+  mutating func constant(_ value: Value) -> Int32 {
+    constants.append(value)
+    return Int32(constants.count - 1)
+  }
+
+  mutating func site(_ symbol: Symbol, _ labels: [Symbol?], optional: Bool = false) -> Int32 {
+    sites.append(CallSite(symbol: symbol, labels: labels, optional: optional))
+    return Int32(sites.count - 1)
+  }
+
+  mutating func child(_ function: FunctionCode) -> Int32 {
+    if function.captures.contains(where: { if case .local = $0 { true } else { false } }) {
+      capturesLocals = true
+    }
+    children.append(compileChild(function))
+    return Int32(children.count - 1)
+  }
+
+  // MARK: - Blocks and statements
+
+  mutating func block(_ block: CheckedBlock) {
+    openBlocks.append(block.firstCapturedSlot)
+    for function in block.functions {
+      let index = child(function.code)
+      emit(.makeClosure, Int32(function.slot), index, at: function.code.range)
+    }
+    for statement in block.statements { self.statement(statement) }
+    if let first = block.firstCapturedSlot { emit(.closeCells, Int32(first), at: code.range) }
+    openBlocks.removeLast()
+  }
+
+  mutating func statement(_ stmt: CheckedStmt) {
+    let mark = tempTop
+    defer { tempTop = mark }
+    switch stmt.kind {
+    case .expression(let expr):
+      into(expr, temporary())
+      clearDirty(from: mark, at: stmt.range)
+    case .declare(let ref, let value):
+      if let value {
+        assign(ref, value, declaring: true)
+      } else {
+        let register = temporary()
+        emit(.loadNil, register, at: stmt.range)
+        store(ref, register, declaring: true)
+      }
+      clearDirty(from: mark, at: stmt.range)
+    case .assign(let target, let op, let value):
+      guard case .variable(let ref) = target.kind else {
+        fallback(stmt)
+        return
+      }
+      if op == .assign {
+        assign(ref, value, declaring: false)
+      } else {
+        let operand = self.value(value)
+        let range = target.range.union(value.range)
+        let opIndex = Int32(AssignmentOperator.allCases.firstIndex(of: op) ?? 0)
+        if case .local(let slot) = ref {
+          emit(.compoundLocal, Int32(slot), operand, opIndex, at: range)
+        } else {
+          lvalues.append(target)
+          emit(.compoundVariable, Int32(lvalues.count - 1), operand, opIndex, at: range)
+        }
+      }
+      clearDirty(from: mark, at: stmt.range)
+    case .ifStatement(let conditions, let then, let otherwise):
+      var falseJumps: [Int] = []
+      self.conditions(conditions, falseJumps: &falseJumps)
+      block(then)
+      switch otherwise {
+      case nil:
+        for jump in falseJumps { patch(jump) }
+      case .block(let elseBlock):
+        let end = emit(.jump, at: stmt.range)
+        for jump in falseJumps { patch(jump) }
+        block(elseBlock)
+        patch(end)
+      case .elseIf(let nested):
+        let end = emit(.jump, at: stmt.range)
+        for jump in falseJumps { patch(jump) }
+        statement(nested)
+        patch(end)
+      }
+      clearDirty(from: mark, at: stmt.range)
+    case .guardStatement(let conditions, let otherwise):
+      var falseJumps: [Int] = []
+      self.conditions(conditions, falseJumps: &falseJumps)
+      let end = emit(.jump, at: stmt.range)
+      for jump in falseJumps { patch(jump) }
+      block(otherwise)
+      patch(end)
+      clearDirty(from: mark, at: stmt.range)
+    case .whileStatement(let conditions, let body):
+      let top = here
+      var falseJumps: [Int] = []
+      self.conditions(conditions, falseJumps: &falseJumps)
+      clearDirty(from: mark, at: stmt.range)
+      emit(.countStep, at: stmt.range)
+      let loop = loopBody(body)
+      for jump in loop.continues { patch(jump, to: top) }
+      emit(.jump, top, at: stmt.range)
+      for jump in falseJumps + loop.breaks { patch(jump) }
+      clearDirty(from: mark, at: stmt.range)
+    case .forRange(let slot, let lower, let upper, let isClosed, let body):
+      let low = temporary()
+      into(lower, low)
+      emit(.checkRangeBound, low, at: lower.range)
+      let high = temporary()
+      into(upper, high)
+      emit(.checkRangeBound, high, at: upper.range)
+      emit(.checkRangeOrder, low, high, at: stmt.range)
+      clearDirty(from: high + 1, at: stmt.range)
+      let top = here
+      let test = emit(.forRangeLoop, low, high, Int32(slot ?? -1), 0, isClosed ? 1 : 0, at: stmt.range)
+      let loop = loopBody(body)
+      for jump in loop.continues { patch(jump) }
+      emit(.forRangeNext, low, top + 1, Int32(slot ?? -1), high, isClosed ? 1 : 0, at: stmt.range)
+      patch(test)
+      for jump in loop.breaks { patch(jump) }
+      emit(.clearRegisters, low, 2, at: stmt.range)
+      forgetDirty(from: low)
+    case .forIn(let slot, let sequence, let body):
+      let elements = temporary()
+      into(sequence, elements)
+      let position = temporary()
+      emit(.forInPrepare, elements, position, at: sequence.range)
+      clearDirty(from: position + 1, at: stmt.range)
+      let top = here
+      let test = emit(.forInLoop, elements, position, Int32(slot ?? -1), 0, at: stmt.range)
+      let loop = loopBody(body)
+      for jump in loop.continues { patch(jump) }
+      emit(.forInNext, elements, position, top + 1, Int32(slot ?? -1), at: stmt.range)
+      patch(test)
+      for jump in loop.breaks { patch(jump) }
+      emit(.clearRegisters, elements, 2, at: stmt.range)
+      forgetDirty(from: elements)
+    case .returnStatement(let value):
+      if let value { returnValue(value) } else { emit(.returnNil, at: stmt.range) }
+    case .breakStatement:
+      guard !loops.isEmpty else { return }
+      closeCellsLeavingLoop(at: stmt.range)
+      let jump = emit(.jump, at: stmt.range)
+      loops[loops.count - 1].breaks.append(jump)
+    case .continueStatement:
+      guard !loops.isEmpty else { return }
+      closeCellsLeavingLoop(at: stmt.range)
+      let jump = emit(.jump, at: stmt.range)
+      loops[loops.count - 1].continues.append(jump)
+    case .step, .declareApp, .declareSource:
+      fallback(stmt)
+    }
+  }
+
+  /// A statement the tree evaluator runs. None of these kinds can break,
+  /// continue or return.
+  private mutating func fallback(_ stmt: CheckedStmt) {
+    statements.append(stmt)
+    emit(.execTree, Int32(statements.count - 1), at: stmt.range)
+  }
+
+  /// Compiles a loop body; returns its pending break and continue jumps.
+  private mutating func loopBody(_ body: CheckedBlock) -> Loop {
+    loops.append(Loop(bodyDepth: openBlocks.count))
+    block(body)
+    return loops.removeLast()
+  }
+
+  /// Before `break` or `continue`: detaches the cells of the blocks being
+  /// left (the loop body's pass ends either way).
+  private mutating func closeCellsLeavingLoop(at range: SourceRange) {
+    guard let loop = loops.last else { return }
+    let lowest = openBlocks[loop.bodyDepth...].compactMap { $0 }.min()
+    if let lowest { emit(.closeCells, Int32(lowest), at: range) }
+  }
+
+  /// `return value`; a ternary returns from each branch.
+  private mutating func returnValue(_ value: CheckedExpr) {
+    let mark = tempTop
+    defer { tempTop = mark }
+    if case .ternary(let condition, let then, let otherwise) = value.kind {
+      let jumps = branchUnless(condition)
+      returnValue(then)
+      for jump in jumps { patch(jump) }
+      returnValue(otherwise)
+      return
+    }
+    let register = self.value(value)
+    emit(.returnValue, register, at: value.range)
+  }
+
+  /// `if`, `guard` and `while` clauses: each jump taken when a clause fails
+  /// goes to `falseJumps`.
+  private mutating func conditions(_ conditions: [CheckedCondition], falseJumps: inout [Int]) {
+    for condition in conditions {
+      let mark = tempTop
+      defer { tempTop = mark }
+      switch condition {
+      case .expression(let expr):
+        falseJumps += branchUnless(expr)
+      case .binding(let ref, let expr):
+        let register = value(expr)
+        falseJumps.append(emit(.jumpIfNil, register, 0, at: expr.range))
+        store(ref, register, declaring: true)
+      }
+    }
+  }
+
+  /// Evaluates a condition and jumps (the jumps returned, to be patched)
+  /// when it is false; comparisons compare and branch in one instruction,
+  /// and `&&` and `||` become branches, each side failing where the tree
+  /// evaluator's would.
+  mutating func branchUnless(_ condition: CheckedExpr) -> [Int] {
+    let mark = tempTop
+    defer { tempTop = mark }
+    if case .binary(.and, let left, let right) = condition.kind {
+      return branchUnless(left) + branchUnless(right)
+    }
+    if case .binary(.or, let left, let right) = condition.kind {
+      let taken = branchIf(left)
+      let failing = branchUnless(right)
+      for jump in taken { patch(jump) }
+      return failing
+    }
+    return [branchUnlessSimple(condition)]
+  }
+
+  /// Evaluates a condition and jumps (the jumps returned) when it is true.
+  mutating func branchIf(_ condition: CheckedExpr) -> [Int] {
+    let mark = tempTop
+    defer { tempTop = mark }
+    if case .binary(.or, let left, let right) = condition.kind {
+      return branchIf(left) + branchIf(right)
+    }
+    if case .binary(.and, let left, let right) = condition.kind {
+      let failing = branchUnless(left)
+      let taken = branchIf(right)
+      for jump in failing { patch(jump) }
+      return taken
+    }
+    if case .binary(let op, let left, let right) = condition.kind, let opIndex = Comparison.code(of: op) {
+      if case .integer(let number) = right.kind, let immediate = Int32(exactly: number) {
+        let register = value(left)
+        return [emit(.jumpIfCompareInt, register, 0, immediate, 0, opIndex, at: condition.range)]
+      }
+      let a = operand(left, before: [right])
+      let b = value(right)
+      return [emit(.jumpIfCompare, a, b, 0, 0, opIndex, at: condition.range)]
+    }
+    let register = value(condition)
+    return [emit(.jumpIfTrue, register, 0, at: condition.range)]
+  }
+
+  /// A condition that is not `&&` or `||`.
+  private mutating func branchUnlessSimple(_ condition: CheckedExpr) -> Int {
+    if case .binary(let op, let left, let right) = condition.kind, let opIndex = Comparison.code(of: op) {
+      if case .integer(let number) = right.kind, let immediate = Int32(exactly: number) {
+        let register = value(left)
+        return emit(.jumpUnlessCompareInt, register, 0, immediate, 0, opIndex, at: condition.range)
+      }
+      let a = operand(left, before: [right])
+      let b = value(right)
+      if op == .less { return emit(.jumpUnlessLess, a, b, 0, at: condition.range) }
+      return emit(.jumpUnlessCompare, a, b, 0, 0, opIndex, at: condition.range)
+    }
+    let register = value(condition)
+    return emit(.jumpIfFalse, register, 0, at: condition.range)
+  }
+
+  /// `ref = value` (or its declaration).
+  private mutating func assign(_ ref: VariableRef, _ value: CheckedExpr, declaring: Bool) {
+    if case .local(let slot) = ref {
+      into(value, Int32(slot))
+      return
+    }
+    store(ref, self.value(value), declaring: declaring)
+  }
+
+  /// Stores a register into a variable; a declared global counts as
+  /// initialized.
+  private mutating func store(_ ref: VariableRef, _ register: Int32, declaring: Bool) {
+    switch ref {
+    case .local(let slot):
+      if Int32(slot) != register { emit(.move, Int32(slot), register, at: code.range) }
+    case .capture(let index):
+      emit(.storeCapture, Int32(index), register, at: code.range)
+    case .global(let slot):
+      emit(declaring ? .declareGlobal : .storeGlobal, Int32(slot), register, at: code.range)
+    }
+  }
+}

@@ -1,0 +1,172 @@
+import DndCheck
+import DndSyntax
+
+/// One instruction of a compiled function (`CompiledFunction`): an opcode
+/// and up to five operands, 24 bytes, stored in a flat buffer.
+///
+/// Operands are registers (frame-relative slots: the function's locals
+/// first, then its temporaries), global slots, immediates or indexes into
+/// the function's side tables; what each means is listed with the opcode.
+/// Jump targets are instruction indexes. Every instruction has a source
+/// range in a parallel buffer, read only when it fails.
+struct Instruction {
+  var op: Opcode
+  var a: Int32
+  var b: Int32
+  var c: Int32
+  var d: Int32
+  var e: Int32
+
+  init(_ op: Opcode, _ a: Int32 = 0, _ b: Int32 = 0, _ c: Int32 = 0, _ d: Int32 = 0, _ e: Int32 = 0) {
+    self.op = op
+    self.a = a
+    self.b = b
+    self.c = c
+    self.d = d
+    self.e = e
+  }
+}
+
+/// What an instruction does. `r[x]` is register `x` of the running frame.
+enum Opcode: UInt8 {
+  /// r[a] = r[b]
+  case move
+  /// r[a] = .int(b)
+  case loadInt
+  /// r[a] = constants[b]
+  case loadConstant
+  /// r[a] = nil
+  case loadNil
+  /// r[a] = the boxed string literal b
+  case loadLiteral
+  /// r[a] = globals[b]
+  case loadGlobal
+  /// r[a] = globals[b], which must have been declared
+  case loadGlobalChecked
+  /// globals[a] = r[b]
+  case storeGlobal
+  /// globals[a] = r[b], and the global counts as declared
+  case declareGlobal
+  /// r[a] = captures[b]
+  case loadCapture
+  /// captures[a] = r[b]
+  case storeCapture
+
+  /// r[a] = r[b] op r[c], for these operators (`add` with e = 1: r[b] is a
+  /// temporary that dies here, so a string in it may grow in place):
+  case add, subtract, multiply, divide, remainder
+  case less, lessEqual, greater, greaterEqual, equal, notEqual
+  /// r[a] = r[b] op c (c an integer immediate), for these operators:
+  case addInt, subtractInt, multiplyInt, divideInt, remainderInt
+  case lessInt, lessEqualInt, greaterInt, greaterEqualInt, equalInt, notEqualInt
+  /// r[a] = r[b] op r[c], op `===` (d = 0) or `!==` (d = 1)
+  case binaryOther
+  /// r[a] = op r[b], op `-` (c = 0) or `!` (c = 1)
+  case unary
+
+  /// pc = a
+  case jump
+  /// if r[a] is false, pc = b (a condition that is not a Bool fails)
+  case jumpIfFalse
+  /// if r[a] is true, pc = b (a condition that is not a Bool fails)
+  case jumpIfTrue
+  /// if r[a] is nil, pc = b
+  case jumpIfNil
+  /// if r[a] is not nil, pc = b
+  case jumpIfNotNil
+  /// fails unless r[a] is a Bool
+  case checkBool
+  /// unless r[a] < r[b], pc = c
+  case jumpUnlessLess
+  /// unless r[a] op c (immediate), pc = d; op: `Comparison` code e
+  case jumpUnlessCompareInt
+  /// unless r[a] op r[b], pc = d; op: `Comparison` code e
+  case jumpUnlessCompare
+  /// if r[a] op c (immediate), pc = d; op: `Comparison` code e
+  case jumpIfCompareInt
+  /// if r[a] op r[b], pc = d; op: `Comparison` code e
+  case jumpIfCompare
+
+  /// r[a] = call global b with the d arguments at r[c...]; labels: sites[e]
+  case callGlobal
+  /// r[a] = call r[b] with the d arguments at r[c...]; labels: sites[e]
+  case callValue
+  /// r[a] = call builtin b with the d arguments at r[c...]; labels: sites[e]
+  case callBuiltin
+  /// r[a] = r[b].method(d arguments at r[c...]); method, labels, optional: sites[e]
+  case callMethod
+  /// r[a] = variable.method(d arguments at r[c...]), changing the variable
+  /// lvalues[b] in place; method, labels, optional: sites[e]
+  case callMutatingVariable
+  /// r[a] = variable.append(r[c]): the local (d = 0) or global (d = 1) slot b
+  case appendVariable
+  /// r[a] = String(r[b])
+  case stringOf
+  /// r[a] = r[b].member c (a symbol); d = 1 when `?.`
+  case member
+  /// r[a] = r[b][r[c]]
+  case subscriptValue
+  /// r[a] = globals[b][r[c]]
+  case subscriptGlobal
+
+  /// r[a] = [the c values at r[b...]]
+  case makeArray
+  /// r[a] = an empty dictionary with room for b keys
+  case makeDictionary
+  /// r[a][r[c]] = r[b] (a dictionary literal's pair)
+  case dictionaryInsert
+  /// r[a] = a closure of children[b] over this frame
+  case makeClosure
+
+  /// return r[a]
+  case returnValue
+  /// return nil
+  case returnNil
+  /// detaches the cells of slots a and up
+  case closeCells
+  /// r[a ..< a + b] = nil (temporaries no longer needed)
+  case clearRegisters
+  /// counts a loop iteration against the step budget
+  case countStep
+
+  /// fails unless r[a] is an Int (a range bound)
+  case checkRangeBound
+  /// fails unless r[a] <= r[b] (a range's bounds)
+  case checkRangeOrder
+  /// `for` over a..<b (e = 0) or a...b (e = 1): unless r[a] is in range with
+  /// upper bound r[b], pc = d; else counts a step and sets r[c] (if c >= 0)
+  case forRangeLoop
+  /// next pass of a range loop: falls through (out of the loop) when r[a]
+  /// is Int.max or r[a] + 1 is past the upper bound r[d] (closed when e = 1);
+  /// otherwise r[a] += 1, counts a step, sets r[c] (if c >= 0), pc = b
+  case forRangeNext
+  /// `for x in r[a]`: prepares the sequence (an array or a range; anything
+  /// else becomes an array), position r[b]
+  case forInPrepare
+  /// unless position r[b] is in the sequence r[a], pc = d; else counts a
+  /// step and sets r[c] (if c >= 0) to the element
+  case forInLoop
+  /// next pass of a `for in` loop: falls through when position r[b] is
+  /// Int.max or r[b] + 1 is past the end of r[a]; otherwise r[b] += 1,
+  /// counts a step, sets r[d] (if d >= 0) to the element, pc = c
+  case forInNext
+
+  /// local r[a] op= r[b], op = AssignmentOperator.allCases[c]
+  case compoundLocal
+  /// variable lvalues[a] op= r[b], op = AssignmentOperator.allCases[c]
+  case compoundVariable
+
+  /// r[a] = the tree evaluator's value of expressions[b]
+  case evalTree
+  /// runs statements[a] with the tree evaluator
+  case execTree
+  /// fails: a collection literal of more than the limit's elements (a)
+  case collectionTooLarge
+}
+
+/// The method, labels and optionality of a call site.
+struct CallSite {
+  var symbol: Symbol
+  var labels: [Symbol?]
+  var optional: Bool
+}
