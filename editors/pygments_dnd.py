@@ -52,7 +52,7 @@ HANDLERS = (
 UIKIT_CLASSES = (
     "UIDragItem", "NSItemProvider", "UIDropProposal", "UITableViewDropProposal",
     "UICollectionViewDropProposal", "UIDragPreview", "UITargetedDragPreview",
-    "UIDragPreviewTarget", "UIDragPreviewParameters", "UIPasteConfiguration",
+    "UIDragPreviewTarget", "UIDragPreviewParameters", "UIPasteConfiguration", "CGAffineTransform",
     "UISpringLoadedInteraction", "IndexPath", "Rect", "CGRect", "Point", "CGPoint", "Size",
     "CGSize", "UIImage", "URL", "NSURL", "NSAttributedString", "UIColor", "Data", "Progress",
     "UIDropOperation", "UIViewAnimatingPosition", "UserDefaults", "JSON", "Cell",
