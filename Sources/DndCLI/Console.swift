@@ -72,16 +72,13 @@ public struct Console {
     return console
   }
 
-  /// The variables of the process environment.
+  /// The variables of the process environment the command reads
+  /// (`NO_COLOR`, `HOME`). Only those: copying every variable into a
+  /// dictionary cost about 0.75 million instructions at each start-up.
   private static func processEnvironment() -> [String: String] {
     var result: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      entry += 1
+    for name in ["NO_COLOR", "HOME"] {
+      if let value = getenv(name) { result[name] = String(cString: value) }
     }
     return result
   }

@@ -52,12 +52,14 @@ final class PipedLines: LineReader {
   func remember(_ line: String) {}
 }
 
-/// The terminal readers, best first: the system's libedit (loaded at run
-/// time), else raw mode with `LineEditor`, else plain reading of the
-/// terminal's lines.
+/// The terminal readers, best first: raw mode with `LineEditor`, else plain
+/// reading of the terminal's lines. The REPL edits lines itself rather than
+/// through the system's libedit: the same keys in every build (a static
+/// `dnd` cannot load libedit), and the prompt is written only once the
+/// terminal is in raw mode, so a key typed at the prompt is never read in
+/// line mode (where a Ctrl-D that arrives before the switch is lost).
 enum TerminalLines {
   static func make(history: [String]) -> LineReader {
-    if let libedit = LibEditReader(history: history) { return libedit }
     if let raw = RawTerminalReader(history: history) { return raw }
     return PlainTerminalReader()
   }
@@ -143,56 +145,6 @@ final class PlainTerminalReader: LineReader {
   }
 
   func remember(_ line: String) {}
-}
-
-/// The system's libedit through its readline interface, found with
-/// `dlopen` so that `dnd` needs no library at build time.
-final class LibEditReader: LineReader {
-  private typealias ReadLine = @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
-  private typealias AddHistory = @convention(c) (UnsafePointer<CChar>?) -> Int32
-  private let readLine: ReadLine
-  private let addHistory: AddHistory
-
-  init?(history: [String]) {
-    guard
-      let library = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL)
-        ?? dlopen("libedit.so", RTLD_NOW | RTLD_LOCAL),
-      let readSymbol = dlsym(library, "readline"), let addSymbol = dlsym(library, "add_history")
-    else { return nil }
-    readLine = unsafeBitCast(readSymbol, to: ReadLine.self)
-    addHistory = unsafeBitCast(addSymbol, to: AddHistory.self)
-    // libedit's own signal handlers would pass Ctrl-C on to the default
-    // action (ending the process); without them the read is interrupted.
-    if let catchSignals = dlsym(library, "rl_catch_signals") {
-      catchSignals.assumingMemoryBound(to: Int32.self).pointee = 0
-    }
-    for line in history { _ = addHistory(line) }
-  }
-
-  func read(prompt: String) -> LineRead {
-    // A SIGINT handler that does nothing, without SA_RESTART: Ctrl-C
-    // interrupts the read and readline returns.
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    var previous = sigaction()
-    sigaction(SIGINT, &action, &previous)
-    defer { sigaction(SIGINT, &previous, nil) }
-    errno = 0
-    guard let result = readLine(prompt) else {
-      if errno == EINTR {
-        var bytes = Array("\n".utf8)
-        writeAll(&bytes, to: STDOUT_FILENO)
-        return .interrupted
-      }
-      return .end
-    }
-    defer { free(result) }
-    return .line(String(cString: result))
-  }
-
-  func remember(_ line: String) { _ = addHistory(line) }
 }
 
 /// The history file, `~/.dnd_history`: one line per entry, appended as each

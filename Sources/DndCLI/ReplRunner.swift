@@ -1,7 +1,7 @@
 /// `dnd repl [FILE]`: the read-evaluate-print loop.
 ///
 /// On a terminal it shows a prompt (`dnd> `, `...> ` while an input goes on),
-/// edits lines (libedit if the system has it, else its own editor) and keeps
+/// edits lines with its own editor (`LineEditor`) and keeps
 /// the history in `~/.dnd_history`. Otherwise it reads standard input line
 /// by line with no prompt and no escape codes, so a piped session gives
 /// clean output. The REPL is the only part of `dnd` that reads `HOME` and

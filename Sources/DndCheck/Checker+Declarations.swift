@@ -77,6 +77,8 @@ extension Checker {
     var properties: [String: SourceRange] = [:]
     var handlers: [String: SourceRange] = [:]
     var interactions: [String: SourceRange] = [:]
+    // Filtered from the catalogue once per view, not once per property.
+    var viewProperties: [PropertyEntry]?
     for member in decl.members {
       switch member {
       case .view(let child):
@@ -96,7 +98,8 @@ extension Checker {
           members.append(.handler(handler))
         }
       case .property(let assignment):
-        let entries = PropertyCatalogue.properties(of: kind)
+        let entries = viewProperties ?? PropertyCatalogue.properties(of: kind)
+        viewProperties = entries
         if let property = checkProperty(
           assignment, entries: entries, seen: &properties,
           unknown: { .unknownViewProperty(assignment.name.text, owner: kind.uikitClass, suggestion: $0) })

@@ -273,7 +273,7 @@ public struct Checker {
   func visibleNames() -> [String] {
     var names: [String] = []
     for function in functions.reversed() {
-      for scope in function.scopes.reversed() { names.append(contentsOf: scope.locals.keys.sorted()) }
+      for scope in function.scopes.reversed() { names.append(contentsOf: scope.locals.names.sorted()) }
     }
     names.append(contentsOf: globals.map(\.name))
     names.append(contentsOf: Builtin.allNames)
@@ -303,7 +303,7 @@ public struct Checker {
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
         letKeywordRange: letKeyword)
       let last = functions[current].scopes.count - 1
-      functions[current].scopes[last].locals[name.text] = info
+      functions[current].scopes[last].locals.insert(info)
       functions[current].scopes[last].pending.remove(name.text)
     }
     return slot

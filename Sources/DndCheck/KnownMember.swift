@@ -3,7 +3,8 @@
 /// Each case is spelt exactly as a script writes it (the case name is the
 /// spelling), and its raw value is its `Symbol`. The interpreter's core
 /// methods use the first group; the UIKit binding may add cases at the end of
-/// the list (never in the middle, so existing ids stay put).
+/// the list (never in the middle, so existing ids stay put), and add the
+/// spelling at the end of `spellings` too.
 public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: collections, strings, numbers, tuples
   case count, isEmpty, first, last, append, insert, remove, removeFirst, removeLast
@@ -72,6 +73,68 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case hasActiveDrop, hasUncommittedUpdates, layoutIfNeeded, minimumInteritemSpacing, minimumLineSpacing
   case fast, slow, `for`, contentSize
 
+  // UIKit binding: affine transforms (a drop preview target's transform)
+  case transform, scaleX, rotationAngle, translationX, identity, isIdentity, concatenating
+  case a, b, c, d, tx, ty
+
   /// The spelling a script uses.
-  public var spelling: String { String(describing: self) }
+  public var spelling: String {
+    let index = Int(rawValue)
+    return index < Self.spellings.count ? Self.spellings[index] : String(describing: self)
+  }
+
+  /// Every case's spelling, indexed by raw value. Spelt out rather than taken
+  /// from `String(describing:)`, whose reflection cost about 5.5 million
+  /// instructions at every start-up; CatalogueTests checks the two agree.
+  public static let spellings: [String] = [
+    "count", "isEmpty", "first", "last", "append", "insert", "remove", "removeFirst", "removeLast",
+    "removeAll", "contains", "firstIndex", "lastIndex", "map", "filter", "compactMap", "flatMap", "reduce",
+    "forEach", "sorted", "sort", "reversed", "reverse", "enumerated", "joined", "indices", "min", "max",
+    "allSatisfy", "prefix", "suffix", "dropFirst", "dropLast", "swapAt", "popLast", "hasPrefix",
+    "hasSuffix", "uppercased", "lowercased", "split", "components", "replacingOccurrences",
+    "trimmingCharacters", "keys", "values", "removeValue", "updateValue", "description", "offset",
+    "element", "key", "value", "lowerBound", "upperBound", "isMultiple", "rounded", "squareRoot",
+    "magnitude", "pi", "infinity", "isNaN", "mapValues", "whitespaces", "whitespacesAndNewlines", "self",
+    "init", "at", "of", "where", "separator", "terminator", "by", "with", "to", "through", "from", "forKey",
+    "contentsOf", "default", "repeating", "describing", "separatedBy", "omittingEmptySubsequences",
+    "maxSplits", "into", "in", "frame", "backgroundColor", "alpha", "isHidden", "isUserInteractionEnabled",
+    "tag", "pasteConfiguration", "text", "attributedText", "textColor", "numberOfLines", "image",
+    "contentMode", "placeholder", "isEnabled", "isEditable", "title", "isSpringLoaded", "rowHeight",
+    "dragInteractionEnabled", "itemSize", "reorderingCadence", "allowsSimultaneousRecognitionDuringLift",
+    "allowsSimultaneousDropSessions", "items", "itemProvider", "localObject", "localContext",
+    "localDragSession", "previewProvider", "location", "canLoadObjects", "loadObjects",
+    "hasItemsConforming", "allowsMoveOperation", "isRestrictedToDraggingApplication", "progress",
+    "progressIndicatorStyle", "registeredTypeIdentifiers", "hasItemConformingToTypeIdentifier",
+    "canLoadObject", "loadObject", "loadDataRepresentation", "loadFileRepresentation", "registerItem",
+    "registerDataRepresentation", "suggestedName", "operation", "isPrecise", "prefersFullSizePreview",
+    "intent", "proposal", "destinationIndexPath", "insertionIndexPath", "sourceIndexPath", "dragItem",
+    "drop", "commitInsertion", "deletePlaceholder", "performBatchUpdates", "insertItems", "deleteItems",
+    "moveItem", "insertRows", "deleteRows", "moveRow", "reloadData", "cellForItem", "cellForRow",
+    "indexPath", "item", "row", "section", "x", "y", "width", "height", "origin", "size", "midX", "midY",
+    "minX", "minY", "maxX", "maxY", "view", "center", "parameters", "target", "retargetedPreview",
+    "visiblePath", "addAnimations", "addCompletion", "async", "asyncAfter", "main", "global",
+    "fractionCompleted", "isFinished", "cancel", "aspectRatio", "absoluteString", "string", "ofClass",
+    "object", "completion", "completionHandler", "forTypeIdentifier", "visibility", "loadHandler",
+    "placeholderContext", "reuseIdentifier", "standard", "set", "data", "encode", "decode", "red", "green",
+    "blue", "white", "black", "clear", "gray", "copy", "move", "forbidden", "insertAtDestinationIndexPath",
+    "insertIntoDestinationIndexPath", "unspecified", "automatic", "bounds", "subviews", "superview",
+    "addSubview", "removeFromSuperview", "bringSubviewToFront", "sendSubviewToBack", "convert", "hitTest",
+    "interactions", "registerObject", "simulate", "latency", "failure", "forAccepting", "toTypeIdentifiers",
+    "named", "name", "end", "start", "current", "state", "targetView", "targetItem", "container",
+    "dropSession", "suggestedProposal", "isSameView", "dropPosition", "dropAction", "dropPerformer", "no",
+    "yes", "temporary", "replaceSelection", "replaceAll", "localizedDescription", "domain", "code",
+    "totalUnitCount", "completedUnitCount", "acceptableTypeIdentifiers", "inactive", "possible",
+    "activating", "activated", "none", "dx", "dy", "offsetBy", "insetBy", "intersects", "orange", "yellow",
+    "purple", "brown", "lightGray", "darkGray", "systemBlue", "systemRed", "systemGreen",
+    "preferredPresentationSize", "isDefault", "all", "ownProcess", "team", "group", "isCancelled",
+    "textDropInteraction", "scaleToFill", "immediate", "isDescendant", "zero", "session", "toItemAt",
+    "toRowAt", "intoItemAt", "intoRowAt", "rect", "toPlaceholderInsertedAt", "withReuseIdentifier",
+    "cellUpdateHandler", "previewParametersProvider", "setNeedsCellUpdate", "previewSize",
+    "dataSourceUpdates", "numberOfItems", "numberOfRows", "inSection", "numberOfSections",
+    "indexPathForItem", "indexPathForRow", "reloadItems", "reloadRows", "indexPathsForVisibleItems",
+    "indexPathsForVisibleRows", "indexPathsForSelectedItems", "indexPathsForSelectedRows", "hasActiveDrag",
+    "hasActiveDrop", "hasUncommittedUpdates", "layoutIfNeeded", "minimumInteritemSpacing",
+    "minimumLineSpacing", "fast", "slow", "for", "contentSize", "transform", "scaleX", "rotationAngle",
+    "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty",
+  ]
 }

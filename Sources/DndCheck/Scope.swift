@@ -25,12 +25,86 @@ struct LocalInfo {
   var letKeywordRange: SourceRange?
 }
 
+/// The locals of one block, by name, each name once (a later declaration
+/// replaces an earlier one, as in a dictionary).
+///
+/// A block holds a handful of names, so comparing them in turn beats
+/// hashing the name once per enclosing block, which was most of the time
+/// name resolution took. Past `linearLimit` names a dictionary indexes them
+/// too, so a block with thousands of locals is not quadratic.
+struct LocalTable {
+  /// The names, in the order declared, for the linear search.
+  private(set) var names: [String] = []
+  private var infos: [LocalInfo] = []
+  /// Name to position, kept once there are more than `linearLimit` names.
+  private var positions: [String: Int] = [:]
+  private static let linearLimit = 12
+
+  subscript(name: String) -> LocalInfo? {
+    position(of: name).map { infos[$0] }
+  }
+
+  /// Adds `info` under its name, replacing a local of the same name.
+  mutating func insert(_ info: LocalInfo) {
+    if let existing = position(of: info.name) {
+      infos[existing] = info
+      return
+    }
+    names.append(info.name)
+    infos.append(info)
+    if names.count == Self.linearLimit + 1 {
+      for (position, name) in names.enumerated() { positions[name] = position }
+    } else if names.count > Self.linearLimit + 1 {
+      positions[info.name] = names.count - 1
+    }
+  }
+
+  private func position(of name: String) -> Int? {
+    if names.count > Self.linearLimit { return positions[name] }
+    for position in names.indices where names[position] == name { return position }
+    return nil
+  }
+}
+
+/// A set of names that is searched in turn while it holds a few and hashed
+/// once it holds many, for the same reason as `LocalTable`.
+struct NameSet {
+  private var names: [String] = []
+  private var hashed: Set<String>?
+  private static let linearLimit = 12
+
+  func contains(_ name: String) -> Bool {
+    if let hashed { return hashed.contains(name) }
+    return names.contains(name)
+  }
+
+  mutating func insert(_ name: String) {
+    if hashed != nil {
+      hashed?.insert(name)
+    } else if !names.contains(name) {
+      names.append(name)
+      if names.count > Self.linearLimit {
+        hashed = Set(names)
+        names = []
+      }
+    }
+  }
+
+  mutating func remove(_ name: String) {
+    if hashed != nil {
+      hashed?.remove(name)
+    } else if let position = names.firstIndex(of: name) {
+      names.remove(at: position)
+    }
+  }
+}
+
 /// One `{ }` of a function.
 struct BlockScope {
-  var locals: [String: LocalInfo] = [:]
+  var locals = LocalTable()
   /// Variables declared later in this block: a use before then is an error,
   /// reported as such rather than as an unknown name.
-  var pending: Set<String> = []
+  var pending = NameSet()
   /// Functions declared in this block, hoisted to its start.
   var functions: [LocalFunction] = []
   var firstCapturedSlot: Int?

@@ -106,7 +106,7 @@ public struct TraceTextReporter: Sendable {
       printedIndex += 1
     }
     for (index, event) in events.enumerated() {
-      let session = showsSessions ? event.session ?? key.session : nil
+      let session = showsSessions ? event.session ?? liftSession(after: index, events) ?? key.session : nil
       key = GroupKey(session: session, phase: event.phase ?? key.phase)
       var lines = columns.lines(for: event)
       if event.kind == .warning { lines = lines.map { style.apply(.yellow, $0) } }
@@ -124,6 +124,18 @@ public struct TraceTextReporter: Sendable {
       out += group.lines.map { $0 + "\n" }.joined()
     }
     return out
+  }
+
+  /// For a lift event without a session (the long press that will start a
+  /// drag, before its session exists): the session of the next event that
+  /// has one, if that event is part of a lift. A second drag's long press
+  /// then opens that drag's group instead of joining the first drag's.
+  private func liftSession(after index: Int, _ events: [TraceEvent]) -> Int? {
+    guard events[index].phase == .lift else { return nil }
+    for event in events[(index + 1)...] where event.session != nil {
+      return event.phase == .lift ? event.session : nil
+    }
+    return nil
   }
 
   private func location(_ range: SourceRange) -> String? {
@@ -180,11 +192,17 @@ private struct Columns {
     return app + "." + view
   }
 
+  /// A place too wide for its column, cut with an ellipsis so that the cut
+  /// shows ("Gallery.gallery[0, …").
+  static func clip(_ place: String, to width: Int) -> String {
+    place.count <= width ? place : String(place.prefix(max(0, width - 1))) + "…"
+  }
+
   /// The event's lines: time, queue, place, marker, then its text, wrapped.
   func lines(for event: TraceEvent) -> [String] {
     let time =
       String(repeating: " ", count: max(0, timeWidth - event.time.description.count)) + event.time.description
-    let place = String(Columns.place(of: event, namingApps: namesApps).prefix(placeWidth))
+    let place = Columns.clip(Columns.place(of: event, namingApps: namesApps), to: placeWidth)
     let prefix =
       "    " + time + " " + pad(String(event.queue.prefix(queueWidth)), queueWidth) + " "
       + pad(place, placeWidth)

@@ -64,13 +64,15 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   static let tableViewHeader = header("UITableView.h")
   static let introducing = session(203, "Introducing Drag and Drop")
   static let mastering = session(213, "Mastering Drag and Drop")
-  /// Facts read from UIKit's implementation (UIKIT-SEMANTICS.md marks them [re]).
+  /// Facts read from UIKit's behaviour rather than its documentation. The
+  /// project's notes mark them as reverse-engineered; users do not have those
+  /// notes, so the text names what kind of source it is, not a file.
   static let implementation = UIKitSource(
     tag: "reported",
-    location: "not in Apple's documentation: seen in UIKit's implementation (UIKIT-SEMANTICS.md, [re])")
-  /// Facts reported by developers (UIKIT-SEMANTICS.md §12, the gotchas).
+    location: "not in Apple's documentation: observed in UIKit's implementation")
+  /// Pitfalls that developers report again and again (not a single document).
   static let gotchas = UIKitSource(
-    tag: "gotchas", location: "reported by developers, collected in UIKIT-SEMANTICS.md §12")
+    tag: "gotchas", location: "reported by developers; not stated in Apple's documentation")
 }
 
 /// A rule of UIKit's drag and drop that an explanation rests on.

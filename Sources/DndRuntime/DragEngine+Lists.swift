@@ -65,6 +65,9 @@ extension DragEngine {
         let parameters = try previewParameters(list, indexPath, callSite, itemIndex: firstIndex + offset)
         item.hasVisiblePreview = cell.isVisibleInWindow
         item.liftPreviewSize = parameters?.visibleBounds?.size ?? cell.bounds.size
+        // The preview is a snapshot: it keeps the cell's look (and, for the
+        // trace, its name) whatever later happens to the cell.
+        item.liftSnapshot = View(.view, name: cell.name, frame: cell.frame, world: world)
       }
     }
   }

@@ -124,11 +124,14 @@ extension DragEngine {
   /// The preview UIKit offers for a drop: the dragged preview, left at the
   /// drop location in the drop view's superview (§3.5). An item added by a
   /// tap shows the view it was added from, not the view the drag began on.
+  /// Choice (inferred: a lift preview is a snapshot, §2.3): an item lifted
+  /// from a cell shows the cell as it lifted, even if performDrop deleted it
+  /// (a garbage can), not the whole table or collection view.
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {
-    let shown =
-      liftedCell(of: item, s) ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view ?? target.view
+    let lifted = liftedCell(of: item, s) ?? (item.original ?? item).liftSnapshot
+    let shown = lifted ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view ?? target.view
     let container = target.view?.superview ?? target.view
     let preview: TargetedDragPreview
     if let shown, let container {

@@ -20,6 +20,9 @@ public final class DragItem {
   var hasVisiblePreview = true
   /// The size of the lift preview, when the runtime knows it (a drop item's `previewSize`).
   var liftPreviewSize: Size?
+  /// A snapshot of the table or collection view cell the item lifted from:
+  /// what its drop preview shows even after the cell was deleted or moved.
+  var liftSnapshot: View?
   /// The drag interaction that gave this item (the one that began the drag,
   /// or one a second finger tapped): its view is the item's default preview.
   weak var giver: DragInteraction?
@@ -75,10 +78,22 @@ public struct DragPreviewTarget {
   public let container: View
   /// In the container's coordinates.
   public let center: Point
+  /// An extra effect as the preview sets down, such as shrinking into a
+  /// garbage can; `init(container:center:)` uses the identity (§2.3).
+  public let transform: Transform
 
-  public init(container: View, center: Point) {
+  public init(container: View, center: Point, transform: Transform = .identity) {
     self.container = container
     self.center = center
+    self.transform = transform
+  }
+}
+
+extension DragPreviewTarget: CustomStringConvertible {
+  /// "trash at (40, 40)", "trash at (40, 40), scale 0.1".
+  public var description: String {
+    let place = "\(container.name) at \(center)"
+    return transform.isIdentity ? place : place + ", " + transform.description
   }
 }
 
@@ -89,11 +104,21 @@ public final class TargetedDragPreview {
   public let target: DragPreviewTarget
   /// True for the preview UIKit built itself (the `defaultPreview` argument).
   public internal(set) var isDefault = false
+  /// True when the script chose the target (`init(view:parameters:target:)`
+  /// or `retargetedPreview(with:)`): the trace then says where it flies.
+  public let hasChosenTarget: Bool
 
-  public init(view: View, parameters: DragPreviewParameters = .init(), target: DragPreviewTarget) {
+  public convenience init(
+    view: View, parameters: DragPreviewParameters = .init(), target: DragPreviewTarget
+  ) {
+    self.init(view: view, parameters: parameters, target: target, chosen: true)
+  }
+
+  private init(view: View, parameters: DragPreviewParameters, target: DragPreviewTarget, chosen: Bool) {
     self.view = view
     self.parameters = parameters
     self.target = target
+    self.hasChosenTarget = chosen
   }
 
   /// `init(view:parameters:)`: the target is the view's superview at the
@@ -103,7 +128,8 @@ public final class TargetedDragPreview {
     let container = view.superview ?? view
     let center = view.superview == nil ? view.bounds.center : view.center
     self.init(
-      view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center))
+      view: view, parameters: parameters, target: DragPreviewTarget(container: container, center: center),
+      chosen: false)
   }
 
   /// The same view and parameters, animated to a new target.
@@ -120,8 +146,11 @@ public final class TargetedDragPreview {
 }
 
 extension TargetedDragPreview: CustomStringConvertible {
+  /// "default preview of gallery[0, 0]", or with a chosen target
+  /// "preview of gallery[0, 0] to trash at (40, 40), scale 0.1".
   public var description: String {
-    (isDefault ? "default preview of " : "preview of ") + view.name
+    let shown = (isDefault ? "default preview of " : "preview of ") + view.name
+    return hasChosenTarget && !isDefault ? shown + " to " + target.description : shown
   }
 }
 

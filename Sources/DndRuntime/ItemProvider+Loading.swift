@@ -160,7 +160,7 @@ extension ItemProvider {
         try finish(.failure(.cancelled), of: weakState)
       }
     }
-    var failure = self.failure
+    var failure = self.failure(forTypeIdentifier: representation?.typeIdentifier)
     if case .fail(let message) = fault { failure = .unknown(message) }
     // Obtaining a stored value runs no app code, so its place among other work
     // cannot matter: the label says so ("obtain"), and explorers need not vary it.

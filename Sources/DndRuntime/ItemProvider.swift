@@ -86,6 +86,8 @@ public final class ItemProvider {
     var typeLatencies: [(type: String, seconds: Double)] = []
     var size: Int64 = 1
     var failure: ItemProviderError?
+    /// Failures of single representations, in the order they were set.
+    var typeFailures: [(type: String, error: ItemProviderError)] = []
     var suggestedName: String?
     var preferredPresentationSize = Size.zero
   }
@@ -141,6 +143,26 @@ public final class ItemProvider {
   public var failure: ItemProviderError? {
     get { base.settings.failure }
     set { base.settings.failure = newValue }
+  }
+
+  /// Makes loads of one representation fail (other loads keep `failure`):
+  /// an image that cannot be fetched while its URL can. A load uses the
+  /// entry for its representation's type, or else the first entry that type
+  /// conforms to, as for latencies.
+  public func setFailure(_ error: ItemProviderError, forTypeIdentifier type: String) {
+    base.settings.typeFailures.removeAll { $0.type == type }
+    base.settings.typeFailures.append((type, error))
+  }
+
+  /// The failure of a load that uses a representation of `type`, if any.
+  public func failure(forTypeIdentifier type: String?) -> ItemProviderError? {
+    guard let type else { return failure }
+    let entries = base.settings.typeFailures
+    if let exact = entries.first(where: { $0.type == type }) { return exact.error }
+    if let family = entries.first(where: { TypeIdentifier.conforms(type, to: $0.type) }) {
+      return family.error
+    }
+    return failure
   }
   public var suggestedName: String? {
     get { base.settings.suggestedName }

@@ -3,8 +3,10 @@
 // share one set of closures (ListDelegates.swift); `ListMethodSet` picks the
 // spelling the trace prints for a list.
 
-/// Every data source, delegate and handler method of one kind of list.
-struct ListMethodSet {
+/// Every data source, delegate and handler method of one kind of list. A
+/// class, so that reading one method (as every delegate call does) does not
+/// copy the whole set.
+final class ListMethodSet: Sendable {
   // Drag delegate
   let itemsForBeginning: DelegateMethod
   let itemsForAddingTo: DelegateMethod

@@ -196,7 +196,9 @@ public final class ListView {
   }
 
   /// Placeholders inserted and neither committed nor deleted yet.
-  public var activePlaceholderCount: Int { placeholders.filter { $0.status == .active }.count }
+  public var activePlaceholderCount: Int {
+    placeholders.reduce(0) { count, placeholder in placeholder.status == .active ? count + 1 : count }
+  }
 
   /// True while placeholders wait, or a drop gap or a reorder is shown (§8.1):
   /// the time to avoid `reloadData`.

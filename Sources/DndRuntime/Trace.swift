@@ -120,10 +120,10 @@ public final class Trace {
 
   /// Appends an event, numbering it; returns its index for `setResult`.
   @discardableResult
-  func append(_ event: TraceEvent) -> Int {
-    var numbered = event
-    numbered.sequence = events.count + 1
-    events.append(numbered)
+  func append(_ event: consuming TraceEvent) -> Int {
+    // Consumed, so that numbering it does not copy the event's strings.
+    event.sequence = events.count + 1
+    events.append(event)
     return events.count - 1
   }
 

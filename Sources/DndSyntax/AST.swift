@@ -209,15 +209,17 @@ public struct VarDecl: Sendable {
 
 /// A type as written. Only casts (`as?`, `is`) give types a meaning at run time.
 public struct TypeRef: Sendable {
-  public indirect enum Kind: Sendable {
+  /// Only the recursive cases are boxed: a plain name, the common case,
+  /// costs its array and no box.
+  public enum Kind: Sendable {
     /// `String`, `UIDropOperation`, `UICollectionView.DropProposal`
     case named([Name])
-    case array(TypeRef)
-    case dictionary(TypeRef, TypeRef)
+    indirect case array(TypeRef)
+    indirect case dictionary(TypeRef, TypeRef)
     /// `T?` and `T!`
-    case optional(TypeRef)
+    indirect case optional(TypeRef)
     /// `(A, B) -> C`
-    case function(parameters: [TypeRef], result: TypeRef)
+    indirect case function(parameters: [TypeRef], result: TypeRef)
   }
   public var kind: Kind
   public var range: SourceRange
@@ -321,7 +323,11 @@ public struct Expr: Sendable {
   }
 }
 
-public indirect enum ExprKind: Sendable {
+/// Literals, names and collections are stored inline and only the cases
+/// that hold further expressions are boxed: the parser then allocates
+/// nothing for the commonest nodes (names and numbers; boxing every case
+/// was a quarter of a parse's allocations).
+public enum ExprKind: Sendable {
   case integer(Int)
   case double(Double)
   case string(StringLiteral)
@@ -330,23 +336,23 @@ public indirect enum ExprKind: Sendable {
   case selfReference
   case identifier(String)
   /// `.copy`
-  case implicitMember(Name)
+  indirect case implicitMember(Name)
   /// `a.b` or `a?.b`; a tuple element is a member named "0", "1", ...
-  case member(base: Expr, name: Name, isOptional: Bool)
+  indirect case member(base: Expr, name: Name, isOptional: Bool)
   /// Trailing closures become arguments with `isTrailingClosure` set; the
   /// first is unlabelled, later ones keep their labels.
-  case call(callee: Expr, arguments: [Argument])
-  case subscripted(base: Expr, arguments: [Argument])
-  case unary(UnaryOperator, Expr)
-  case binary(BinaryOperator, Expr, Expr)
-  case ternary(condition: Expr, then: Expr, otherwise: Expr)
-  case cast(Expr, CastKind, TypeRef)
-  case range(lower: Expr, upper: Expr, isClosed: Bool)
+  indirect case call(callee: Expr, arguments: [Argument])
+  indirect case subscripted(base: Expr, arguments: [Argument])
+  indirect case unary(UnaryOperator, Expr)
+  indirect case binary(BinaryOperator, Expr, Expr)
+  indirect case ternary(condition: Expr, then: Expr, otherwise: Expr)
+  indirect case cast(Expr, CastKind, TypeRef)
+  indirect case range(lower: Expr, upper: Expr, isClosed: Bool)
   case array([Expr])
   case dictionary([DictionaryEntry])
   case tuple([Expr])
-  case parenthesized(Expr)
-  case closure(Closure)
+  indirect case parenthesized(Expr)
+  indirect case closure(Closure)
   /// An expression the parser could not read; already reported.
   case error
 }

@@ -1,22 +1,47 @@
 // Character classes, the keyword table, UTF-8 decoding, and the lexer's
 // handling of characters that begin no token.
 
-/// A reserved word as bytes, for matching without building strings.
-struct KeywordEntry: Sendable {
-  var spelling: [UInt8]
-  var kind: TokenKind
+/// One slot of the keyword hash table: a reserved word packed into an
+/// integer (its first eight bytes, the first in the low byte) and its ninth
+/// byte, or an empty slot (`packed == 0`; no name contains a zero byte).
+struct KeywordSlot: Sendable {
+  var packed: UInt64 = 0
+  var ninth: UInt8 = 0
+  var kind = TokenKind.identifier
 }
 
 extension Lexer {
-  /// `TokenKind.keywords` grouped by spelling length, in a fixed order.
-  static let keywordTable: [[KeywordEntry]] = {
-    let longest = TokenKind.keywords.keys.map(\.utf8.count).max() ?? 0
-    var table = [[KeywordEntry]](repeating: [], count: longest + 1)
+  /// The longest reserved word ("longPress").
+  static let longestKeyword = 9
+
+  /// `TokenKind.keywords` as an open-addressing hash table of 64 slots, so
+  /// that telling a name from a reserved word is one multiplication and a
+  /// compare or two, not a walk over spellings.
+  static let keywordTable: [KeywordSlot] = {
+    var table = [KeywordSlot](repeating: KeywordSlot(), count: 64)
     for (spelling, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
-      table[spelling.utf8.count].append(KeywordEntry(spelling: Array(spelling.utf8), kind: kind))
+      let bytes = Array(spelling.utf8)
+      let (packed, ninth) = pack(bytes.count) { bytes[$0] }
+      var index = slot(packed, ninth)
+      while table[index].packed != 0 { index = (index + 1) & 63 }
+      table[index] = KeywordSlot(packed: packed, ninth: ninth, kind: kind)
     }
     return table
   }()
+
+  /// The packed form of a name of `length` bytes (at most `longestKeyword`).
+  @inline(__always)
+  static func pack(_ length: Int, _ byte: (Int) -> UInt8) -> (packed: UInt64, ninth: UInt8) {
+    var packed: UInt64 = 0
+    for offset in 0..<min(length, 8) { packed |= UInt64(byte(offset)) << (8 * offset) }
+    return (packed, length > 8 ? byte(8) : 0)
+  }
+
+  /// The home slot of a packed name.
+  @inline(__always)
+  static func slot(_ packed: UInt64, _ ninth: UInt8) -> Int {
+    Int(truncatingIfNeeded: ((packed ^ UInt64(ninth)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+  }
 
   /// The length of the valid UTF-8 sequence at `index`, or nil when the bytes
   /// there are not valid UTF-8 (overlong forms and surrogates included).

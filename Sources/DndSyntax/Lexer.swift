@@ -2,7 +2,7 @@
 /// time, on demand.
 ///
 /// Design: it reads bytes, never `Character`s, and builds no strings on the
-/// hot path (keywords are matched byte by byte), so it runs at memory speed. A
+/// hot path (keywords are found by their packed bytes), so it runs at memory speed. A
 /// token is only a kind and a range; the parser reads names and literal
 /// values from the source text. The lexer never fails: anything it cannot read
 /// (a stray character, invalid UTF-8, an unterminated string or comment, a
@@ -28,9 +28,9 @@ public struct Lexer {
   /// Scratch stack for scanning strings with interpolations; kept to reuse
   /// its storage.
   var stringFrames: [StringFrame] = []
-  /// Keyword spellings grouped by length; copied from the shared table so
-  /// lookups do not pay for lazy global initialisation.
-  private let keywordsByLength: [[KeywordEntry]]
+  /// The keyword hash table; copied from the shared one so lookups do not
+  /// pay for lazy global initialisation.
+  private let keywords: [KeywordSlot]
 
   /// The ranges of the comments skipped so far, in order (for a formatter).
   public private(set) var comments: [SourceRange] = []
@@ -45,7 +45,7 @@ public struct Lexer {
     self.start = clamped.lowerBound
     self.end = clamped.upperBound
     self.position = clamped.lowerBound
-    self.keywordsByLength = Lexer.keywordTable
+    self.keywords = Lexer.keywordTable
   }
 
   /// Every token of a file, ending with `.endOfFile`.
@@ -70,7 +70,15 @@ public struct Lexer {
       exhausted = true
       return makeError(.tooManyTokens, from: position, to: position)
     }
-    skipTrivia()
+    // Most tokens follow a single space or none: skip the call then.
+    if position < end {
+      let first = bytes[position]
+      if first == .space && byte(at: position + 1) > .space && byte(at: position + 1) != .slash {
+        position += 1
+      } else if first <= .space || first == .slash {
+        skipTrivia()
+      }
+    }
     let tokenStart = position
     if let commentStart = unterminatedComment {
       unterminatedComment = nil
@@ -132,10 +140,10 @@ public struct Lexer {
     while position < end {
       switch bytes[position] {
       case .space, .tab, .carriageReturn:
-        position += 1
+        position = endOfBlanks(from: position + 1)
       case .newline:
         atStartOfLine = true
-        position += 1
+        position = endOfBlanks(from: position + 1)
       case .slash where byte(at: position + 1) == .slash:
         let commentStart = position
         position = endOfLine(from: position)
@@ -207,17 +215,26 @@ public struct Lexer {
     return finish(makeToken(kind, from: tokenStart, to: position))
   }
 
-  /// The reserved word spelt by the bytes, if any.
+  /// The reserved word spelt by the bytes, if any. Inlined: a call would
+  /// copy the whole lexer for `self`.
+  @inline(__always)
   private func keyword(from tokenStart: Int, length: Int) -> TokenKind? {
-    guard length < keywordsByLength.count else { return nil }
-    let first = bytes[tokenStart]
-    candidates: for entry in keywordsByLength[length] where entry.spelling[0] == first {
-      for offset in 1..<length where entry.spelling[offset] != bytes[tokenStart + offset] {
-        continue candidates
-      }
-      return entry.kind
+    guard length >= 2 && length <= Lexer.longestKeyword else { return nil }
+    let (packed, ninth) = bytes.withUnsafeBytes { raw in
+      // One unaligned load when eight bytes are there to read (the bytes
+      // past the name are masked off), else byte by byte.
+      guard tokenStart + 8 <= raw.count else { return Lexer.pack(length) { raw[tokenStart + $0] } }
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: tokenStart, as: UInt64.self))
+      let packed = length >= 8 ? word : word & ((1 &<< (8 &* UInt64(length))) &- 1)
+      return (packed, length > 8 ? raw[tokenStart + 8] : 0)
     }
-    return nil
+    var index = Lexer.slot(packed, ninth)
+    while true {
+      let slot = keywords[index]
+      if slot.packed == packed && slot.ninth == ninth { return slot.kind }
+      if slot.packed == 0 { return nil }
+      index = (index + 1) & 63
+    }
   }
 
   /// Integers (decimal or 0x hex, "_" between digits) and doubles.
@@ -348,6 +365,20 @@ extension Lexer {
     bytes.withUnsafeBufferPointer { buffer in
       var cursor = index
       while cursor < end && buffer[cursor] != 0x0A { cursor += 1 }
+      return cursor
+    }
+  }
+
+  /// The offset of the first byte at or after `index` that is not a space, a
+  /// tab or a carriage return, or `end`: a run of indentation in one step.
+  func endOfBlanks(from index: Int) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var cursor = index
+      while cursor < end {
+        let byte = buffer[cursor]
+        guard byte == 0x20 || byte == 0x09 || byte == 0x0D else { break }
+        cursor += 1
+      }
       return cursor
     }
   }

@@ -10,9 +10,15 @@ extension Parser.State {
     return parseTernary()
   }
 
+  /// Every level below starts by reading a unary operand; it is read here
+  /// first, and when no operator follows (most operands) it is the whole
+  /// expression, without a trip down and up the ten levels. Otherwise it is
+  /// handed down as the first operand of the innermost level.
   // ternary = disjunction [ "?" expression ":" ternary ] ;
   mutating func parseTernary() -> Expr {
-    let condition = parseDisjunction()
+    let operand = parseUnary()
+    if !continuesExpression(token.kind) { return operand }
+    let condition = parseDisjunction(first: operand)
     guard at(.question), enterNesting() else { return condition }
     defer { leaveNesting() }
     advance()
@@ -25,8 +31,8 @@ extension Parser.State {
   }
 
   // disjunction = conjunction { "||" conjunction } ;
-  mutating func parseDisjunction() -> Expr {
-    var left = parseConjunction()
+  mutating func parseDisjunction(first: Expr? = nil) -> Expr {
+    var left = parseConjunction(first: first)
     var levels = 0
     defer { leaveNesting(levels) }
     while at(.pipePipe), enterNesting() {
@@ -38,8 +44,8 @@ extension Parser.State {
   }
 
   // conjunction = comparison { "&&" comparison } ;
-  mutating func parseConjunction() -> Expr {
-    var left = parseComparison()
+  mutating func parseConjunction(first: Expr? = nil) -> Expr {
+    var left = parseComparison(first: first)
     var levels = 0
     defer { leaveNesting(levels) }
     while at(.ampAmp), enterNesting() {
@@ -51,8 +57,8 @@ extension Parser.State {
   }
 
   // comparison = coalescing [ ( "==" | "!=" | "<" | "<=" | ">" | ">=" | "===" | "!==" ) coalescing ] ;
-  mutating func parseComparison() -> Expr {
-    let left = parseCoalescing()
+  mutating func parseComparison(first: Expr? = nil) -> Expr {
+    let left = parseCoalescing(first: first)
     guard let op = comparisonOperator(token.kind) else { return left }
     advance()
     let result = binary(op, left, parseCoalescing())
@@ -66,8 +72,8 @@ extension Parser.State {
   }
 
   // coalescing = cast [ "??" coalescing ] ;
-  mutating func parseCoalescing() -> Expr {
-    let left = parseCast()
+  mutating func parseCoalescing(first: Expr? = nil) -> Expr {
+    let left = parseCast(first: first)
     guard at(.questionQuestion), enterNesting() else { return left }
     defer { leaveNesting() }
     advance()
@@ -75,8 +81,8 @@ extension Parser.State {
   }
 
   // cast = rangeExpr { ( "as?" | "as!" | "as" | "is" ) type } ;
-  mutating func parseCast() -> Expr {
-    var value = parseRangeExpr()
+  mutating func parseCast(first: Expr? = nil) -> Expr {
+    var value = parseRangeExpr(first: first)
     var levels = 0
     defer { leaveNesting(levels) }
     while let kind = castKind(token.kind), enterNesting() {
@@ -89,8 +95,8 @@ extension Parser.State {
   }
 
   // rangeExpr = additive [ ( "..<" | "..." ) additive ] ;
-  mutating func parseRangeExpr() -> Expr {
-    let lower = parseAdditive()
+  mutating func parseRangeExpr(first: Expr? = nil) -> Expr {
+    let lower = parseAdditive(first: first)
     guard at(.halfOpenRange) || at(.closedRange) else { return lower }
     let isClosed = at(.closedRange)
     advance()
@@ -99,8 +105,8 @@ extension Parser.State {
   }
 
   // additive = multiplicative { ( "+" | "-" ) multiplicative } ;
-  mutating func parseAdditive() -> Expr {
-    var left = parseMultiplicative()
+  mutating func parseAdditive(first: Expr? = nil) -> Expr {
+    var left = parseMultiplicative(first: first)
     var levels = 0
     defer { leaveNesting(levels) }
     while let op = additiveOperator(), enterNesting() {
@@ -112,8 +118,8 @@ extension Parser.State {
   }
 
   // multiplicative = unary { ( "*" | "/" | "%" ) unary } ;
-  mutating func parseMultiplicative() -> Expr {
-    var left = parseUnary()
+  mutating func parseMultiplicative(first: Expr? = nil) -> Expr {
+    var left = first ?? parseUnary()
     var levels = 0
     defer { leaveNesting(levels) }
     while let op = multiplicativeOperator(token.kind), enterNesting() {

@@ -7,6 +7,21 @@ extension Parser.State {
     Expr(.binary(op, left, right), range: left.range.union(right.range))
   }
 
+  /// Whether a token after an operand may continue the expression with a
+  /// binary, ternary, cast or range operator (a "-" may still turn out to
+  /// begin the next statement: `additiveOperator` decides).
+  @inline(__always)
+  func continuesExpression(_ kind: TokenKind) -> Bool {
+    switch kind {
+    case .question, .pipePipe, .ampAmp, .equalEqual, .bangEqual, .equalEqualEqual, .bangEqualEqual, .less,
+      .lessEqual, .greater, .greaterEqual, .questionQuestion, .asQuestion, .asBang, .kwAs, .kwIs,
+      .halfOpenRange, .closedRange, .plus, .minus, .star, .slash, .percent:
+      return true
+    default:
+      return false
+    }
+  }
+
   func comparisonOperator(_ kind: TokenKind) -> BinaryOperator? {
     switch kind {
     case .equalEqual: return .equal

@@ -123,6 +123,7 @@ extension Parser {
 
 extension Parser.State {
   /// Reads the next token from the lexer, reporting a lexer error at once.
+  @inline(__always)
   private mutating func fetch() -> Token {
     if stopped { return Token(kind: .endOfFile, range: endRange, isAtStartOfLine: true) }
     let next = lexer.next()
@@ -158,6 +159,7 @@ extension Parser.State {
     return lookahead[lookaheadStart + distance - 1]
   }
 
+  @inline(__always)
   func at(_ kind: TokenKind) -> Bool { token.kind == kind }
 
   /// Consumes the current token if it is of `kind`.
@@ -196,6 +198,7 @@ extension Parser.State {
   /// Where to point at something missing before the current token: at the
   /// token itself when it is on the same line, else just after the previous
   /// token (the end of the line where the missing piece belongs).
+  @inline(__always)
   var missingRange: SourceRange {
     if token.kind == .endOfFile || token.isAtStartOfLine {
       return SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
@@ -204,19 +207,23 @@ extension Parser.State {
   }
 
   /// The range from `start` to the end of the last consumed token.
+  @inline(__always)
   func range(from start: UInt32) -> SourceRange {
     SourceRange(file: file.id, start: Int(start), end: Int(max(start, previous.end)))
   }
 
   /// The source text of a token.
+  @inline(__always)
   func text(_ token: Token) -> String {
     file.text(token.range)
   }
 
   /// The current token as a `Name`.
+  @inline(__always)
   var tokenName: Name { Name(text(token), range: token.range) }
 
   /// Whether the current token is the contextual word `word`.
+  @inline(__always)
   func isWord(_ word: StaticString, _ candidate: Token? = nil) -> Bool {
     let candidate = candidate ?? token
     guard candidate.kind == .identifier else { return false }

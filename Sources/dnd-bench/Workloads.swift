@@ -6,7 +6,7 @@ import Foundation
 /// The benchmarks, in the order they run.
 enum Workloads {
   static let all: [Benchmark] = startUp + [parse, check] + languageWorkloads + [
-    runtimeHitTest, drag, listDrops, exploration,
+    runtimeHitTest, drag, listDrops, exploration, galleryExploration, completeGalleryExploration,
   ]
 
   // MARK: Start-up
@@ -137,18 +137,53 @@ enum Workloads {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".dnd") }.sorted()
     guard !names.isEmpty else { throw BenchSkip("no examples/explore/*.dnd") }
+    return try explorePrepared(names.map { "examples/explore/" + $0 }, repeats: 1)
+  }
+
+  /// Exploration of the Image Gallery example alone (the figure issue #8
+  /// asks for): its scenario explored 20 times a run, so that a run is long
+  /// enough to time.
+  static let galleryExploration = Benchmark(
+    name: "explore-gallery",
+    summary: "dnd explore of examples/explore/02-gallery-commit.dnd (orders run per second)",
+    runs: 3, warmUp: true, throughput: nil, reportsMemory: true
+  ) {
+    try explorePrepared(["examples/explore/02-gallery-commit.dnd"], repeats: 20)
+  }
+
+  /// The complete Image Gallery example, when it is in the repository.
+  static let completeGalleryExploration = Benchmark(
+    name: "explore-gallery-complete",
+    summary: "dnd explore of examples/22-image-gallery-complete.dnd (orders run per second)",
+    runs: 3, warmUp: true, throughput: nil, reportsMemory: true
+  ) {
+    let path = "examples/22-image-gallery-complete.dnd"
+    guard FileManager.default.fileExists(atPath: Paths.repository.appendingPathComponent(path).path) else {
+      throw BenchSkip("no \(path)")
+    }
+    return try explorePrepared([path], repeats: 1)
+  }
+
+  /// Explores every scenario of the scripts `repeats` times a run; the
+  /// throughput is the orders run.
+  private static func explorePrepared(_ paths: [String], repeats: Int) throws -> Prepared {
     var explorers: [(Explorer, [Int])] = []
-    for name in names {
-      let file = SourceFile(name: name, text: try Paths.read(folder.appendingPathComponent(name)))
+    for path in paths {
+      let name = URL(fileURLWithPath: path).lastPathComponent
+      let text = try Paths.read(Paths.repository.appendingPathComponent(path))
+      let file = SourceFile(name: name, text: text)
       guard let program = Pipeline.check(file).program else { throw BenchSkip("\(name) does not check") }
       let runner = ScenarioRunner(program: program, files: [file], limits: InterpreterLimits())
       explorers.append((Explorer(runner: runner), Array(program.scenarios.indices)))
     }
+    guard explorers.contains(where: { !$0.1.isEmpty }) else { throw BenchSkip("no scenarios to explore") }
     // Exploration is deterministic: one untimed pass counts the orders.
     func exploreAll() -> Int {
       var orders = 0
-      for (explorer, indices) in explorers {
-        for index in indices { orders += explorer.explore(index).ordersRun }
+      for _ in 0..<repeats {
+        for (explorer, indices) in explorers {
+          for index in indices { orders += explorer.explore(index).ordersRun }
+        }
       }
       return orders
     }

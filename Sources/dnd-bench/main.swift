@@ -84,7 +84,7 @@ func runInChild(_ benchmark: Benchmark, runs: Int?) -> Measurement {
 /// One line: name, median, min, throughput, peak memory.
 func line(_ m: Measurement) -> String {
   func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
   }
   let name = pad(m.name, 16)
   if let skipped = m.skipped { return "\(name) skipped: \(skipped)" }

@@ -35,6 +35,63 @@ import Testing
     #expect(headers == ["  Lift", "  Drag", "  Set down", "  Data transfer"])
   }
 
+  /// Two drags from views of one collection view in a scenario of two apps:
+  /// long app-qualified places, and a second long press before its session.
+  static let twoDrags = """
+    app Gallery {
+      frame = Rect(0, 0, 512, 768)
+      var items = ["a", "b", "c"]
+      collectionView gallery {
+        frame = Rect(0, 0, 512, 400)
+        itemSize = Size(100, 100)
+        dataSource {
+          func numberOfItemsInSection(section) { items.count }
+          func cellForItemAt(indexPath) { UICollectionViewCell(text: items[indexPath.item]) }
+        }
+        dragDelegate {
+          func itemsForBeginning(session, indexPath) {
+            [UIDragItem(itemProvider: NSItemProvider(object: items[indexPath.item]))]
+          }
+        }
+      }
+    }
+    app Notes {
+      frame = Rect(512, 0, 512, 768)
+      view page {
+        frame = Rect(0, 0, 512, 768)
+        dropInteraction {
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) {}
+        }
+      }
+    }
+    scenario "two drags" {
+      longPress gallery.cellForItem(at: IndexPath(item: 0, section: 0))
+      drag to page
+      release
+      settle
+      longPress gallery.cellForItem(at: IndexPath(item: 1, section: 0))
+      drag to page
+      release
+      settle
+    }
+    """
+
+  @Test func aPlaceTooWideForItsColumnEndsWithAnEllipsis() throws {
+    let text = try Self.report(Self.twoDrags)
+    #expect(text.contains(" Gallery.gallery[0, … "), "\(text)")
+    #expect(!text.contains("Gallery.gallery[0, 0 "))
+  }
+
+  @Test func aLongPressOpensTheGroupOfTheDragItStarts() throws {
+    let text = try Self.report(Self.twoDrags)
+    let second = try #require(text.components(separatedBy: "  Drag 2: Lift\n").last)
+    let firstLine = try #require(second.split(separator: "\n").first)
+    #expect(firstLine.contains("longPress"), "\(text)")
+    let first = try #require(text.components(separatedBy: "  Drag 2: Lift\n").first)
+    #expect(first.components(separatedBy: "longPress").count == 2, "one long press before Drag 2")
+  }
+
   @Test func handlersDefaultsAndWarningsAreMarked() throws {
     let text = try Self.report(Self.example)
     #expect(text.contains("> dropInteraction(_:performDrop:) items=1"))

@@ -34,6 +34,8 @@ import Testing
       #expect(Symbol(member).known == member)
     }
     #expect(KnownMember.where.spelling == "where")
+    // The spelt-out table agrees with the case names, one for one.
+    #expect(KnownMember.spellings == KnownMember.allCases.map { String(describing: $0) })
   }
 
   @Test func delegateEntriesAreUniquePerBlockAndView() {

@@ -34,7 +34,18 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       "app A { view root { label shared { } } }\napp B { view root2 { label 1️⃣shared { } } }"),
     .init("duplicateDeclaration", inRoot("label x { }\nlabel 1️⃣x { }")),
     .init("selfOutsideDeclaration", "print(1️⃣self)"),
+    // Blocks with more locals than the checker searches one by one (it
+    // indexes them past a dozen): the same rules hold.
+    .init("duplicateDeclaration", manyLocals(20, then: "let 1️⃣v3 = 0\nprint(v19)")),
+    .init("useBeforeDeclaration", manyLocals(20, then: "print(1️⃣late)\nlet late = 1")),
+    .init("unknownName", manyLocals(20, then: "print(v0 + v12 + v13 + v19 + 1️⃣v20)")),
   ]
+
+  /// A function whose body declares `count` locals, v0 to v(count - 1), then `rest`.
+  static func manyLocals(_ count: Int, then rest: String) -> String {
+    let locals = (0..<count).map { "var v\($0) = \($0)" }.joined(separator: "\n")
+    return "func f() {\n\(locals)\n\(rest)\n}"
+  }
 
   static let assignments: [DiagnosticCase] = [
     .init("assignmentToConstant", "let x = 1\n1️⃣x = 2"),

@@ -147,6 +147,38 @@ import Testing
       })
   }
 
+  /// UIDragPreviewTarget(container:center:transform:) (§2.3): the transform
+  /// shrinks the preview into a garbage can; the trace says where it went.
+  @Test func aPreviewTargetTakesATransformAndTheTraceShowsTheTarget() throws {
+    let drop =
+      stringDrop() + """
+
+        func previewForDropping(item, defaultPreview) {
+          let shrink = CGAffineTransform(scaleX: 0.1, y: 0.1)
+          let target = UIDragPreviewTarget(container: target, center: Point(150, 20), transform: shrink)
+          print(target.transform == shrink, target.transform.a, CGAffineTransform.identity.isIdentity)
+          return defaultPreview.retargetedPreview(with: target)
+        }
+        """
+    let result = try runScene(demoScene(drop: drop, scenario: dragToTarget))
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == "true 0.1 true\n")
+    let call = result.trace.first { $0.method == "dropInteraction(_:previewForDropping:withDefault:)" }
+    #expect(call?.result == "preview of source to target at (150, 20), scale 0.1")
+  }
+
+  @Test(arguments: [
+    ("CGAffineTransform(rotationAngle: 0).isIdentity", "true"),
+    ("CGAffineTransform(translationX: 3, y: 4).concatenating(CGAffineTransform(scaleX: 2, y: 2)).tx", "6.0"),
+    ("CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) == CGAffineTransform.identity", "true"),
+    ("CGAffineTransform(scaleX: 2, y: 0.5)", "CGAffineTransform(scale 2x0.5)"),
+  ])
+  func affineTransformsAsInCoreGraphics(_ expression: String, _ printed: String) throws {
+    let result = try runScene("print(\(expression))")
+    #expect(result.outcome.passed, "\(result.summary)")
+    #expect(result.output == printed + "\n")
+  }
+
   @Test func aTapAddsItemsToTheDragInProgress() throws {
     let more = """
       label other {

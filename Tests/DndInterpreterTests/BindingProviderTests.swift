@@ -92,6 +92,20 @@ import Testing
       """,
       "url\nimage"
     ),
+    (
+      """
+      let provider = NSItemProvider(object: UIImage(named: "a", size: Size(1, 1)))
+      provider.registerObject(URL(string: "https://x.y"))
+      provider.simulate(failure: "lost", forTypeIdentifier: "public.png")
+      """,
+      """
+      provider.loadObject(ofClass: UIImage) { image, error in
+        print(image == nil, error?.localizedDescription ?? "")
+      }
+      provider.loadObject(ofClass: URL) { url, error in print(url ?? "none") }
+      """,
+      "true lost\nhttps://x.y"
+    ),
   ]
 
   @Test(arguments: cases)

@@ -194,8 +194,87 @@ final class IndexPathObject: NativeObject {
   }
 }
 
+/// `CGAffineTransform(scaleX:y:)`, `(rotationAngle:)`, `(translationX:y:)`,
+/// `CGAffineTransform.identity`: the extra effect of a preview target.
+final class TransformObject: NativeObject {
+  var transform: Transform
+
+  init(_ transform: Transform) {
+    self.transform = transform
+  }
+
+  override var typeName: String { "CGAffineTransform" }
+  override var description: String { "CGAffineTransform(\(transform))" }
+  override var isValueType: Bool { true }
+  override func copy() -> NativeObject { TransformObject(transform) }
+  override func isInstance(of type: Builtin) -> Bool { type == .cgAffineTransform }
+  override func isEqual(to other: NativeObject) -> Bool {
+    (other as? TransformObject)?.transform == transform
+  }
+  override func hash(into hasher: inout Hasher) { hasher.combine(transform) }
+
+  override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .a?: return .double(transform.a)
+    case .b?: return .double(transform.b)
+    case .c?: return .double(transform.c)
+    case .d?: return .double(transform.d)
+    case .tx?: return .double(transform.tx)
+    case .ty?: return .double(transform.ty)
+    case .isIdentity?: return .bool(transform.isIdentity)
+    case .description?: return .string(description)
+    default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
+  {
+    guard member.known == .concatenating, arguments.hasLabels(nil) else {
+      throw RuntimeError(.noMatchingMethod(interpreter.name(of: member), type: typeName, labels: ""))
+    }
+    let other = try GeometryTypes.transform(of: arguments[0], for: "concatenating(_:)")
+    return .object(TransformObject(transform.concatenating(other)))
+  }
+}
+
 /// The geometry types' initializers.
 enum GeometryTypes {
+  /// `CGAffineTransform(scaleX:y:)`, `(rotationAngle:)`, `(translationX:y:)`
+  /// or `(a:b:c:d:tx:ty:)`.
+  static func transform(_ arguments: Arguments) throws -> Value {
+    let made: Transform
+    if arguments.hasLabels(.scaleX, .y) {
+      made = Transform(
+        scaleX: try Convert.number(arguments[0], for: "scaleX"),
+        y: try Convert.number(arguments[1], for: "y"))
+    } else if arguments.hasLabels(.rotationAngle) {
+      made = Transform(rotationAngle: try Convert.number(arguments[0], for: "rotationAngle"))
+    } else if arguments.hasLabels(.translationX, .y) {
+      made = Transform(
+        translationX: try Convert.number(arguments[0], for: "translationX"),
+        y: try Convert.number(arguments[1], for: "y"))
+    } else if arguments.hasLabels(.a, .b, .c, .d, .tx, .ty) {
+      let names = ["a", "b", "c", "d", "tx", "ty"]
+      let numbers = try (0..<6).map { try Convert.number(arguments[$0], for: names[$0]) }
+      made = Transform(
+        a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], tx: numbers[4], ty: numbers[5])
+    } else {
+      throw RuntimeError(.notConstructible("CGAffineTransform"))
+    }
+    guard [made.a, made.b, made.c, made.d, made.tx, made.ty].allSatisfy(\.isFinite) else {
+      throw RuntimeError(.invalidArgument("a transform's numbers must be finite"))
+    }
+    return .object(TransformObject(made))
+  }
+
+  /// The transform a value holds, or an error naming the argument.
+  static func transform(of value: Value, for name: String) throws -> Transform {
+    guard let object = value.object(as: TransformObject.self) else {
+      throw RuntimeError(.wrongArgumentType(name, expected: "a CGAffineTransform", found: value.typeName))
+    }
+    return object.transform
+  }
+
   /// `Point()`, `Point(x, y)`, `Point(x: x, y: y)`.
   static func point(_ arguments: Arguments) throws -> Value {
     if arguments.isEmpty { return .object(PointObject(.zero)) }

@@ -258,7 +258,8 @@ final class ItemProviderObject: SceneObject {
   // MARK: Simulation
 
   /// `simulate(latency: 0.5)`, `simulate(latency: 0.2, forTypeIdentifier: "public.url")`,
-  /// `simulate(failure: "network down")`, `simulate(size: 1_000_000)`.
+  /// `simulate(failure: "network down")`, `simulate(failure: "gone", forTypeIdentifier: "public.png")`,
+  /// `simulate(size: 1_000_000)`.
   private func simulate(_ arguments: Arguments) throws -> Value {
     if arguments.hasLabels(.latency) {
       provider.latency = try seconds(arguments[0])
@@ -269,13 +270,18 @@ final class ItemProviderObject: SceneObject {
     } else if arguments.hasLabels(.failure) {
       let message = try Convert.string(arguments[0], for: "simulate(failure:)")
       provider.failure = ItemProviderError(code: -1000, message: message)
+    } else if arguments.hasLabels(.failure, .forTypeIdentifier) {
+      let message = try Convert.string(arguments[0], for: "simulate(failure:)")
+      provider.setFailure(
+        ItemProviderError(code: -1000, message: message),
+        forTypeIdentifier: try Convert.string(arguments[1], for: "forTypeIdentifier"))
     } else if arguments.hasLabels(.size) {
       let size = try Convert.integer(arguments[0], for: "simulate(size:)")
       provider.size = Int64(max(1, size))
     } else {
       throw RuntimeError(
         .invalidArgument(
-          "simulate takes 'latency:' (optionally with 'forTypeIdentifier:'), 'failure:' or 'size:'"))
+          "simulate takes 'latency:' or 'failure:' (each optionally with 'forTypeIdentifier:'), or 'size:'"))
     }
     return .nil
   }

@@ -68,7 +68,8 @@ final class TargetedPreviewObject: SceneObject {
   }
 }
 
-/// `UIDragPreviewTarget(container: view, center: point)`.
+/// `UIDragPreviewTarget(container: view, center: point)`, optionally with
+/// `transform: CGAffineTransform(...)`.
 final class PreviewTargetObject: SceneObject {
   let target: DragPreviewTarget
 
@@ -78,25 +79,30 @@ final class PreviewTargetObject: SceneObject {
   }
 
   override var typeName: String { "UIDragPreviewTarget" }
-  override var description: String { "UIDragPreviewTarget(\(target.container.name), \(target.center))" }
+  override var description: String { "UIDragPreviewTarget(\(target))" }
   override func isInstance(of type: Builtin) -> Bool { type == .uiDragPreviewTarget || type == .nsObject }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .container?: return .object(scene.object(for: target.container))
     case .center?: return .object(PointObject(target.center))
+    case .transform?: return .object(TransformObject(target.transform))
     default: return try super.getMember(member, interpreter: interpreter)
     }
   }
 
   static func make(_ arguments: Arguments, scene: SceneHost) throws -> Value {
-    guard arguments.hasLabels(.container, .center) else {
+    guard arguments.hasLabels(.container, .center) || arguments.hasLabels(.container, .center, .transform)
+    else {
       throw RuntimeError(.notConstructible("UIDragPreviewTarget"))
     }
     let container = try Convert.view(arguments[0], for: "UIDragPreviewTarget(container:)")
     let center = try Convert.point(arguments[1], for: "UIDragPreviewTarget(center:)")
-    return .object(
-      PreviewTargetObject(scene: scene, target: DragPreviewTarget(container: container, center: center)))
+    let transform =
+      arguments.count == 3
+      ? try GeometryTypes.transform(of: arguments[2], for: "UIDragPreviewTarget(transform:)") : .identity
+    let target = DragPreviewTarget(container: container, center: center, transform: transform)
+    return .object(PreviewTargetObject(scene: scene, target: target))
   }
 }
 

@@ -139,15 +139,40 @@ public struct ScenarioRunner: Sendable {
     inspect: (SceneHost, ScenarioResult) -> Void
   ) -> ScenarioResult {
     Self.onInterpreterThread {
-      let (host, interpreter) = makeScene(output: output)
-      prepare(host)
-      let result = runScenario(index, host: host, interpreter: interpreter)
-      inspect(host, result)
-      return result
+      runScenarioHere(index, output: output, prepare: prepare) { host, _, result in inspect(host, result) }
     }
   }
 
-  private func runScenario(_ index: Int, host: SceneHost, interpreter: Interpreter) -> ScenarioResult {
+  /// `runScenario(_:output:prepare:inspect:)` on the calling thread, which
+  /// must be an interpreter thread (`InterpreterThread.run`): the explorer
+  /// runs every order of a scenario on one thread instead of starting one
+  /// per order. A `lean` result has neither the trace nor the scene (the
+  /// explorer keeps them for failing runs only): `inspect` receives the
+  /// index of the scenario's first event in the world's trace, reads the
+  /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
+  func runScenarioHere(
+    _ index: Int, output: @escaping (String) -> Void, lean: Bool = false,
+    prepare: (SceneHost) -> Void, inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
+  ) -> ScenarioResult {
+    let (host, interpreter) = makeScene(output: output)
+    prepare(host)
+    var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
+    inspect(host, traceStart, &result)
+    return result
+  }
+
+  /// Adds the trace and the scene to a lean result, as a full one holds them.
+  func complete(_ result: inout ScenarioResult, host: SceneHost, traceStart: Int) {
+    let events = host.world.trace.events
+    result.trace = Array(events[min(traceStart, events.count)...])
+    var scene = host.world.snapshot()
+    scene.traceCount = result.trace.count
+    result.scene = scene
+  }
+
+  private func runScenario(
+    _ index: Int, host: SceneHost, interpreter: Interpreter, lean: Bool
+  ) -> (ScenarioResult, traceStart: Int) {
     let scenario = program.scenarios[index]
     host.isOutputMuted = true
     let setUp = Self.outcome(of: host) { try interpreter.run() }
@@ -157,12 +182,16 @@ public struct ScenarioRunner: Sendable {
     host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {
-      return result(
-        title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart)
+      let result = result(
+        title: scenario.title, range: scenario.range, outcome: setUp, host: host, traceStart: traceStart,
+        lean: lean)
+      return (result, traceStart)
     }
     let outcome = Self.outcome(of: host) { _ = try interpreter.call(scenario.function, []) }
-    return result(
-      title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart)
+    let result = result(
+      title: scenario.title, range: scenario.range, outcome: outcome, host: host, traceStart: traceStart,
+      lean: lean)
+    return (result, traceStart)
   }
 
   private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
@@ -175,15 +204,20 @@ public struct ScenarioRunner: Sendable {
   }
 
   private func result(
-    title: String?, range: SourceRange, outcome: ScenarioOutcome, host: SceneHost, traceStart: Int
+    title: String?, range: SourceRange, outcome: ScenarioOutcome, host: SceneHost, traceStart: Int,
+    lean: Bool = false
   ) -> ScenarioResult {
     let events = host.world.trace.events
-    let trace = Array(events[min(traceStart, events.count)...])
+    let trace = lean ? [] : Array(events[min(traceStart, events.count)...])
     let printed = host.printed.map {
       PrintedText(afterEvent: max(0, $0.afterEvent - traceStart), text: $0.text)
     }
-    var scene = host.world.snapshot()
-    scene.traceCount -= min(traceStart, scene.traceCount)
+    var scene: SceneSnapshot?
+    if !lean {
+      var snapshot = host.world.snapshot()
+      snapshot.traceCount -= min(traceStart, snapshot.traceCount)
+      scene = snapshot
+    }
     let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
     return ScenarioResult(
       title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,

@@ -99,6 +99,10 @@ enum UIKitTypes {
       registry.register(BoundType(builtin, construct: GeometryTypes.rect, statics: zero(builtin)))
     }
     registry.register(BoundType(.indexPath, construct: GeometryTypes.indexPath))
+    registry.register(
+      BoundType(
+        .cgAffineTransform, construct: GeometryTypes.transform,
+        statics: { member in member.known == .identity ? .object(TransformObject(.identity)) : nil }))
   }
 
   private static func zero(_ builtin: Builtin) -> BoundType.Static {

@@ -14,28 +14,51 @@ import DndRuntime
 /// - No UIKit exception, unless the scenario says `expect exception`.
 /// - No Main Thread Checker warning, unless the scenario says `expect warning`.
 enum ExplorationInvariants {
-  private static let enters: Set<String> = ["sessionDidEnter", "dropSessionDidEnter"]
-  private static let exits: Set<String> = ["sessionDidExit", "dropSessionDidExit"]
-  private static let drops: Set<String> = ["performDrop", "performDropWith", "willPerformDrop"]
-  private static let ends: Set<String> = ["sessionDidEnd", "dropSessionDidEnd"]
-  /// Delegates that see a session without entering it (update keeps coming).
-  private static let sightings: Set<String> = [
-    "sessionDidUpdate", "dropSessionDidUpdate", "canHandle",
-  ]
+  /// What a delegate call means to the session rules.
+  private enum Role {
+    case enter, exit, drop, end
+    /// Delegates that see a session without entering it (update keeps coming).
+    case sighting
+    case other
+
+    init(_ name: String) {
+      // Read for every event of every explored run: the name's length picks
+      // the one to three names it could be before any comparison.
+      self =
+        switch name.utf8.count {
+        case 9: name == "canHandle" ? .sighting : .other
+        case 11: name == "performDrop" ? .drop : .other
+        case 13: name == "sessionDidEnd" ? .end : .other
+        case 14: name == "sessionDidExit" ? .exit : .other
+        case 15:
+          name == "sessionDidEnter"
+            ? .enter : name == "performDropWith" || name == "willPerformDrop" ? .drop : .other
+        case 16: name == "sessionDidUpdate" ? .sighting : .other
+        case 17: name == "dropSessionDidEnd" ? .end : .other
+        case 18: name == "dropSessionDidExit" ? .exit : .other
+        case 19: name == "dropSessionDidEnter" ? .enter : .other
+        case 20: name == "dropSessionDidUpdate" ? .sighting : .other
+        default: .other
+        }
+    }
+  }
 
   /// What the run broke, one sentence each, in trace order.
   static func violations(
-    trace: [TraceEvent], world: World, allowsExceptions: Bool, allowsWarnings: Bool
+    trace: ArraySlice<TraceEvent>, world: World, allowsExceptions: Bool, allowsWarnings: Bool
   ) -> [String] {
     var found: [String] = []
     if !allowsExceptions {
-      for event in trace where event.kind == .exception {
+      for index in trace.indices where trace[index].kind == .exception {
+        let event = trace[index]
         found.append("UIKit raised \(event.exceptionName ?? "an exception"): \(event.message ?? "")")
       }
     }
     if !allowsWarnings {
-      for event in trace where event.kind == .warning {
-        if let message = event.message, message.hasPrefix("Main Thread Checker") { found.append(message) }
+      for index in trace.indices where trace[index].kind == .warning {
+        if let message = trace[index].message, message.hasPrefix("Main Thread Checker") {
+          found.append(message)
+        }
       }
     }
     found += sessionViolations(trace)
@@ -43,65 +66,110 @@ enum ExplorationInvariants {
     return found
   }
 
-  /// Who a delegate call went to.
-  private struct Receiver: Hashable, Comparable {
+  /// Who a delegate call went to (a missing part counts as empty).
+  private struct Receiver: Hashable {
     var app: String
     var view: String
     var interaction: String
 
-    static func < (lhs: Receiver, rhs: Receiver) -> Bool {
-      (lhs.app, lhs.view, lhs.interaction) < (rhs.app, rhs.view, rhs.interaction)
+    init(_ event: TraceEvent) {
+      app = event.app ?? ""
+      view = event.view ?? ""
+      interaction = event.interaction ?? ""
     }
 
     var name: String { (app.isEmpty ? "" : app + ".") + view }
   }
 
+  /// A session seen by a receiver, by their numbers.
   private struct Key: Hashable {
     var session: Int
-    var receiver: Receiver
+    var receiver: Int
   }
 
-  private static func sessionViolations(_ trace: [TraceEvent]) -> [String] {
+  /// What is known of one (session, receiver) pair.
+  private struct Pair {
+    var key: Key
+    /// Entered, or sighted, there at least once.
+    var sawIt = false
+    var open = false
+    var ends = 0
+  }
+
+  /// The enter/exit/end rules. The trace is read once to number the
+  /// receivers and pairs (in the order they first appear) and to learn
+  /// which receivers implement the exit and the end, then the pairs' calls
+  /// are replayed in order.
+  private static func sessionViolations(_ trace: ArraySlice<TraceEvent>) -> [String] {
     var found: [String] = []
-    let calls = trace.filter { $0.kind == .call && $0.session != nil }
-    func receiver(_ event: TraceEvent) -> Receiver {
-      Receiver(app: event.app ?? "", view: event.view ?? "", interaction: event.interaction ?? "")
+    var receivers: [Receiver] = []
+    var receiverNumbers: [Receiver: Int] = [:]
+    var implementsExit: [Bool] = []
+    var implementsEnd: [Bool] = []
+    var ended: Set<Int> = []
+    var pairs: [Pair] = []
+    var pairNumbers: [Key: Int] = [:]
+    var calls: [(pair: Int, role: Role)] = []
+    var lastReceiver = -1
+    for index in trace.indices {
+      guard let session = trace[index].session else { continue }
+      let role = Role(trace[index].name)
+      if role == .end || trace[index].name == "dragEnded" { ended.insert(session) }
+      guard trace[index].kind == .call else { continue }
+      let receiver = Receiver(trace[index])
+      let number: Int
+      // Calls come in runs to one receiver: try the last one before hashing.
+      if lastReceiver >= 0, receivers[lastReceiver] == receiver {
+        number = lastReceiver
+      } else if let known = receiverNumbers[receiver] {
+        number = known
+      } else {
+        number = receivers.count
+        receivers.append(receiver)
+        receiverNumbers[receiver] = number
+        implementsExit.append(false)
+        implementsEnd.append(false)
+      }
+      lastReceiver = number
+      if role == .exit { implementsExit[number] = true }
+      if role == .end { implementsEnd[number] = true }
+      let key = Key(session: session, receiver: number)
+      let pair: Int
+      if let known = pairNumbers[key] {
+        pair = known
+      } else {
+        pair = pairs.count
+        pairs.append(Pair(key: key))
+        pairNumbers[key] = pair
+      }
+      if role == .enter || role == .sighting { pairs[pair].sawIt = true }
+      calls.append((pair, role))
     }
-    let implementsExit = Set(calls.filter { exits.contains($0.name) }.map(receiver))
-    let implementsEnd = Set(calls.filter { ends.contains($0.name) }.map(receiver))
-    let ended = Set(trace.filter { ends.contains($0.name) || $0.name == "dragEnded" }.compactMap(\.session))
-    var open: [Key: Bool] = [:]
-    var endCounts: [Key: Int] = [:]
-    var seen: [Key] = []
-    for event in calls {
-      guard let session = event.session else { continue }
-      let key = Key(session: session, receiver: receiver(event))
-      if !seen.contains(key) { seen.append(key) }
-      if enters.contains(event.name) {
-        if open[key] == true, implementsExit.contains(key.receiver) {
+    for call in calls {
+      let key = pairs[call.pair].key
+      switch call.role {
+      case .enter:
+        if pairs[call.pair].open, implementsExit[key.receiver] {
           found.append(
-            "session \(session) entered \(key.receiver.name) again without an exit or a drop in between")
+            "session \(key.session) entered \(receivers[key.receiver].name) again "
+              + "without an exit or a drop in between")
         }
-        open[key] = true
-      } else if exits.contains(event.name) || drops.contains(event.name) {
-        open[key] = false
-      } else if ends.contains(event.name) {
-        endCounts[key, default: 0] += 1
+        pairs[call.pair].open = true
+      case .exit, .drop: pairs[call.pair].open = false
+      case .end: pairs[call.pair].ends += 1
+      case .sighting, .other: break
       }
     }
-    for key in seen {
-      let sawIt = calls.contains {
-        $0.session == key.session && receiver($0) == key.receiver
-          && (enters.contains($0.name) || sightings.contains($0.name))
+    for pair in pairs {
+      let key = pair.key
+      let name = receivers[key.receiver].name
+      if pair.open, implementsExit[key.receiver], ended.contains(key.session) {
+        found.append("session \(key.session) entered \(name) but never exited or dropped there")
       }
-      if open[key] == true, implementsExit.contains(key.receiver), ended.contains(key.session) {
-        found.append("session \(key.session) entered \(key.receiver.name) but never exited or dropped there")
-      }
-      let count = endCounts[key] ?? 0
-      if count > 1 {
-        found.append("sessionDidEnd reached \(key.receiver.name) \(count) times for session \(key.session)")
-      } else if count == 0, sawIt, implementsEnd.contains(key.receiver), ended.contains(key.session) {
-        found.append("sessionDidEnd never reached \(key.receiver.name) for session \(key.session)")
+      if pair.ends > 1 {
+        found.append("sessionDidEnd reached \(name) \(pair.ends) times for session \(key.session)")
+      } else if pair.ends == 0, pair.sawIt, implementsEnd[key.receiver], ended.contains(key.session) {
+        found.append("sessionDidEnd never reached \(name) for session \(key.session)")
       }
     }
     return found

@@ -41,11 +41,10 @@ public struct RanWork: Hashable, Sendable {
 final class ExplorationPolicy: SchedulingPolicy {
   private let choices: [Int]
   private var sampler: SeededGenerator?
-  /// Computes the state fingerprint at a choice point (set by the explorer).
-  var fingerprint: (() -> UInt64)?
+  /// Called at each choice point with its number, before the choice (the
+  /// explorer fingerprints the state there).
+  var atChoicePoint: ((Int) -> Void)?
   private(set) var points: [ChoicePoint] = []
-  /// The fingerprint of the state at each choice point.
-  private(set) var fingerprints: [UInt64] = []
   private(set) var ran: [RanWork] = []
 
   init(choices: [Int], sampler: SeededGenerator? = nil) {
@@ -56,10 +55,14 @@ final class ExplorationPolicy: SchedulingPolicy {
   /// The choices made, one per choice point.
   var chosen: [Int] { points.map(\.chosen) }
 
-  /// The labels of the work that has run, sorted (part of the fingerprint).
-  var completedLabels: [String] { ran.map(\.label).sorted() }
+  /// The labels of the work that has run, sorted (part of the fingerprint);
+  /// kept sorted as work runs, since the fingerprint reads it at every
+  /// choice point.
+  private(set) var completedLabels: [String] = []
 
   func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
+    // Most work runs alone: nothing to order, no choice.
+    if candidates.count == 1 { return note(candidates[0], now: now, index: 0, choice: nil) }
     let order = candidates.indices.sorted {
       (candidates[$0].due, candidates[$0].id) < (candidates[$1].due, candidates[$1].id)
     }
@@ -70,7 +73,7 @@ final class ExplorationPolicy: SchedulingPolicy {
     }
     guard order.count > 1 else { return note(candidates[order[0]], now: now, index: order[0], choice: nil) }
     let point = points.count
-    fingerprints.append(fingerprint?() ?? 0)
+    atChoicePoint?(point)
     var pick = 0
     if point < choices.count {
       pick = min(choices[point], order.count - 1)
@@ -88,6 +91,13 @@ final class ExplorationPolicy: SchedulingPolicy {
     entry.choiceIndex = choice?.0
     entry.choiceCount = choice?.1 ?? 0
     ran.append(entry)
+    var low = 0
+    var high = completedLabels.count
+    while low < high {
+      let middle = (low + high) / 2
+      if completedLabels[middle] < work.label { low = middle + 1 } else { high = middle }
+    }
+    completedLabels.insert(work.label, at: low)
     return index
   }
 }

@@ -16,9 +16,12 @@ public struct ExploredRun: Sendable {
   /// expectations were written for the data arriving, so a failed `expect`
   /// is reported but is not a failure; script errors, UIKit exceptions and
   /// broken invariants are.
-  public var failed: Bool {
+  public var failed: Bool { Self.fails(result.outcome, fault: fault, violations: violations) }
+
+  /// Whether a run with this outcome, fault and broken invariants failed.
+  static func fails(_ outcome: ScenarioOutcome, fault: InjectedFault?, violations: [String]) -> Bool {
     if !violations.isEmpty { return true }
-    switch result.outcome {
+    switch outcome {
     case .passed: return false
     case .failedExpectation: return fault == nil
     case .runtimeError, .uncaughtException: return true
@@ -84,29 +87,81 @@ public struct Explorer {
     self.options = options
   }
 
-  /// Explores scenario `index`, optionally with a fault injected.
+  /// Explores scenario `index`, optionally with a fault injected. Every
+  /// order runs on one interpreter thread (starting a thread per order cost
+  /// more than a short scenario's run).
   public func explore(_ index: Int, fault: InjectedFault? = nil) -> ExplorationResult {
-    var visited: Set<UInt64> = []
+    var result: ExplorationResult?
+    _ = try? InterpreterThread.run { result = exploreHere(index, fault: fault) }
+    return result ?? exploreHere(index, fault: fault)
+  }
+
+  /// What the explorer keeps of a run: the whole run only when it failed
+  /// (the report shows failures; a passing run's trace is not needed).
+  private struct Kept {
+    var order: OrderID
+    var changedOutcome: Bool
+    var failure: ExploredRun?
+  }
+
+  /// The states the depth-first search has seen, and what the current run
+  /// adds to them. A run replays its prefix's choice points (their states
+  /// were seen when the prefix was found), so only the points after it are
+  /// fingerprinted, in order, up to the first state seen before: the rest
+  /// of the run queues no alternatives, so needs no fingerprints either.
+  private final class Pruning {
+    private var visited: Set<UInt64> = []
+    /// Runs that reached a state seen before.
+    private(set) var merged = 0
+    private var prefixLength = 0
+    /// The points after the prefix whose states were new, in this run.
+    private(set) var newPoints = 0
+    private var reachedSeenState = false
+
+    func startRun(prefixLength: Int) {
+      self.prefixLength = prefixLength
+      newPoints = 0
+      reachedSeenState = false
+    }
+
+    /// The run reached choice point `point`; `fingerprint` reads its state.
+    func reach(_ point: Int, fingerprint: () -> UInt64) {
+      guard point >= prefixLength, !reachedSeenState else { return }
+      if visited.insert(fingerprint()).inserted {
+        newPoints += 1
+      } else {
+        merged += 1
+        reachedSeenState = true
+      }
+    }
+  }
+
+  /// `explore(_:fault:)` on the calling (interpreter) thread.
+  private func exploreHere(_ index: Int, fault: InjectedFault?) -> ExplorationResult {
+    let allowances = Allowances(runner: runner, index: index)
+    let pruning = Pruning()
     var seenOrders: Set<OrderID> = []
-    var runs: [ExploredRun] = []
-    var merged = 0
+    var runs: [Kept] = []
     var stack: [[Int]] = [[]]
     let depthBudget = options.limit
+    func keep(_ run: ExploredRun) -> Kept {
+      let failed = run.failed
+      return Kept(
+        order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
+    }
     while let prefix = stack.popLast() {
       if runs.count >= depthBudget {
         stack.append(prefix)
         break
       }
-      let (run, fingerprints) = execute(index, choices: prefix, sampler: nil, fault: fault)
+      pruning.startRun(prefixLength: prefix.count)
+      let run = execute(
+        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, pruning: pruning)
       let chosen = run.points.map(\.chosen)
       seenOrders.insert(run.order)
-      runs.append(run)
+      runs.append(keep(run))
       var alternatives: [[Int]] = []
-      for point in prefix.count..<run.points.count {
-        if !visited.insert(fingerprints[point]).inserted {
-          merged += 1
-          break
-        }
+      for point in prefix.count..<min(prefix.count + pruning.newPoints, run.points.count) {
         for alternative in 1..<max(1, run.points[point].options.count) {
           alternatives.append(Array(chosen[..<point]) + [alternative])
         }
@@ -126,49 +181,77 @@ public struct Explorer {
       while runs.count < options.limit, attempts < options.limit * 4 {
         attempts += 1
         let walk = SeededGenerator(seed: UInt64(sampler.next(below: Int.max)))
-        let (run, _) = execute(index, choices: [], sampler: walk, fault: fault)
-        if seenOrders.insert(run.order).inserted { runs.append(run) }
+        let run = execute(index, choices: [], sampler: walk, fault: fault, allowances: allowances)
+        if seenOrders.insert(run.order).inserted { runs.append(keep(run)) }
       }
     }
-    let failures = runs.filter(\.failed).sorted { $0.order < $1.order }
-    let changed = runs.filter { !$0.failed && !$0.result.outcome.passed }.count
+    let failures = runs.compactMap(\.failure).sorted { $0.order < $1.order }
+    let changed = runs.filter(\.changedOutcome).count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: runs.count,
-      exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures, changedOutcomes: changed)
+      exhaustive: exhaustive, seed: seed, statesMerged: pruning.merged, failures: failures,
+      changedOutcomes: changed)
   }
 
   /// Runs scenario `index` under exactly the order `order` (a replay).
   public func replay(_ index: Int, order: OrderID, fault: InjectedFault? = nil) -> ExploredRun {
-    execute(index, choices: order.choices, sampler: nil, fault: fault).run
+    let allowances = Allowances(runner: runner, index: index)
+    func run() -> ExploredRun {
+      execute(
+        index, choices: order.choices, sampler: nil, fault: fault, allowances: allowances, keepsWhole: true)
+    }
+    var result: ExploredRun?
+    _ = try? InterpreterThread.run { result = run() }
+    return result ?? run()
   }
 
-  /// One run from a fresh world; returns it with the fingerprint at each choice point.
+  /// What a scenario's text allows, read once per exploration: an
+  /// `expect exception` or `expect warning` anywhere in the scenario.
+  private struct Allowances {
+    var exceptions: Bool
+    var warnings: Bool
+
+    init(runner: ScenarioRunner, index: Int) {
+      let range = runner.program.scenarios[index].range
+      let text = runner.files.first { $0.id == range.file }.map { $0.text(range) } ?? ""
+      exceptions = text.contains("expect exception")
+      warnings = text.contains("expect warning")
+    }
+  }
+
+  /// One run from a fresh world, on the calling (interpreter) thread; with
+  /// `pruning`, its choice points' states are fingerprinted for the search.
   private func execute(
-    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?
-  ) -> (run: ExploredRun, fingerprints: [UInt64]) {
+    _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
+    pruning: Pruning? = nil, keepsWhole: Bool = false
+  ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
-    let scenario = runner.program.scenarios[index]
     var violations: [String] = []
-    let result = runner.runScenario(
-      index, output: { _ in },
+    let result = runner.runScenarioHere(
+      index, output: { _ in }, lean: true,
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)
-        policy.fingerprint = { [unowned host, unowned policy] in
-          StateFingerprint.of(host: host, completed: policy.completedLabels)
+        if let pruning {
+          policy.atChoicePoint = { [unowned host, unowned policy] point in
+            pruning.reach(point) { StateFingerprint.of(host: host, completed: policy.completedLabels) }
+          }
         }
       },
-      inspect: { host, result in
-        let text = host.sourceText(scenario.range) ?? ""
+      inspect: { host, traceStart, result in
+        let events = host.world.trace.events
         violations = ExplorationInvariants.violations(
-          trace: result.trace, world: host.world,
-          allowsExceptions: text.contains("expect exception"),
-          allowsWarnings: text.contains("expect warning"))
-        policy.fingerprint = nil
+          trace: events[min(traceStart, events.count)...], world: host.world,
+          allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings)
+        policy.atChoicePoint = nil
+        // Only a failing run is kept (and a replay is shown): only they
+        // need the trace and the scene.
+        if keepsWhole || ExploredRun.fails(result.outcome, fault: fault, violations: violations) {
+          runner.complete(&result, host: host, traceStart: traceStart)
+        }
       })
-    let run = ExploredRun(
+    return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
       violations: violations)
-    return (run, policy.fingerprints)
   }
 }

@@ -9,44 +9,189 @@ import DndRuntime
 /// colours, list contents). Not covered: values captured only by closures
 /// (a local `var` that two completions share); two orders differing only
 /// there are merged. FNV-1a, so the numbers are the same on every run.
+///
+/// The hash reads a sequence of parts, each a line of text such as
+/// `now 500000` or `view gallery false - - - 4`, each followed by a
+/// separator. It is computed at every choice point of every order, so the
+/// parts are fed to the hash piece by piece instead of being formatted as
+/// strings first; the bytes hashed are the same.
 enum StateFingerprint {
   static func of(host: SceneHost, completed: [String]) -> UInt64 {
     var hash = FNV()
     let scheduler = host.world.scheduler
-    hash.add("now \(scheduler.now.microseconds)")
+    hash.add("now ")
+    hash.add(scheduler.now.microseconds)
+    hash.endPart()
     let pending = scheduler.pending
-    for work in pending where work.isMainQueue { hash.add("main \(work.label) \(work.due.microseconds)") }
-    for line in pending.filter({ !$0.isMainQueue }).map({ "\($0.queue) \($0.label) \($0.due.microseconds)" })
-      .sorted()
-    {
-      hash.add(line)
+    var background: [String] = []
+    for work in pending {
+      if work.isMainQueue {
+        hash.add("main ")
+        hash.add(work.label)
+        hash.add(" ")
+        hash.add(work.due.microseconds)
+        hash.endPart()
+      } else {
+        background.append("\(work.queue) \(work.label) \(work.due.microseconds)")
+      }
     }
-    for label in completed { hash.add("ran " + label) }
-    if let range = host.stepRange { hash.add("step \(range.file) \(range.start)") }
-    hash.add("trace \(host.world.trace.events.count)")
+    // Background work is a set: sorted, so that the order it was queued in
+    // does not matter.
+    background.sort()
+    for line in background { hash.part(line) }
+    for label in completed {
+      hash.add("ran ")
+      hash.add(label)
+      hash.endPart()
+    }
+    if let range = host.stepRange {
+      hash.add("step ")
+      hash.add(Int64(range.file))
+      hash.add(" ")
+      hash.add(Int64(range.start))
+      hash.endPart()
+    }
+    hash.add("trace ")
+    hash.add(Int64(host.world.trace.events.count))
+    hash.endPart()
     if let interpreter = host.interpreter {
-      for slot in host.program.globals.indices { hash.add(interpreter.global(slot).description) }
+      for slot in host.program.globals.indices { add(interpreter.global(slot), to: &hash) }
     }
     for app in host.world.apps { add(app.window, to: &hash) }
     return hash.value
   }
 
+  /// A global's value as a part: its description, as `print` shows it.
+  private static func add(_ value: Value, to hash: inout FNV) {
+    addDescription(of: value, quoted: false, depth: 0, to: &hash)
+    hash.endPart()
+  }
+
+  /// Feeds the hash what `Value.write` writes for `value` (the text of its
+  /// `description`), without building the whole text first: globals holding
+  /// arrays of dictionaries (a gallery's model) are read at every choice
+  /// point. Values of the rarer kinds are written by `Value.write` itself.
+  private static func addDescription(of value: Value, quoted: Bool, depth: Int, to hash: inout FNV) {
+    if depth > Value.maxPrintedDepth {
+      hash.add("...")
+      return
+    }
+    switch value {
+    case .nil: hash.add("nil")
+    case .bool(let flag): hash.add(flag)
+    case .int(let number): hash.add(Int64(number))
+    case .double(let number): hash.add(number.description)
+    case .string(let box):
+      if !quoted {
+        hash.add(box.value)
+      } else if needsNoEscapes(box.value) {
+        hash.add("\"")
+        hash.add(box.value)
+        hash.add("\"")
+      } else {
+        hash.add(box.value.debugDescription)
+      }
+    case .array(let elements):
+      hash.add("[")
+      for (position, element) in elements.enumerated() {
+        if position > 0 { hash.add(", ") }
+        addDescription(of: element, quoted: true, depth: depth + 1, to: &hash)
+      }
+      hash.add("]")
+    case .dictionary(let box):
+      guard box.count > 0 else {
+        hash.add("[:]")
+        return
+      }
+      hash.add("[")
+      for (position, key) in box.keys.enumerated() {
+        if position > 0 { hash.add(", ") }
+        addDescription(of: key, quoted: true, depth: depth + 1, to: &hash)
+        hash.add(": ")
+        addDescription(of: box.values[position], quoted: true, depth: depth + 1, to: &hash)
+      }
+      hash.add("]")
+    case .object(let object): hash.add(quoted ? object.debugDescription : object.description)
+    case .tuple, .closure, .builtinFunction, .type, .range, .enumCase:
+      var text = ""
+      value.write(to: &text, symbols: .knownMembers, quoted: quoted, depth: depth)
+      hash.add(text)
+    }
+  }
+
+  /// Whether `debugDescription` only wraps the text in quotes: printable
+  /// ASCII without quotes or backslashes.
+  private static func needsNoEscapes(_ text: String) -> Bool {
+    func plain(_ byte: UInt8) -> Bool {
+      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+        && byte != UInt8(ascii: "\\")
+    }
+    return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
+  }
+
   private static func add(_ view: View, to hash: inout FNV) {
-    hash.add(
-      "view \(view.name) \(view.isHidden) \(view.text ?? "-") \(view.image.map { "\($0)" } ?? "-") "
-        + "\(view.backgroundColor.map { "\($0)" } ?? "-") \(view.subviews.count)")
+    hash.add("view ")
+    hash.add(view.name)
+    hash.add(" ")
+    hash.add(view.isHidden)
+    hash.add(" ")
+    hash.add(view.text ?? "-")
+    hash.add(" ")
+    if let image = view.image { hash.add(image.description) } else { hash.add("-") }
+    hash.add(" ")
+    if let color = view.backgroundColor { hash.add(color.description) } else { hash.add("-") }
+    hash.add(" ")
+    hash.add(Int64(view.subviews.count))
+    hash.endPart()
     if let list = view.list {
-      hash.add("list \(list.activePlaceholderCount) \(list.hasUncommittedUpdates)")
+      hash.add("list ")
+      hash.add(Int64(list.activePlaceholderCount))
+      hash.add(" ")
+      hash.add(list.hasUncommittedUpdates)
+      hash.endPart()
     }
     for child in view.subviews { add(child, to: &hash) }
   }
 
-  /// 64-bit FNV-1a over UTF-8, with a separator between parts.
+  /// 64-bit FNV-1a over UTF-8, with a separator after each part.
   struct FNV {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// Adds a whole part: its text, then the separator.
+    mutating func part(_ text: String) {
+      add(text)
+      endPart()
+    }
+
+    /// Adds text to the current part.
     mutating func add(_ text: String) {
-      for byte in text.utf8 { mix(byte) }
+      let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes { mix(byte) }
+      }
+      if done == nil {
+        for byte in text.utf8 { mix(byte) }
+      }
+    }
+
+    /// Adds `true` or `false` to the current part.
+    mutating func add(_ flag: Bool) {
+      add(flag ? "true" : "false")
+    }
+
+    /// Adds a number in decimal, as `String(number)` spells it.
+    mutating func add(_ number: Int64) {
+      if number < 0 { mix(UInt8(ascii: "-")) }
+      let magnitude = number.magnitude
+      var divisor: UInt64 = 1
+      while magnitude / divisor >= 10 { divisor *= 10 }
+      while divisor > 0 {
+        mix(UInt8(ascii: "0") + UInt8((magnitude / divisor) % 10))
+        divisor /= 10
+      }
+    }
+
+    /// Ends the current part.
+    mutating func endPart() {
       mix(0x1F)
     }
 

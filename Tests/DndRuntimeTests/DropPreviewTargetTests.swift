@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import DndRuntime
+
+/// Where a drop preview goes (§2.3, §3.5), and what the Image Gallery's
+/// garbage can needs: a retargeted preview that shrinks into the can, the
+/// lifted cell shown even after the drop deleted it, and a provider whose
+/// image fails while its URL loads.
+@Suite("Drop preview targets")
+struct DropPreviewTargetTests {
+  /// A label that drags one string, a drop target whose previewForDropping
+  /// answers with `preview`, and the drop done.
+  private func drop(
+    _ preview: @escaping (TargetedDragPreview, View) -> TargetedDragPreview?
+  ) throws -> TestScene {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    let delegate = scene.makeFullDropTarget(target)
+    delegate.previewForDropping = { _, defaultPreview in preview(defaultPreview, target) }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    return scene
+  }
+
+  @Test("previewForDropping: a retargeted preview flies to its target, which the trace names (§3.5)")
+  func retargetedPreviewIsTracedWithItsTarget() throws {
+    let scene = try drop { preview, target in
+      preview.retargetedPreview(with: DragPreviewTarget(container: target, center: Point(150, 15)))
+    }
+    let call = try #require(scene.trace.calls("previewForDropping").first)
+    #expect(call.result == "preview of source to target at (150, 15)")
+  }
+
+  @Test("UIDragPreviewTarget: the transform is an extra effect on set-down, identity by default (§2.3)")
+  func previewTargetTransform() throws {
+    let shrink = Transform(scaleX: 0.1, y: 0.1)
+    let scene = try drop { preview, target in
+      let retargeted = preview.retargetedPreview(
+        with: DragPreviewTarget(container: target, center: .zero, transform: shrink))
+      #expect(retargeted.target.transform == shrink)
+      #expect(retargeted.view === preview.view)
+      return retargeted
+    }
+    let call = try #require(scene.trace.calls("previewForDropping").first)
+    #expect(call.result == "preview of source to target at (0, 0), scale 0.1")
+    let plain = DragPreviewTarget(container: View(.view, name: "v", world: scene.world), center: .zero)
+    #expect(plain.transform.isIdentity)
+  }
+
+  @Test("previewForDropping: the default preview stays where it was dropped, without a chosen target")
+  func defaultPreviewNamesNoTarget() throws {
+    let scene = try drop { preview, _ in preview }
+    #expect(scene.trace.calls("previewForDropping").first?.result == "default preview of source")
+  }
+
+  @Test(
+    "affine transforms compose as CGAffineTransform does",
+    arguments: [
+      (Transform(scaleX: 2, y: 3), Transform(translationX: 1, y: 1), "transform(2, 0, 0, 3, 1, 1)"),
+      (Transform(scaleX: 2, y: 2), .identity, "scale 2"),
+      (Transform(scaleX: 0.5, y: 2), .identity, "scale 0.5x2"),
+      (.identity, .identity, "identity"),
+    ])
+  func transformsCompose(first: Transform, second: Transform, expected: String) {
+    #expect(first.concatenating(second).description == expected)
+  }
+
+  @Test("a quarter turn maps the x axis onto the y axis")
+  func rotation() {
+    let turn = Transform(rotationAngle: Double.pi / 2)
+    #expect(abs(turn.a) < 1e-12 && turn.b == 1 && turn.c == -1 && abs(turn.d) < 1e-12)
+  }
+
+  @Test(
+    "choice: the default drop preview of a cell shows the cell as it lifted, even after the drop deleted it")
+  func deletedCellStillShowsInTheDropPreview() throws {
+    let s = try ListScene(.collectionView, items: ["a", "b", "c"])
+    s.makeDragDelegate()
+    let can = try s.scene.add(.view, "can", Rect(400, 400, 80, 80))
+    let delegate = DropInteractionDelegate()
+    delegate.sessionDidUpdate = { _ in DropProposal(operation: .copy) }
+    delegate.performDrop = { _ in
+      // The garbage can: delete the dragged item from the model and the view.
+      try s.list.performBatchUpdates {
+        s.model.sections[0].remove(at: 0)
+        try s.list.deleteItems(at: [IndexPath(item: 0, section: 0)])
+      }
+    }
+    can.addInteraction(DropInteraction(delegate: delegate))
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: can)
+    try s.fingers.release()
+    try s.fingers.settle()
+    #expect(s.model.sections[0] == ["b", "c"])
+    let preview = try #require(s.trace.events.first { $0.method.contains("previewForDropping") })
+    #expect(preview.result == "default preview of list[0, 0]")
+  }
+
+  @Test("a failure set for one representation fails its loads only; the others deliver")
+  func failureOfOneRepresentation() throws {
+    let world = World()
+    let provider = ItemProvider(object: .image(ImageValue(name: "i")), world: world)
+    provider.registerObject(.url("https://example.com/i.png"))
+    provider.setFailure(ItemProviderError(code: -1000, message: "lost"), forTypeIdentifier: "public.image")
+    var image: ItemProviderError?
+    var url: ItemValue?
+    try provider.loadObject(ofClass: .image) { _, error in image = error }
+    try provider.loadObject(ofClass: .url) { value, _ in url = value }
+    try world.fingers.settle()
+    #expect(image?.message == "lost")
+    #expect(url != nil)
+    #expect(provider.failure(forTypeIdentifier: "public.png")?.message == "lost") // by conformance
+    #expect(provider.failure(forTypeIdentifier: "public.url") == nil)
+  }
+}
