@@ -270,6 +270,11 @@ extension FunctionCompiler {
       patch(jump)
       dirty(destination)
     default:
+      guard registerOpcode(op) != nil || op == .identical || op == .notIdentical else {
+        // An operator this compiler does not know: the tree evaluator's.
+        fallback(CheckedExpr(.binary(op, left, right), range: range), destination)
+        return
+      }
       if case .integer(let number) = right.kind, let immediate = Int32(exactly: number),
         let opcode = immediateOpcode(op)
       {
