@@ -27,6 +27,24 @@ extension Interpreter {
     return Arguments(values, labels: function.sites[Int(instruction.e)].labels)
   }
 
+  /// Calls `callee` with the arguments in instruction `i`'s registers: a
+  /// closure straight through its compiled code (its frame starts at those
+  /// registers), anything else through `callValue` with the arguments moved out.
+  @inline(__always)
+  private func call(
+    _ callee: Value, _ r: UnsafeMutablePointer<Value>, _ i: Instruction, _ function: CompiledFunction,
+    base: Int, top: Int, at position: Int
+  ) throws -> Value {
+    guard case .closure(let closure) = callee else {
+      return try callValue(callee, takeArguments(r, i, function), at: function.ranges[position])
+    }
+    let result = try invokeCompiled(
+      closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: base + Int(i.c),
+      at: function.ranges[position])
+    stackTop = top
+    return result
+  }
+
   /// Runs a compiled function's instructions on the frame at `base`.
   func execute(_ function: CompiledFunction, base: Int, captures: [Cell]) throws -> Value {
     let code = function.instructions
@@ -166,29 +184,9 @@ extension Interpreter {
           stackTop = top
           continue
         }
-        let callee = globals[Int(i.b)]
-        let result: Value
-        if case .closure(let closure) = callee {
-          result = try invokeCompiled(
-            closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-            at: function.ranges[pc - 1])
-          stackTop = top
-        } else {
-          result = try callValue(callee, takeArguments(r, i, function), at: function.ranges[pc - 1])
-        }
-        r[Int(i.a)] = result
+        r[Int(i.a)] = try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
       case .callValue:
-        let callee = r[Int(i.b)]
-        let result: Value
-        if case .closure(let closure) = callee {
-          result = try invokeCompiled(
-            closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-            at: function.ranges[pc - 1])
-          stackTop = top
-        } else {
-          result = try callValue(callee, takeArguments(r, i, function), at: function.ranges[pc - 1])
-        }
-        r[Int(i.a)] = result
+        r[Int(i.a)] = try call(r[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
         r[Int(i.a)] = try callBuiltin(builtin, takeArguments(r, i, function), at: function.ranges[pc - 1])
