@@ -250,20 +250,23 @@ public struct Stmt: Sendable {
   }
 }
 
-public indirect enum StmtKind: Sendable {
-  case variable(VarDecl)
-  case function(FuncDecl)
-  case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
-  case guardStatement(conditions: [Condition], otherwise: Block)
+/// Only the cases holding declarations, blocks or several expressions are
+/// boxed: an expression statement or a `return`, the commonest, allocate
+/// no box of their own.
+public enum StmtKind: Sendable {
+  indirect case variable(VarDecl)
+  indirect case function(FuncDecl)
+  indirect case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
+  indirect case guardStatement(conditions: [Condition], otherwise: Block)
   /// `for x in seq { }`; a nil variable is the wildcard `_`.
-  case forStatement(variable: Name?, sequence: Expr, body: Block)
-  case whileStatement(conditions: [Condition], body: Block)
+  indirect case forStatement(variable: Name?, sequence: Expr, body: Block)
+  indirect case whileStatement(conditions: [Condition], body: Block)
   case returnStatement(Expr?)
   case breakStatement
   case continueStatement
-  case step(Step)
+  indirect case step(Step)
   case expression(Expr)
-  case assignment(target: Expr, op: AssignmentOperator, value: Expr)
+  indirect case assignment(target: Expr, op: AssignmentOperator, value: Expr)
   /// A statement the parser could not read; already reported.
   case error
 }

@@ -29,6 +29,26 @@ extension Lexer {
     return table
   }()
 
+  /// What a token starting with each byte is: the kind of a one-byte token
+  /// ("(", ",", ...); `.identifier`, `.integer` or `.string` for the start
+  /// of a name, number or string; `.endOfFile` for anything that needs a
+  /// closer look (operators of one to three bytes, non-ASCII, stray bytes).
+  static let firstByteTable: [TokenKind] = {
+    var table = [TokenKind](repeating: .endOfFile, count: 256)
+    for byte in UInt8(0)...UInt8(127) {
+      if byte.isIdentifierStart { table[Int(byte)] = .identifier }
+      if byte.isDigit { table[Int(byte)] = .integer }
+    }
+    table[Int(UInt8.quote)] = .string
+    let singles: [(UInt8, TokenKind)] = [
+      (.leftParen, .leftParen), (.rightParen, .rightParen), (.leftBrace, .leftBrace),
+      (.rightBrace, .rightBrace), (.leftBracket, .leftBracket), (.rightBracket, .rightBracket),
+      (.comma, .comma), (.colon, .colon), (.semicolon, .semicolon),
+    ]
+    for (byte, kind) in singles { table[Int(byte)] = kind }
+    return table
+  }()
+
   /// The packed form of a name of `length` bytes (at most `longestKeyword`).
   @inline(__always)
   static func pack(_ length: Int, _ byte: (Int) -> UInt8) -> (packed: UInt64, ninth: UInt8) {
@@ -86,7 +106,7 @@ extension Lexer {
 
   /// A token that starts with a non-ASCII byte: a name in another script
   /// (not allowed), a stray character, or invalid UTF-8.
-  mutating func scanNonASCII(from tokenStart: Int) -> Token {
+  mutating func scanNonASCII(from tokenStart: Int) -> RawToken {
     guard let (scalar, length) = decodeScalar(at: tokenStart) else {
       // Take the whole run of undecodable bytes as one error.
       while position < end, bytes[position] >= 0x80, decodeScalar(at: position) == nil { position += 1 }
@@ -101,7 +121,7 @@ extension Lexer {
 
   /// A name containing non-ASCII letters ("café", "größe"): one error token
   /// covering the whole name, so the parser sees a single mistake.
-  mutating func scanNonASCIIIdentifier(from tokenStart: Int) -> Token {
+  mutating func scanNonASCIIIdentifier(from tokenStart: Int) -> RawToken {
     var firstForeign: Unicode.Scalar?
     while position < end {
       let current = bytes[position]
@@ -122,7 +142,7 @@ extension Lexer {
   }
 
   /// An ASCII character that begins no token ("@", "#", "$", a lone "&").
-  mutating func scanUnexpected(from tokenStart: Int) -> Token {
+  mutating func scanUnexpected(from tokenStart: Int) -> RawToken {
     let first = bytes[tokenStart]
     position += 1
     let message: DiagnosticMessage

@@ -22,7 +22,7 @@ extension Lexer {
   /// (not recursion) follows them, so any nesting is safe here. Escapes are
   /// validated so that the decoder can trust them; the first problem makes
   /// the whole literal one `.error` token that points at the problem.
-  mutating func scanString(from tokenStart: Int) -> Token {
+  mutating func scanString(from tokenStart: Int) -> RawToken {
     let isMultiline = isTripleQuote(at: tokenStart)
     position = tokenStart + (isMultiline ? 3 : 1)
     stringFrames.removeAll(keepingCapacity: true)

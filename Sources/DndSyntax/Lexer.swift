@@ -31,6 +31,13 @@ public struct Lexer {
   /// The keyword hash table; copied from the shared one so lookups do not
   /// pay for lazy global initialisation.
   private let keywords: [KeywordSlot]
+  /// `Lexer.firstByteTable`, copied for the same reason.
+  private let firstByteKinds: [TokenKind]
+
+  /// The message of the last `.error` token, and the part of it to point at
+  /// when narrower than the token.
+  private(set) var lastError: DiagnosticMessage?
+  private(set) var lastErrorRange: SourceRange?
 
   /// The ranges of the comments skipped so far, in order (for a formatter).
   public private(set) var comments: [SourceRange] = []
@@ -46,6 +53,7 @@ public struct Lexer {
     self.end = clamped.upperBound
     self.position = clamped.lowerBound
     self.keywords = Lexer.keywordTable
+    self.firstByteKinds = Lexer.firstByteTable
   }
 
   /// Every token of a file, ending with `.endOfFile`.
@@ -61,6 +69,56 @@ public struct Lexer {
 
   /// The next token; `.endOfFile` (repeatedly) once the input is used up.
   public mutating func next() -> Token {
+    let raw = nextRaw()
+    guard raw.kind == .error else {
+      return Token(kind: raw.kind, range: raw.range, isAtStartOfLine: raw.isAtStartOfLine)
+    }
+    return Token(
+      kind: .error, range: raw.range, isAtStartOfLine: raw.isAtStartOfLine, error: lastError,
+      errorRange: lastErrorRange)
+  }
+
+  /// The next token without its message: what the parser reads. For an
+  /// `.error` token the message is in `lastError` until the next call.
+  mutating func nextRaw() -> RawToken {
+    // The limits are checked on the first token and after the last one
+    // allowed; the rare paths are out of line, so this one stays lean.
+    if exhausted || position == start || tokenCount >= SyntaxLimits.maxTokens {
+      if let limited = limitToken() { return limited }
+    }
+    // Most tokens follow a single space or none: skip the call then.
+    if position < end {
+      let first = bytes[position]
+      if first == .space && byte(at: position + 1) > .space && byte(at: position + 1) != .slash {
+        position += 1
+      } else if first <= .space || first == .slash {
+        skipTrivia()
+        if unterminatedComment != nil { return unterminatedCommentToken() }
+      }
+    }
+    let tokenStart = position
+    guard position < end else { return makeToken(.endOfFile, from: end, to: end) }
+    tokenCount += 1
+    let byte = bytes[position]
+    // One table lookup sorts the byte: a one-byte token (its kind), the
+    // start of a name, number or string, or punctuation to look at closer.
+    switch firstByteKinds[Int(byte)] {
+    case .identifier: return scanIdentifier(from: tokenStart)
+    case .integer: return scanNumber(from: tokenStart)
+    case .string: return scanString(from: tokenStart)
+    case .endOfFile:
+      if byte >= 0x80 { return scanNonASCII(from: tokenStart) }
+      if let kind = scanPunctuation(byte) { return finish(makeToken(kind, from: tokenStart, to: position)) }
+      return scanUnexpected(from: tokenStart)
+    case let single:
+      position += 1
+      return finish(makeToken(single, from: tokenStart, to: position))
+    }
+  }
+
+  /// The end-of-file or limit token due before reading another, if any.
+  @inline(never)
+  private mutating func limitToken() -> RawToken? {
     if exhausted { return makeToken(.endOfFile, from: end, to: end) }
     if position == start && end - start > SyntaxLimits.maxSourceBytes {
       exhausted = true
@@ -70,41 +128,27 @@ public struct Lexer {
       exhausted = true
       return makeError(.tooManyTokens, from: position, to: position)
     }
-    // Most tokens follow a single space or none: skip the call then.
-    if position < end {
-      let first = bytes[position]
-      if first == .space && byte(at: position + 1) > .space && byte(at: position + 1) != .slash {
-        position += 1
-      } else if first <= .space || first == .slash {
-        skipTrivia()
-      }
-    }
-    let tokenStart = position
-    if let commentStart = unterminatedComment {
-      unterminatedComment = nil
-      position = end
-      return makeError(.unterminatedBlockComment, from: commentStart, to: end)
-    }
-    guard position < end else { return makeToken(.endOfFile, from: end, to: end) }
-    tokenCount += 1
-    let byte = bytes[position]
-    if byte.isIdentifierStart { return scanIdentifier(from: tokenStart) }
-    if byte.isDigit { return scanNumber(from: tokenStart) }
-    if byte == .quote { return scanString(from: tokenStart) }
-    if byte >= 0x80 { return scanNonASCII(from: tokenStart) }
-    if let kind = scanPunctuation(byte) { return finish(makeToken(kind, from: tokenStart, to: position)) }
-    return scanUnexpected(from: tokenStart)
+    return nil
+  }
+
+  /// The error for a block comment the input ends inside.
+  @inline(never)
+  private mutating func unterminatedCommentToken() -> RawToken {
+    let commentStart = unterminatedComment ?? position
+    unterminatedComment = nil
+    position = end
+    return makeError(.unterminatedBlockComment, from: commentStart, to: end)
   }
 
   // MARK: - Tokens
 
   /// A token of `kind` over the offsets, marked if it starts a line.
-  func makeToken(_ kind: TokenKind, from tokenStart: Int, to tokenEnd: Int) -> Token {
-    Token(kind: kind, range: range(tokenStart, tokenEnd), isAtStartOfLine: atStartOfLine)
+  func makeToken(_ kind: TokenKind, from tokenStart: Int, to tokenEnd: Int) -> RawToken {
+    RawToken(kind: kind, range: range(tokenStart, tokenEnd), isAtStartOfLine: atStartOfLine)
   }
 
   /// Records `token` as the previous token and clears the line-start flag.
-  mutating func finish(_ token: Token) -> Token {
+  mutating func finish(_ token: RawToken) -> RawToken {
     atStartOfLine = false
     previousKind = token.kind
     previousEnd = Int(token.range.end)
@@ -115,11 +159,10 @@ public struct Lexer {
   /// diagnostic should point at, when that is not the whole token.
   mutating func makeError(
     _ message: DiagnosticMessage, from tokenStart: Int, to tokenEnd: Int, pointingAt narrow: Range<Int>? = nil
-  ) -> Token {
-    let token = Token(
-      kind: .error, range: range(tokenStart, tokenEnd), isAtStartOfLine: atStartOfLine,
-      error: message, errorRange: narrow.map { range($0.lowerBound, $0.upperBound) })
-    return finish(token)
+  ) -> RawToken {
+    lastError = message
+    lastErrorRange = narrow.map { range($0.lowerBound, $0.upperBound) }
+    return finish(makeToken(.error, from: tokenStart, to: tokenEnd))
   }
 
   /// The `SourceRange` of the offsets in this file.
@@ -189,7 +232,7 @@ public struct Lexer {
   // MARK: - Names and numbers
 
   /// A name, a reserved word, "_", or "as?" / "as!".
-  private mutating func scanIdentifier(from tokenStart: Int) -> Token {
+  private mutating func scanIdentifier(from tokenStart: Int) -> RawToken {
     position = endOfIdentifier(from: position + 1)
     if position < end, bytes[position] >= 0x80, continuesIdentifier(at: position) {
       return scanNonASCIIIdentifier(from: tokenStart)
@@ -238,7 +281,7 @@ public struct Lexer {
   }
 
   /// Integers (decimal or 0x hex, "_" between digits) and doubles.
-  private mutating func scanNumber(from tokenStart: Int) -> Token {
+  private mutating func scanNumber(from tokenStart: Int) -> RawToken {
     var kind = TokenKind.integer
     // After "." (as in "pair.0.1") a number is a tuple index, never a double.
     let isTupleIndex =
@@ -279,7 +322,7 @@ public struct Lexer {
   }
 
   /// A number run into letters ("12abc", "0x", "1e"): one error token.
-  private mutating func scanBadNumber(from tokenStart: Int) -> Token {
+  private mutating func scanBadNumber(from tokenStart: Int) -> RawToken {
     while position < end,
       bytes[position].isIdentifierContinue
         || bytes[position] == .dot

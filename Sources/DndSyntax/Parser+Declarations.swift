@@ -41,6 +41,7 @@ extension Parser.State {
     advance()
     let name = expectName(.expectedName(for: "the app", example: "'app Photos { ... }'"))
     var members: [AppMember] = []
+    members.reserveCapacity(Parser.State.listCapacity)
     readBody(of: "app '\(name.text)'") { state in
       if let member = state.parseAppMember(in: name) { members.append(member) }
     }
@@ -84,6 +85,7 @@ extension Parser.State {
     defer { leaveNesting() }
     let name = expectName(.expectedName(for: "this \(kind.text)", example: "'\(kind.text) title { ... }'"))
     var members: [ViewMember] = []
+    members.reserveCapacity(Parser.State.listCapacity)
     readBody(of: "\(kind.text) '\(name.text)'") { state in
       if let member = state.parseViewMember(in: kind, name) { members.append(member) }
     }
@@ -93,7 +95,7 @@ extension Parser.State {
   // viewKind = "view" | "label" | "imageView" | "textField" | "textView"
   //   | "button" | "tableView" | "collectionView" ;
   mutating func parseViewKind() -> Name? {
-    guard token.kind == .identifier, Parser.viewKinds.contains(text(token)) else { return nil }
+    guard token.kind == .identifier, Parser.viewKinds.contains(name(of: token)) else { return nil }
     defer { advance() }
     return tokenName
   }
@@ -147,6 +149,7 @@ extension Parser.State {
       advance()
     }
     var members: [InteractionMember] = []
+    members.reserveCapacity(Parser.State.listCapacity)
     readBody(of: "this \(kind.text)") { state in
       if let member = state.parseInteractionMember(in: kind) { members.append(member) }
     }
@@ -156,7 +159,7 @@ extension Parser.State {
   // interactionKind = "dragInteraction" | "dropInteraction" | "springLoadedInteraction"
   //   | "dragDelegate" | "dropDelegate" | "dataSource" | "delegate" | "textDropDelegate" ;
   mutating func parseInteractionKind() -> Name? {
-    guard token.kind == .identifier, Parser.interactionKinds.contains(text(token)) else { return nil }
+    guard token.kind == .identifier, Parser.interactionKinds.contains(name(of: token)) else { return nil }
     defer { advance() }
     return tokenName
   }
@@ -181,6 +184,7 @@ extension Parser.State {
     advance()
     let name = expectName(.expectedName(for: "the source", example: "'source Safari { ... }'"))
     var members: [SourceMember] = []
+    members.reserveCapacity(Parser.State.listCapacity)
     readBody(of: "source '\(name.text)'") { state in
       if let member = state.parseSourceMember(in: name) { members.append(member) }
     }
@@ -248,7 +252,9 @@ extension Parser.State {
 
   // parameterList = parameter { "," parameter } ;
   mutating func parseParameterList() -> [Parameter] {
-    var parameters = [parseParameter()]
+    var parameters: [Parameter] = []
+    parameters.reserveCapacity(Parser.State.listCapacity)
+    parameters.append(parseParameter())
     while consume(.comma) != nil { parameters.append(parseParameter()) }
     return parameters
   }
@@ -275,7 +281,7 @@ extension Parser.State {
   mutating func parseVarDecl() -> VarDecl {
     let start = token.range.start
     let isConstant = token.kind == .kwLet
-    let keyword = text(token)
+    let keyword = isConstant ? "let" : "var"
     advance()
     let name = expectName(.expectedName(for: "this '\(keyword)'", example: "'\(keyword) count = 0'"))
     var type: TypeRef?
@@ -376,7 +382,7 @@ extension Parser.State {
   /// Classifies an identifier starting a member: a view or interaction kind,
   /// or an unknown word in a declaration's position (`word [name] {`).
   private mutating func classifyDeclarationWord() -> DeclarationWord? {
-    let word = text(token)
+    let word = name(of: token)
     if Parser.viewKinds.contains(word) { return .view }
     if Parser.interactionKinds.contains(word) { return .interaction }
     let next = peek()
@@ -404,7 +410,7 @@ extension Parser.State {
 
   /// The text of a one-line string token that may not interpolate (a
   /// scenario title, a warning's text).
-  mutating func plainText(of token: Token, what: String) -> String {
+  mutating func plainText(of token: RawToken, what: String) -> String {
     guard let literal = decodeStringLiteral(token) else { return "" }
     var result = ""
     for segment in literal.segments {

@@ -200,7 +200,11 @@ extension Parser.State {
     let saved = allowsTrailingClosure
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
-    var arguments = [parseArgument()]
+    // Room for a few arguments and trailing closures: growing an array one
+    // element at a time was a third of the parser's allocations.
+    var arguments: [Argument] = []
+    arguments.reserveCapacity(Parser.State.listCapacity)
+    arguments.append(parseArgument())
     while true {
       if consume(.comma) != nil {
         if at(closer) { break }
@@ -325,8 +329,10 @@ extension Parser.State {
     var elements: [Expr] = []
     var entries: [DictionaryEntry] = []
     if isDictionary {
+      entries.reserveCapacity(Parser.State.listCapacity)
       entries.append(DictionaryEntry(key: first, value: parseExpression()))
     } else {
+      elements.reserveCapacity(Parser.State.listCapacity)
       elements.append(first)
     }
     let what = isDictionary ? "the entries of this dictionary" : "the elements of this array"
@@ -375,6 +381,7 @@ extension Parser.State {
       }
     }
     var statements: [Stmt] = []
+    statements.reserveCapacity(Parser.State.listCapacity)
     readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
     expectClosing(.rightBrace, opener: open, construct: "this closure")
     let body = Block(statements: statements, range: range(from: open.range.start))

@@ -11,7 +11,7 @@ extension Parser.State {
     case .kwFalse: return Expr(.bool(false), range: current.range)
     case .kwNil: return Expr(.nilLiteral, range: current.range)
     case .kwSelf: return Expr(.selfReference, range: current.range)
-    default: return Expr(.identifier(text(current)), range: current.range)
+    default: return Expr(.identifier(name(of: current)), range: current.range)
     }
   }
 
@@ -30,14 +30,14 @@ extension Parser.State {
   }
 
   /// `()`, which is not a value in dnd.
-  mutating func emptyParentheses(_ open: Token) -> Expr {
+  mutating func emptyParentheses(_ open: RawToken) -> Expr {
     report(.emptyParentheses, at: open.range.union(token.range))
     advance()
     return Expr(.error, range: range(from: open.range.start))
   }
 
   /// `[]` or `[:]` after the "[" (already consumed), or nil.
-  mutating func emptyCollection(_ open: Token) -> Expr? {
+  mutating func emptyCollection(_ open: RawToken) -> Expr? {
     if consume(.rightBracket) != nil { return Expr(.array([]), range: range(from: open.range.start)) }
     guard at(.colon) && peek().kind == .rightBracket else { return nil }
     advance()

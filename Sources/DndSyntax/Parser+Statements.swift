@@ -11,6 +11,7 @@ extension Parser.State {
       return Block(statements: [], range: missingRange.emptyAtStart)
     }
     var statements: [Stmt] = []
+    statements.reserveCapacity(Parser.State.listCapacity)
     readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
     expectClosing(.rightBrace, opener: open, construct: construct())
     return Block(statements: statements, range: range(from: start))
@@ -42,7 +43,7 @@ extension Parser.State {
       report(.elseWithoutIf, at: token.range)
       return Stmt(.error, range: token.range)
     case .identifier
-    where Parser.viewKinds.contains(text(token)) && peek().kind == .identifier
+    where Parser.viewKinds.contains(name(of: token)) && peek().kind == .identifier
       && peek(2).kind == .leftBrace:
       // A view outside an app: read it for its own errors, keep nothing.
       let start = token.range.start

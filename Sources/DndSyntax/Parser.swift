@@ -69,9 +69,9 @@ extension Parser {
     let bytes: [UInt8]
     var lexer: Lexer
     /// The current token.
-    var token: Token
+    var token: RawToken
     /// Tokens read ahead of `token`; `lookahead[lookaheadStart]` comes next.
-    var lookahead: [Token] = []
+    var lookahead: [RawToken] = []
     var lookaheadStart = 0
     /// The range of the last consumed token (empty before the first).
     var previous: SourceRange
@@ -94,6 +94,8 @@ extension Parser {
     /// False in the condition of `if`/`guard`/`while` and the sequence of
     /// `for`, where a "{" opens the body rather than a trailing closure.
     var allowsTrailingClosure = true
+    /// The strings of the names read so far (`name(of:)`).
+    var names: NameCache
 
     /// A parse of `range` of `file` (the whole file when nil), starting at
     /// nesting `depth`, with the first token read.
@@ -103,9 +105,11 @@ extension Parser {
       self.lexer = Lexer(file: file, range: range)
       self.depth = depth
       self.nestingLimit = nestingLimit
+      // The whole file's parse caches names; an interpolation's reads too few.
+      self.names = NameCache(bits: range == nil ? 10 : 0)
       let start = range?.lowerBound ?? 0
       self.previous = SourceRange(file: file.id, start: start, end: start)
-      self.token = Token(kind: .endOfFile, range: previous, isAtStartOfLine: true)
+      self.token = RawToken(kind: .endOfFile, range: previous, isAtStartOfLine: true)
       self.token = fetch()
     }
 
@@ -122,13 +126,18 @@ extension Parser {
 // MARK: - The token cursor
 
 extension Parser.State {
+  /// The capacity lists of statements, members, arguments and elements
+  /// start with, so that most never grow (each growth is an allocation, a
+  /// copy and a free).
+  static let listCapacity = 4
+
   /// Reads the next token from the lexer, reporting a lexer error at once.
   @inline(__always)
-  private mutating func fetch() -> Token {
-    if stopped { return Token(kind: .endOfFile, range: endRange, isAtStartOfLine: true) }
-    let next = lexer.next()
-    if next.kind == .error, let message = next.error {
-      record(Diagnostic(message, at: next.errorRange ?? next.range))
+  private mutating func fetch() -> RawToken {
+    if stopped { return RawToken(kind: .endOfFile, range: endRange, isAtStartOfLine: true) }
+    let next = lexer.nextRaw()
+    if next.kind == .error, let message = lexer.lastError {
+      record(Diagnostic(message, at: lexer.lastErrorRange ?? next.range))
     }
     return next
   }
@@ -154,7 +163,7 @@ extension Parser.State {
   }
 
   /// The token `distance` places after the current one (`peek(1)` is next).
-  mutating func peek(_ distance: Int = 1) -> Token {
+  mutating func peek(_ distance: Int = 1) -> RawToken {
     while lookahead.count - lookaheadStart < distance { lookahead.append(fetch()) }
     return lookahead[lookaheadStart + distance - 1]
   }
@@ -164,7 +173,7 @@ extension Parser.State {
 
   /// Consumes the current token if it is of `kind`.
   @discardableResult
-  mutating func consume(_ kind: TokenKind) -> Token? {
+  mutating func consume(_ kind: TokenKind) -> RawToken? {
     guard token.kind == kind else { return nil }
     let consumed = token
     advance()
@@ -173,7 +182,7 @@ extension Parser.State {
 
   /// Consumes a token of `kind`, or reports `message` where it is missing.
   @discardableResult
-  mutating func expect(_ kind: TokenKind, _ message: @autoclosure () -> DiagnosticMessage) -> Token? {
+  mutating func expect(_ kind: TokenKind, _ message: @autoclosure () -> DiagnosticMessage) -> RawToken? {
     if let consumed = consume(kind) { return consumed }
     report(message(), at: missingRange)
     return nil
@@ -181,7 +190,7 @@ extension Parser.State {
 
   /// Consumes the closer of `opener` (")", "]" or "}"), or reports it missing,
   /// naming the construct and pointing a note at the opener.
-  mutating func expectClosing(_ kind: TokenKind, opener: Token, construct: @autoclosure () -> String) {
+  mutating func expectClosing(_ kind: TokenKind, opener: RawToken, construct: @autoclosure () -> String) {
     if consume(kind) != nil { return }
     if panicMode || stopped { return }
     let openerLine = file.location(of: Int(opener.range.start)).line
@@ -214,17 +223,25 @@ extension Parser.State {
 
   /// The source text of a token.
   @inline(__always)
-  func text(_ token: Token) -> String {
+  func text(_ token: RawToken) -> String {
     file.text(token.range)
+  }
+
+  /// The text of a name (or keyword) token, through the name cache.
+  @inline(__always)
+  mutating func name(of token: RawToken) -> String {
+    names.string(bytes, Int(token.range.start), Int(token.range.end))
   }
 
   /// The current token as a `Name`.
   @inline(__always)
-  var tokenName: Name { Name(text(token), range: token.range) }
+  var tokenName: Name {
+    mutating get { Name(name(of: token), range: token.range) }
+  }
 
   /// Whether the current token is the contextual word `word`.
   @inline(__always)
-  func isWord(_ word: StaticString, _ candidate: Token? = nil) -> Bool {
+  func isWord(_ word: StaticString, _ candidate: RawToken? = nil) -> Bool {
     let candidate = candidate ?? token
     guard candidate.kind == .identifier else { return false }
     let start = Int(candidate.range.start)
@@ -237,7 +254,7 @@ extension Parser.State {
   }
 
   /// How a token is named in a message: "'foo'", "'('", "end of file".
-  func describe(_ token: Token) -> String {
+  func describe(_ token: RawToken) -> String {
     switch token.kind {
     case .endOfFile: return "end of file"
     case .string, .multilineString: return "a string literal"
@@ -283,7 +300,7 @@ extension Parser.State {
       diagnostics.append(Diagnostic(.tooManyErrors, at: diagnostic.range))
       lookahead.removeAll()
       lookaheadStart = 0
-      token = Token(kind: .endOfFile, range: endRange, isAtStartOfLine: true)
+      token = RawToken(kind: .endOfFile, range: endRange, isAtStartOfLine: true)
     }
   }
 

@@ -8,7 +8,7 @@ extension Parser.State {
   /// Decodes a `.string` or `.multilineString` token, whose escapes the lexer
   /// has already checked. Returns nil, after reporting, when a multi-line
   /// literal's delimiters are misplaced.
-  mutating func decodeStringLiteral(_ literal: Token) -> StringLiteral? {
+  mutating func decodeStringLiteral(_ literal: RawToken) -> StringLiteral? {
     let start = Int(literal.range.start)
     let end = Int(literal.range.end)
     guard literal.kind == .multilineString else {
@@ -55,6 +55,8 @@ extension Parser.State {
     }
     var segments: [StringLiteral.Segment] = []
     var text: [UInt8] = []
+    // Decoded text is never longer than its source: one allocation.
+    text.reserveCapacity(content.count)
     var index = content.lowerBound
     var atLineStart = indentation != nil
     while index < content.upperBound {
@@ -149,7 +151,7 @@ extension Parser.State {
     var lexer = Lexer(file: file, range: start..<limit)
     var openParens = 0
     while true {
-      let token = lexer.next()
+      let token = lexer.nextRaw()
       switch token.kind {
       case .leftParen:
         openParens += 1
