@@ -95,7 +95,7 @@ extension Parser.State {
   // viewKind = "view" | "label" | "imageView" | "textField" | "textView"
   //   | "button" | "tableView" | "collectionView" ;
   mutating func parseViewKind() -> Name? {
-    guard token.kind == .identifier, Parser.viewKinds.contains(name(of: token)) else { return nil }
+    guard token.kind == .identifier, isOneOf(Parser.viewKinds, token) else { return nil }
     defer { advance() }
     return tokenName
   }
@@ -159,7 +159,7 @@ extension Parser.State {
   // interactionKind = "dragInteraction" | "dropInteraction" | "springLoadedInteraction"
   //   | "dragDelegate" | "dropDelegate" | "dataSource" | "delegate" | "textDropDelegate" ;
   mutating func parseInteractionKind() -> Name? {
-    guard token.kind == .identifier, Parser.interactionKinds.contains(name(of: token)) else { return nil }
+    guard token.kind == .identifier, isOneOf(Parser.interactionKinds, token) else { return nil }
     defer { advance() }
     return tokenName
   }
@@ -382,9 +382,8 @@ extension Parser.State {
   /// Classifies an identifier starting a member: a view or interaction kind,
   /// or an unknown word in a declaration's position (`word [name] {`).
   private mutating func classifyDeclarationWord() -> DeclarationWord? {
-    let word = name(of: token)
-    if Parser.viewKinds.contains(word) { return .view }
-    if Parser.interactionKinds.contains(word) { return .interaction }
+    if isOneOf(Parser.viewKinds, token) { return .view }
+    if isOneOf(Parser.interactionKinds, token) { return .interaction }
     let next = peek()
     if next.kind == .leftBrace || next.kind == .identifier && peek(2).kind == .leftBrace { return .unknown }
     return nil

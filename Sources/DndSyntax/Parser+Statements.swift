@@ -43,7 +43,7 @@ extension Parser.State {
       report(.elseWithoutIf, at: token.range)
       return Stmt(.error, range: token.range)
     case .identifier
-    where Parser.viewKinds.contains(name(of: token)) && peek().kind == .identifier
+    where isOneOf(Parser.viewKinds, token) && peek().kind == .identifier
       && peek(2).kind == .leftBrace:
       // A view outside an app: read it for its own errors, keep nothing.
       let start = token.range.start
@@ -102,12 +102,12 @@ extension Parser.State {
   }
 
   // condition = ( "let" | "var" ) IDENT [ ":" type ] "=" expression | expression ;
-  mutating func parseCondition(after keyword: String) -> Condition {
+  mutating func parseCondition(after keyword: @autoclosure () -> String) -> Condition {
     let start = token.range.start
     switch token.kind {
     case .kwLet, .kwVar:
       let isConstant = token.kind == .kwLet
-      let binding = text(token)
+      let binding = isConstant ? "let" : "var"
       advance()
       let name = expectName(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
       var type: TypeRef?
@@ -118,7 +118,7 @@ extension Parser.State {
         .binding(isConstant: isConstant, name: name, type: type, value: value), range: range(from: start))
     case .leftBrace:
       // "if {": the condition is missing; leave the "{" for the body.
-      report(.expectedCondition(after: keyword), at: missingRange.emptyAtStart)
+      report(.expectedCondition(after: keyword()), at: missingRange.emptyAtStart)
       let missing = Expr(.error, range: missingRange.emptyAtStart)
       return Condition(.expression(missing), range: missing.range)
     default:

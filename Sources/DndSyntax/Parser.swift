@@ -70,9 +70,12 @@ extension Parser {
     var lexer: Lexer
     /// The current token.
     var token: RawToken
-    /// Tokens read ahead of `token`; `lookahead[lookaheadStart]` comes next.
+    /// Tokens read ahead of `token`: `lookahead[lookaheadStart..<lookaheadEnd]`,
+    /// the first coming next. The array is storage, never shrunk; both
+    /// indices go back to 0 once it is used up, so its slots are reused.
     var lookahead: [RawToken] = []
     var lookaheadStart = 0
+    var lookaheadEnd = 0
     /// The range of the last consumed token (empty before the first).
     var previous: SourceRange
     /// Counts consumed tokens, so loops can check that they made progress.
@@ -150,12 +153,12 @@ extension Parser.State {
   mutating func advance() {
     previous = token.range
     progress += 1
-    if lookaheadStart < lookahead.count {
+    if lookaheadStart < lookaheadEnd {
       token = lookahead[lookaheadStart]
       lookaheadStart += 1
-      if lookaheadStart == lookahead.count {
-        lookahead.removeAll(keepingCapacity: true)
+      if lookaheadStart == lookaheadEnd {
         lookaheadStart = 0
+        lookaheadEnd = 0
       }
     } else {
       token = fetch()
@@ -164,7 +167,16 @@ extension Parser.State {
 
   /// The token `distance` places after the current one (`peek(1)` is next).
   mutating func peek(_ distance: Int = 1) -> RawToken {
-    while lookahead.count - lookaheadStart < distance { lookahead.append(fetch()) }
+    while lookaheadEnd - lookaheadStart < distance {
+      // `fetch` may stop the parse, which empties the lookahead first.
+      let next = fetch()
+      if lookaheadEnd < lookahead.count {
+        lookahead[lookaheadEnd] = next
+      } else {
+        lookahead.append(next)
+      }
+      lookaheadEnd += 1
+    }
     return lookahead[lookaheadStart + distance - 1]
   }
 
@@ -239,6 +251,17 @@ extension Parser.State {
     mutating get { Name(name(of: token), range: token.range) }
   }
 
+  /// Whether `candidate` spells one of `words`. Lengths are compared first:
+  /// most names differ from every word in length, and comparing unequal
+  /// strings is slow.
+  @inline(__always)
+  mutating func isOneOf(_ words: [String], _ candidate: RawToken) -> Bool {
+    let length = Int(candidate.range.end - candidate.range.start)
+    guard words.contains(where: { $0.utf8.count == length }) else { return false }
+    let spelling = name(of: candidate)
+    return words.contains(spelling)
+  }
+
   /// Whether the current token is the contextual word `word`.
   @inline(__always)
   func isWord(_ word: StaticString, _ candidate: RawToken? = nil) -> Bool {
@@ -300,6 +323,7 @@ extension Parser.State {
       diagnostics.append(Diagnostic(.tooManyErrors, at: diagnostic.range))
       lookahead.removeAll()
       lookaheadStart = 0
+      lookaheadEnd = 0
       token = RawToken(kind: .endOfFile, range: endRange, isAtStartOfLine: true)
     }
   }
