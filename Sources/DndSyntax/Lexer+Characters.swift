@@ -14,16 +14,20 @@ extension Lexer {
   /// The longest reserved word ("longPress").
   static let longestKeyword = 9
 
-  /// `TokenKind.keywords` as an open-addressing hash table of 64 slots, so
+  /// The slots of the keyword table: a power of two, sparse enough that a
+  /// name not reserved usually lands on an empty slot at once.
+  static let keywordSlots = 256
+
+  /// `TokenKind.keywords` as an open-addressing hash table, so
   /// that telling a name from a reserved word is one multiplication and a
   /// compare or two, not a walk over spellings.
   static let keywordTable: [KeywordSlot] = {
-    var table = [KeywordSlot](repeating: KeywordSlot(), count: 64)
+    var table = [KeywordSlot](repeating: KeywordSlot(), count: keywordSlots)
     for (spelling, kind) in TokenKind.keywords.sorted(by: { $0.key < $1.key }) {
       let bytes = Array(spelling.utf8)
       let (packed, ninth) = pack(bytes.count) { bytes[$0] }
       var index = slot(packed, ninth)
-      while table[index].packed != 0 { index = (index + 1) & 63 }
+      while table[index].packed != 0 { index = (index + 1) & (keywordSlots - 1) }
       table[index] = KeywordSlot(packed: packed, ninth: ninth, kind: kind)
     }
     return table
@@ -49,6 +53,9 @@ extension Lexer {
     return table
   }()
 
+  /// For each byte, whether it continues an ASCII name.
+  static let identifierTable: [Bool] = (0...255).map { UInt8($0).isIdentifierContinue }
+
   /// The packed form of a name of `length` bytes (at most `longestKeyword`).
   @inline(__always)
   static func pack(_ length: Int, _ byte: (Int) -> UInt8) -> (packed: UInt64, ninth: UInt8) {
@@ -60,7 +67,7 @@ extension Lexer {
   /// The home slot of a packed name.
   @inline(__always)
   static func slot(_ packed: UInt64, _ ninth: UInt8) -> Int {
-    Int(truncatingIfNeeded: ((packed ^ UInt64(ninth)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    Int(truncatingIfNeeded: ((packed ^ UInt64(ninth)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
   }
 
   /// The length of the valid UTF-8 sequence at `index`, or nil when the bytes
