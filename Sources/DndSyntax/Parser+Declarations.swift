@@ -253,9 +253,8 @@ extension Parser.State {
   // parameterList = parameter { "," parameter } ;
   mutating func parseParameterList() -> [Parameter] {
     var parameters: [Parameter] = []
-    parameters.reserveCapacity(Parser.State.listCapacity)
-    parameters.append(parseParameter())
-    while consume(.comma) != nil { parameters.append(parseParameter()) }
+    parameters.appendToList(parseParameter())
+    while consume(.comma) != nil { parameters.appendToList(parseParameter()) }
     return parameters
   }
 

@@ -200,11 +200,8 @@ extension Parser.State {
     let saved = allowsTrailingClosure
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
-    // Room for a few arguments and trailing closures: growing an array one
-    // element at a time was a third of the parser's allocations.
     var arguments: [Argument] = []
-    arguments.reserveCapacity(Parser.State.listCapacity)
-    arguments.append(parseArgument())
+    arguments.appendToList(parseArgument())
     while true {
       if consume(.comma) != nil {
         if at(closer) { break }
@@ -214,7 +211,7 @@ extension Parser.State {
         break
       }
       let before = progress
-      arguments.append(parseArgument())
+      arguments.appendToList(parseArgument())
       if progress == before { break }
     }
     return arguments
@@ -250,12 +247,12 @@ extension Parser.State {
       function = calledFunction
       arguments = existing
     }
-    arguments.append(Argument(label: nil, value: parseClosure(), isTrailingClosure: true))
+    arguments.appendToList(Argument(label: nil, value: parseClosure(), isTrailingClosure: true))
     while token.kind == .identifier, peek().kind == .colon, peek(2).kind == .leftBrace {
       let label = tokenName
       advance()
       advance()
-      arguments.append(Argument(label: label, value: parseClosure(), isTrailingClosure: true))
+      arguments.appendToList(Argument(label: label, value: parseClosure(), isTrailingClosure: true))
     }
     return Expr(.call(callee: function, arguments: arguments), range: range(from: callee.range.start))
   }
@@ -306,7 +303,7 @@ extension Parser.State {
         reportMissingComma(between: "the elements of this tuple")
       }
       let before = progress
-      elements.append(parseExpression())
+      elements.appendToList(parseExpression())
       if progress == before { break }
     }
     expectClosing(
@@ -329,11 +326,9 @@ extension Parser.State {
     var elements: [Expr] = []
     var entries: [DictionaryEntry] = []
     if isDictionary {
-      entries.reserveCapacity(Parser.State.listCapacity)
-      entries.append(DictionaryEntry(key: first, value: parseExpression()))
+      entries.appendToList(DictionaryEntry(key: first, value: parseExpression()))
     } else {
-      elements.reserveCapacity(Parser.State.listCapacity)
-      elements.append(first)
+      elements.appendToList(first)
     }
     let what = isDictionary ? "the entries of this dictionary" : "the elements of this array"
     while true {
@@ -348,9 +343,9 @@ extension Parser.State {
       let element = parseExpression()
       if isDictionary {
         expect(.colon, .expectedColonInDictionary)
-        entries.append(DictionaryEntry(key: element, value: parseExpression()))
+        entries.appendToList(DictionaryEntry(key: element, value: parseExpression()))
       } else {
-        elements.append(element)
+        elements.appendToList(element)
       }
       if progress == before { break }
     }
@@ -395,14 +390,14 @@ extension Parser.State {
     var parameters: [Parameter] = []
     if let open = consume(.leftParen) {
       if !at(.rightParen) {
-        parameters.append(parseClosureParameter())
-        while consume(.comma) != nil { parameters.append(parseClosureParameter()) }
+        parameters.appendToList(parseClosureParameter())
+        while consume(.comma) != nil { parameters.appendToList(parseClosureParameter()) }
       }
       expectClosing(.rightParen, opener: open, construct: "the parameters of this closure")
       return parameters
     }
-    parameters.append(parseClosureParameter())
-    while consume(.comma) != nil { parameters.append(parseClosureParameter()) }
+    parameters.appendToList(parseClosureParameter())
+    while consume(.comma) != nil { parameters.appendToList(parseClosureParameter()) }
     return parameters
   }
 
