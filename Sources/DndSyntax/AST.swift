@@ -381,13 +381,17 @@ public struct DictionaryEntry: Sendable {
 }
 
 /// `{ a, b in ... }`; `hasParameterClause` is false for `{ ... }`.
+/// `returnType` is the type after "->" (`{ (x: Int) -> Int in x + 1 }`),
+/// which, like a function's, only documents the closure.
 public struct Closure: Sendable {
   public var parameters: [Parameter]
   public var hasParameterClause: Bool
+  public var returnType: TypeRef?
   public var body: Block
-  public init(parameters: [Parameter], hasParameterClause: Bool, body: Block) {
+  public init(parameters: [Parameter], hasParameterClause: Bool, returnType: TypeRef? = nil, body: Block) {
     self.parameters = parameters
     self.hasParameterClause = hasParameterClause
+    self.returnType = returnType
     self.body = body
   }
 }

@@ -179,7 +179,8 @@ extension FormatPrinter {
       let parameters = closure.parameters.map { $0.name.text + ($0.type.map { ": " + typeText($0) } ?? "") }
         .joined(separator: ", ")
       let parenthesized = nextTokenIs(.leftParen, after: open + 1)
-      header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + " in"
+      let returnType = closure.returnType.map { " -> " + typeText($0) } ?? ""
+      header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + returnType + " in"
       headerEnd = token(.kwIn, atOrAfter: open + 1).map { Int($0.range.end) }
     }
     let statements = closure.body.statements

@@ -355,7 +355,7 @@ extension Parser.State {
     return Expr(kind, range: range(from: open.range.start))
   }
 
-  // closure = "{" [ closureParameters "in" ] { statement } "}" ;
+  // closure = "{" [ closureParameters [ "->" type ] "in" ] { statement } "}" ;
   mutating func parseClosure() -> Expr {
     let open = token
     guard enterNesting() else { return Expr(.error, range: token.range) }
@@ -366,8 +366,10 @@ extension Parser.State {
     defer { allowsTrailingClosure = saved }
     var parameters: [Parameter] = []
     let hasParameterClause = closureHasParameterClause()
+    var returnType: TypeRef?
     if hasParameterClause {
       parameters = parseClosureParameters()
+      if consume(.arrow) != nil { returnType = parseType() }
       if expect(.kwIn, .expectedInAfterClosureParameters) == nil {
         // The lookahead saw an "in" close by: skip to it, so the rest of the
         // clause is not read as statements.
@@ -380,7 +382,8 @@ extension Parser.State {
     readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
     expectClosing(.rightBrace, opener: open, construct: "this closure")
     let body = Block(statements: statements, range: range(from: open.range.start))
-    let closure = Closure(parameters: parameters, hasParameterClause: hasParameterClause, body: body)
+    let closure = Closure(
+      parameters: parameters, hasParameterClause: hasParameterClause, returnType: returnType, body: body)
     return Expr(.closure(closure), range: body.range)
   }
 

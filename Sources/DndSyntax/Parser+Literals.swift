@@ -104,7 +104,10 @@ extension Parser.State {
           openParens += 1
         case .rightParen:
           openParens -= 1
-          if openParens == 0 { return peek(distance + 1).kind == .kwIn }
+          if openParens == 0 {
+            let next = peek(distance + 1).kind
+            return next == .kwIn || next == .arrow && typeThenIn(from: distance + 2, limit: limit)
+          }
         case .endOfFile, .leftBrace, .rightBrace:
           return false
         default:
@@ -118,7 +121,27 @@ extension Parser.State {
       switch distance == 0 ? token.kind : peek(distance).kind {
       case .kwIn:
         return distance > 0
+      case .arrow:
+        return distance > 0 && typeThenIn(from: distance + 1, limit: limit)
       case .identifier, .underscore, .comma, .colon, .dot, .leftBracket, .rightBracket, .question, .bang:
+        distance += 1
+      default:
+        return false
+      }
+    }
+    return false
+  }
+
+  /// Whether the tokens from `distance` on can spell a return type followed
+  /// by "in" (`-> Int in`, `-> (Int) -> [String] in`), within `limit`.
+  private mutating func typeThenIn(from start: Int, limit: Int) -> Bool {
+    var distance = start
+    while distance < limit {
+      switch peek(distance).kind {
+      case .kwIn:
+        return distance > start
+      case .identifier, .dot, .comma, .colon, .leftBracket, .rightBracket, .leftParen, .rightParen, .question,
+        .bang, .arrow:
         distance += 1
       default:
         return false

@@ -356,7 +356,8 @@ private struct TreeWriter {
       line(prefix + "parenthesized", at: range)
       nested { $0.write(inner) }
     case .closure(let closure):
-      let clause = closure.hasParameterClause ? " (\(parameters(closure.parameters))) in" : ""
+      let returnType = closure.returnType.map { " -> " + SyntaxDump.describe($0) } ?? ""
+      let clause = closure.hasParameterClause ? " (\(parameters(closure.parameters)))\(returnType) in" : ""
       line(prefix + "closure" + clause, at: range)
       nested { $0.write(closure.body.statements) }
     case .error: line(prefix + "error", at: range)
