@@ -32,8 +32,8 @@ extension Checker {
       return checkMember(base, name: name, isOptional: isOptional, range: range)
     case .call(let callee, let arguments):
       return make(checkCall(callee, arguments: arguments, range: range))
-    case .subscripted(let base, let arguments):
-      let optional = Checker.isOptionalChain(base)
+    case .subscripted(let base, let arguments, let isOptional):
+      let optional = isOptional || Checker.isOptionalChain(base)
       return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
     case .unary(let op, let operand):
       return make(.unary(op, checkExpr(operand)))
@@ -125,7 +125,7 @@ extension Checker {
     switch expr.kind {
     case .member(let base, _, let isOptional): return isOptional || isOptionalChain(base)
     case .call(let callee, _): return isOptionalChain(callee)
-    case .subscripted(let base, _): return isOptionalChain(base)
+    case .subscripted(let base, _, let isOptional): return isOptional || isOptionalChain(base)
     default: return false
     }
   }

@@ -75,7 +75,7 @@ extension Checker {
   static func rootName(of expr: Expr) -> String? {
     switch expr.kind {
     case .identifier(let name): return name
-    case .member(let base, _, _), .subscripted(let base, _): return rootName(of: base)
+    case .member(let base, _, _), .subscripted(let base, _, _): return rootName(of: base)
     case .parenthesized(let inner): return rootName(of: inner)
     default: return nil
     }
@@ -134,8 +134,8 @@ extension Checker {
       return (
         CheckedLValue(.member(baseValue, symbol(name.text), optional: optional), range: range), memberRoot
       )
-    case .subscripted(let base, let arguments):
-      let optional = Checker.isOptionalChain(base)
+    case .subscripted(let base, let arguments, let isOptional):
+      let optional = isOptional || Checker.isOptionalChain(base)
       let (baseValue, root) = checkPathBase(base)
       let checked = checkArguments(arguments)
       return (CheckedLValue(.subscripted(baseValue, checked, optional: optional), range: range), root)

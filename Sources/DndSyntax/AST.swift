@@ -345,7 +345,8 @@ public enum ExprKind: Sendable {
   /// Trailing closures become arguments with `isTrailingClosure` set; the
   /// first is unlabelled, later ones keep their labels.
   indirect case call(callee: Expr, arguments: [Argument])
-  indirect case subscripted(base: Expr, arguments: [Argument])
+  /// `a[i]`, or `a?[i]` (`isOptional`), nil when `a` is.
+  indirect case subscripted(base: Expr, arguments: [Argument], isOptional: Bool)
   indirect case unary(UnaryOperator, Expr)
   indirect case binary(BinaryOperator, Expr, Expr)
   indirect case ternary(condition: Expr, then: Expr, otherwise: Expr)

@@ -20,8 +20,9 @@ extension FormatPrinter {
       write((isOptional ? "?." : ".") + name.text)
     case .call(let callee, let arguments):
       call(callee, arguments)
-    case .subscripted(let base, let arguments):
+    case .subscripted(let base, let arguments, let isOptional):
       expression(base)
+      if isOptional { write("?") }
       let open = token(.leftBracket, atOrAfter: Int(base.range.end)).map { Int($0.range.start) }
       argumentList(arguments, open: open ?? Int(base.range.end), brackets: (.leftBracket, .rightBracket))
     case .unary(let op, let operand):

@@ -153,6 +153,8 @@ extension Parser.State {
       case .leftParen, .leftBracket:
         // On a new line these begin a statement rather than call or subscript.
         if token.isAtStartOfLine { return expr }
+      case .question:
+        if !startsOptionalSubscript() { return expr }
       case .leftBrace:
         if token.isAtStartOfLine || !allowsTrailingClosure { return expr }
       default:
@@ -163,7 +165,7 @@ extension Parser.State {
       switch token.kind {
       case .dot, .questionDot: expr = parseMemberSuffix(of: expr)
       case .leftParen: expr = parseCallSuffix(of: expr)
-      case .leftBracket: expr = parseSubscriptSuffix(of: expr)
+      case .leftBracket, .question: expr = parseSubscriptSuffix(of: expr)
       default: expr = parseTrailingClosures(of: expr)
       }
     }
@@ -228,13 +230,23 @@ extension Parser.State {
     return Argument(label: label, value: parseExpression())
   }
 
-  // subscriptSuffix = "[" argumentList "]" ;
+  // subscriptSuffix = [ "?" ] "[" argumentList "]" ;
   mutating func parseSubscriptSuffix(of base: Expr) -> Expr {
+    let isOptional = consume(.question) != nil
     let open = token
     advance()
     let arguments = parseArgumentList(closer: .rightBracket)
     expectClosing(.rightBracket, opener: open, construct: "this subscript")
-    return Expr(.subscripted(base: base, arguments: arguments), range: range(from: base.range.start))
+    let kind = ExprKind.subscripted(base: base, arguments: arguments, isOptional: isOptional)
+    return Expr(kind, range: range(from: base.range.start))
+  }
+
+  /// Whether the "?" here makes an optional subscript: it touches the value
+  /// before it and a "[" after it (`x?[i]`); otherwise it is a conditional's.
+  mutating func startsOptionalSubscript() -> Bool {
+    guard token.range.start == previous.end else { return false }
+    let next = peek()
+    return next.kind == .leftBracket && next.range.start == token.range.end
   }
 
   /// The closures join the arguments of the call they follow, or make a call

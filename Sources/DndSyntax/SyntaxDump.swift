@@ -307,8 +307,8 @@ private struct TreeWriter {
         writer.write(callee)
         writer.write(arguments)
       }
-    case .subscripted(let base, let arguments):
-      line(prefix + "subscript", at: range)
+    case .subscripted(let base, let arguments, let isOptional):
+      line(prefix + (isOptional ? "subscript ?" : "subscript"), at: range)
       nested { writer in
         writer.write(base)
         writer.write(arguments)
