@@ -329,15 +329,22 @@ extension Parser.State {
 
   /// Enters one level of nesting, or reports the limit and returns false.
   /// Callers that get true call `leaveNesting()` when done.
+  /// Inlined (it is on every level of every expression); the limit's
+  /// report is out of line.
+  @inline(__always)
   mutating func enterNesting() -> Bool {
     if unwinding { return false }
-    guard depth < nestingLimit else {
-      report(.nestingTooDeep(nestingLimit), at: token.kind == .endOfFile ? missingRange : token.range)
-      unwinding = true
-      return false
-    }
+    guard depth < nestingLimit else { return reportNestingLimit() }
     depth += 1
     return true
+  }
+
+  /// Reports the nesting limit and starts unwinding; returns false.
+  @inline(never)
+  private mutating func reportNestingLimit() -> Bool {
+    report(.nestingTooDeep(nestingLimit), at: token.kind == .endOfFile ? missingRange : token.range)
+    unwinding = true
+    return false
   }
 
   /// Leaves `levels` levels entered with `enterNesting`.
