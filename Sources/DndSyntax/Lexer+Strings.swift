@@ -24,6 +24,15 @@ extension Lexer {
   /// the whole literal one `.error` token that points at the problem.
   mutating func scanString(from tokenStart: Int) -> RawToken {
     let isMultiline = isTripleQuote(at: tokenStart)
+    if !isMultiline {
+      // Most literals are plain ASCII text on one line: when the first byte
+      // needing a closer look is the closing quote, that is the whole token.
+      let stop = endOfPlainText(from: tokenStart + 1)
+      if stop < end && bytes[stop] == .quote {
+        position = stop + 1
+        return finish(makeToken(.string, from: tokenStart, to: position))
+      }
+    }
     position = tokenStart + (isMultiline ? 3 : 1)
     stringFrames.removeAll(keepingCapacity: true)
     stringFrames.append(.string(isMultiline: isMultiline))
