@@ -238,6 +238,7 @@ public struct Lexer {
   // MARK: - Names and numbers
 
   /// A name, a reserved word, "_", or "as?" / "as!".
+  @inline(__always)
   private mutating func scanIdentifier(from tokenStart: Int) -> RawToken {
     position = endOfIdentifier(from: position + 1)
     if position < end, bytes[position] >= 0x80, continuesIdentifier(at: position) {

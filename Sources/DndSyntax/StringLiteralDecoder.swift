@@ -51,7 +51,8 @@ extension Parser.State {
   ) -> [StringLiteral.Segment] {
     // The common case: plain text, taken in one piece.
     if indentation == nil && !containsBackslash(content) {
-      return content.isEmpty ? [] : [.text(String(decoding: bytes[content], as: UTF8.self))]
+      // Through the name cache: short literals ("alpha", "?") recur too.
+      return content.isEmpty ? [] : [.text(names.string(bytes, content.lowerBound, content.upperBound))]
     }
     var segments: [StringLiteral.Segment] = []
     var text: [UInt8] = []
