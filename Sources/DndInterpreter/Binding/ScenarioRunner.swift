@@ -150,11 +150,14 @@ public struct ScenarioRunner: Sendable {
   /// explorer keeps them for failing runs only): `inspect` receives the
   /// index of the scenario's first event in the world's trace, reads the
   /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
+  /// With `compiled`, the scene's interpreter shares that cache of
+  /// compiled functions (runs of one program on one thread may).
   func runScenarioHere(
     _ index: Int, output: @escaping (String) -> Void, lean: Bool = false,
+    compiled: CompiledFunctionCache? = nil,
     prepare: (SceneHost) -> Void, inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output)
+    let (host, interpreter) = makeScene(output: output, compiled: compiled)
     prepare(host)
     var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
     inspect(host, traceStart, &result)
@@ -194,11 +197,14 @@ public struct ScenarioRunner: Sendable {
     return (result, traceStart)
   }
 
-  private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
+  private func makeScene(
+    output: @escaping (String) -> Void, compiled: CompiledFunctionCache? = nil
+  ) -> (SceneHost, Interpreter) {
     let host = SceneHost(program: program, files: files, output: output)
     host.defaults = defaults
     let interpreter = Interpreter(
-      program: program, host: host, natives: host.natives, limits: limits, files: files)
+      program: program, host: host, natives: host.natives, limits: limits, files: files,
+      compiled: compiled ?? CompiledFunctionCache())
     host.interpreter = interpreter
     return (host, interpreter)
   }
