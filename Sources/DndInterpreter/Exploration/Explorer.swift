@@ -121,6 +121,9 @@ public struct Explorer: Sendable {
     /// up to the first state seen before (by the search, or earlier in the
     /// run) when the run reached one.
     var fingerprints: [UInt64]
+    /// What the run did with its copy of the defaults store, when it ran on
+    /// one (runs on several threads do).
+    var defaults: DefaultsJournal?
   }
 
   /// A run the search asks for: an order's prefix (the depth-first search),
@@ -142,15 +145,6 @@ public struct Explorer: Sendable {
     func insert(_ state: UInt64) -> Bool { states.withLock { $0.insert(state).inserted } }
   }
 
-  /// How many threads run the orders of an exploration: one when a run
-  /// could see what an earlier one did (a script using `UserDefaults`
-  /// shares the store across the orders), otherwise `options.threads`.
-  private var threadCount: Int {
-    guard options.threads > 1 else { return 1 }
-    let usesDefaults = runner.files.contains { Self.mentions("UserDefaults", in: $0.bytes[...]) }
-    return usesDefaults ? 1 : options.threads
-  }
-
   /// `explore(_:fault:)` on the calling (interpreter) thread.
   ///
   /// The search is sequential (see `SpeculativeRuns`): it takes runs in the
@@ -159,11 +153,27 @@ public struct Explorer: Sendable {
   private func exploreHere(_ index: Int, fault: InjectedFault?) -> ExplorationResult {
     let allowances = Allowances(runner: runner, index: index)
     let visited = VisitedStates()
-    let threads = threadCount
+    let threads = options.threads
+    // On several threads each run has a copy of the defaults store (see `take`).
     let runs = SpeculativeRuns<Job, SearchRun>(threads: threads) { [self] job, compiled in
-      perform(job, index: index, fault: fault, allowances: allowances, compiled: compiled, visited: visited)
+      perform(
+        job, index: index, fault: fault, allowances: allowances, compiled: compiled, visited: visited,
+        copiesDefaults: threads > 1)
     }
     defer { runs.stop() }
+    // The run of `job`, as if runs ran one after the other: the orders of an
+    // exploration share the defaults store, so a run made ahead on a copy
+    // counts only if what it read still holds, and its writes are replayed.
+    func take(_ job: Job, upcoming: [Job]) -> SearchRun {
+      var run = runs.run(job, upcoming: upcoming)
+      guard var journal = run.defaults else { return run }
+      if !runner.defaults.agrees(with: journal) {
+        run = runs.rerun(job)
+        journal = run.defaults ?? journal
+      }
+      runner.defaults.replay(journal)
+      return run
+    }
     // How far ahead of the search the workers may run.
     let lookahead = threads > 1 ? 2 * threads : 0
     var merged = 0
@@ -176,7 +186,7 @@ public struct Explorer: Sendable {
         stack.append(prefix)
         break
       }
-      let run = runs.run(.prefix(prefix), upcoming: stack.suffix(lookahead).reversed().map { .prefix($0) })
+      let run = take(.prefix(prefix), upcoming: stack.suffix(lookahead).reversed().map { .prefix($0) })
       // The points after the prefix whose states are new, up to the first
       // state seen before: the rest of the run queues no alternatives.
       var newPoints = 0
@@ -215,7 +225,7 @@ public struct Explorer: Sendable {
         let upcoming = (0..<min(lookahead, maxAttempts - attempts)).map { _ in
           Job.sample(UInt64(ahead.next(below: Int.max)))
         }
-        let run = runs.run(.sample(walk), upcoming: upcoming)
+        let run = take(.sample(walk), upcoming: upcoming)
         if seenOrders.insert(run.kept.order).inserted { kept.append(run.kept) }
       }
     }
@@ -230,28 +240,29 @@ public struct Explorer: Sendable {
   /// Runs one job of the search (on any of its threads).
   private func perform(
     _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, compiled: CompiledFunctionCache,
-    visited: VisitedStates
+    visited: VisitedStates, copiesDefaults: Bool
   ) -> SearchRun {
     let run: ExploredRun
     var fingerprints: [UInt64] = []
+    let defaults = copiesDefaults ? runner.defaults.journaledCopy() : nil
     switch job {
     case .prefix(let prefix):
       let log = FingerprintLog(from: prefix.count, visited: visited)
       run = execute(
         index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, compiled: compiled,
-        fingerprints: log)
+        defaults: defaults, fingerprints: log)
       fingerprints = log.states
     case .sample(let seed):
       run = execute(
         index, choices: [], sampler: SeededGenerator(seed: seed), fault: fault, allowances: allowances,
-        compiled: compiled)
+        compiled: compiled, defaults: defaults)
     }
     let failed = run.failed
     let kept = Kept(
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
     return SearchRun(
       kept: kept, chosen: run.points.map(\.chosen), optionCounts: run.points.map(\.options.count),
-      fingerprints: fingerprints)
+      fingerprints: fingerprints, defaults: defaults?.journal)
   }
 
   /// The fingerprints a run takes at its choice points from `from` on, up to
@@ -324,10 +335,13 @@ public struct Explorer: Sendable {
   /// `fingerprints`, its choice points' states are fingerprinted for the search.
   private func execute(
     _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
-    compiled: CompiledFunctionCache? = nil, fingerprints: FingerprintLog? = nil, keepsWhole: Bool = false
+    compiled: CompiledFunctionCache? = nil, defaults: DefaultsStore? = nil, fingerprints: FingerprintLog? = nil,
+    keepsWhole: Bool = false
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
+    var runner = runner
+    if let defaults { runner.defaults = defaults }
     let result = runner.runScenarioHere(
       index, output: { _ in }, lean: true, compiled: compiled,
       prepare: { host in

@@ -19,9 +19,9 @@ import Foundation
 /// same for any number of threads.
 ///
 /// Each thread has its own cache of compiled functions; runs share nothing
-/// else but the program (immutable) and the scene's `DefaultsStore`, which
-/// is why the explorer runs scripts that use `UserDefaults` on one thread
-/// (a run there may see what an earlier order wrote).
+/// else but the program (immutable). The orders of an exploration do share
+/// the scenes' `DefaultsStore`; the explorer gives each run made here a
+/// copy, and keeps it only if what it read still holds when its turn comes.
 final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   /// The jobs the search will probably ask for next, soonest first.
@@ -73,6 +73,10 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       }
     }
   }
+
+  /// Runs `job` again, now, on the calling thread (its run made ahead no
+  /// longer holds).
+  func rerun(_ job: Job) -> Run { perform(job, cache) }
 
   /// Stops the workers (dropping whatever they ran ahead) and waits for them.
   func stop() {
