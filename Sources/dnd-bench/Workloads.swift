@@ -174,8 +174,10 @@ enum Workloads {
       let file = SourceFile(name: name, text: text)
       guard let program = Pipeline.check(file).program else { throw BenchSkip("\(name) does not check") }
       let runner = ScenarioRunner(program: program, files: [file], limits: InterpreterLimits())
-      // As `dnd test --explore` does: one thread per core.
-      let options = ExplorationOptions(threads: ProcessInfo.processInfo.activeProcessorCount)
+      // As `dnd test --explore` does: one thread per core (DND_BENCH_THREADS
+      // sets another number, to compare).
+      let threads = ProcessInfo.processInfo.environment["DND_BENCH_THREADS"].flatMap { Int($0) }
+      let options = ExplorationOptions(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
       explorers.append((Explorer(runner: runner, options: options), Array(program.scenarios.indices)))
     }
     guard explorers.contains(where: { !$0.1.isEmpty }) else { throw BenchSkip("no scenarios to explore") }

@@ -87,6 +87,8 @@ public struct ExplorationOptions: Hashable, Sendable {
 public struct Explorer: Sendable {
   public var runner: ScenarioRunner
   public var options: ExplorationOptions
+  /// Compiled functions, kept across this explorer's explorations.
+  private let caches = CompiledCachePool()
 
   public init(runner: ScenarioRunner, options: ExplorationOptions = ExplorationOptions()) {
     self.runner = runner
@@ -155,7 +157,9 @@ public struct Explorer: Sendable {
     let visited = VisitedStates()
     let threads = options.threads
     // On several threads each run has a copy of the defaults store (see `take`).
-    let runs = SpeculativeRuns<Job, SearchRun>(threads: threads) { [self] job, compiled in
+    let runs = SpeculativeRuns<Job, SearchRun>(
+      threads: threads, caches: caches, maxCollectionCount: runner.limits.maxCollectionCount
+    ) { [self] job, compiled in
       perform(
         job, index: index, fault: fault, allowances: allowances, compiled: compiled, visited: visited,
         copiesDefaults: threads > 1)

@@ -18,7 +18,8 @@ import Foundation
 /// search then finds their runs ready. Results, and so the report, are the
 /// same for any number of threads.
 ///
-/// Each thread has its own cache of compiled functions; runs share nothing
+/// Each thread has its own cache of compiled functions (taken from the
+/// explorer's `CompiledCachePool`); runs share nothing
 /// else but the program (immutable). The orders of an exploration do share
 /// the scenes' `DefaultsStore`; the explorer gives each run made here a
 /// copy, and keeps it only if what it read still holds when its turn comes.
@@ -31,15 +32,23 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private var stopping = false
   private var workersRunning = 0
   private let perform: @Sendable (Job, CompiledFunctionCache) -> Run
+  private let caches: CompiledCachePool
+  private let maxCollectionCount: Int
   /// The calling (search) thread's cache.
-  private let cache = CompiledFunctionCache()
+  private let cache: CompiledFunctionCache
 
   /// Starts `threads - 1` worker threads (the calling thread is the other
   /// one); with `threads` 1, or if no thread can be started, every job runs
   /// on the calling thread when asked for. `perform` runs a job with a
   /// cache of compiled functions only its thread uses.
-  init(threads: Int, perform: @escaping @Sendable (Job, CompiledFunctionCache) -> Run) {
+  init(
+    threads: Int, caches: CompiledCachePool, maxCollectionCount: Int,
+    perform: @escaping @Sendable (Job, CompiledFunctionCache) -> Run
+  ) {
     self.perform = perform
+    self.caches = caches
+    self.maxCollectionCount = maxCollectionCount
+    cache = caches.take(maxCollectionCount: maxCollectionCount)
     for _ in 1..<max(1, threads) {
       condition.lock()
       workersRunning += 1
@@ -86,6 +95,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     while workersRunning > 0 { condition.wait() }
     finished = [:]
     condition.unlock()
+    caches.giveBack(cache, maxCollectionCount: maxCollectionCount)
   }
 
   /// Runs `job` on the search's thread with the lock released (called and
@@ -106,7 +116,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
 
   /// A worker thread's loop: run upcoming jobs until stopped.
   private func work() {
-    let workerCache = CompiledFunctionCache()
+    let workerCache = caches.take(maxCollectionCount: maxCollectionCount)
     condition.lock()
     while !stopping {
       guard let job = nextUnstarted() else {
@@ -121,6 +131,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       finished[job] = run
       condition.broadcast()
     }
+    caches.giveBack(workerCache, maxCollectionCount: maxCollectionCount)
     workersRunning -= 1
     condition.broadcast()
     condition.unlock()
