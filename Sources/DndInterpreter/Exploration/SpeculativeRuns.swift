@@ -29,6 +29,9 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private var upcoming: [Job] = []
   private var running: Set<Job> = []
   private var finished: [Job: Run] = [:]
+  /// Jobs the search ran itself while a worker ran them too: the worker's
+  /// run is dropped.
+  private var duplicated: Set<Job> = []
   private var stopping = false
   private var workersRunning = 0
   private let perform: @Sendable (Job, CompiledFunctionCache) -> Run
@@ -73,12 +76,19 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     while true {
       if let run = finished.removeValue(forKey: job) { return run }
       if !running.contains(job) { return runUnlocked(job) }
-      // A worker is running it: run another upcoming job meanwhile, or wait.
+      // A worker is running it: run another upcoming job meanwhile, or run
+      // this one here too rather than wait for a worker that may not be on
+      // a core (the machine may be busy); a run depends only on its job, so
+      // either copy will do.
       if let other = nextUnstarted() {
         finished[other] = runUnlocked(other)
         condition.broadcast()
       } else {
-        condition.wait()
+        duplicated.insert(job)
+        condition.unlock()
+        let run = perform(job, cache)
+        condition.lock()
+        return run
       }
     }
   }
@@ -94,6 +104,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     condition.broadcast()
     while workersRunning > 0 { condition.wait() }
     finished = [:]
+    duplicated = []
     condition.unlock()
     caches.giveBack(cache, maxCollectionCount: maxCollectionCount)
   }
@@ -128,7 +139,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       let run = perform(job, workerCache)
       condition.lock()
       running.remove(job)
-      finished[job] = run
+      if duplicated.remove(job) == nil { finished[job] = run }
       condition.broadcast()
     }
     caches.giveBack(workerCache, maxCollectionCount: maxCollectionCount)
