@@ -210,12 +210,13 @@ enum DefaultsBridge {
 
 /// The `UserDefaults` and `JSON` builtins.
 enum DefaultsTypes {
-  static func register(in registry: NativeRegistry, scene: SceneHost) {
+  static func register(in registry: NativeRegistry, scene slot: SceneSlot) {
     registry.register(
       BoundType(
         .userDefaults,
-        statics: { [unowned scene] member in
-          member.known == .standard ? .object(UserDefaultsObject(scene.defaults)) : nil
+        statics: { member in
+          guard member.known == .standard, let scene = slot.scene else { return nil }
+          return .object(UserDefaultsObject(scene.defaults))
         }))
     registry.register(BoundType(.json, staticCalls: json))
   }

@@ -150,14 +150,14 @@ public struct ScenarioRunner: Sendable {
   /// explorer keeps them for failing runs only): `inspect` receives the
   /// index of the scenario's first event in the world's trace, reads the
   /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
-  /// With `compiled`, the scene's interpreter shares that cache of
-  /// compiled functions (runs of one program on one thread may).
+  /// With `caches`, the scene takes its builtin types and compiled
+  /// functions from there (runs of one program, one after the other on one
+  /// thread, may share them).
   func runScenarioHere(
-    _ index: Int, output: @escaping (String) -> Void, lean: Bool = false,
-    compiled: CompiledFunctionCache? = nil,
+    _ index: Int, output: @escaping (String) -> Void, lean: Bool = false, caches: RunCaches? = nil,
     prepare: (SceneHost) -> Void, inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output, compiled: compiled)
+    let (host, interpreter) = makeScene(output: output, caches: caches)
     prepare(host)
     var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
     inspect(host, traceStart, &result)
@@ -198,13 +198,14 @@ public struct ScenarioRunner: Sendable {
   }
 
   private func makeScene(
-    output: @escaping (String) -> Void, compiled: CompiledFunctionCache? = nil
+    output: @escaping (String) -> Void, caches: RunCaches? = nil
   ) -> (SceneHost, Interpreter) {
-    let host = SceneHost(program: program, files: files, output: output)
+    let host = SceneHost(
+      program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives())
     host.defaults = defaults
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: limits, files: files,
-      compiled: compiled ?? CompiledFunctionCache())
+      compiled: caches?.compiled ?? CompiledFunctionCache())
     host.interpreter = interpreter
     return (host, interpreter)
   }

@@ -159,9 +159,9 @@ public struct Explorer: Sendable {
     // On several threads each run has a copy of the defaults store (see `take`).
     let runs = SpeculativeRuns<Job, SearchRun>(
       threads: threads, caches: caches, maxCollectionCount: runner.limits.maxCollectionCount
-    ) { [self] job, compiled in
+    ) { [self] job, caches in
       perform(
-        job, index: index, fault: fault, allowances: allowances, compiled: compiled, visited: visited,
+        job, index: index, fault: fault, allowances: allowances, caches: caches, visited: visited,
         copiesDefaults: threads > 1)
     }
     defer { runs.stop() }
@@ -243,7 +243,7 @@ public struct Explorer: Sendable {
 
   /// Runs one job of the search (on any of its threads).
   private func perform(
-    _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, compiled: CompiledFunctionCache,
+    _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, caches: RunCaches,
     visited: VisitedStates, copiesDefaults: Bool
   ) -> SearchRun {
     let run: ExploredRun
@@ -253,13 +253,13 @@ public struct Explorer: Sendable {
     case .prefix(let prefix):
       let log = FingerprintLog(from: prefix.count, visited: visited)
       run = execute(
-        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, compiled: compiled,
+        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, caches: caches,
         defaults: defaults, fingerprints: log)
       fingerprints = log.states
     case .sample(let seed):
       run = execute(
         index, choices: [], sampler: SeededGenerator(seed: seed), fault: fault, allowances: allowances,
-        compiled: compiled, defaults: defaults)
+        caches: caches, defaults: defaults)
     }
     let failed = run.failed
     let kept = Kept(
@@ -339,7 +339,7 @@ public struct Explorer: Sendable {
   /// `fingerprints`, its choice points' states are fingerprinted for the search.
   private func execute(
     _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
-    compiled: CompiledFunctionCache? = nil, defaults: DefaultsStore? = nil, fingerprints: FingerprintLog? = nil,
+    caches: RunCaches? = nil, defaults: DefaultsStore? = nil, fingerprints: FingerprintLog? = nil,
     keepsWhole: Bool = false
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
@@ -347,7 +347,7 @@ public struct Explorer: Sendable {
     var runner = runner
     if let defaults { runner.defaults = defaults }
     let result = runner.runScenarioHere(
-      index, output: { _ in }, lean: true, compiled: compiled,
+      index, output: { _ in }, lean: true, caches: caches,
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)

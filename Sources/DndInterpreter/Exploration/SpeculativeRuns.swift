@@ -34,11 +34,11 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private var duplicated: Set<Job> = []
   private var stopping = false
   private var workersRunning = 0
-  private let perform: @Sendable (Job, CompiledFunctionCache) -> Run
+  private let perform: @Sendable (Job, RunCaches) -> Run
   private let caches: CompiledCachePool
   private let maxCollectionCount: Int
   /// The calling (search) thread's cache.
-  private let cache: CompiledFunctionCache
+  private let cache: RunCaches
 
   /// Starts `threads - 1` worker threads (the calling thread is the other
   /// one); with `threads` 1, or if no thread can be started, every job runs
@@ -46,7 +46,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   /// cache of compiled functions only its thread uses.
   init(
     threads: Int, caches: CompiledCachePool, maxCollectionCount: Int,
-    perform: @escaping @Sendable (Job, CompiledFunctionCache) -> Run
+    perform: @escaping @Sendable (Job, RunCaches) -> Run
   ) {
     self.perform = perform
     self.caches = caches
