@@ -126,10 +126,13 @@ struct DefaultsJournal: Sendable {
   /// A read of `key`; only the first read of a key not yet written counts
   /// (later ones read the same value, or the run's own write).
   mutating func noteRead(_ key: String, _ value: DefaultsValue?) {
-    guard !writes.contains(where: { $0.key == key }), !reads.contains(where: { $0.key == key }) else { return }
+    guard !writes.contains(where: { $0.key == key }), !reads.contains(where: { $0.key == key }) else {
+      return
+    }
     reads.append(Access(key: key, value: value))
   }
 
+  /// A write of `key` (nil removes it), kept to be replayed.
   mutating func noteWrite(_ key: String, _ value: DefaultsValue?) {
     writes.append(Access(key: key, value: value))
   }
