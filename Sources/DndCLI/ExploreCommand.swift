@@ -1,6 +1,7 @@
 import DndInterpreter
 import DndReport
 import DndSyntax
+import Foundation
 
 /// `dnd test --explore` and `dnd test --replay`: every scenario of the
 /// scripts runs under every order its pending work can complete in
@@ -58,8 +59,10 @@ enum ExploreCommand {
       var limits = InterpreterLimits()
       if let steps = invocation.limits.maxSteps { limits.maxSteps = steps }
       let runner = ScenarioRunner(program: program, files: [file], limits: limits)
-      let explorer = Explorer(
-        runner: runner, options: ExplorationOptions(limit: settings.limit, seed: settings.seed))
+      // One thread per core: the report is the same for any number.
+      let options = ExplorationOptions(
+        limit: settings.limit, seed: settings.seed, threads: ProcessInfo.processInfo.activeProcessorCount)
+      let explorer = Explorer(runner: runner, options: options)
       let indices = program.scenarios.indices.filter { index in
         guard let filter = invocation.filter else { return true }
         return program.scenarios[index].title.lowercased().contains(filter.lowercased())

@@ -91,8 +91,9 @@ public final class Interpreter {
     @inline(__always) get { registers.pointee.globals }
   }
 
-  /// Each function's compiled form, by its code (`compiled(_:)`).
-  var compiledFunctions: [ObjectIdentifier: CompiledFunction] = [:]
+  /// Each function's compiled form, by its code (`compiled(_:)`); possibly
+  /// shared with other interpreters of the same program and limits.
+  let compiledFunctions: CompiledFunctionCache
 
   /// The frame of the step statement being performed, so that the host
   /// evaluates the step's expressions where they were written.
@@ -105,10 +106,22 @@ public final class Interpreter {
     set { registers.pointee.lastNativeCallRange = newValue }
   }
 
-  public init(
+  public convenience init(
     program: CheckedProgram, host: InterpreterHost, natives: NativeRegistry = NativeRegistry(),
     limits: InterpreterLimits = InterpreterLimits(), files: [SourceFile] = []
   ) {
+    self.init(
+      program: program, host: host, natives: natives, limits: limits, files: files,
+      compiled: CompiledFunctionCache())
+  }
+
+  /// An interpreter that takes its compiled functions from, and adds them
+  /// to, `compiled` (shared by interpreters of the same program and limits).
+  init(
+    program: CheckedProgram, host: InterpreterHost, natives: NativeRegistry, limits: InterpreterLimits,
+    files: [SourceFile], compiled: CompiledFunctionCache
+  ) {
+    self.compiledFunctions = compiled
     self.program = program
     self.host = host
     self.natives = natives

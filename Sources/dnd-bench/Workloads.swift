@@ -174,7 +174,11 @@ enum Workloads {
       let file = SourceFile(name: name, text: text)
       guard let program = Pipeline.check(file).program else { throw BenchSkip("\(name) does not check") }
       let runner = ScenarioRunner(program: program, files: [file], limits: InterpreterLimits())
-      explorers.append((Explorer(runner: runner), Array(program.scenarios.indices)))
+      // As `dnd test --explore` does: one thread per core (DND_BENCH_THREADS
+      // sets another number, to compare).
+      let threads = ProcessInfo.processInfo.environment["DND_BENCH_THREADS"].flatMap { Int($0) }
+      let options = ExplorationOptions(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+      explorers.append((Explorer(runner: runner, options: options), Array(program.scenarios.indices)))
     }
     guard explorers.contains(where: { !$0.1.isEmpty }) else { throw BenchSkip("no scenarios to explore") }
     // Exploration is deterministic: one untimed pass counts the orders.

@@ -43,6 +43,12 @@ extension DiagnosticMessage {
     .error(message)
   }
 
+  /// A builtin type used after its scene ended (a script cannot do this:
+  /// the types are only reachable while the scene runs).
+  public static var sceneEnded: DiagnosticMessage {
+    .error("the scene this script ran in has ended")
+  }
+
   public static func stepFailed(_ message: String) -> DiagnosticMessage {
     .error(message)
   }

@@ -38,12 +38,15 @@ final class UserDefaultsObject: NativeObject {
       throw RuntimeError(.noMatchingMethod(name, type: typeName, labels: labels(arguments)))
     }
     let key = try Convert.string(arguments[0], for: "\(name)(forKey:)")
+    if name == "removeObject" {
+      // Removing reads nothing: a run the explorer makes ahead on a copy of
+      // the store then does not depend on the key's earlier value.
+      store.set(nil, forKey: key)
+      return .nil
+    }
     let stored = store.value(forKey: key)
     switch name {
     case "object": return stored.map(DefaultsBridge.value) ?? .nil
-    case "removeObject":
-      store.set(nil, forKey: key)
-      return .nil
     case "string":
       // UserDefaults turns a number into its text, as `string(forKey:)` does.
       switch stored {
@@ -207,12 +210,13 @@ enum DefaultsBridge {
 
 /// The `UserDefaults` and `JSON` builtins.
 enum DefaultsTypes {
-  static func register(in registry: NativeRegistry, scene: SceneHost) {
+  static func register(in registry: NativeRegistry, scene slot: SceneSlot) {
     registry.register(
       BoundType(
         .userDefaults,
-        statics: { [unowned scene] member in
-          member.known == .standard ? .object(UserDefaultsObject(scene.defaults)) : nil
+        statics: { member in
+          guard member.known == .standard, let scene = slot.scene else { return nil }
+          return .object(UserDefaultsObject(scene.defaults))
         }))
     registry.register(BoundType(.json, staticCalls: json))
   }

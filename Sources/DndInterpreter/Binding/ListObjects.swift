@@ -409,7 +409,7 @@ enum ListConvert {
   }
 
   /// Registers the list types: cells, proposals, placeholders.
-  static func register(in registry: NativeRegistry, scene: SceneHost) {
+  static func register(in registry: NativeRegistry, scene slot: SceneSlot) {
     for builtin in [Builtin.cell, .uiTableViewCell, .uiCollectionViewCell] {
       registry.register(
         BoundType(builtin, construct: { try CellObject.make($0, spelling: builtin.spelling) }))
@@ -420,10 +420,10 @@ enum ListConvert {
     registry.register(
       BoundType(
         .uiTableViewDropPlaceholder,
-        construct: { [unowned scene] in try PlaceholderObject.make($0, kind: .table, scene: scene) }))
+        construct: { try PlaceholderObject.make($0, kind: .table, scene: slot.current()) }))
     registry.register(
       BoundType(
         .uiCollectionViewDropPlaceholder,
-        construct: { [unowned scene] in try PlaceholderObject.make($0, kind: .collection, scene: scene) }))
+        construct: { try PlaceholderObject.make($0, kind: .collection, scene: slot.current()) }))
   }
 }

@@ -150,11 +150,14 @@ public struct ScenarioRunner: Sendable {
   /// explorer keeps them for failing runs only): `inspect` receives the
   /// index of the scenario's first event in the world's trace, reads the
   /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
+  /// With `caches`, the scene takes its builtin types and compiled
+  /// functions from there (runs of one program, one after the other on one
+  /// thread, may share them).
   func runScenarioHere(
-    _ index: Int, output: @escaping (String) -> Void, lean: Bool = false,
+    _ index: Int, output: @escaping (String) -> Void, lean: Bool = false, caches: RunCaches? = nil,
     prepare: (SceneHost) -> Void, inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output)
+    let (host, interpreter) = makeScene(output: output, caches: caches)
     prepare(host)
     var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
     inspect(host, traceStart, &result)
@@ -194,11 +197,15 @@ public struct ScenarioRunner: Sendable {
     return (result, traceStart)
   }
 
-  private func makeScene(output: @escaping (String) -> Void) -> (SceneHost, Interpreter) {
-    let host = SceneHost(program: program, files: files, output: output)
+  private func makeScene(
+    output: @escaping (String) -> Void, caches: RunCaches? = nil
+  ) -> (SceneHost, Interpreter) {
+    let host = SceneHost(
+      program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives())
     host.defaults = defaults
     let interpreter = Interpreter(
-      program: program, host: host, natives: host.natives, limits: limits, files: files)
+      program: program, host: host, natives: host.natives, limits: limits, files: files,
+      compiled: caches?.compiled ?? CompiledFunctionCache())
     host.interpreter = interpreter
     return (host, interpreter)
   }

@@ -26,7 +26,7 @@ public struct PrintedText: Hashable, Sendable {
 public final class SceneHost: InterpreterHost {
   public let world: World
   /// The binding's native types, for the interpreter's initializer.
-  public let natives = NativeRegistry()
+  public let natives: NativeRegistry
   let program: CheckedProgram
   /// Source files, for locations; a REPL adds one per input.
   public var files: [SourceFile]
@@ -63,12 +63,21 @@ public final class SceneHost: InterpreterHost {
   /// the scene as they left it (`dnd render --at`); nil runs it to the end.
   public var stopAfterSteps: Int?
 
-  public init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
+  public convenience init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
+    self.init(program: program, files: files, output: output, natives: SceneNatives())
+  }
+
+  /// A scene whose builtin types are `natives`' (which then act on this
+  /// scene): one scene at a time may use them.
+  init(
+    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void, natives: SceneNatives
+  ) {
     self.program = program
     self.files = files
     self.sink = output
     self.world = World(device: program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad)
-    UIKitTypes.register(in: natives, scene: self)
+    self.natives = natives.registry
+    natives.slot.scene = self
     world.sourceLocationProvider = { [weak self] in self?.currentLocation() }
   }
 

@@ -49,39 +49,43 @@ final class BoundType: NativeType {
 /// The registration of every UIKit and Foundation builtin the binding
 /// implements (see docs/uikit-api.md).
 enum UIKitTypes {
-  static func register(in registry: NativeRegistry, scene: SceneHost) {
+  static func register(in registry: NativeRegistry, scene slot: SceneSlot) {
     geometry(registry)
     content(registry)
-    dragAndDrop(registry, scene)
-    views(registry, scene)
-    ListConvert.register(in: registry, scene: scene)
-    DefaultsTypes.register(in: registry, scene: scene)
+    dragAndDrop(registry, slot)
+    views(registry, slot)
+    ListConvert.register(in: registry, scene: slot)
+    DefaultsTypes.register(in: registry, scene: slot)
     registry.register(
       BoundType(
         .dispatchQueue,
-        statics: { [unowned scene] member in
-          member.known == .main ? .object(QueueObject(scene: scene, queue: scene.world.scheduler.main)) : nil
+        statics: { member in
+          guard member.known == .main, let scene = slot.scene else { return nil }
+          return .object(QueueObject(scene: scene, queue: scene.world.scheduler.main))
         },
-        staticCalls: { [unowned scene] member, arguments in
+        staticCalls: { member, arguments in
           guard member.known == .global else { return nil }
+          let scene = try slot.current()
           // `DispatchQueue.global()` and `.global(qos: ...)`: one background queue.
           return .object(QueueObject(scene: scene, queue: scene.world.scheduler.backgroundQueue("global")))
         }))
     registry.register(
-      BoundType(.lastProposal, value: { [unowned scene] in scene.lastProposal.map { .object($0) } ?? .nil }))
+      BoundType(.lastProposal, value: { slot.scene?.lastProposal.map { .object($0) } ?? .nil }))
     registry.register(
       BoundType(
         .activeSession,
-        value: { [unowned scene] in
-          scene.world.fingers.current?.session.map { .object(scene.object(for: $0)) } ?? .nil
+        value: {
+          guard let scene = slot.scene else { return .nil }
+          return scene.world.fingers.current?.session.map { .object(scene.object(for: $0)) } ?? .nil
         }))
     // "view: method" for every call a script handler received, in order, so a
     // spec can check UIKit's order: `expect delegateCalls == [...]`.
     registry.register(
       BoundType(
         .delegateCalls,
-        value: { [unowned scene] in
-          .array(
+        value: {
+          guard let scene = slot.scene else { return .nil }
+          return .array(
             scene.world.trace.events.filter { $0.kind == .call }.map { event in
               .string(event.view.map { "\($0): \(event.method)" } ?? event.method)
             })
@@ -162,12 +166,12 @@ enum UIKitTypes {
     return .object(ColorObject(ColorValue("rgba(\(parts.joined(separator: ", ")))")))
   }
 
-  private static func dragAndDrop(_ registry: NativeRegistry, _ scene: SceneHost) {
+  private static func dragAndDrop(_ registry: NativeRegistry, _ slot: SceneSlot) {
     registry.register(
-      BoundType(.uiDragItem, construct: { [unowned scene] in try DragItemObject.make($0, scene: scene) }))
+      BoundType(.uiDragItem, construct: { try DragItemObject.make($0, scene: slot.current()) }))
     registry.register(
       BoundType(
-        .nsItemProvider, construct: { [unowned scene] in try ItemProviderObject.make($0, scene: scene) }))
+        .nsItemProvider, construct: { try ItemProviderObject.make($0, scene: slot.current()) }))
     registry.register(BoundType(.uiDropProposal, construct: { try ProposalObject.make($0, text: false) }))
     registry.register(BoundType(.uiTextDropProposal, construct: { try ProposalObject.make($0, text: true) }))
     registry.register(
@@ -191,20 +195,20 @@ enum UIKitTypes {
     registry.register(
       BoundType(
         .uiTargetedDragPreview,
-        construct: { [unowned scene] in try TargetedPreviewObject.make($0, scene: scene) }))
+        construct: { try TargetedPreviewObject.make($0, scene: slot.current()) }))
     registry.register(
       BoundType(
-        .uiDragPreviewTarget, construct: { [unowned scene] in try PreviewTargetObject.make($0, scene: scene) }
+        .uiDragPreviewTarget, construct: { try PreviewTargetObject.make($0, scene: slot.current()) }
       ))
     registry.register(BoundType(.uiDragPreviewParameters, construct: PreviewParametersObject.make))
     registry.register(
       BoundType(
-        .uiDragPreview, construct: { [unowned scene] in try DragPreviewObject.make($0, scene: scene) }))
+        .uiDragPreview, construct: { try DragPreviewObject.make($0, scene: slot.current()) }))
     registry.register(BoundType(.uiPasteConfiguration, construct: PasteConfigurationObject.make))
   }
 
   /// `UIView(frame:)`, `UILabel(frame:)`, `UIImageView(image:)` and friends.
-  private static func views(_ registry: NativeRegistry, _ scene: SceneHost) {
+  private static func views(_ registry: NativeRegistry, _ slot: SceneSlot) {
     let kinds: [(Builtin, DndRuntime.ViewKind)] = [
       (.uiView, .view), (.uiLabel, .label), (.uiImageView, .imageView), (.uiTextField, .textField),
       (.uiTextView, .textView), (.uiButton, .button),
@@ -213,7 +217,8 @@ enum UIKitTypes {
       registry.register(
         BoundType(
           builtin,
-          construct: { [unowned scene] arguments in
+          construct: { arguments in
+            let scene = try slot.current()
             if arguments.isEmpty { return .object(try scene.makeView(kind)) }
             if arguments.hasLabels(.frame) {
               return .object(try scene.makeView(kind, frame: try Convert.rect(arguments[0], for: "frame")))

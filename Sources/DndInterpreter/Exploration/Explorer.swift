@@ -1,5 +1,6 @@
 import DndRuntime
 import DndSyntax
+import Synchronization
 
 /// One run of a scenario under one order.
 public struct ExploredRun: Sendable {
@@ -58,9 +59,14 @@ public struct ExplorationOptions: Hashable, Sendable {
   /// Seeds the random sample taken when the limit is reached.
   public var seed: UInt64
 
-  public init(limit: Int = 1000, seed: UInt64 = 1) {
+  /// How many threads run orders, at most four (what an exploration finds
+  /// does not depend on it). The command line passes the number of cores.
+  public var threads: Int
+
+  public init(limit: Int = 1000, seed: UInt64 = 1, threads: Int = 1) {
     self.limit = max(1, limit)
     self.seed = seed
+    self.threads = min(4, max(1, threads))
   }
 }
 
@@ -78,9 +84,11 @@ public struct ExplorationOptions: Hashable, Sendable {
 /// When the search would pass `limit` orders, half the budget goes to the
 /// depth-first search and the rest to a random sample of orders drawn with
 /// `seed`; the result then is not exhaustive.
-public struct Explorer {
+public struct Explorer: Sendable {
   public var runner: ScenarioRunner
   public var options: ExplorationOptions
+  /// Compiled functions, kept across this explorer's explorations.
+  private let caches = CompiledCachePool()
 
   public init(runner: ScenarioRunner, options: ExplorationOptions = ExplorationOptions()) {
     self.runner = runner
@@ -98,72 +106,107 @@ public struct Explorer {
 
   /// What the explorer keeps of a run: the whole run only when it failed
   /// (the report shows failures; a passing run's trace is not needed).
-  private struct Kept {
+  struct Kept: Sendable {
     var order: OrderID
     var changedOutcome: Bool
     var failure: ExploredRun?
   }
 
-  /// The states the depth-first search has seen, and what the current run
-  /// adds to them. A run replays its prefix's choice points (their states
-  /// were seen when the prefix was found), so only the points after it are
-  /// fingerprinted, in order, up to the first state seen before: the rest
-  /// of the run queues no alternatives, so needs no fingerprints either.
-  private final class Pruning {
-    private var visited: Set<UInt64> = []
-    /// Runs that reached a state seen before.
-    private(set) var merged = 0
-    private var prefixLength = 0
-    /// The points after the prefix whose states were new, in this run.
-    private(set) var newPoints = 0
-    private var reachedSeenState = false
+  /// What the search needs of one run: what it keeps, the choices made and
+  /// offered, and the fingerprints of the states at its choice points.
+  struct SearchRun: Sendable {
+    var kept: Kept
+    var chosen: [Int]
+    /// The number of alternatives at each choice point.
+    var optionCounts: [Int]
+    /// The states at the choice points after the run's prefix, in order,
+    /// up to the first state seen before (by the search, or earlier in the
+    /// run) when the run reached one.
+    var fingerprints: [UInt64]
+    /// What the run did with its copy of the defaults store, when it ran on
+    /// one (runs on several threads do).
+    var defaults: DefaultsJournal?
+  }
 
-    func startRun(prefixLength: Int) {
-      self.prefixLength = prefixLength
-      newPoints = 0
-      reachedSeenState = false
-    }
+  /// A run the search asks for: an order's prefix (the depth-first search),
+  /// or the seed of a random walk (the sample taken past the limit).
+  enum Job: Hashable, Sendable {
+    case prefix([Int])
+    case sample(UInt64)
+  }
 
-    /// The run reached choice point `point`; `fingerprint` reads its state.
-    func reach(_ point: Int, fingerprint: () -> UInt64) {
-      guard point >= prefixLength, !reachedSeenState else { return }
-      if visited.insert(fingerprint()).inserted {
-        newPoints += 1
-      } else {
-        merged += 1
-        reachedSeenState = true
-      }
-    }
+  /// The states the depth-first search has seen. Runs read it (on any
+  /// thread) to stop fingerprinting at a state already seen: the search
+  /// would stop there, since the set only grows.
+  final class VisitedStates: Sendable {
+    private let states = Mutex<Set<UInt64>>([])
+
+    func contains(_ state: UInt64) -> Bool { states.withLock { $0.contains(state) } }
+
+    /// Adds `state`; false if it was there.
+    func insert(_ state: UInt64) -> Bool { states.withLock { $0.insert(state).inserted } }
   }
 
   /// `explore(_:fault:)` on the calling (interpreter) thread.
+  ///
+  /// The search is sequential (see `SpeculativeRuns`): it takes runs in the
+  /// order one thread would run them and folds each into its state in that
+  /// order, so that what it finds does not depend on the number of threads.
   private func exploreHere(_ index: Int, fault: InjectedFault?) -> ExplorationResult {
     let allowances = Allowances(runner: runner, index: index)
-    let pruning = Pruning()
+    let visited = VisitedStates()
+    let threads = options.threads
+    // On several threads each run has a copy of the defaults store (see `take`).
+    let runs = SpeculativeRuns<Job, SearchRun>(
+      threads: threads, caches: caches, maxCollectionCount: runner.limits.maxCollectionCount
+    ) { [self] job, caches in
+      perform(
+        job, index: index, fault: fault, allowances: allowances, caches: caches, visited: visited,
+        copiesDefaults: threads > 1)
+    }
+    defer { runs.stop() }
+    // The run of `job`, as if runs ran one after the other: the orders of an
+    // exploration share the defaults store, so a run made ahead on a copy
+    // counts only if what it read still holds, and its writes are replayed.
+    func take(_ job: Job, upcoming: [Job]) -> SearchRun {
+      var run = runs.run(job, upcoming: upcoming)
+      guard var journal = run.defaults else { return run }
+      if !runner.defaults.agrees(with: journal) {
+        run = runs.rerun(job)
+        journal = run.defaults ?? journal
+      }
+      runner.defaults.replay(journal)
+      return run
+    }
+    // How far ahead of the search the workers may run.
+    let lookahead = threads > 1 ? 2 * threads : 0
+    var merged = 0
     var seenOrders: Set<OrderID> = []
-    var runs: [Kept] = []
+    var kept: [Kept] = []
     var stack: [[Int]] = [[]]
     let depthBudget = options.limit
-    func keep(_ run: ExploredRun) -> Kept {
-      let failed = run.failed
-      return Kept(
-        order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
-    }
     while let prefix = stack.popLast() {
-      if runs.count >= depthBudget {
+      if kept.count >= depthBudget {
         stack.append(prefix)
         break
       }
-      pruning.startRun(prefixLength: prefix.count)
-      let run = execute(
-        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, pruning: pruning)
-      let chosen = run.points.map(\.chosen)
-      seenOrders.insert(run.order)
-      runs.append(keep(run))
+      let run = take(.prefix(prefix), upcoming: stack.suffix(lookahead).reversed().map { .prefix($0) })
+      // The points after the prefix whose states are new, up to the first
+      // state seen before: the rest of the run queues no alternatives.
+      var newPoints = 0
+      for state in run.fingerprints {
+        guard visited.insert(state) else {
+          merged += 1
+          break
+        }
+        newPoints += 1
+      }
+      seenOrders.insert(run.kept.order)
+      kept.append(run.kept)
       var alternatives: [[Int]] = []
-      for point in prefix.count..<min(prefix.count + pruning.newPoints, run.points.count) {
-        for alternative in 1..<max(1, run.points[point].options.count) {
-          alternatives.append(Array(chosen[..<point]) + [alternative])
+      for point in prefix.count..<min(prefix.count + newPoints, run.chosen.count) {
+        for alternative in 1..<max(1, run.optionCounts[point]) {
+          alternatives.append(Array(run.chosen[..<point]) + [alternative])
         }
       }
       // Reversed so that the earliest points' first alternatives run first.
@@ -174,23 +217,79 @@ public struct Explorer {
     if !exhaustive {
       // Keep half of the depth-first runs, then sample at random.
       seed = options.seed
-      runs = Array(runs.prefix(max(1, options.limit / 2)))
-      seenOrders = Set(runs.map(\.order))
+      kept = Array(kept.prefix(max(1, options.limit / 2)))
+      seenOrders = Set(kept.map(\.order))
       var sampler = SeededGenerator(seed: options.seed)
       var attempts = 0
-      while runs.count < options.limit, attempts < options.limit * 4 {
+      let maxAttempts = options.limit * 4
+      while kept.count < options.limit, attempts < maxAttempts {
         attempts += 1
-        let walk = SeededGenerator(seed: UInt64(sampler.next(below: Int.max)))
-        let run = execute(index, choices: [], sampler: walk, fault: fault, allowances: allowances)
-        if seenOrders.insert(run.order).inserted { runs.append(keep(run)) }
+        let walk = UInt64(sampler.next(below: Int.max))
+        var ahead = sampler
+        let upcoming = (0..<min(lookahead, maxAttempts - attempts)).map { _ in
+          Job.sample(UInt64(ahead.next(below: Int.max)))
+        }
+        let run = take(.sample(walk), upcoming: upcoming)
+        if seenOrders.insert(run.kept.order).inserted { kept.append(run.kept) }
       }
     }
-    let failures = runs.compactMap(\.failure).sorted { $0.order < $1.order }
-    let changed = runs.filter(\.changedOutcome).count
+    let failures = kept.compactMap(\.failure).sorted { $0.order < $1.order }
+    let changed = kept.filter(\.changedOutcome).count
     return ExplorationResult(
-      title: runner.program.scenarios[index].title, fault: fault, ordersRun: runs.count,
-      exhaustive: exhaustive, seed: seed, statesMerged: pruning.merged, failures: failures,
+      title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
+      exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures,
       changedOutcomes: changed)
+  }
+
+  /// Runs one job of the search (on any of its threads).
+  private func perform(
+    _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, caches: RunCaches,
+    visited: VisitedStates, copiesDefaults: Bool
+  ) -> SearchRun {
+    let run: ExploredRun
+    var fingerprints: [UInt64] = []
+    let defaults = copiesDefaults ? runner.defaults.journaledCopy() : nil
+    switch job {
+    case .prefix(let prefix):
+      let log = FingerprintLog(from: prefix.count, visited: visited)
+      run = execute(
+        index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, caches: caches,
+        defaults: defaults, fingerprints: log)
+      fingerprints = log.states
+    case .sample(let seed):
+      run = execute(
+        index, choices: [], sampler: SeededGenerator(seed: seed), fault: fault, allowances: allowances,
+        caches: caches, defaults: defaults)
+    }
+    let failed = run.failed
+    let kept = Kept(
+      order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
+    return SearchRun(
+      kept: kept, chosen: run.points.map(\.chosen), optionCounts: run.points.map(\.options.count),
+      fingerprints: fingerprints, defaults: defaults?.journal)
+  }
+
+  /// The fingerprints a run takes at its choice points from `from` on, up to
+  /// the first state the search has seen or the run saw before.
+  private final class FingerprintLog {
+    let from: Int
+    let visited: VisitedStates
+    private(set) var states: [UInt64] = []
+    private var own: Set<UInt64> = []
+    private var stopped = false
+
+    init(from: Int, visited: VisitedStates) {
+      self.from = from
+      self.visited = visited
+    }
+
+    /// The run reached choice point `point`; `fingerprint` reads its state.
+    func reach(_ point: Int, fingerprint: () -> UInt64) {
+      guard point >= from, !stopped else { return }
+      let state = fingerprint()
+      states.append(state)
+      if !own.insert(state).inserted || visited.contains(state) { stopped = true }
+    }
   }
 
   /// Runs scenario `index` under exactly the order `order` (a replay).
@@ -213,28 +312,48 @@ public struct Explorer {
 
     init(runner: ScenarioRunner, index: Int) {
       let range = runner.program.scenarios[index].range
-      let text = runner.files.first { $0.id == range.file }.map { $0.text(range) } ?? ""
-      exceptions = text.contains("expect exception")
-      warnings = text.contains("expect warning")
+      let bytes = runner.files.first { $0.id == range.file }.map { file in
+        let start = max(0, min(Int(range.start), file.bytes.count))
+        return file.bytes[start..<max(start, min(Int(range.end), file.bytes.count))]
+      }
+      exceptions = bytes.map { Explorer.mentions("expect exception", in: $0) } ?? false
+      warnings = bytes.map { Explorer.mentions("expect warning", in: $0) } ?? false
     }
   }
 
+  /// Whether `text` occurs in `bytes` (a byte search: no Unicode
+  /// normalisation is needed for the ASCII phrases looked for).
+  static func mentions(_ text: String, in bytes: ArraySlice<UInt8>) -> Bool {
+    let needle = Array(text.utf8)
+    guard let first = needle.first, bytes.count >= needle.count else { return false }
+    var start = bytes.startIndex
+    let last = bytes.endIndex - needle.count
+    while start <= last {
+      if bytes[start] == first, bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+      start += 1
+    }
+    return false
+  }
+
   /// One run from a fresh world, on the calling (interpreter) thread; with
-  /// `pruning`, its choice points' states are fingerprinted for the search.
+  /// `fingerprints`, its choice points' states are fingerprinted for the search.
   private func execute(
     _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
-    pruning: Pruning? = nil, keepsWhole: Bool = false
+    caches: RunCaches? = nil, defaults: DefaultsStore? = nil, fingerprints: FingerprintLog? = nil,
+    keepsWhole: Bool = false
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
+    var runner = runner
+    if let defaults { runner.defaults = defaults }
     let result = runner.runScenarioHere(
-      index, output: { _ in }, lean: true,
+      index, output: { _ in }, lean: true, caches: caches,
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)
-        if let pruning {
+        if let fingerprints {
           policy.atChoicePoint = { [unowned host, unowned policy] point in
-            pruning.reach(point) { StateFingerprint.of(host: host, completed: policy.completedLabels) }
+            fingerprints.reach(point) { StateFingerprint.of(host: host, completed: policy.completedLabels) }
           }
         }
       },

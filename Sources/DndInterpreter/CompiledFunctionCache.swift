@@ -1,0 +1,21 @@
+import DndCheck
+
+/// Each function's compiled form, by its code: filled on first use
+/// (`Interpreter.compiled(_:)`).
+///
+/// A compiled function depends only on its checked code and the limits, never
+/// on an interpreter's state, so interpreters running the same program with
+/// the same limits may share one cache: the explorer runs every order of a
+/// scenario in a fresh interpreter, and sharing spares each order compiling
+/// the script again. A cache is not thread-safe: share it only between
+/// interpreters on one thread.
+final class CompiledFunctionCache {
+  private var functions: [ObjectIdentifier: CompiledFunction] = [:]
+
+  init() {}
+
+  subscript(_ key: ObjectIdentifier) -> CompiledFunction? {
+    get { functions[key] }
+    set { functions[key] = newValue }
+  }
+}

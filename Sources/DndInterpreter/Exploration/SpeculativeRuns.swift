@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs an exploration's orders on more than one core without changing what
+/// the exploration finds.
+///
+/// The search itself stays sequential: it asks for the run of one job (an
+/// order's prefix, or a sampling seed) at a time, in exactly the order a
+/// single thread would, and folds each run into its state (the states
+/// seen, the orders kept) in that order. A run depends only on its job, not
+/// on the search's state, so worker threads may run the jobs the search
+/// will ask for next (`upcoming`: the top of its stack) ahead of time; the
+/// search then finds their runs ready. Results, and so the report, are the
+/// same for any number of threads.
+///
+/// Each thread has its own cache of compiled functions (taken from the
+/// explorer's `CompiledCachePool`); runs share nothing
+/// else but the program (immutable). The orders of an exploration do share
+/// the scenes' `DefaultsStore`; the explorer gives each run made here a
+/// copy, and keeps it only if what it read still holds when its turn comes.
+final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked Sendable {
+  private let condition = NSCondition()
+  /// The jobs the search will probably ask for next, soonest first.
+  private var upcoming: [Job] = []
+  private var running: Set<Job> = []
+  private var finished: [Job: Run] = [:]
+  /// Jobs the search ran itself while a worker ran them too: the worker's
+  /// run is dropped.
+  private var duplicated: Set<Job> = []
+  private var stopping = false
+  private var workersRunning = 0
+  private let perform: @Sendable (Job, RunCaches) -> Run
+  private let caches: CompiledCachePool
+  private let maxCollectionCount: Int
+  /// The calling (search) thread's cache.
+  private let cache: RunCaches
+
+  /// Starts `threads - 1` worker threads (the calling thread is the other
+  /// one); with `threads` 1, or if no thread can be started, every job runs
+  /// on the calling thread when asked for. `perform` runs a job with a
+  /// cache of compiled functions only its thread uses.
+  init(
+    threads: Int, caches: CompiledCachePool, maxCollectionCount: Int,
+    perform: @escaping @Sendable (Job, RunCaches) -> Run
+  ) {
+    self.perform = perform
+    self.caches = caches
+    self.maxCollectionCount = maxCollectionCount
+    cache = caches.take(maxCollectionCount: maxCollectionCount)
+    for _ in 1..<max(1, threads) {
+      condition.lock()
+      workersRunning += 1
+      condition.unlock()
+      let started = WorkerThread.start { [self] in work() }
+      if !started {
+        condition.lock()
+        workersRunning -= 1
+        condition.unlock()
+        break
+      }
+    }
+  }
+
+  /// The run of `job`, which the search needs now; `next` lists the jobs it
+  /// will probably need after it, soonest first (workers run them ahead).
+  func run(_ job: Job, upcoming next: [Job]) -> Run {
+    condition.lock()
+    defer { condition.unlock() }
+    upcoming = next
+    if workersRunning > 0 { condition.broadcast() }
+    while true {
+      if let run = finished.removeValue(forKey: job) { return run }
+      if !running.contains(job) { return runUnlocked(job) }
+      // A worker is running it: run another upcoming job meanwhile, or run
+      // this one here too rather than wait for a worker that may not be on
+      // a core (the machine may be busy); a run depends only on its job, so
+      // either copy will do.
+      if let other = nextUnstarted() {
+        finished[other] = runUnlocked(other)
+        condition.broadcast()
+      } else {
+        duplicated.insert(job)
+        condition.unlock()
+        let run = perform(job, cache)
+        condition.lock()
+        return run
+      }
+    }
+  }
+
+  /// Runs `job` again, now, on the calling thread (its run made ahead no
+  /// longer holds).
+  func rerun(_ job: Job) -> Run { perform(job, cache) }
+
+  /// Stops the workers (dropping whatever they ran ahead) and waits for them.
+  func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    while workersRunning > 0 { condition.wait() }
+    finished = [:]
+    duplicated = []
+    condition.unlock()
+    caches.giveBack(cache, maxCollectionCount: maxCollectionCount)
+  }
+
+  /// Runs `job` on the search's thread with the lock released (called and
+  /// returning with it held).
+  private func runUnlocked(_ job: Job) -> Run {
+    running.insert(job)
+    condition.unlock()
+    let run = perform(job, cache)
+    condition.lock()
+    running.remove(job)
+    return run
+  }
+
+  /// The soonest upcoming job nobody has run or is running.
+  private func nextUnstarted() -> Job? {
+    upcoming.first { finished[$0] == nil && !running.contains($0) }
+  }
+
+  /// A worker thread's loop: run upcoming jobs until stopped.
+  private func work() {
+    let workerCache = caches.take(maxCollectionCount: maxCollectionCount)
+    condition.lock()
+    while !stopping {
+      guard let job = nextUnstarted() else {
+        condition.wait()
+        continue
+      }
+      running.insert(job)
+      condition.unlock()
+      let run = perform(job, workerCache)
+      condition.lock()
+      running.remove(job)
+      if duplicated.remove(job) == nil { finished[job] = run }
+      condition.broadcast()
+    }
+    caches.giveBack(workerCache, maxCollectionCount: maxCollectionCount)
+    workersRunning -= 1
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
+/// A detached thread with an interpreter's large stack
+/// (`InterpreterThread.stackSize`), for an exploration's workers.
+enum WorkerThread {
+  /// Starts `body` on a new thread; false if none could be created.
+  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, InterpreterThread.stackSize)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+      guard pthread_create(&thread, &attributes, { Body.run($0) }, context) == 0 else {
+        Unmanaged<Body>.fromOpaque(context).release()
+        return false
+      }
+    #else
+      var thread: pthread_t?
+      guard pthread_create(&thread, &attributes, { Body.run($0) }, context) == 0 else {
+        Unmanaged<Body>.fromOpaque(context).release()
+        return false
+      }
+    #endif
+    return true
+  }
+
+  /// The closure handed to the new thread.
+  private final class Body: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+
+    static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+      guard let context else { return nil }
+      Unmanaged<Body>.fromOpaque(context).takeRetainedValue().body()
+      return nil
+    }
+  }
+}

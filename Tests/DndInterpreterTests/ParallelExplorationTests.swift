@@ -1,0 +1,125 @@
+import DndCheck
+import DndInterpreter
+import DndSyntax
+import Foundation
+import Testing
+
+/// Everything an exploration reports, as text, to compare two explorations.
+private func summary(_ result: ExplorationResult) -> String {
+  var lines = [
+    "\(result.title) fault=\(result.fault?.rawValue ?? "none") orders=\(result.ordersRun)",
+    "exhaustive=\(result.exhaustive) seed=\(result.seed.map(String.init) ?? "none")",
+    "merged=\(result.statesMerged) changed=\(result.changedOutcomes)",
+  ]
+  for failure in result.failures {
+    lines.append(
+      "failure \(failure.order) \(failure.result.outcome) \(failure.violations) "
+        + "\(failure.result.trace.count) events, \(failure.ran.count) ran")
+  }
+  return lines.joined(separator: "\n")
+}
+
+/// Explores every scenario of the example at `path` with `threads` threads.
+private func explore(
+  _ path: String, threads: Int, limit: Int, fault: InjectedFault? = nil
+) throws -> [String] {
+  let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+  return try explore(text: text, name: URL(fileURLWithPath: path).lastPathComponent, threads: threads,
+    limit: limit, fault: fault)
+}
+
+/// Explores every scenario of the script `text` with `threads` threads.
+private func explore(
+  text: String, name: String = "scene.dnd", threads: Int, limit: Int, fault: InjectedFault? = nil
+) throws -> [String] {
+  let file = SourceFile(name: name, text: text)
+  let (program, diagnostics) = Pipeline.check(file)
+  guard let program else {
+    throw SnippetFailure(description: diagnostics.map(\.message).joined(separator: "; "))
+  }
+  let explorer = Explorer(
+    runner: ScenarioRunner(program: program, files: [file]),
+    options: ExplorationOptions(limit: limit, seed: 3, threads: threads))
+  return program.scenarios.indices.map { summary(explorer.explore($0, fault: fault)) }
+}
+
+/// Exploring on several threads runs orders ahead of the search, never
+/// changing what it finds: the same orders, merged states, failures and
+/// sample as on one thread.
+@Suite("Exploration on several threads")
+struct ParallelExplorationTests {
+  static let examples = [
+    "examples/explore/01-url-first.dnd", "examples/explore/02-gallery-commit.dnd",
+    "examples/explore/03-placeholder-race.dnd", "examples/08-two-loads.dnd",
+    "examples/22-image-gallery-complete.dnd",
+  ]
+
+  @Test("the threads change nothing the exhaustive search finds", arguments: examples)
+  func exhaustive(path: String) throws {
+    let one = try explore(path, threads: 1, limit: 1000)
+    #expect(try explore(path, threads: 2, limit: 1000) == one)
+    #expect(try explore(path, threads: 3, limit: 1000) == one)
+  }
+
+  @Test("the threads change nothing when the limit cuts the search and samples", arguments: examples)
+  func sampled(path: String) throws {
+    let one = try explore(path, threads: 1, limit: 4)
+    #expect(try explore(path, threads: 2, limit: 4) == one)
+  }
+
+  /// Three loads in any order; every order's run counts itself in
+  /// `UserDefaults` (the orders share the store) and fails from the fourth
+  /// on, so what a run finds depends on the runs before it.
+  static let countingRuns = """
+    device iPad
+    source Web {
+        item all {
+            let p0 = NSItemProvider(object: "s0")
+            p0.simulate(latency: 1)
+            let p1 = NSItemProvider(object: "s1")
+            p1.simulate(latency: 1.1)
+            let p2 = NSItemProvider(object: "s2")
+            p2.simulate(latency: 1.2)
+            return [UIDragItem(itemProvider: p0), UIDragItem(itemProvider: p1), UIDragItem(itemProvider: p2)]
+        }
+    }
+    app Target {
+        var got = ""
+        view zone {
+            frame = Rect(512, 0, 512, 768)
+            dropInteraction {
+                func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                func performDrop(session) {
+                    for item in session.items {
+                        item.itemProvider.loadObject(ofClass: String) { s, e in got = got + (s ?? "") }
+                    }
+                }
+            }
+        }
+    }
+    scenario "counted" {
+        UserDefaults.standard.set(UserDefaults.standard.integer(forKey: "runs") + 1, forKey: "runs")
+        longPress Web.all
+        drag to zone
+        release
+        settle
+        expect UserDefaults.standard.integer(forKey: "runs") < 4
+    }
+    """
+
+  @Test("the threads change nothing when each order reads what the orders before it wrote")
+  func sharedDefaults() throws {
+    let one = try explore(text: Self.countingRuns, threads: 1, limit: 1000)
+    #expect(one.first?.contains("orders=1 ") == false)
+    #expect(try explore(text: Self.countingRuns, threads: 2, limit: 1000) == one)
+    #expect(try explore(text: Self.countingRuns, threads: 3, limit: 5) == explore(
+      text: Self.countingRuns, threads: 1, limit: 5))
+  }
+
+  @Test("the threads change nothing under a fault", arguments: [InjectedFault.fail, .cancel])
+  func faulted(fault: InjectedFault) throws {
+    let path = "examples/explore/02-gallery-commit.dnd"
+    let one = try explore(path, threads: 1, limit: 1000, fault: fault)
+    #expect(try explore(path, threads: 2, limit: 1000, fault: fault) == one)
+  }
+}
