@@ -27,13 +27,15 @@ final class CompiledFunction {
   let statements: [CheckedStmt]
   let lvalues: [CheckedLValue]
   let sites: [CallSite]
+  /// The keys of each record literal (`makeRecord`), shared by its records.
+  let shapes: [[Value]]
   /// Closures and local functions created by this function.
   let children: [CompiledFunction]
 
   init(
     code: FunctionCode, registerCount: Int, clearsLocals: Bool, instructions: [Instruction],
     ranges: [SourceRange], constants: [Value], expressions: [CheckedExpr], statements: [CheckedStmt],
-    lvalues: [CheckedLValue], sites: [CallSite], children: [CompiledFunction]
+    lvalues: [CheckedLValue], sites: [CallSite], shapes: [[Value]] = [], children: [CompiledFunction]
   ) {
     self.code = code
     self.parameterCount = code.parameterCount
@@ -51,6 +53,7 @@ final class CompiledFunction {
     self.statements = statements
     self.lvalues = lvalues
     self.sites = sites
+    self.shapes = shapes
     self.children = children
   }
 

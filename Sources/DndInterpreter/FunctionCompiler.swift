@@ -17,6 +17,9 @@ struct FunctionCompiler {
   let maxCollectionCount: Int
   /// The compiled form of a nested closure or local function.
   let compileChild: (FunctionCode) -> CompiledFunction
+  /// The interpreter's box of string literal n, shared with every other
+  /// use of the literal (a record's keys, so lookups compare pointers).
+  let literalBox: (Int) -> StringBox?
 
   var instructions: [Instruction] = []
   var ranges: [SourceRange] = []
@@ -25,6 +28,7 @@ struct FunctionCompiler {
   var statements: [CheckedStmt] = []
   var lvalues: [CheckedLValue] = []
   var sites: [CallSite] = []
+  var shapes: [[Value]] = []
   var children: [CompiledFunction] = []
 
   /// The first free temporary register.
@@ -51,9 +55,11 @@ struct FunctionCompiler {
   }
 
   init(
-    code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+    code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction,
+    literalBox: @escaping (Int) -> StringBox?
   ) {
     self.code = code
+    self.literalBox = literalBox
     self.frameSize = Int32(max(code.frameSize, code.parameterCount))
     self.maxCollectionCount = maxCollectionCount
     self.compileChild = compileChild
@@ -63,17 +69,18 @@ struct FunctionCompiler {
 
   /// Compiles `code`'s body.
   static func compile(
-    _ code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+    _ code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction,
+    literalBox: @escaping (Int) -> StringBox?
   ) -> CompiledFunction {
     var compiler = FunctionCompiler(
-      code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild)
+      code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild, literalBox: literalBox)
     compiler.block(code.body)
     compiler.emit(.returnNil, at: code.range)
     return CompiledFunction(
       code: code, registerCount: Int(compiler.registerEnd), clearsLocals: compiler.capturesLocals,
       instructions: compiler.instructions, ranges: compiler.ranges, constants: compiler.constants,
       expressions: compiler.expressions, statements: compiler.statements, lvalues: compiler.lvalues,
-      sites: compiler.sites, children: compiler.children)
+      sites: compiler.sites, shapes: compiler.shapes, children: compiler.children)
   }
 
   // MARK: - Emitting

@@ -52,8 +52,9 @@ enum Opcode: UInt8 {
   /// captures[a] = r[b]
   case storeCapture
 
-  /// r[a] = r[b] op r[c], for these operators (`add` with e = 1: r[b] is a
-  /// temporary that dies here, so a string in it may grow in place):
+  /// r[a] = r[b] op r[c], for these operators (`add` with e bit 0 set: r[b]
+  /// is a temporary that dies here, so a string in it may grow in place;
+  /// bit 1: r[c] is one, and its box may take the sum):
   case add, subtract, multiply, divide, remainder
   case less, lessEqual, greater, greaterEqual, equal, notEqual
   /// r[a] = r[b] op c (c an integer immediate), for these operators:
@@ -115,6 +116,11 @@ enum Opcode: UInt8 {
   case makeDictionary
   /// r[a][r[c]] = r[b] (a dictionary literal's pair)
   case dictionaryInsert
+  /// r[a] = a record: the dictionary of shape shapes[d] (its keys) with the
+  /// c values at r[b...], which are moved out
+  case makeRecord
+  /// fails unless r[a] may go one level down into a collection
+  case checkNesting
   /// r[a] = a closure of children[b] over this frame
   case makeClosure
 

@@ -8,9 +8,12 @@ extension Interpreter {
   /// The compiled form of `code`, compiled on first use.
   func compiled(_ code: FunctionCode) -> CompiledFunction {
     if let found = compiledFunctions[ObjectIdentifier(code)] { return found }
-    let function = FunctionCompiler.compile(code, maxCollectionCount: limits.maxCollectionCount) {
-      [unowned self] child in self.compiled(child)
-    }
+    let function = FunctionCompiler.compile(
+      code, maxCollectionCount: limits.maxCollectionCount,
+      compileChild: { [unowned self] child in self.compiled(child) },
+      literalBox: { [unowned self] literal in
+        literal < self.registers.pointee.literalCount ? self.registers.pointee.literals[literal] : nil
+      })
     compiledFunctions[ObjectIdentifier(code)] = function
     return function
   }

@@ -84,14 +84,8 @@ extension Interpreter {
         captures[Int(i.a)].current = r[Int(i.b)]
 
       case .add:
-        if i.e == 1, case .string(let piece) = r[Int(i.c)], case .string = r[Int(i.b)] {
-          // `a + b + c`: the first sum is a new string no one else holds, so
-          // the second reuses its box instead of making another. The left
-          // side is moved out of its register, so the box is held only here.
-          var text = (r + Int(i.b)).move()
-          (r + Int(i.b)).initialize(to: .nil)
-          try concatenate(&text, piece.value, at: function.ranges[pc - 1])
-          r[Int(i.a)] = text
+        if i.e != 0, case .string = r[Int(i.c)], case .string = r[Int(i.b)] {
+          try concatenate(r, i, at: function.ranges[pc - 1])
         } else {
           try binary(.add, r, i, r[Int(i.c)], function.ranges + (pc - 1))
         }
@@ -238,6 +232,20 @@ extension Interpreter {
         try checkNesting(element, at: function.ranges[pc - 1])
         try checkNesting(key, at: function.ranges[pc - 1])
         if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
+      case .makeRecord:
+        let start = r + Int(i.b)
+        let count = Int(i.c)
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for position in 0..<count {
+          values.append((start + position).move())
+          (start + position).initialize(to: .nil)
+        }
+        // The values before the last were checked as they were made (`checkNesting`).
+        try checkNesting(values[count - 1], at: function.ranges[pc - 1])
+        r[Int(i.a)] = .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], values: values))
+      case .checkNesting:
+        try checkNesting(r[Int(i.a)], at: function.ranges[pc - 1])
       case .makeClosure:
         r[Int(i.a)] = .closure(makeClosure(function.children[Int(i.b)], r, captures))
 
@@ -404,21 +412,40 @@ extension Interpreter {
     return .nil
   }
 
-  /// `text + piece` for a string `text` that is going away: its box is
-  /// reused when nothing else holds it.
+  /// `r[a] = r[b] + r[c]` for two strings, one of them (or both) in a
+  /// temporary that dies here (`e`: 1 the left, 2 the right, 3 both): a
+  /// dying side's box is reused when nothing else holds it, instead of
+  /// making another. `a + b + c` appends to the first sum's box;
+  /// `"n" + String(i)` writes into the box `String(i)` made. A dying side
+  /// is moved out of its register, so that its box is held only here.
   @inline(never)
-  private func concatenate(_ text: inout Value, _ piece: String, at range: SourceRange) throws {
-    guard case .string(var box) = text else { return }
-    let length = box.value.utf8.count + piece.utf8.count
+  private func concatenate(_ r: UnsafeMutablePointer<Value>, _ i: Instruction, at range: SourceRange) throws {
+    var leftValue = i.e & 1 != 0 ? take(r + Int(i.b)) : r[Int(i.b)]
+    var rightValue = i.e & 2 != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
+    guard case .string(var left) = leftValue, case .string(var right) = rightValue else { return }
+    // Only the boxes hold the strings now, so that uniqueness is exact.
+    leftValue = .nil
+    rightValue = .nil
+    let length = left.value.utf8.count + right.value.utf8.count
     try checkLength(length, at: range)
-    text = .nil
-    if isKnownUniquelyReferenced(&box) {
+    if i.e & 1 != 0 && isKnownUniquelyReferenced(&left) {
       // Short strings are built anew (inline, fast); long ones grow in place.
-      if length <= 15 { box.value = box.value + piece } else { box.value += piece }
+      if length <= 15 { left.value = left.value + right.value } else { left.value += right.value }
+      r[Int(i.a)] = .string(left)
+    } else if i.e & 2 != 0 && isKnownUniquelyReferenced(&right) {
+      right.value = left.value + right.value
+      r[Int(i.a)] = .string(right)
     } else {
-      box = StringBox(box.value + piece)
+      r[Int(i.a)] = .string(left.value + right.value)
     }
-    text = .string(box)
+  }
+
+  /// The value of a register that dies here, moved out (the register is nil).
+  @inline(__always)
+  private func take(_ register: UnsafeMutablePointer<Value>) -> Value {
+    let value = register.move()
+    register.initialize(to: .nil)
+    return value
   }
 
   /// A condition's Bool; anything else is an error (no truthiness).
