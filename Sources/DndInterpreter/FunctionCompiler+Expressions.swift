@@ -174,11 +174,11 @@ extension FunctionCompiler {
         switch ref {
         case .local(let slot):
           let element = value(arguments.values[0])
-          emit(.appendVariable, destination, Int32(slot), element, 0, at: range)
+          emit(.appendVariable, destination, Int32(slot), element, 0, element >= frameSize ? 1 : 0, at: range)
           return
         case .global(let slot):
           let element = value(arguments.values[0])
-          emit(.appendVariable, destination, Int32(slot), element, 1, at: range)
+          emit(.appendVariable, destination, Int32(slot), element, 1, element >= frameSize ? 1 : 0, at: range)
           return
         case .capture: break
         }

@@ -336,7 +336,9 @@ struct FunctionCompiler {
       return
     }
     let register = self.value(value)
-    emit(.returnValue, register, at: value.range)
+    // A temporary dies here: its value is moved out, not copied. A local
+    // may be captured, and its cell takes the value when the frame ends.
+    emit(.returnValue, register, register >= frameSize ? 1 : 0, at: value.range)
   }
 
   /// `if`, `guard` and `while` clauses: each jump taken when a clause fails

@@ -99,7 +99,8 @@ enum Opcode: UInt8 {
   /// r[a] = variable.method(d arguments at r[c...]), changing the variable
   /// lvalues[b] in place; method, labels, optional: sites[e]
   case callMutatingVariable
-  /// r[a] = variable.append(r[c]): the local (d = 0) or global (d = 1) slot b
+  /// r[a] = variable.append(r[c]): the local (d = 0) or global (d = 1) slot
+  /// b; r[c] is a temporary whose value is moved out when e = 1
   case appendVariable
   /// r[a] = String(r[b])
   case stringOf
@@ -124,7 +125,7 @@ enum Opcode: UInt8 {
   /// r[a] = a closure of children[b] over this frame
   case makeClosure
 
-  /// return r[a]
+  /// return r[a], moved out when b = 1 (a temporary)
   case returnValue
   /// return nil
   case returnNil

@@ -82,9 +82,11 @@ extension Interpreter {
 /// A global function's compiled code, unretained: compiled functions live
 /// as long as the interpreter (`compiledFunctions`).
 struct FunctionEntry {
-  unowned(unsafe) var function: CompiledFunction?
+  /// Unmanaged, so that a call borrows it (`_withUnsafeGuaranteedRef`)
+  /// instead of retaining and releasing it.
+  var function: Unmanaged<CompiledFunction>?
 
-  init(function: CompiledFunction? = nil) { self.function = function }
+  init(function: CompiledFunction? = nil) { self.function = function.map { Unmanaged.passUnretained($0) } }
 }
 
 /// Drops the references a finished frame's registers hold. Scalars stay:
@@ -106,6 +108,7 @@ struct Comparison {
   let op: BinaryOperator
 
   /// From the code the compiler stored (`Comparison.code(of:)`).
+  @inline(__always)
   init(code: Int32) {
     switch code {
     case 0: op = .less

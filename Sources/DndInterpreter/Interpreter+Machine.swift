@@ -173,8 +173,10 @@ extension Interpreter {
 
       case .callGlobal:
         if let target = registers.pointee.functions[Int(i.b)].function {
-          r[Int(i.a)] = try invokeCompiled(
-            target, captures: [], argumentCount: Int(i.d), base: base + Int(i.c), at: function.ranges[pc - 1])
+          r[Int(i.a)] = try target._withUnsafeGuaranteedRef { callee in
+            try invokeCompiled(
+              callee, captures: [], argumentCount: Int(i.d), base: base + Int(i.c), at: function.ranges[pc - 1])
+          }
           stackTop = top
           continue
         }
@@ -193,10 +195,11 @@ extension Interpreter {
         r[Int(i.a)] = try callMutating(function, i, r, captures, at: function.ranges[pc - 1])
       case .appendVariable:
         let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
-        r[Int(i.a)] = try append(r[Int(i.c)], to: slot, at: function.ranges[pc - 1])
+        let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
+        r[Int(i.a)] = try append(element, to: slot, at: function.ranges[pc - 1])
       case .stringOf:
         if case .int(let number) = r[Int(i.b)] {
-          r[Int(i.a)] = .string(String(number))
+          r[Int(i.a)] = .string(decimal(number))
         } else {
           r[Int(i.a)] = try callBuiltin(
             .string, Arguments([r[Int(i.b)]], labels: [nil]), at: function.ranges[pc - 1])
@@ -250,7 +253,7 @@ extension Interpreter {
         r[Int(i.a)] = .closure(makeClosure(function.children[Int(i.b)], r, captures))
 
       case .returnValue:
-        return r[Int(i.a)]
+        return i.b != 0 ? take(r + Int(i.a)) : r[Int(i.a)]
       case .returnNil:
         return .nil
       case .closeCells:
@@ -258,7 +261,7 @@ extension Interpreter {
           closeCells(from: r + Int(i.a))
         }
       case .clearRegisters:
-        (r + Int(i.a)).update(repeating: .nil, count: Int(i.b))
+        releaseReferences(r + Int(i.a), count: Int(i.b))
       case .countStep:
         stepsLeft -= 1
         if stepsLeft < 0 {

@@ -29,7 +29,7 @@ extension Value: CustomStringConvertible {
     switch self {
     case .nil: text += "nil"
     case .bool(let value): text += value ? "true" : "false"
-    case .int(let value): text += String(value)
+    case .int(let value): text += decimal(value)
     case .double(let value): text += value.description
     case .string(let box): text += quoted ? box.value.debugDescription : box.value
     case .array(let elements):
@@ -95,5 +95,30 @@ extension Value: CustomStringConvertible {
     case .enumCase: return "enum case"
     case .object(let object): return object.typeName
     }
+  }
+}
+
+/// `String(number)`, the same text, written digit by digit into the
+/// string's own storage: the standard library's generic formatting costs
+/// several times as much, and `String(i)` is common in scripts (keys,
+/// labels, records' names).
+func decimal(_ number: Int) -> String {
+  let magnitude = number.magnitude
+  var length = number < 0 ? 2 : 1
+  var rest = magnitude / 10
+  while rest != 0 {
+    length += 1
+    rest /= 10
+  }
+  return String(unsafeUninitializedCapacity: length) { buffer in
+    var remaining = magnitude
+    var position = length
+    repeat {
+      position -= 1
+      buffer[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+      remaining /= 10
+    } while remaining != 0
+    if number < 0 { buffer[0] = 0x2D }
+    return length
   }
 }
