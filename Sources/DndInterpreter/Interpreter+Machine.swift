@@ -182,7 +182,22 @@ extension Interpreter {
         }
         r[Int(i.a)] = try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
       case .callValue:
-        r[Int(i.a)] = try call(r[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
+        let slot = r + Int(i.b)
+        if case .closure(let closure) = slot.pointee, UInt(bitPattern: slot) > registers.pointee.highestOpenCell {
+          // No cell points at the callee's register, and a cell into this
+          // frame can only be made by this frame, so nothing can change the
+          // register until the call returns: the closure is borrowed from
+          // it, not retained for the call.
+          let borrowed = Unmanaged.passUnretained(closure)
+          r[Int(i.a)] = try borrowed._withUnsafeGuaranteedRef { callee in
+            try invokeCompiled(
+              callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
+              at: function.ranges[pc - 1])
+          }
+          stackTop = top
+          continue
+        }
+        r[Int(i.a)] = try call(slot.pointee, r, i, function, base: base, top: top, at: pc - 1)
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
         r[Int(i.a)] = try callBuiltin(builtin, takeArguments(r, i, function), at: function.ranges[pc - 1])
