@@ -40,24 +40,37 @@ extension Interpreter {
     stackTop = base + count
     callDepth += 1
     stepsLeft -= 1
-    defer {
-      // The registers hold the highest open cell's address, so the common
-      // case (no cell into this frame) reads no array and retains no cell.
-      if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
-        closeCells(from: stack + base)
-      }
-      releaseReferences(stack + base, count: count)
-      stackTop = base
-      callDepth -= 1
-    }
+    // The frame is left on both paths; written out instead of a `defer`,
+    // which the compiler makes a function of its own, called on each.
+    let result: Value
     do {
       try checkCallLimits()
-      return try execute(function, base: base, captures: captures)
+      result = try execute(function, base: base, captures: captures)
     } catch var error as RuntimeError {
+      leaveFrame(base: base, count: count)
       if error.range == nil, let range { error.range = range }
       addTraceNote(to: &error, code: code, calledFrom: range)
       throw error
+    } catch {
+      leaveFrame(base: base, count: count)
+      throw error
     }
+    leaveFrame(base: base, count: count)
+    return result
+  }
+
+  /// Ends a call's frame: closes the cells into it, drops its references,
+  /// and pops it.
+  @inline(__always)
+  private func leaveFrame(base: Int, count: Int) {
+    // The registers hold the highest open cell's address, so the common
+    // case (no cell into this frame) reads no array and retains no cell.
+    if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
+      closeCells(from: stack + base)
+    }
+    releaseReferences(stack + base, count: count)
+    stackTop = base
+    callDepth -= 1
   }
 
   /// A closure of `function` created by a frame whose registers start at
