@@ -175,7 +175,8 @@ extension Interpreter {
         if let target = registers.pointee.functions[Int(i.b)].function {
           r[Int(i.a)] = try target._withUnsafeGuaranteedRef { callee in
             try invokeCompiled(
-              callee, captures: [], argumentCount: Int(i.d), base: base + Int(i.c), at: function.ranges[pc - 1])
+              callee, captures: [], argumentCount: Int(i.d), base: base + Int(i.c),
+              at: function.ranges[pc - 1])
           }
           stackTop = top
           continue
@@ -183,7 +184,9 @@ extension Interpreter {
         r[Int(i.a)] = try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
       case .callValue:
         let slot = r + Int(i.b)
-        if case .closure(let closure) = slot.pointee, UInt(bitPattern: slot) > registers.pointee.highestOpenCell {
+        if case .closure(let closure) = slot.pointee,
+          UInt(bitPattern: slot) > registers.pointee.highestOpenCell
+        {
           // No cell points at the callee's register, and a cell into this
           // frame can only be made by this frame, so nothing can change the
           // register until the call returns: the closure is borrowed from

@@ -32,7 +32,8 @@ extension Interpreter {
     // A collection of scalars (a record, a row of numbers) is one level deep.
     switch value {
     case .array(let elements): if NestingWalk.areLeaves(elements) { return }
-    case .dictionary(let box): if NestingWalk.areLeaves(box.keys) && NestingWalk.areLeaves(box.values) { return }
+    case .dictionary(let box):
+      if NestingWalk.areLeaves(box.keys) && NestingWalk.areLeaves(box.values) { return }
     default: break
     }
     var walk = NestingWalk(stepsLeft: stepsLeft)
