@@ -29,13 +29,16 @@ final class CompiledFunction {
   let sites: [CallSite]
   /// The keys of each record literal (`makeRecord`), shared by its records.
   let shapes: [[Value]]
+  /// The UTF-8 bytes of the literals before `+ String(n)` (`prefixedDecimal`).
+  let prefixes: [[UInt8]]
   /// Closures and local functions created by this function.
   let children: [CompiledFunction]
 
   init(
     code: FunctionCode, registerCount: Int, clearsLocals: Bool, instructions: [Instruction],
     ranges: [SourceRange], constants: [Value], expressions: [CheckedExpr], statements: [CheckedStmt],
-    lvalues: [CheckedLValue], sites: [CallSite], shapes: [[Value]] = [], children: [CompiledFunction]
+    lvalues: [CheckedLValue], sites: [CallSite], shapes: [[Value]] = [], prefixes: [[UInt8]] = [],
+    children: [CompiledFunction]
   ) {
     self.code = code
     self.parameterCount = code.parameterCount
@@ -54,6 +57,7 @@ final class CompiledFunction {
     self.lvalues = lvalues
     self.sites = sites
     self.shapes = shapes
+    self.prefixes = prefixes
     self.children = children
   }
 

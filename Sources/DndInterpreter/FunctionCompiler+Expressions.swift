@@ -327,6 +327,24 @@ extension FunctionCompiler {
         fallback(CheckedExpr(.binary(op, left, right), range: range), destination)
         return
       }
+      if op == .add, case .string(let text, _) = left.kind,
+        case .callBuiltin(.string, let arguments) = right.kind, arguments.count == 1,
+        arguments.labels[0] == nil
+      {
+        // `"n" + String(i)`: for an Int, one string made at once; otherwise
+        // the general instructions after it, with their errors and ranges.
+        let number = value(arguments.values[0])
+        prefixes.append(Array(text.utf8))
+        let fast = emit(.prefixedDecimal, destination, number, 0, 0, Int32(prefixes.count - 1), at: range)
+        let a = temporary()
+        into(left, a)
+        let b = temporary()
+        emit(.stringOf, b, number, at: right.range)
+        emit(.add, destination, a, b, 0, 3, at: range)
+        dirty(destination)
+        instructions[fast].d = here
+        return
+      }
       if case .integer(let number) = right.kind, let immediate = Int32(exactly: number),
         let opcode = immediateOpcode(op)
       {

@@ -29,6 +29,7 @@ struct FunctionCompiler {
   var lvalues: [CheckedLValue] = []
   var sites: [CallSite] = []
   var shapes: [[Value]] = []
+  var prefixes: [[UInt8]] = []
   var children: [CompiledFunction] = []
 
   /// The first free temporary register.
@@ -80,7 +81,8 @@ struct FunctionCompiler {
       code: code, registerCount: Int(compiler.registerEnd), clearsLocals: compiler.capturesLocals,
       instructions: compiler.instructions, ranges: compiler.ranges, constants: compiler.constants,
       expressions: compiler.expressions, statements: compiler.statements, lvalues: compiler.lvalues,
-      sites: compiler.sites, shapes: compiler.shapes, children: compiler.children)
+      sites: compiler.sites, shapes: compiler.shapes,
+      prefixes: compiler.prefixes, children: compiler.children)
   }
 
   // MARK: - Emitting

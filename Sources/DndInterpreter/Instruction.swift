@@ -104,6 +104,10 @@ enum Opcode: UInt8 {
   case appendVariable
   /// r[a] = String(r[b])
   case stringOf
+  /// `"literal" + String(r[b])` for an Int r[b]: r[a] = the UTF-8 bytes
+  /// prefixes[e] followed by its digits, then pc = d; anything else falls
+  /// through to the general instructions that follow
+  case prefixedDecimal
   /// r[a] = r[b].member c (a symbol); d = 1 when `?.`
   case member
   /// r[a] = r[b][r[c]]

@@ -222,6 +222,12 @@ extension Interpreter {
           r[Int(i.a)] = try callBuiltin(
             .string, Arguments([r[Int(i.b)]], labels: [nil]), at: function.ranges[pc - 1])
         }
+      case .prefixedDecimal:
+        guard case .int(let number) = r[Int(i.b)] else { continue }
+        let prefix = function.prefixes[Int(i.e)]
+        try checkLength(prefix.count + decimalLength(number), at: function.ranges[pc - 1])
+        r[Int(i.a)] = .string(decimal(number, after: prefix))
+        pc = Int(i.d)
       case .member:
         let value = r[Int(i.b)]
         if i.d != 0, case .nil = value {
