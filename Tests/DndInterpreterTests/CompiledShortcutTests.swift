@@ -59,7 +59,7 @@ import Testing
       main()
       """)
     #expect(result.output.isEmpty)
-    #expect(result.location == "snippet.dnd:9:11")
+    #expect(result.location == "9:11")
   }
 
   /// A closure that replaces the variable holding it while it runs (the
