@@ -27,13 +27,18 @@ final class CompiledFunction {
   let statements: [CheckedStmt]
   let lvalues: [CheckedLValue]
   let sites: [CallSite]
+  /// The keys of each record literal (`makeRecord`), shared by its records.
+  let shapes: [[Value]]
+  /// The UTF-8 bytes of the literals before `+ String(n)` (`prefixedDecimal`).
+  let prefixes: [[UInt8]]
   /// Closures and local functions created by this function.
   let children: [CompiledFunction]
 
   init(
     code: FunctionCode, registerCount: Int, clearsLocals: Bool, instructions: [Instruction],
     ranges: [SourceRange], constants: [Value], expressions: [CheckedExpr], statements: [CheckedStmt],
-    lvalues: [CheckedLValue], sites: [CallSite], children: [CompiledFunction]
+    lvalues: [CheckedLValue], sites: [CallSite], shapes: [[Value]] = [], prefixes: [[UInt8]] = [],
+    children: [CompiledFunction]
   ) {
     self.code = code
     self.parameterCount = code.parameterCount
@@ -51,6 +56,8 @@ final class CompiledFunction {
     self.statements = statements
     self.lvalues = lvalues
     self.sites = sites
+    self.shapes = shapes
+    self.prefixes = prefixes
     self.children = children
   }
 

@@ -44,7 +44,44 @@ extension FunctionCompiler {
   private func writesEarly(_ expr: CheckedExpr) -> Bool {
     switch expr.kind {
     case .binary(let op, _, _): return op == .and || op == .or || op == .nilCoalescing
-    case .dictionary: return true
+    case .dictionary(let keys, _): return recordKeys(keys) == nil
+    default: return false
+    }
+  }
+
+  /// The keys of a record literal: distinct string literals, few enough to
+  /// be found by a scan (`DictionaryBox.indexThreshold`); nil for any other
+  /// dictionary literal.
+  private func recordKeys(_ keys: [CheckedExpr]) -> [(text: String, literal: Int)]? {
+    guard !keys.isEmpty, keys.count <= DictionaryBox.indexThreshold else { return nil }
+    var found: [(text: String, literal: Int)] = []
+    for key in keys {
+      // Literals are numbered by their text, so distinct numbers are distinct keys.
+      guard case .string(let text, let literal) = key.kind, !found.contains(where: { $0.literal == literal })
+      else { return nil }
+      found.append((text, literal))
+    }
+    return found
+  }
+
+  /// Whether `expr`'s value is never an array, dictionary or tuple, so that
+  /// it needs no nesting check: a scalar literal, `String(x)`, or an
+  /// operator with a scalar literal on one side.
+  private func isShallow(_ expr: CheckedExpr) -> Bool {
+    switch expr.kind {
+    case .integer, .double, .string, .bool, .nilLiteral: return true
+    case .callBuiltin(.string, _): return true
+    case .unary: return true
+    case .binary(let op, let left, let right):
+      guard op != .nilCoalescing else { return false }
+      return isScalarLiteral(left) || isScalarLiteral(right)
+    default: return false
+    }
+  }
+
+  private func isScalarLiteral(_ expr: CheckedExpr) -> Bool {
+    switch expr.kind {
+    case .integer, .double, .string, .bool: return true
     default: return false
     }
   }
@@ -137,11 +174,11 @@ extension FunctionCompiler {
         switch ref {
         case .local(let slot):
           let element = value(arguments.values[0])
-          emit(.appendVariable, destination, Int32(slot), element, 0, at: range)
+          emit(.appendVariable, destination, Int32(slot), element, 0, element >= frameSize ? 1 : 0, at: range)
           return
         case .global(let slot):
           let element = value(arguments.values[0])
-          emit(.appendVariable, destination, Int32(slot), element, 1, at: range)
+          emit(.appendVariable, destination, Int32(slot), element, 1, element >= frameSize ? 1 : 0, at: range)
           return
         case .capture: break
         }
@@ -198,6 +235,21 @@ extension FunctionCompiler {
       let start = tempTop
       for element in elements { into(element, temporary()) }
       emit(.makeArray, destination, start, Int32(elements.count), at: range)
+      dirty(destination)
+    case .dictionary(let keys, let values) where recordKeys(keys) != nil:
+      // Values in order into consecutive temporaries, each checked for
+      // depth where the tree evaluator checks it (before the next value).
+      let start = tempTop
+      for (position, value) in values.enumerated() {
+        let register = temporary()
+        into(value, register)
+        if position < values.count - 1 && !isShallow(value) { emit(.checkNesting, register, at: range) }
+      }
+      let shape = (recordKeys(keys) ?? []).map { key in
+        Value.string(literalBox(key.literal) ?? StringBox(key.text))
+      }
+      shapes.append(shape)
+      emit(.makeRecord, destination, start, Int32(values.count), Int32(shapes.count - 1), at: range)
       dirty(destination)
     case .dictionary(let keys, let values):
       emit(.makeDictionary, destination, Int32(keys.count), at: range)
@@ -275,6 +327,24 @@ extension FunctionCompiler {
         fallback(CheckedExpr(.binary(op, left, right), range: range), destination)
         return
       }
+      if op == .add, case .string(let text, _) = left.kind,
+        case .callBuiltin(.string, let arguments) = right.kind, arguments.count == 1,
+        arguments.labels[0] == nil
+      {
+        // `"n" + String(i)`: for an Int, one string made at once; otherwise
+        // the general instructions after it, with their errors and ranges.
+        let number = value(arguments.values[0])
+        prefixes.append(Array(text.utf8))
+        let fast = emit(.prefixedDecimal, destination, number, 0, 0, Int32(prefixes.count - 1), at: range)
+        let a = temporary()
+        into(left, a)
+        let b = temporary()
+        emit(.stringOf, b, number, at: right.range)
+        emit(.add, destination, a, b, 0, 3, at: range)
+        dirty(destination)
+        instructions[fast].d = here
+        return
+      }
       if case .integer(let number) = right.kind, let immediate = Int32(exactly: number),
         let opcode = immediateOpcode(op)
       {
@@ -285,8 +355,9 @@ extension FunctionCompiler {
       let a = operand(left, before: [right])
       let b = value(right)
       if let opcode = registerOpcode(op) {
-        // A left side in a temporary of its own dies here: `+` may append to it.
-        emit(opcode, destination, a, b, 0, a >= frameSize ? 1 : 0, at: range)
+        // A side in a temporary of its own dies here: `+` may reuse its string.
+        let dying = (a >= frameSize ? 1 : 0) | (b >= frameSize && b != a ? 2 : 0)
+        emit(opcode, destination, a, b, 0, op == .add ? Int32(dying) : 0, at: range)
         // `+` joins strings and arrays: a new value, but one a variable may take.
         if op == .add { dirty(destination) }
       } else {

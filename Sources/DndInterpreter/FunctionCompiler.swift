@@ -17,6 +17,9 @@ struct FunctionCompiler {
   let maxCollectionCount: Int
   /// The compiled form of a nested closure or local function.
   let compileChild: (FunctionCode) -> CompiledFunction
+  /// The interpreter's box of string literal n, shared with every other
+  /// use of the literal (a record's keys, so lookups compare pointers).
+  let literalBox: (Int) -> StringBox?
 
   var instructions: [Instruction] = []
   var ranges: [SourceRange] = []
@@ -25,6 +28,8 @@ struct FunctionCompiler {
   var statements: [CheckedStmt] = []
   var lvalues: [CheckedLValue] = []
   var sites: [CallSite] = []
+  var shapes: [[Value]] = []
+  var prefixes: [[UInt8]] = []
   var children: [CompiledFunction] = []
 
   /// The first free temporary register.
@@ -51,9 +56,11 @@ struct FunctionCompiler {
   }
 
   init(
-    code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+    code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction,
+    literalBox: @escaping (Int) -> StringBox?
   ) {
     self.code = code
+    self.literalBox = literalBox
     self.frameSize = Int32(max(code.frameSize, code.parameterCount))
     self.maxCollectionCount = maxCollectionCount
     self.compileChild = compileChild
@@ -63,17 +70,19 @@ struct FunctionCompiler {
 
   /// Compiles `code`'s body.
   static func compile(
-    _ code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction
+    _ code: FunctionCode, maxCollectionCount: Int, compileChild: @escaping (FunctionCode) -> CompiledFunction,
+    literalBox: @escaping (Int) -> StringBox?
   ) -> CompiledFunction {
     var compiler = FunctionCompiler(
-      code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild)
+      code: code, maxCollectionCount: maxCollectionCount, compileChild: compileChild, literalBox: literalBox)
     compiler.block(code.body)
     compiler.emit(.returnNil, at: code.range)
     return CompiledFunction(
       code: code, registerCount: Int(compiler.registerEnd), clearsLocals: compiler.capturesLocals,
       instructions: compiler.instructions, ranges: compiler.ranges, constants: compiler.constants,
       expressions: compiler.expressions, statements: compiler.statements, lvalues: compiler.lvalues,
-      sites: compiler.sites, children: compiler.children)
+      sites: compiler.sites, shapes: compiler.shapes,
+      prefixes: compiler.prefixes, children: compiler.children)
   }
 
   // MARK: - Emitting
@@ -329,7 +338,9 @@ struct FunctionCompiler {
       return
     }
     let register = self.value(value)
-    emit(.returnValue, register, at: value.range)
+    // A temporary dies here: its value is moved out, not copied. A local
+    // may be captured, and its cell takes the value when the frame ends.
+    emit(.returnValue, register, register >= frameSize ? 1 : 0, at: value.range)
   }
 
   /// `if`, `guard` and `while` clauses: each jump taken when a clause fails

@@ -52,8 +52,9 @@ enum Opcode: UInt8 {
   /// captures[a] = r[b]
   case storeCapture
 
-  /// r[a] = r[b] op r[c], for these operators (`add` with e = 1: r[b] is a
-  /// temporary that dies here, so a string in it may grow in place):
+  /// r[a] = r[b] op r[c], for these operators (`add` with e bit 0 set: r[b]
+  /// is a temporary that dies here, so a string in it may grow in place;
+  /// bit 1: r[c] is one, and its box may take the sum):
   case add, subtract, multiply, divide, remainder
   case less, lessEqual, greater, greaterEqual, equal, notEqual
   /// r[a] = r[b] op c (c an integer immediate), for these operators:
@@ -98,10 +99,15 @@ enum Opcode: UInt8 {
   /// r[a] = variable.method(d arguments at r[c...]), changing the variable
   /// lvalues[b] in place; method, labels, optional: sites[e]
   case callMutatingVariable
-  /// r[a] = variable.append(r[c]): the local (d = 0) or global (d = 1) slot b
+  /// r[a] = variable.append(r[c]): the local (d = 0) or global (d = 1) slot
+  /// b; r[c] is a temporary whose value is moved out when e = 1
   case appendVariable
   /// r[a] = String(r[b])
   case stringOf
+  /// `"literal" + String(r[b])` for an Int r[b]: r[a] = the UTF-8 bytes
+  /// prefixes[e] followed by its digits, then pc = d; anything else falls
+  /// through to the general instructions that follow
+  case prefixedDecimal
   /// r[a] = r[b].member c (a symbol); d = 1 when `?.`
   case member
   /// r[a] = r[b][r[c]]
@@ -115,10 +121,15 @@ enum Opcode: UInt8 {
   case makeDictionary
   /// r[a][r[c]] = r[b] (a dictionary literal's pair)
   case dictionaryInsert
+  /// r[a] = a record: the dictionary of shape shapes[d] (its keys) with the
+  /// c values at r[b...], which are moved out
+  case makeRecord
+  /// fails unless r[a] may go one level down into a collection
+  case checkNesting
   /// r[a] = a closure of children[b] over this frame
   case makeClosure
 
-  /// return r[a]
+  /// return r[a], moved out when b = 1 (a temporary)
   case returnValue
   /// return nil
   case returnNil

@@ -8,9 +8,12 @@ extension Interpreter {
   /// The compiled form of `code`, compiled on first use.
   func compiled(_ code: FunctionCode) -> CompiledFunction {
     if let found = compiledFunctions[ObjectIdentifier(code)] { return found }
-    let function = FunctionCompiler.compile(code, maxCollectionCount: limits.maxCollectionCount) {
-      [unowned self] child in self.compiled(child)
-    }
+    let function = FunctionCompiler.compile(
+      code, maxCollectionCount: limits.maxCollectionCount,
+      compileChild: { [unowned self] child in self.compiled(child) },
+      literalBox: { [unowned self] literal in
+        literal < self.registers.pointee.literalCount ? self.registers.pointee.literals[literal] : nil
+      })
     compiledFunctions[ObjectIdentifier(code)] = function
     return function
   }
@@ -37,24 +40,37 @@ extension Interpreter {
     stackTop = base + count
     callDepth += 1
     stepsLeft -= 1
-    defer {
-      // The registers hold the highest open cell's address, so the common
-      // case (no cell into this frame) reads no array and retains no cell.
-      if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
-        closeCells(from: stack + base)
-      }
-      releaseReferences(stack + base, count: count)
-      stackTop = base
-      callDepth -= 1
-    }
+    // The frame is left on both paths; written out instead of a `defer`,
+    // which the compiler makes a function of its own, called on each.
+    let result: Value
     do {
       try checkCallLimits()
-      return try execute(function, base: base, captures: captures)
+      result = try execute(function, base: base, captures: captures)
     } catch var error as RuntimeError {
+      leaveFrame(base: base, count: count)
       if error.range == nil, let range { error.range = range }
       addTraceNote(to: &error, code: code, calledFrom: range)
       throw error
+    } catch {
+      leaveFrame(base: base, count: count)
+      throw error
     }
+    leaveFrame(base: base, count: count)
+    return result
+  }
+
+  /// Ends a call's frame: closes the cells into it, drops its references,
+  /// and pops it.
+  @inline(__always)
+  private func leaveFrame(base: Int, count: Int) {
+    // The registers hold the highest open cell's address, so the common
+    // case (no cell into this frame) reads no array and retains no cell.
+    if registers.pointee.highestOpenCell >= UInt(bitPattern: stack + base) {
+      closeCells(from: stack + base)
+    }
+    releaseReferences(stack + base, count: count)
+    stackTop = base
+    callDepth -= 1
   }
 
   /// A closure of `function` created by a frame whose registers start at
@@ -79,9 +95,11 @@ extension Interpreter {
 /// A global function's compiled code, unretained: compiled functions live
 /// as long as the interpreter (`compiledFunctions`).
 struct FunctionEntry {
-  unowned(unsafe) var function: CompiledFunction?
+  /// Unmanaged, so that a call borrows it (`_withUnsafeGuaranteedRef`)
+  /// instead of retaining and releasing it.
+  var function: Unmanaged<CompiledFunction>?
 
-  init(function: CompiledFunction? = nil) { self.function = function }
+  init(function: CompiledFunction? = nil) { self.function = function.map { Unmanaged.passUnretained($0) } }
 }
 
 /// Drops the references a finished frame's registers hold. Scalars stay:
@@ -103,6 +121,7 @@ struct Comparison {
   let op: BinaryOperator
 
   /// From the code the compiler stored (`Comparison.code(of:)`).
+  @inline(__always)
   init(code: Int32) {
     switch code {
     case 0: op = .less

@@ -84,14 +84,8 @@ extension Interpreter {
         captures[Int(i.a)].current = r[Int(i.b)]
 
       case .add:
-        if i.e == 1, case .string(let piece) = r[Int(i.c)], case .string = r[Int(i.b)] {
-          // `a + b + c`: the first sum is a new string no one else holds, so
-          // the second reuses its box instead of making another. The left
-          // side is moved out of its register, so the box is held only here.
-          var text = (r + Int(i.b)).move()
-          (r + Int(i.b)).initialize(to: .nil)
-          try concatenate(&text, piece.value, at: function.ranges[pc - 1])
-          r[Int(i.a)] = text
+        if i.e != 0, case .string = r[Int(i.c)], case .string = r[Int(i.b)] {
+          try concatenate(r, i, at: function.ranges[pc - 1])
         } else {
           try binary(.add, r, i, r[Int(i.c)], function.ranges + (pc - 1))
         }
@@ -179,14 +173,34 @@ extension Interpreter {
 
       case .callGlobal:
         if let target = registers.pointee.functions[Int(i.b)].function {
-          r[Int(i.a)] = try invokeCompiled(
-            target, captures: [], argumentCount: Int(i.d), base: base + Int(i.c), at: function.ranges[pc - 1])
+          r[Int(i.a)] = try target._withUnsafeGuaranteedRef { callee in
+            try invokeCompiled(
+              callee, captures: [], argumentCount: Int(i.d), base: base + Int(i.c),
+              at: function.ranges[pc - 1])
+          }
           stackTop = top
           continue
         }
         r[Int(i.a)] = try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
       case .callValue:
-        r[Int(i.a)] = try call(r[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
+        let slot = r + Int(i.b)
+        if case .closure(let closure) = slot.pointee,
+          UInt(bitPattern: slot) > registers.pointee.highestOpenCell
+        {
+          // No cell points at the callee's register, and a cell into this
+          // frame can only be made by this frame, so nothing can change the
+          // register until the call returns: the closure is borrowed from
+          // it, not retained for the call.
+          let borrowed = Unmanaged.passUnretained(closure)
+          r[Int(i.a)] = try borrowed._withUnsafeGuaranteedRef { callee in
+            try invokeCompiled(
+              callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
+              at: function.ranges[pc - 1])
+          }
+          stackTop = top
+          continue
+        }
+        r[Int(i.a)] = try call(slot.pointee, r, i, function, base: base, top: top, at: pc - 1)
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
         r[Int(i.a)] = try callBuiltin(builtin, takeArguments(r, i, function), at: function.ranges[pc - 1])
@@ -199,14 +213,21 @@ extension Interpreter {
         r[Int(i.a)] = try callMutating(function, i, r, captures, at: function.ranges[pc - 1])
       case .appendVariable:
         let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
-        r[Int(i.a)] = try append(r[Int(i.c)], to: slot, at: function.ranges[pc - 1])
+        let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
+        r[Int(i.a)] = try append(element, to: slot, at: function.ranges[pc - 1])
       case .stringOf:
         if case .int(let number) = r[Int(i.b)] {
-          r[Int(i.a)] = .string(String(number))
+          r[Int(i.a)] = .string(decimal(number))
         } else {
           r[Int(i.a)] = try callBuiltin(
             .string, Arguments([r[Int(i.b)]], labels: [nil]), at: function.ranges[pc - 1])
         }
+      case .prefixedDecimal:
+        guard case .int(let number) = r[Int(i.b)] else { continue }
+        let prefix = function.prefixes[Int(i.e)]
+        try checkLength(prefix.count + decimalLength(number), at: function.ranges[pc - 1])
+        r[Int(i.a)] = .string(decimal(number, after: prefix))
+        pc = Int(i.d)
       case .member:
         let value = r[Int(i.b)]
         if i.d != 0, case .nil = value {
@@ -238,11 +259,25 @@ extension Interpreter {
         try checkNesting(element, at: function.ranges[pc - 1])
         try checkNesting(key, at: function.ranges[pc - 1])
         if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
+      case .makeRecord:
+        let start = r + Int(i.b)
+        let count = Int(i.c)
+        var values: [Value] = []
+        values.reserveCapacity(count)
+        for position in 0..<count {
+          values.append((start + position).move())
+          (start + position).initialize(to: .nil)
+        }
+        // The values before the last were checked as they were made (`checkNesting`).
+        try checkNesting(values[count - 1], at: function.ranges[pc - 1])
+        r[Int(i.a)] = .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], values: values))
+      case .checkNesting:
+        try checkNesting(r[Int(i.a)], at: function.ranges[pc - 1])
       case .makeClosure:
         r[Int(i.a)] = .closure(makeClosure(function.children[Int(i.b)], r, captures))
 
       case .returnValue:
-        return r[Int(i.a)]
+        return i.b != 0 ? take(r + Int(i.a)) : r[Int(i.a)]
       case .returnNil:
         return .nil
       case .closeCells:
@@ -250,7 +285,7 @@ extension Interpreter {
           closeCells(from: r + Int(i.a))
         }
       case .clearRegisters:
-        (r + Int(i.a)).update(repeating: .nil, count: Int(i.b))
+        releaseReferences(r + Int(i.a), count: Int(i.b))
       case .countStep:
         stepsLeft -= 1
         if stepsLeft < 0 {
@@ -404,21 +439,40 @@ extension Interpreter {
     return .nil
   }
 
-  /// `text + piece` for a string `text` that is going away: its box is
-  /// reused when nothing else holds it.
+  /// `r[a] = r[b] + r[c]` for two strings, one of them (or both) in a
+  /// temporary that dies here (`e`: 1 the left, 2 the right, 3 both): a
+  /// dying side's box is reused when nothing else holds it, instead of
+  /// making another. `a + b + c` appends to the first sum's box;
+  /// `"n" + String(i)` writes into the box `String(i)` made. A dying side
+  /// is moved out of its register, so that its box is held only here.
   @inline(never)
-  private func concatenate(_ text: inout Value, _ piece: String, at range: SourceRange) throws {
-    guard case .string(var box) = text else { return }
-    let length = box.value.utf8.count + piece.utf8.count
+  private func concatenate(_ r: UnsafeMutablePointer<Value>, _ i: Instruction, at range: SourceRange) throws {
+    var leftValue = i.e & 1 != 0 ? take(r + Int(i.b)) : r[Int(i.b)]
+    var rightValue = i.e & 2 != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
+    guard case .string(var left) = leftValue, case .string(var right) = rightValue else { return }
+    // Only the boxes hold the strings now, so that uniqueness is exact.
+    leftValue = .nil
+    rightValue = .nil
+    let length = left.value.utf8.count + right.value.utf8.count
     try checkLength(length, at: range)
-    text = .nil
-    if isKnownUniquelyReferenced(&box) {
+    if i.e & 1 != 0 && isKnownUniquelyReferenced(&left) {
       // Short strings are built anew (inline, fast); long ones grow in place.
-      if length <= 15 { box.value = box.value + piece } else { box.value += piece }
+      if length <= 15 { left.value = left.value + right.value } else { left.value += right.value }
+      r[Int(i.a)] = .string(left)
+    } else if i.e & 2 != 0 && isKnownUniquelyReferenced(&right) {
+      right.value = left.value + right.value
+      r[Int(i.a)] = .string(right)
     } else {
-      box = StringBox(box.value + piece)
+      r[Int(i.a)] = .string(left.value + right.value)
     }
-    text = .string(box)
+  }
+
+  /// The value of a register that dies here, moved out (the register is nil).
+  @inline(__always)
+  private func take(_ register: UnsafeMutablePointer<Value>) -> Value {
+    let value = register.move()
+    register.initialize(to: .nil)
+    return value
   }
 
   /// A condition's Bool; anything else is an error (no truthiness).

@@ -29,6 +29,13 @@ extension Interpreter {
   }
 
   private func checkNestingSlowly(_ value: Value, at range: SourceRange?) throws {
+    // A collection of scalars (a record, a row of numbers) is one level deep.
+    switch value {
+    case .array(let elements): if NestingWalk.areLeaves(elements) { return }
+    case .dictionary(let box):
+      if NestingWalk.areLeaves(box.keys) && NestingWalk.areLeaves(box.values) { return }
+    default: break
+    }
     var walk = NestingWalk(stepsLeft: stepsLeft)
     let fits = walk.fits(value, within: limits.maxValueDepth - 1)
     // A walk of a huge shared structure costs steps, so that no value can
@@ -62,6 +69,18 @@ private struct NestingWalk {
     case .tuple(let box): return enter(depth) && childrenFit(box.elements, within: depth)
     default: return true
     }
+  }
+
+  /// Whether none of `children` is a collection.
+  @inline(__always)
+  static func areLeaves(_ children: [Value]) -> Bool {
+    for child in children {
+      switch child {
+      case .array, .dictionary, .tuple: return false
+      default: continue
+      }
+    }
+    return true
   }
 
   /// Counts a visit to a collection at `depth` levels from the limit.

@@ -29,7 +29,7 @@ extension Value: CustomStringConvertible {
     switch self {
     case .nil: text += "nil"
     case .bool(let value): text += value ? "true" : "false"
-    case .int(let value): text += String(value)
+    case .int(let value): text += decimal(value)
     case .double(let value): text += value.description
     case .string(let box): text += quoted ? box.value.debugDescription : box.value
     case .array(let elements):
@@ -96,4 +96,40 @@ extension Value: CustomStringConvertible {
     case .object(let object): return object.typeName
     }
   }
+}
+
+/// `String(number)`, the same text, written digit by digit into the
+/// string's own storage: the standard library's generic formatting costs
+/// several times as much, and `String(i)` is common in scripts (keys,
+/// labels, records' names).
+func decimal(_ number: Int) -> String { decimal(number, after: []) }
+
+/// The UTF-8 bytes `prefix` followed by `String(number)`, made at once:
+/// `"n" + String(i)` without the intermediate string.
+func decimal(_ number: Int, after prefix: [UInt8]) -> String {
+  let digits = decimalLength(number)
+  let length = prefix.count + digits
+  return String(unsafeUninitializedCapacity: length) { buffer in
+    for (position, byte) in prefix.enumerated() { buffer[position] = byte }
+    var remaining = number.magnitude
+    var position = length
+    repeat {
+      position -= 1
+      buffer[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+      remaining /= 10
+    } while remaining != 0
+    if number < 0 { buffer[prefix.count] = 0x2D }
+    return length
+  }
+}
+
+/// The number of characters of `String(number)`.
+func decimalLength(_ number: Int) -> Int {
+  var length = number < 0 ? 2 : 1
+  var rest = number.magnitude / 10
+  while rest != 0 {
+    length += 1
+    rest /= 10
+  }
+  return length
 }

@@ -116,6 +116,15 @@ public final class DictionaryBox {
     values.reserveCapacity(capacity)
   }
 
+  /// A record: a literal whose keys are distinct constant strings. `keys`
+  /// is the literal's shape, one array shared by every dictionary the
+  /// literal makes (a change to one copies it first, as Swift arrays do),
+  /// so a record allocates only its values. At most `indexThreshold` keys.
+  init(shape keys: [Value], values: [Value]) {
+    self.keys = keys
+    self.values = values
+  }
+
   /// A copy, for a change to a dictionary that is shared.
   public init(copying other: DictionaryBox) {
     keys = other.keys
