@@ -7,8 +7,12 @@ import DndCheck
 /// on an interpreter's state, so interpreters running the same program with
 /// the same limits may share one cache: the explorer runs every order of a
 /// scenario in a fresh interpreter, and sharing spares each order compiling
-/// the script again. A cache is not thread-safe: share it only between
-/// interpreters on one thread.
+/// the script again. The one thing a compiled function keeps from the
+/// interpreter that compiled it is a record literal's shared keys, made of
+/// that interpreter's literal string boxes: they are never changed in place,
+/// so a later interpreter only loses the pointer-equality shortcut on key
+/// lookups and compares the strings instead. A cache is not thread-safe:
+/// share it only between interpreters on one thread.
 final class CompiledFunctionCache {
   private var functions: [ObjectIdentifier: CompiledFunction] = [:]
 
