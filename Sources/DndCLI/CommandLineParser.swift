@@ -126,6 +126,8 @@ public enum CommandLineParser {
         case .noColor: invocation.color = .never
         case .maxSteps:
           invocation.limits.maxSteps = try positiveCount(option.value ?? "", for: option.spelling)
+        case .maxViews:
+          invocation.limits.maxViews = try positiveCount(option.value ?? "", for: option.spelling)
         case .defaults:
           invocation.defaultsPath = option.value
         case .trace: invocation.trace = try traceFormat(option.value ?? "")

@@ -28,6 +28,8 @@ public struct RunLimits: Hashable, Sendable {
   public var maxSteps: Int?
   /// Nested calls before the run stops with a runtime error (stops runaway recursion).
   public var maxCallDepth: Int?
+  /// Views a run may create before it stops with a runtime error (`--max-views`).
+  public var maxViews: Int?
   /// Finger and clock steps after which each scenario stops (`dnd render --at`).
   public var stopAfterSteps: Int?
   /// Runs only the scenarios whose title contains this text, ignoring case (`dnd test --filter`).
@@ -36,11 +38,12 @@ public struct RunLimits: Hashable, Sendable {
   public var defaults: DefaultsStore?
 
   public init(
-    maxSteps: Int? = nil, maxCallDepth: Int? = nil, stopAfterSteps: Int? = nil, scenarioFilter: String? = nil,
-    defaults: DefaultsStore? = nil
+    maxSteps: Int? = nil, maxCallDepth: Int? = nil, maxViews: Int? = nil, stopAfterSteps: Int? = nil,
+    scenarioFilter: String? = nil, defaults: DefaultsStore? = nil
   ) {
     self.maxSteps = maxSteps
     self.maxCallDepth = maxCallDepth
+    self.maxViews = maxViews
     self.stopAfterSteps = stopAfterSteps
     self.scenarioFilter = scenarioFilter
     self.defaults = defaults

@@ -58,6 +58,7 @@ enum ExploreCommand {
       }
       var limits = InterpreterLimits()
       if let steps = invocation.limits.maxSteps { limits.maxSteps = steps }
+      if let views = invocation.limits.maxViews { limits.maxViews = views }
       let runner = ScenarioRunner(program: program, files: [file], limits: limits)
       // One thread per core: the report is the same for any number.
       let options = ExplorationOptions(

@@ -110,7 +110,7 @@ public struct UsageError: Error, Hashable, Sendable {
 /// both parsing and the option lists in help.
 struct OptionSpec: Hashable, Sendable {
   enum Key: Hashable, Sendable {
-    case color, noColor, maxSteps, trace, filter, scenario, at, svg, help, version
+    case color, noColor, maxSteps, maxViews, trace, filter, scenario, at, svg, help, version
     case write, checkFormat, dumpAST, dumpTokens
     case explore, exploreLimit, seed, replay, fault, faults
     case defaults
@@ -164,6 +164,10 @@ struct OptionSpec: Hashable, Sendable {
     OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
       summary: "Stop with a runtime error after n evaluation steps.",
+      commands: [.run, .test, .explain, .render, .repl]),
+    OptionSpec(
+      key: .maxViews, names: ["--max-views"], valueName: "n",
+      summary: "Let the script create up to n views (default 10000).",
       commands: [.run, .test, .explain, .render, .repl]),
     OptionSpec(
       key: .dumpTokens, names: ["--dump-tokens"], summary: "Print every token of each script.",

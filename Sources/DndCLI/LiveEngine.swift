@@ -12,6 +12,7 @@ extension Engine {
       var options = RunOptions()
       if let steps = limits.maxSteps { options.maxSteps = steps }
       if let depth = limits.maxCallDepth { options.maxCallDepth = depth }
+      if let views = limits.maxViews { options.maxViews = views }
       options.stopAfterSteps = limits.stopAfterSteps
       options.scenarioFilter = limits.scenarioFilter
       if let defaults = limits.defaults { options.defaults = defaults }

@@ -223,6 +223,7 @@ final class ReplSession {
     var interpreterLimits = InterpreterLimits()
     if let steps = limits.maxSteps { interpreterLimits.maxSteps = steps }
     if let depth = limits.maxCallDepth { interpreterLimits.maxCallDepth = depth }
+    if let views = limits.maxViews { interpreterLimits.maxViews = views }
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: interpreterLimits, files: files)
     host.interpreter = interpreter

@@ -62,6 +62,8 @@ public struct RunOptions: Sendable {
   public var maxSteps: Int
   /// Script calls in progress at once.
   public var maxCallDepth: Int
+  /// Views the script may create in one run (`--max-views`).
+  public var maxViews: Int = InterpreterLimits().maxViews
   /// Stops each scenario after this many finger and clock steps (`dnd render --at`).
   public var stopAfterSteps: Int?
   /// Runs only the scenarios whose title contains this text (`dnd test --filter`).
@@ -81,7 +83,9 @@ public struct RunOptions: Sendable {
 
   /// The interpreter limits these options give.
   public var limits: InterpreterLimits {
-    InterpreterLimits(maxSteps: maxSteps, maxCallDepth: maxCallDepth)
+    var limits = InterpreterLimits(maxSteps: maxSteps, maxCallDepth: maxCallDepth)
+    limits.maxViews = maxViews
+    return limits
   }
 }
 

@@ -125,7 +125,7 @@ extension DiagnosticMessage {
   public static func tooManyViews(_ limit: Int) -> DiagnosticMessage {
     .error(
       "the script created more than \(limit) views, the limit for one run; "
-        + "is a loop creating views without end?")
+        + "is a loop creating views without end? (--max-views raises the limit)")
   }
 
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {

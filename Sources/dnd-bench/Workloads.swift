@@ -209,7 +209,11 @@ enum ScriptRun {
   /// Runs and returns nil, or what went wrong.
   static func run(_ source: SourceFile, expecting expected: String?) -> String? {
     var printed = ""
-    let outcome = Pipeline.run(source, options: RunOptions(), output: { printed += $0 })
+    // The scene workloads build 100,000 views on purpose, ten times the
+    // default limit (as `dnd run --max-views 200000` would allow).
+    var options = RunOptions()
+    options.maxViews = 200_000
+    let outcome = Pipeline.run(source, options: options, output: { printed += $0 })
     guard outcome.status == .ok else {
       let messages = outcome.diagnostics.map(\.message).joined(separator: "; ")
       return "status \(outcome.status): \(messages)"

@@ -28,6 +28,7 @@ import Testing
     (["--color=always", "--no-color", "a.dnd"], Invocation(.run("a.dnd"), color: .never)),
     (["run", "--max-steps", "50", "a.dnd"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 50))),
     (["a.dnd", "--max-steps=7"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 7))),
+    (["test", "--max-views", "200000", "a.dnd"], Invocation(.test(["a.dnd"]), limits: RunLimits(maxViews: 200_000))),
   ])
   func validCommandLines(arguments: [String], expected: Invocation) throws {
     #expect(try CommandLineParser.parse(arguments).get() == expected)
@@ -64,6 +65,10 @@ import Testing
       "invalid value '-3' for '--max-steps'; expected a positive whole number"
     ),
     (["check", "--max-steps", "5", "a.dnd"], "option '--max-steps' does not apply to 'dnd check'"),
+    (
+      ["run", "--max-views", "0", "a.dnd"],
+      "invalid value '0' for '--max-views'; expected a positive whole number"
+    ),
     (["run", "--version", "a.dnd"], "option '--version' does not apply to 'dnd run'"),
   ])
   func usageErrors(arguments: [String], message: String) {

@@ -1,5 +1,6 @@
 import DndCLI
 import DndSyntax
+import DndInterpreter
 import Testing
 
 /// The command in-process, against the fake engine: what it writes where,
@@ -108,6 +109,22 @@ import Testing
     #expect(outcome.status == 70)
     #expect(outcome.output == "1\n2\n")
     #expect(outcome.error.contains("the run went over 2 steps"))
+  }
+
+  /// `--max-views` moves the limit on views a run creates, both ways (the
+  /// real pipeline, not the fake engine).
+  @Test func maxViewsMovesTheViewLimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("views.dnd", "for _ in 0..<3 {\n  let view = UIView()\n}\nprint(\"made\")\n")
+    #expect(dnd(["run", path], engine: .live).output == "made\n")
+    let limited = dnd(["run", "--max-views", "2", path], engine: .live)
+    #expect(limited.status == 70)
+    #expect(limited.error.contains("more than 2 views"))
+    #expect(limited.error.contains("--max-views raises the limit"))
+    #expect(dnd(["run", "--max-views", "3", path], engine: .live).output == "made\n")
+    // The help's default is the interpreter's.
+    #expect(dnd(["help", "run"], engine: .live).output.contains("(default \(InterpreterLimits().maxViews))"))
   }
 
   @Test func aDashReadsTheScriptFromStandardInput() {
