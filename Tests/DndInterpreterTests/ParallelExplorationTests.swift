@@ -21,16 +21,19 @@ private func summary(_ result: ExplorationResult) -> String {
 
 /// Explores every scenario of the example at `path` with `threads` threads.
 private func explore(
-  _ path: String, threads: Int, limit: Int, fault: InjectedFault? = nil
+  _ path: String, threads: Int, limit: Int, fault: InjectedFault? = nil, runsBeforeThreads: Int = 0
 ) throws -> [String] {
   let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
   return try explore(text: text, name: URL(fileURLWithPath: path).lastPathComponent, threads: threads,
-    limit: limit, fault: fault)
+    limit: limit, fault: fault, runsBeforeThreads: runsBeforeThreads)
 }
 
-/// Explores every scenario of the script `text` with `threads` threads.
+/// Explores every scenario of the script `text` with `threads` threads,
+/// the workers starting after `runsBeforeThreads` runs (at once by default,
+/// so that even small explorations run on several threads here).
 private func explore(
-  text: String, name: String = "scene.dnd", threads: Int, limit: Int, fault: InjectedFault? = nil
+  text: String, name: String = "scene.dnd", threads: Int, limit: Int, fault: InjectedFault? = nil,
+  runsBeforeThreads: Int = 0
 ) throws -> [String] {
   let file = SourceFile(name: name, text: text)
   let (program, diagnostics) = Pipeline.check(file)
@@ -39,7 +42,7 @@ private func explore(
   }
   let explorer = Explorer(
     runner: ScenarioRunner(program: program, files: [file]),
-    options: ExplorationOptions(limit: limit, seed: 3, threads: threads))
+    options: ExplorationOptions(limit: limit, seed: 3, threads: threads, runsBeforeThreads: runsBeforeThreads))
   return program.scenarios.indices.map { summary(explorer.explore($0, fault: fault)) }
 }
 
@@ -59,6 +62,17 @@ struct ParallelExplorationTests {
     let one = try explore(path, threads: 1, limit: 1000)
     #expect(try explore(path, threads: 2, limit: 1000) == one)
     #expect(try explore(path, threads: 3, limit: 1000) == one)
+  }
+
+  /// The default: the workers join once the search has made 16 runs alone
+  /// (example 22 has scenarios of fewer orders and of more).
+  @Test("workers that join a search midway change nothing it finds")
+  func workersJoinMidway() throws {
+    let path = "examples/22-image-gallery-complete.dnd"
+    let one = try explore(path, threads: 1, limit: 1000)
+    #expect(try explore(path, threads: 2, limit: 1000, runsBeforeThreads: 16) == one)
+    #expect(try explore(path, threads: 3, limit: 1000, runsBeforeThreads: 5) == one)
+    #expect(ExplorationOptions().runsBeforeThreads == 16)
   }
 
   @Test("the threads change nothing when the limit cuts the search and samples", arguments: examples)

@@ -39,20 +39,35 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private let maxCollectionCount: Int
   /// The calling (search) thread's cache.
   private let cache: RunCaches
+  /// Workers still to start, and how many runs the search asks for first.
+  private var workersToStart: Int
+  private let startAfter: Int
+  /// Runs asked for so far (the search's thread alone touches it).
+  private var asked = 0
 
-  /// Starts `threads - 1` worker threads (the calling thread is the other
-  /// one); with `threads` 1, or if no thread can be started, every job runs
-  /// on the calling thread when asked for. `perform` runs a job with a
+  /// Will start `threads - 1` worker threads (the calling thread is the
+  /// other one) once the search has asked for `startAfter` runs: an
+  /// exploration of a few orders is over before a second thread pays for
+  /// its start. With `threads` 1, or if no thread can be started, every job
+  /// runs on the calling thread when asked for. `perform` runs a job with a
   /// cache of compiled functions only its thread uses.
   init(
-    threads: Int, caches: CompiledCachePool, maxCollectionCount: Int,
+    threads: Int, startAfter: Int = 0, caches: CompiledCachePool, maxCollectionCount: Int,
     perform: @escaping @Sendable (Job, RunCaches) -> Run
   ) {
     self.perform = perform
     self.caches = caches
     self.maxCollectionCount = maxCollectionCount
+    self.startAfter = max(0, startAfter)
+    workersToStart = max(0, threads - 1)
     cache = caches.take(maxCollectionCount: maxCollectionCount)
-    for _ in 1..<max(1, threads) {
+  }
+
+  /// Starts the workers (called on the search's thread, without the lock).
+  private func startWorkers() {
+    let count = workersToStart
+    workersToStart = 0
+    for _ in 0..<count {
       condition.lock()
       workersRunning += 1
       condition.unlock()
@@ -69,6 +84,10 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   /// The run of `job`, which the search needs now; `next` lists the jobs it
   /// will probably need after it, soonest first (workers run them ahead).
   func run(_ job: Job, upcoming next: [Job]) -> Run {
+    if workersToStart > 0 {
+      if asked >= startAfter { startWorkers() }
+      asked += 1
+    }
     condition.lock()
     defer { condition.unlock() }
     upcoming = next
