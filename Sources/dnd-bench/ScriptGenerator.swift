@@ -75,10 +75,10 @@ enum ScriptGenerator {
 
   static let dragMoves = 100_000
 
-  /// A 100,000-view tree (7 strips per node, depth 6) under a field view,
+  /// A tree of `views` views (7 strips per node; 100,000 make depth 6) under a field view,
   /// three drop targets in front of it with script handlers, and a scenario
   /// making `moves` moves across the window.
-  static func dragScript(moves: Int) -> String {
+  static func dragScript(moves: Int, views: Int = 100_000) -> String {
     """
     device iPad
 
@@ -115,13 +115,13 @@ enum ScriptGenerator {
       var queue = [field]
       var head = 0
       var count = 1
-      while count < 100_000 {
+      while count < \(views) {
         let parent = queue[head]
         head += 1
         let w = parent.bounds.size.width
         let h = parent.bounds.size.height
         for k in 0..<7 {
-          if count >= 100_000 { break }
+          if count >= \(views) { break }
           let frame = w >= h ? Rect(Double(k) * w / 7, h / 20, w / 7, h * 0.9)
             : Rect(w / 20, Double(k) * h / 7, w * 0.9, h / 7)
           let child = UIView(frame: frame)

@@ -6,7 +6,7 @@ import Foundation
 /// The benchmarks, in the order they run.
 enum Workloads {
   static let all: [Benchmark] = startUp + [parse, check] + languageWorkloads + [
-    runtimeHitTest, drag, listDrops, exploration, galleryExploration, completeGalleryExploration,
+    runtimeHitTest, drag, smallDrag, listDrops, exploration, galleryExploration, completeGalleryExploration,
   ]
 
   // MARK: Start-up
@@ -93,25 +93,33 @@ enum Workloads {
 
   // MARK: The runtime driven by scripts
 
-  static let drag = Benchmark(
-    name: "drag",
-    summary: "100,000 moves over a 100,000-view scene, handlers on 3 drop targets (scene build subtracted)",
-    runs: 3, warmUp: false, throughput: .init(unit: "moves/s", amount: Double(ScriptGenerator.dragMoves)),
-    reportsMemory: true
-  ) {
-    let moves = ScriptGenerator.dragMoves
-    let full = SourceFile(name: "drag.dnd", text: ScriptGenerator.dragScript(moves: moves))
-    let empty = SourceFile(name: "drag0.dnd", text: ScriptGenerator.dragScript(moves: 0))
-    // The scene is built for the plain run and again for the scenario; the
-    // same script without moves is timed first and its time taken off.
-    var baseline: [Double] = []
-    for _ in 0..<3 {
-      let (seconds, problem) = Clock.time { ScriptRun.run(empty, expecting: nil) }
-      if let problem { throw BenchSkip("baseline failed: \(problem)") }
-      baseline.append(seconds)
+  static let drag = dragBenchmark(name: "drag", views: 100_000)
+  /// The same drag over a tenth of the views (the tree one level shallower):
+  /// a move hit-tests down the tree, so its cost should follow the depth,
+  /// not the number of views.
+  static let smallDrag = dragBenchmark(name: "drag-10k", views: 10_000)
+
+  private static func dragBenchmark(name: String, views: Int) -> Benchmark {
+    Benchmark(
+      name: name,
+      summary: "100,000 moves over a \(views)-view scene, handlers on 3 drop targets (scene build subtracted)",
+      runs: 3, warmUp: false, throughput: .init(unit: "moves/s", amount: Double(ScriptGenerator.dragMoves)),
+      reportsMemory: true
+    ) {
+      let moves = ScriptGenerator.dragMoves
+      let full = SourceFile(name: "drag.dnd", text: ScriptGenerator.dragScript(moves: moves, views: views))
+      let empty = SourceFile(name: "drag0.dnd", text: ScriptGenerator.dragScript(moves: 0, views: views))
+      // The scene is built for the plain run and again for the scenario; the
+      // same script without moves is timed first and its time taken off.
+      var baseline: [Double] = []
+      for _ in 0..<3 {
+        let (seconds, problem) = Clock.time { ScriptRun.run(empty, expecting: nil) }
+        if let problem { throw BenchSkip("baseline failed: \(problem)") }
+        baseline.append(seconds)
+      }
+      let base = baseline.sorted()[1]
+      return Prepared(baseline: base) { ScriptRun.run(full, expecting: nil) }
     }
-    let base = baseline.sorted()[1]
-    return Prepared(baseline: base) { ScriptRun.run(full, expecting: nil) }
   }
 
   static let listDrops = Benchmark(
