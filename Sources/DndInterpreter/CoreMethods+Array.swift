@@ -150,6 +150,17 @@ extension Interpreter {
         return .nil
       }
     case .insert?:
+      if arguments.hasLabels(.contentsOf, .at) {
+        // The drop of several items at one index path inserts them together.
+        let more = try sequenceElements(arguments[0], at: range)
+        let index = try intArgument(arguments[1], of: "insert(contentsOf:at:)", at: range)
+        guard index >= 0, index <= elements.count else {
+          throw RuntimeError(.indexOutOfRange(index, count: elements.count), at: range)
+        }
+        try checkCount(elements.count + more.count, at: range)
+        elements.insert(contentsOf: more, at: index)
+        return .nil
+      }
       guard arguments.hasLabels(nil, .at) else { break }
       let index = try intArgument(arguments[1], of: "insert(_:at:)", at: range)
       guard index >= 0, index <= elements.count else {
