@@ -241,14 +241,7 @@ extension Interpreter {
         r[Int(i.a)] = try subscriptValue(globals[Int(i.b)], r[Int(i.c)], function.ranges + (pc - 1))
 
       case .makeArray:
-        let start = r + Int(i.b)
-        let count = Int(i.c)
-        var values: [Value] = []
-        values.reserveCapacity(count)
-        for position in 0..<count {
-          values.append((start + position).move())
-          (start + position).initialize(to: .nil)
-        }
+        let values = takeValues(r + Int(i.b), count: Int(i.c))
         try checkNesting(values, at: function.ranges[pc - 1])
         r[Int(i.a)] = .array(values)
       case .makeDictionary:
@@ -260,14 +253,8 @@ extension Interpreter {
         try checkNesting(key, at: function.ranges[pc - 1])
         if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
       case .makeRecord:
-        let start = r + Int(i.b)
         let count = Int(i.c)
-        var values: [Value] = []
-        values.reserveCapacity(count)
-        for position in 0..<count {
-          values.append((start + position).move())
-          (start + position).initialize(to: .nil)
-        }
+        let values = takeValues(r + Int(i.b), count: count)
         // The values before the last were checked as they were made (`checkNesting`).
         try checkNesting(values[count - 1], at: function.ranges[pc - 1])
         r[Int(i.a)] = .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], values: values))
@@ -557,4 +544,17 @@ extension Interpreter {
     default: .assign
     }
   }
+}
+
+/// Moves `count` consecutive registers into a new array, leaving nil behind:
+/// an array or record literal's elements, evaluated into temporaries.
+@inline(__always)
+private func takeValues(_ start: UnsafeMutablePointer<Value>, count: Int) -> [Value] {
+  var values: [Value] = []
+  values.reserveCapacity(count)
+  for position in 0..<count {
+    values.append((start + position).move())
+    (start + position).initialize(to: .nil)
+  }
+  return values
 }
