@@ -165,6 +165,20 @@ extension FunctionCompiler {
       if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .callMutating(let target, let symbol, let arguments, let optional):
+      if case .subscripted(_, let index, _) = target.kind, index.count == 1, index.labels[0] == nil {
+        // `rows[i].append(x)`: the arguments, then the index after them,
+        // the order in which the tree evaluator's `modify` reads them.
+        let start = self.arguments(arguments)
+        into(index.values[0], temporary())
+        lvalues.append(target)
+        let method = site(symbol, arguments.labels, optional: optional)
+        emit(
+          .callMutatingSubscript, destination, Int32(lvalues.count - 1), start, Int32(arguments.count), method,
+          at: range)
+        consumed(start, arguments.count + 1)
+        dirty(destination)
+        return
+      }
       guard case .variable(let ref) = target.kind else {
         fallback(expr, destination)
         return

@@ -198,6 +198,21 @@ struct FunctionCompiler {
       }
       clearDirty(from: mark, at: stmt.range)
     case .assign(let target, let op, let value):
+      if case .subscripted(_, let arguments, _) = target.kind, arguments.count == 1,
+        arguments.labels[0] == nil
+      {
+        // The value first, then the index, as the tree evaluator's `store`.
+        let operand = self.operand(value, before: arguments.values)
+        let index = self.value(arguments.values[0])
+        lvalues.append(target)
+        let opIndex = Int32(AssignmentOperator.allCases.firstIndex(of: op) ?? 0)
+        let range = op == .assign ? target.range : target.range.union(value.range)
+        emit(
+          .setSubscript, Int32(lvalues.count - 1), operand, index, opIndex, operand >= frameSize ? 1 : 0,
+          at: range)
+        clearDirty(from: mark, at: stmt.range)
+        return
+      }
       guard case .variable(let ref) = target.kind else {
         fallback(stmt)
         return

@@ -114,6 +114,12 @@ enum Opcode: UInt8 {
   case subscriptValue
   /// r[a] = globals[b][r[c]]
   case subscriptGlobal
+  /// lvalues[a] op= r[b], the target being `base[r[c]]`; op =
+  /// AssignmentOperator.allCases[d]; r[b] is a temporary moved out when e = 1
+  case setSubscript
+  /// r[a] = element.method(d arguments at r[c...]) changing the element in
+  /// place: lvalues[b] is `base[r[c + d]]`; method, labels, optional: sites[e]
+  case callMutatingSubscript
 
   /// r[a] = [the c values at r[b...]]
   case makeArray

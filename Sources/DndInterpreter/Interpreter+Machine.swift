@@ -13,7 +13,7 @@ import DndSyntax
 extension Interpreter {
   /// The arguments of a call to native code, moved out of their registers.
   @inline(__always)
-  private func takeArguments(
+  func takeArguments(
     _ registers: UnsafeMutablePointer<Value>, _ instruction: Instruction, _ function: CompiledFunction
   ) -> Arguments {
     let start = registers + Int(instruction.c)
@@ -229,6 +229,11 @@ extension Interpreter {
         r[Int(i.a)] = .string(decimal(number, after: prefix))
         pc = Int(i.d)
       case .member:
+        // `xs.count` read where the array lives, without copying it out.
+        if i.c == Symbol(.count).raw, case .array(let elements) = r[Int(i.b)] {
+          r[Int(i.a)] = .int(elements.count)
+          continue
+        }
         let value = r[Int(i.b)]
         if i.d != 0, case .nil = value {
           r[Int(i.a)] = .nil
@@ -236,9 +241,13 @@ extension Interpreter {
           r[Int(i.a)] = try member(of: value, Symbol(raw: i.c), at: function.ranges[pc - 1])
         }
       case .subscriptValue:
-        r[Int(i.a)] = try subscriptValue(r[Int(i.b)], r[Int(i.c)], function.ranges + (pc - 1))
+        r[Int(i.a)] = try subscriptValue(r + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1))
       case .subscriptGlobal:
-        r[Int(i.a)] = try subscriptValue(globals[Int(i.b)], r[Int(i.c)], function.ranges + (pc - 1))
+        r[Int(i.a)] = try subscriptValue(globals + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1))
+      case .setSubscript:
+        try setSubscript(function, i, r, captures, at: function.ranges[pc - 1])
+      case .callMutatingSubscript:
+        r[Int(i.a)] = try callMutatingSubscript(function, i, r, captures, at: function.ranges[pc - 1])
 
       case .makeArray:
         let values = takeValues(r + Int(i.b), count: Int(i.c))
@@ -337,10 +346,17 @@ extension Interpreter {
       case .compoundLocal:
         let operand = r[Int(i.b)]
         let slot = r + Int(i.a)
-        if i.c == 1, case .int(let x) = slot.pointee, case .int(let y) = operand {
-          let (sum, overflow) = x.addingReportingOverflow(y)
-          if !overflow {
-            slot.pointee = .int(sum)
+        if case .int(let x) = slot.pointee, case .int(let y) = operand {
+          // `+=`, `-=` and `*=` on Ints; overflow and the rest take `update`.
+          let result: (partialValue: Int, overflow: Bool)
+          switch i.c {
+          case 1: result = x.addingReportingOverflow(y)
+          case 2: result = x.subtractingReportingOverflow(y)
+          case 3: result = x.multipliedReportingOverflow(by: y)
+          default: result = (0, true)
+          }
+          if !result.overflow {
+            slot.pointee = .int(result.partialValue)
             continue
           }
         }
@@ -456,7 +472,7 @@ extension Interpreter {
 
   /// The value of a register that dies here, moved out (the register is nil).
   @inline(__always)
-  private func take(_ register: UnsafeMutablePointer<Value>) -> Value {
+  func take(_ register: UnsafeMutablePointer<Value>) -> Value {
     let value = register.move()
     register.initialize(to: .nil)
     return value
@@ -471,19 +487,21 @@ extension Interpreter {
     return flag
   }
 
-  /// `collection[index]`, arrays and dictionaries answered here.
+  /// `collection[index]`, arrays and dictionaries answered here. The
+  /// collection is read where it lives (a register or a global), not
+  /// copied out, which would retain and release it.
   @inline(__always)
-  private func subscriptValue(_ collection: Value, _ index: Value, _ range: UnsafeMutablePointer<SourceRange>)
-    throws -> Value
-  {
-    if case .array(let elements) = collection, case .int(let position) = index {
+  private func subscriptValue(
+    _ collection: UnsafeMutablePointer<Value>, _ index: Value, _ range: UnsafeMutablePointer<SourceRange>
+  ) throws -> Value {
+    if case .array(let elements) = collection.pointee, case .int(let position) = index {
       guard position >= 0, position < elements.count else {
         throw RuntimeError(.indexOutOfRange(position, count: elements.count), at: range.pointee)
       }
       return elements[position]
     }
-    if case .dictionary(let box) = collection { return box[index] ?? .nil }
-    return try subscriptGet(collection, Arguments([index], labels: [nil]), at: range.pointee)
+    if case .dictionary(let box) = collection.pointee { return box[index] ?? .nil }
+    return try subscriptGet(collection.pointee, Arguments([index], labels: [nil]), at: range.pointee)
   }
 
   /// `variable.method(arguments)` changing the variable in place.

@@ -164,6 +164,24 @@ public final class DictionaryBox {
       values[position] = value
       return old
     }
+    add(value, for: key)
+    return nil
+  }
+
+  /// Sets a value, keeping an existing key's position; `beforeAdding` runs
+  /// first when the key is new (a check of the count, which may throw).
+  /// One lookup, where `self[key] == nil` and then `set` made two.
+  func set(_ value: Value, for key: Value, beforeAdding: () throws -> Void) rethrows {
+    if let position = position(of: key) {
+      values[position] = value
+      return
+    }
+    try beforeAdding()
+    add(value, for: key)
+  }
+
+  /// Appends a key that is not present, indexing it once there are many.
+  private func add(_ value: Value, for key: Value) {
     keys.append(key)
     values.append(value)
     if index != nil {
@@ -173,7 +191,6 @@ public final class DictionaryBox {
       for (position, existing) in keys.enumerated() { built[existing] = position }
       index = built
     }
-    return nil
   }
 
   /// Removes a key; returns its value.

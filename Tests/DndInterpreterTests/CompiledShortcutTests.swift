@@ -78,4 +78,49 @@ import Testing
       """
     #expect(output(body) == "2 1 2 0 20\n")
   }
+
+  /// Assignment through one subscript and a mutating method on an element
+  /// (`setSubscript`, `callMutatingSubscript`): values, value semantics,
+  /// and the order in which the value, the index and the arguments are read.
+  @Test(arguments: [
+    ("var a = [10, 20, 30]\na[0] = 5\na[1] += 7\na[2] -= 1\na[2] *= 2\na[0] /= 2\na[1] %= 4\n"
+      + "var b = a\nb[0] = 99\nprint(a, b)",
+     "[2, 3, 58] [99, 3, 58]\n"),
+    ("var d = [\"x\": 1, \"y\": 2]\nd[\"x\"] = 10\nd[\"z\"] = 3\nd[\"y\"] += 5\nlet e = d\n"
+      + "d[\"x\"] = nil\nprint(d, d.count, e)",
+     "[\"y\": 7, \"z\": 3] 2 [\"x\": 10, \"y\": 7, \"z\": 3]\n"),
+    ("var grid = [[1, 2], [3, 4]]\ngrid[1][0] = 7\ngrid[0][1] += 100\nvar s = [\"a\"]\ns[0] += \"z\"\n"
+      + "print(grid, s)",
+     "[[1, 102], [7, 4]] [\"az\"]\n"),
+    ("func say(_ s, _ v) {\n  print(s)\n  return v\n}\nvar o = [0, 0, 0]\no[say(\"i\", 1)] = say(\"v\", 8)\n"
+      + "o[say(\"i2\", 2)] += say(\"v2\", 3)\nvar rows = [[], [1]]\n"
+      + "rows[say(\"row\", 0)].append(say(\"arg\", 7))\nprint(o, rows, rows[1].removeLast(), rows)",
+     "v\ni\nv2\ni2\narg\nrow\n[0, 8, 3] [[7], [1]] 1 [[7], []]\n"),
+    ("var caps = [1, 2]\nlet setter = { caps[0] = 50 }\nsetter()\ncaps[1] = 60\n"
+      + "var dm = [\"k\": [1]]\ndm[\"k\"]?.append(2)\ndm[\"none\"]?.append(3)\nvar opt = nil\nopt?[0] = 1\n"
+      + "print(caps, dm, opt)",
+     "[50, 60] [\"k\": [1, 2]] nil\n"),
+    ("var big = [:]\nfor i in 0..<20 { big[i] = i * i }\nbig[3] = nil\nbig[19] += 1\n"
+      + "print(big.count, big[19] ?? 0, big[3] ?? -1)",
+     "19 362 -1\n"),
+  ])
+  func subscriptAssignmentKeepsSemantics(_ body: String, _ expected: String) {
+    #expect(output(body) == expected)
+  }
+
+  /// Errors of subscript assignment keep the tree evaluator's messages and
+  /// their place (the target's range; the whole statement's for `op=`).
+  @Test(arguments: [
+    ("var a = [1, 2]\na[2] = 5", "3:1", "out of range"),
+    ("var a = [1, 2]\na[\"x\"] += 5", "3:1", "expects an Int index"),
+    ("var a = [[1], [2]]\na[3].append(1)", "3:1", "out of range"),
+    ("var a = nil\na[0] = 1", "3:1", "on nil"),
+    ("var a = [\"x\": \"s\"]\na[\"x\"] -= 1", "3:1", "cannot be applied"),
+    ("var a = [1]\nvar b = []\nfor _ in 0..<999 { b = [b] }\na[0] = b", "5:1", "levels deep"),
+  ])
+  func subscriptAssignmentErrors(_ body: String, _ location: String, _ message: String) {
+    let result = runSnippet("func main() {\n\(body)\n}\nmain()")
+    #expect(result.location == location)
+    #expect(result.error.map { "\($0.message)".contains(message) } == true)
+  }
 }
