@@ -27,6 +27,22 @@ struct Instruction {
   }
 }
 
+/// An instruction read where it lies in its function's buffer. Each operand
+/// is loaded where a case uses it, so that dispatching does not decode all
+/// five operands of every instruction up front.
+struct InstructionRef {
+  let pointer: UnsafeMutablePointer<Instruction>
+
+  @inline(__always) init(_ pointer: UnsafeMutablePointer<Instruction>) { self.pointer = pointer }
+
+  var op: Opcode { @inline(__always) get { pointer.pointee.op } }
+  var a: Int32 { @inline(__always) get { pointer.pointee.a } }
+  var b: Int32 { @inline(__always) get { pointer.pointee.b } }
+  var c: Int32 { @inline(__always) get { pointer.pointee.c } }
+  var d: Int32 { @inline(__always) get { pointer.pointee.d } }
+  var e: Int32 { @inline(__always) get { pointer.pointee.e } }
+}
+
 /// What an instruction does. `r[x]` is register `x` of the running frame.
 enum Opcode: UInt8 {
   /// r[a] = r[b]

@@ -14,7 +14,7 @@ extension Interpreter {
   /// The arguments of a call to native code, moved out of their registers.
   @inline(__always)
   func takeArguments(
-    _ registers: UnsafeMutablePointer<Value>, _ instruction: Instruction, _ function: CompiledFunction
+    _ registers: UnsafeMutablePointer<Value>, _ instruction: InstructionRef, _ function: CompiledFunction
   ) -> Arguments {
     let start = registers + Int(instruction.c)
     let count = Int(instruction.d)
@@ -32,7 +32,7 @@ extension Interpreter {
   /// registers), anything else through `callValue` with the arguments moved out.
   @inline(__always)
   private func call(
-    _ callee: Value, _ r: UnsafeMutablePointer<Value>, _ i: Instruction, _ function: CompiledFunction,
+    _ callee: Value, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ function: CompiledFunction,
     base: Int, top: Int, at position: Int
   ) throws -> Value {
     guard case .closure(let closure) = callee else {
@@ -52,8 +52,8 @@ extension Interpreter {
     let top = base + function.registerCount
     var pc = 0
     while true {
-      let i = code[pc]
-      pc += 1
+      let i = InstructionRef(code + pc)
+      pc &+= 1
       switch i.op {
       case .move:
         r[Int(i.a)] = r[Int(i.b)]
@@ -388,7 +388,7 @@ extension Interpreter {
   /// `r[a] = r[b] op right`, Int with Int answered here.
   @inline(__always)
   private func binary(
-    _ op: BinaryOperator, _ r: UnsafeMutablePointer<Value>, _ i: Instruction, _ right: Value,
+    _ op: BinaryOperator, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ right: Value,
     _ range: UnsafeMutablePointer<SourceRange>
   ) throws {
     if case .int(let x) = r[Int(i.b)], case .int(let y) = right {
@@ -449,7 +449,7 @@ extension Interpreter {
   /// `"n" + String(i)` writes into the box `String(i)` made. A dying side
   /// is moved out of its register, so that its box is held only here.
   @inline(never)
-  private func concatenate(_ r: UnsafeMutablePointer<Value>, _ i: Instruction, at range: SourceRange) throws {
+  private func concatenate(_ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, at range: SourceRange) throws {
     var leftValue = i.e & 1 != 0 ? take(r + Int(i.b)) : r[Int(i.b)]
     var rightValue = i.e & 2 != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
     guard case .string(var left) = leftValue, case .string(var right) = rightValue else { return }
@@ -506,7 +506,7 @@ extension Interpreter {
 
   /// `variable.method(arguments)` changing the variable in place.
   private func callMutating(
-    _ function: CompiledFunction, _ i: Instruction, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
+    _ function: CompiledFunction, _ i: InstructionRef, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
     at range: SourceRange
   ) throws -> Value {
     let site = function.sites[Int(i.e)]

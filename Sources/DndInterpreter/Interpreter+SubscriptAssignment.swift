@@ -13,7 +13,7 @@ extension Interpreter {
   /// `lvalues[a] op= r[b]` for a target `base[r[c]]`; op code d (0 is `=`);
   /// r[b] is moved out when e = 1.
   func setSubscript(
-    _ function: CompiledFunction, _ i: Instruction, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
+    _ function: CompiledFunction, _ i: InstructionRef, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
     at range: SourceRange
   ) throws {
     let target = function.lvalues[Int(i.a)]
@@ -86,7 +86,7 @@ extension Interpreter {
   /// r[a] = `base[r[c + d]].method(d arguments at r[c...])`, changing the
   /// element in place: lvalues[b] is the element, sites[e] the method.
   func callMutatingSubscript(
-    _ function: CompiledFunction, _ i: Instruction, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
+    _ function: CompiledFunction, _ i: InstructionRef, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
     at range: SourceRange
   ) throws -> Value {
     let site = function.sites[Int(i.e)]
