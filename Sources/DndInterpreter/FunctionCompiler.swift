@@ -219,6 +219,13 @@ struct FunctionCompiler {
       }
       if op == .assign {
         assign(ref, value, declaring: false)
+      } else if case .local(let slot) = ref, case .integer(let number) = value.kind,
+        let immediate = Int32(exactly: number), let opcode = immediateOpcode(of: op)
+      {
+        // `i -= 1`: one instruction with the literal as its immediate. For
+        // an Int literal operand `update` and the operator agree exactly
+        // (overflow and other types take `arithmetic` in both).
+        emit(opcode, Int32(slot), Int32(slot), immediate, at: target.range.union(value.range))
       } else {
         let operand = self.value(value)
         let range = target.range.union(value.range)
@@ -316,6 +323,17 @@ struct FunctionCompiler {
       loops[loops.count - 1].continues.append(jump)
     case .step, .declareApp, .declareSource:
       fallback(stmt)
+    }
+  }
+
+  /// The immediate form of a compound assignment's operator, for the ones
+  /// whose Int case `update` answers as the operator does.
+  private func immediateOpcode(of op: AssignmentOperator) -> Opcode? {
+    switch op {
+    case .add: .addInt
+    case .subtract: .subtractInt
+    case .multiply: .multiplyInt
+    default: nil
     }
   }
 

@@ -123,4 +123,17 @@ import Testing
     #expect(result.location == location)
     #expect(result.error.map { "\($0.message)".contains(message) } == true)
   }
+
+  /// `x op= <Int literal>` on a local is one instruction with an immediate;
+  /// Doubles, overflow and other types behave as the general `update`.
+  @Test(arguments: [
+    ("var d = 1.5\nd += 1\nd -= 2\nd *= 3\nvar i = 10\ni -= 1\ni *= 3\ni += 100\nprint(d, i)", "1.5 127\n", nil),
+    ("var big = 9223372036854775806\nbig += 1\nprint(big)\nbig += 1", "9223372036854775807\n", "5:1"),
+    ("var s = \"a\"\ns -= 1", "", "3:1"),
+  ])
+  func compoundAssignmentOfALiteral(_ body: String, _ expected: String, _ location: String?) {
+    let result = runSnippet("func main() {\n\(body)\n}\nmain()")
+    #expect(result.output == expected)
+    #expect(result.location == location)
+  }
 }
