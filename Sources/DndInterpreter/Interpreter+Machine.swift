@@ -262,11 +262,10 @@ extension Interpreter {
         try checkNesting(key, at: function.ranges[pc - 1])
         if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
       case .makeRecord:
-        let count = Int(i.c)
-        let values = takeValues(r + Int(i.b), count: count)
+        let start = r + Int(i.b)
         // The values before the last were checked as they were made (`checkNesting`).
-        try checkNesting(values[count - 1], at: function.ranges[pc - 1])
-        r[Int(i.a)] = .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], values: values))
+        try checkNesting(start[Int(i.c) - 1], at: function.ranges[pc - 1])
+        r[Int(i.a)] = .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], moving: start))
       case .checkNesting:
         try checkNesting(r[Int(i.a)], at: function.ranges[pc - 1])
       case .makeClosure:
@@ -470,13 +469,6 @@ extension Interpreter {
     }
   }
 
-  /// The value of a register that dies here, moved out (the register is nil).
-  @inline(__always)
-  func take(_ register: UnsafeMutablePointer<Value>) -> Value {
-    let value = register.move()
-    register.initialize(to: .nil)
-    return value
-  }
 
   /// A condition's Bool; anything else is an error (no truthiness).
   @inline(__always)

@@ -33,7 +33,7 @@ extension Interpreter {
     switch value {
     case .array(let elements): if NestingWalk.areLeaves(elements) { return }
     case .dictionary(let box):
-      if NestingWalk.areLeaves(box.keys) && NestingWalk.areLeaves(box.values) { return }
+      if NestingWalk.areLeaves(box.keys) && box.allValues(NestingWalk.isLeaf) { return }
     default: break
     }
     var walk = NestingWalk(stepsLeft: stepsLeft)
@@ -73,6 +73,14 @@ private struct NestingWalk {
 
   /// Whether none of `children` is a collection.
   @inline(__always)
+  /// Whether `value` is not a collection.
+  static func isLeaf(_ value: Value) -> Bool {
+    switch value {
+    case .array, .dictionary, .tuple: return false
+    default: return true
+    }
+  }
+
   static func areLeaves(_ children: [Value]) -> Bool {
     for child in children {
       switch child {

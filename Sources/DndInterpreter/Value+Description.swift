@@ -49,7 +49,7 @@ extension Value: CustomStringConvertible {
         if position > 0 { text += ", " }
         key.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
         text += ": "
-        box.values[position].write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
+        box.value(at: position).write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
       }
       text += "]"
     case .tuple(let box):

@@ -28,8 +28,8 @@ extension Value: Equatable, Hashable {
   /// Same keys with equal values, in any order (as Swift compares them).
   private static func equal(_ a: DictionaryBox, _ b: DictionaryBox) -> Bool {
     guard a.count == b.count else { return false }
-    for (key, value) in zip(a.keys, a.values) {
-      guard let other = b[key], other == value else { return false }
+    for (position, key) in a.keys.enumerated() {
+      guard let other = b[key], other == a.value(at: position) else { return false }
     }
     return true
   }

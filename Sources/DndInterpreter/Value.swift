@@ -94,45 +94,111 @@ public final class StringBox {
 /// Small dictionaries (most of a script's: records of a few fields) find
 /// keys by a linear scan, which for a handful of keys beats hashing; the
 /// hash index is built once a dictionary grows past `indexThreshold`.
+///
+/// The values of a dictionary of up to `inlineCount` keys are stored in the
+/// box itself, so that a record (whose keys array is shared) is a single
+/// allocation; from the next key on they move to an array of their own.
 public final class DictionaryBox {
   public private(set) var keys: [Value]
-  public private(set) var values: [Value]
+  /// The values while `spilled` is false: the first `count` of these.
+  private var value0 = Value.nil
+  private var value1 = Value.nil
+  private var value2 = Value.nil
+  private var value3 = Value.nil
+  /// The values once the dictionary has had more than `inlineCount` keys.
+  private var spilledValues: [Value] = []
+  private var spilled = false
   private var index: [Value: Int]?
 
   /// Keys up to which a scan is used instead of a hash index.
   static let indexThreshold = 8
+  /// Values up to which they are stored in the box.
+  static let inlineCount = 4
 
   public init() {
     keys = []
-    values = []
   }
 
   /// An empty dictionary with room for `capacity` keys (a literal's count),
   /// so that filling it does not grow its arrays step by step.
   public init(capacity: Int) {
     keys = []
-    values = []
     keys.reserveCapacity(capacity)
-    values.reserveCapacity(capacity)
+    if capacity > DictionaryBox.inlineCount {
+      spilled = true
+      spilledValues.reserveCapacity(capacity)
+    }
   }
 
   /// A record: a literal whose keys are distinct constant strings. `keys`
   /// is the literal's shape, one array shared by every dictionary the
-  /// literal makes (a change to one copies it first, as Swift arrays do),
-  /// so a record allocates only its values. At most `indexThreshold` keys.
-  init(shape keys: [Value], values: [Value]) {
+  /// literal makes (a change to one copies it first, as Swift arrays do).
+  /// The `keys.count` values are moved out of the registers at `start`,
+  /// which are left nil. At most `indexThreshold` keys.
+  init(shape keys: [Value], moving start: UnsafeMutablePointer<Value>) {
     self.keys = keys
-    self.values = values
+    let count = keys.count
+    if count > DictionaryBox.inlineCount {
+      spilled = true
+      spilledValues.reserveCapacity(count)
+      for position in 0..<count { spilledValues.append(take(start + position)) }
+      return
+    }
+    if count > 0 { value0 = take(start) }
+    if count > 1 { value1 = take(start + 1) }
+    if count > 2 { value2 = take(start + 2) }
+    if count > 3 { value3 = take(start + 3) }
   }
 
   /// A copy, for a change to a dictionary that is shared.
   public init(copying other: DictionaryBox) {
     keys = other.keys
-    values = other.values
+    value0 = other.value0
+    value1 = other.value1
+    value2 = other.value2
+    value3 = other.value3
+    spilledValues = other.spilledValues
+    spilled = other.spilled
     index = other.index
   }
 
   public var count: Int { keys.count }
+
+  /// The values in the order of `keys` (an array made for the caller while
+  /// they are stored in the box).
+  public var values: [Value] {
+    if spilled { return spilledValues }
+    var result: [Value] = []
+    result.reserveCapacity(count)
+    for position in 0..<count { result.append(value(at: position)) }
+    return result
+  }
+
+  /// The value of the key at `position` in `keys`.
+  @inline(__always)
+  public func value(at position: Int) -> Value {
+    if spilled { return spilledValues[position] }
+    switch position {
+    case 0: return value0
+    case 1: return value1
+    case 2: return value2
+    default: return value3
+    }
+  }
+
+  @inline(__always)
+  private func setValue(_ value: Value, at position: Int) {
+    if spilled {
+      spilledValues[position] = value
+      return
+    }
+    switch position {
+    case 0: value0 = value
+    case 1: value1 = value
+    case 2: value2 = value
+    default: value3 = value
+    }
+  }
 
   /// The position of a key, if present.
   @inline(__always)
@@ -153,15 +219,15 @@ public final class DictionaryBox {
 
   public subscript(key: Value) -> Value? {
     guard let position = position(of: key) else { return nil }
-    return values[position]
+    return value(at: position)
   }
 
   /// Sets a value, keeping an existing key's position; returns the old value.
   @discardableResult
   public func set(_ value: Value, for key: Value) -> Value? {
     if let position = position(of: key) {
-      let old = values[position]
-      values[position] = value
+      let old = self.value(at: position)
+      setValue(value, at: position)
       return old
     }
     add(value, for: key)
@@ -173,7 +239,7 @@ public final class DictionaryBox {
   /// One lookup, where `self[key] == nil` and then `set` made two.
   func set(_ value: Value, for key: Value, beforeAdding: () throws -> Void) rethrows {
     if let position = position(of: key) {
-      values[position] = value
+      setValue(value, at: position)
       return
     }
     try beforeAdding()
@@ -182,8 +248,21 @@ public final class DictionaryBox {
 
   /// Appends a key that is not present, indexing it once there are many.
   private func add(_ value: Value, for key: Value) {
+    let position = keys.count
     keys.append(key)
-    values.append(value)
+    if spilled {
+      spilledValues.append(value)
+    } else if position < DictionaryBox.inlineCount {
+      setValue(value, at: position)
+    } else {
+      // The fifth key: every value moves to an array.
+      spilledValues = [value0, value1, value2, value3, value]
+      value0 = .nil
+      value1 = .nil
+      value2 = .nil
+      value3 = .nil
+      spilled = true
+    }
     if index != nil {
       index?[key] = keys.count - 1
     } else if keys.count > DictionaryBox.indexThreshold {
@@ -197,9 +276,15 @@ public final class DictionaryBox {
   @discardableResult
   public func remove(_ key: Value) -> Value? {
     guard let position = position(of: key) else { return nil }
-    let old = values[position]
+    let old = value(at: position)
+    let last = keys.count - 1
     keys.remove(at: position)
-    values.remove(at: position)
+    if spilled {
+      spilledValues.remove(at: position)
+    } else {
+      for later in position..<last { setValue(value(at: later + 1), at: later) }
+      setValue(.nil, at: last)
+    }
     if index != nil {
       index?.removeValue(forKey: key)
       for later in position..<keys.count { index?[keys[later]] = later }
@@ -209,9 +294,28 @@ public final class DictionaryBox {
 
   public func removeAll() {
     keys = []
-    values = []
+    value0 = .nil
+    value1 = .nil
+    value2 = .nil
+    value3 = .nil
+    spilledValues = []
+    spilled = false
     index = nil
   }
+
+  /// Whether every value satisfies `predicate`, without making an array.
+  func allValues(_ predicate: (Value) -> Bool) -> Bool {
+    for position in 0..<count where !predicate(value(at: position)) { return false }
+    return true
+  }
+}
+
+/// The value of a register that dies here, moved out (the register is nil).
+@inline(__always)
+func take(_ register: UnsafeMutablePointer<Value>) -> Value {
+  let value = register.move()
+  register.initialize(to: .nil)
+  return value
 }
 
 /// A tuple: `(1, "a")`, or with labels `(offset: 0, element: x)`.

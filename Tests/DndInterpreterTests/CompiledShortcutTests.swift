@@ -136,4 +136,26 @@ import Testing
     #expect(result.output == expected)
     #expect(result.location == location)
   }
+
+  /// A dictionary keeps up to four values in its box and moves them to an
+  /// array at the fifth key: adding, removing, copying, comparing and
+  /// printing across that line keep Swift's semantics and insertion order.
+  @Test(arguments: [
+    ("var d = [:]\nfor i in 0..<6 { d[\"k\" + String(i)] = i }\nd[\"k2\"] = nil\nd[\"k0\"] = nil\n"
+      + "print(d, d.count, d[\"k4\"] ?? -1)",
+     "[\"k1\": 1, \"k3\": 3, \"k4\": 4, \"k5\": 5] 4 4\n"),
+    ("var e = [\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4]\nlet f = e\ne[\"b\"] = nil\n"
+      + "print(e, f == [\"d\": 4, \"c\": 3, \"b\": 2, \"a\": 1])\ne[\"b\"] = 20\ne[\"x\"] = 5\n"
+      + "print(e, e.values, f.values)",
+     "[\"a\": 1, \"c\": 3, \"d\": 4] true\n[\"a\": 1, \"c\": 3, \"d\": 4, \"b\": 20, \"x\": 5] "
+      + "[1, 3, 4, 20, 5] [1, 2, 3, 4]\n"),
+    ("let r = [\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4, \"e\": 5]\nvar s = r\ns[\"c\"] = nil\n"
+      + "var g = [\"p\": [1]]\ng[\"p\"]?.append(3)\nvar h = [1: \"one\"]\nh.removeAll()\nh[2] = \"two\"\n"
+      + "print(r, s, g, h)",
+     "[\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4, \"e\": 5] [\"a\": 1, \"b\": 2, \"d\": 4, \"e\": 5] "
+      + "[\"p\": [1, 3]] [2: \"two\"]\n"),
+  ])
+  func dictionariesAcrossTheInlineValues(_ body: String, _ expected: String) {
+    #expect(output(body) == expected)
+  }
 }
