@@ -23,16 +23,44 @@ final class CompiledFunction {
   let ranges: UnsafeMutablePointer<SourceRange>
   let constants: UnsafeMutablePointer<Value>
   let constantCount: Int
-  let expressions: [CheckedExpr]
-  let statements: [CheckedStmt]
-  let lvalues: [CheckedLValue]
-  let sites: [CallSite]
-  /// The keys of each record literal (`makeRecord`), shared by its records.
-  let shapes: [[Value]]
-  /// The UTF-8 bytes of the literals before `+ String(n)` (`prefixedDecimal`).
-  let prefixes: [[UInt8]]
-  /// Closures and local functions created by this function.
-  let children: [CompiledFunction]
+  /// The side tables, behind one reference: the instruction loop would
+  /// otherwise load every one of them on entering each call.
+  let tables: Tables
+
+  /// What the instructions refer to by index, besides constants.
+  final class Tables {
+    let expressions: [CheckedExpr]
+    let statements: [CheckedStmt]
+    let lvalues: [CheckedLValue]
+    let sites: [CallSite]
+    /// The keys of each record literal (`makeRecord`), shared by its records.
+    let shapes: [[Value]]
+    /// The UTF-8 bytes of the literals before `+ String(n)` (`prefixedDecimal`).
+    let prefixes: [[UInt8]]
+    /// Closures and local functions created by this function.
+    let children: [CompiledFunction]
+
+    init(
+      expressions: [CheckedExpr], statements: [CheckedStmt], lvalues: [CheckedLValue], sites: [CallSite],
+      shapes: [[Value]], prefixes: [[UInt8]], children: [CompiledFunction]
+    ) {
+      self.expressions = expressions
+      self.statements = statements
+      self.lvalues = lvalues
+      self.sites = sites
+      self.shapes = shapes
+      self.prefixes = prefixes
+      self.children = children
+    }
+  }
+
+  var expressions: [CheckedExpr] { tables.expressions }
+  var statements: [CheckedStmt] { tables.statements }
+  var lvalues: [CheckedLValue] { tables.lvalues }
+  var sites: [CallSite] { tables.sites }
+  var shapes: [[Value]] { tables.shapes }
+  var prefixes: [[UInt8]] { tables.prefixes }
+  var children: [CompiledFunction] { tables.children }
 
   init(
     code: FunctionCode, registerCount: Int, clearsLocals: Bool, instructions: [Instruction],
@@ -52,13 +80,9 @@ final class CompiledFunction {
     self.constants = UnsafeMutablePointer.allocate(capacity: max(constants.count, 1))
     self.constants.initialize(from: constants, count: constants.count)
     self.constantCount = constants.count
-    self.expressions = expressions
-    self.statements = statements
-    self.lvalues = lvalues
-    self.sites = sites
-    self.shapes = shapes
-    self.prefixes = prefixes
-    self.children = children
+    self.tables = Tables(
+      expressions: expressions, statements: statements, lvalues: lvalues, sites: sites, shapes: shapes,
+      prefixes: prefixes, children: children)
   }
 
   deinit {
