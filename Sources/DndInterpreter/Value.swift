@@ -205,11 +205,15 @@ public final class DictionaryBox {
   private func position(of key: Value) -> Int? {
     if let index { return index[key] }
     // String keys (a record's fields) compared as strings, without the
-    // general equality's switch over both values.
+    // general equality's switch over both values. A literal key is found by
+    // its box first (a record's keys are the literals' boxes), so that the
+    // other fields' text is not compared.
     if case .string(let wanted) = key {
       for position in keys.indices {
-        guard case .string(let candidate) = keys[position] else { continue }
-        if candidate === wanted || candidate.value == wanted.value { return position }
+        if case .string(let candidate) = keys[position], candidate === wanted { return position }
+      }
+      for position in keys.indices {
+        if case .string(let candidate) = keys[position], candidate.value == wanted.value { return position }
       }
       return nil
     }
