@@ -214,7 +214,13 @@ struct FunctionCompiler {
         return
       }
       guard case .variable(let ref) = target.kind else {
-        fallback(stmt)
+        // A member or tuple element path: the value here, the path by `assign`'s rules.
+        let operand = self.value(value)
+        lvalues.append(target)
+        let opIndex = Int32(AssignmentOperator.allCases.firstIndex(of: op) ?? 0)
+        let range = op == .assign ? target.range : target.range.union(value.range)
+        emit(.setPath, Int32(lvalues.count - 1), operand, opIndex, at: range)
+        clearDirty(from: mark, at: stmt.range)
         return
       }
       if op == .assign {

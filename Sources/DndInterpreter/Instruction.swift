@@ -133,6 +133,10 @@ enum Opcode: UInt8 {
   /// lvalues[a] op= r[b], the target being `base[r[c]]`; op =
   /// AssignmentOperator.allCases[d]; r[b] is a temporary moved out when e = 1
   case setSubscript
+  /// lvalues[a] op= r[b] for any other path (`view.alpha = 0.5`, `p.x += 1`),
+  /// as the tree evaluator's `assign` with the value already evaluated;
+  /// op = AssignmentOperator.allCases[c]
+  case setPath
   /// r[a] = element.method(d arguments at r[c...]) changing the element in
   /// place: lvalues[b] is `base[r[c + d]]`; method, labels, optional: sites[e]
   case callMutatingSubscript

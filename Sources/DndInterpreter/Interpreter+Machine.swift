@@ -246,6 +246,8 @@ extension Interpreter {
         r[Int(i.a)] = try subscriptValue(globals + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1))
       case .setSubscript:
         try setSubscript(function, i, r, captures, at: function.ranges[pc - 1])
+      case .setPath:
+        try setPath(function, i, r, captures, at: function.ranges[pc - 1])
       case .callMutatingSubscript:
         r[Int(i.a)] = try callMutatingSubscript(function, i, r, captures, at: function.ranges[pc - 1])
 

@@ -1,10 +1,11 @@
 import DndCheck
 import DndSyntax
 
-/// Assignment through one subscript, `a[i] = v` and `d[k] += v`, and a
-/// mutating method called on an element, `rows[i].append(x)`, run by the
-/// instruction loop (`setSubscript`, `callMutatingSubscript`) with the value
-/// and the index already in registers.
+/// Assignment through one subscript, `a[i] = v` and `d[k] += v`, through
+/// any other path, `view.alpha = 0.5`, and a mutating method called on an
+/// element, `rows[i].append(x)`, run by the instruction loop
+/// (`setSubscript`, `setPath`, `callMutatingSubscript`) with the value and
+/// the index already in registers.
 ///
 /// Each does what the tree evaluator's `store` and `modify` do, in the same
 /// order and with the same errors; an array or a dictionary held by a local
@@ -81,6 +82,23 @@ extension Interpreter {
       try box.set(current, for: index) { try checkCount(box.count + 1, at: targetRange) }
     }
     return true
+  }
+
+  /// `lvalues[a] op= r[b]` for a path that is not one subscript of a
+  /// variable: what `assign` does once it has evaluated the value.
+  func setPath(
+    _ function: CompiledFunction, _ i: InstructionRef, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
+    at range: SourceRange
+  ) throws {
+    let target = function.lvalues[Int(i.a)]
+    let value = r[Int(i.b)]
+    let op = Self.assignmentOperator(i.c)
+    let frame = Frame(base: r, captures: captures)
+    if op == .assign {
+      try store(target, value, frame)
+      return
+    }
+    try modify(target, frame) { current in try self.update(&current, op, value, at: range) }
   }
 
   /// r[a] = `base[r[c + d]].method(d arguments at r[c...])`, changing the

@@ -158,4 +158,23 @@ import Testing
   func dictionariesAcrossTheInlineValues(_ body: String, _ expected: String) {
     #expect(output(body) == expected)
   }
+
+  /// Assignment through a member or tuple path (`setPath`): a view changed
+  /// where it is, a point or a rect copied (value semantics), the value
+  /// evaluated before the path, and the tree evaluator's errors and places.
+  @Test(arguments: [
+    ("let v = UIView(frame: Rect(0, 0, 10, 10))\nv.alpha = 0.5\nv.alpha += 0.25\nvar f = Rect(1, 2, 3, 4)\n"
+      + "f.origin.x = 7\nf.size.width *= 2\nvar t = (1, \"x\")\nt.0 = 5\nt.1 += \"y\"\nprint(v.alpha, f, t)",
+     "0.75 Rect(7, 2, 6, 4) (5, \"xy\")\n", nil),
+    ("let v = UIView(frame: Rect(0, 0, 1, 1))\nvar views = [v]\nviews[0].alpha = 0.1\nvar p = Point(1, 2)\n"
+      + "var q = p\nq.x = 9\nvar o = nil\no?.alpha = 1\nprint(v.alpha, p, q, o)",
+     "0.1 Point(1, 2) Point(9, 2) nil\n", nil),
+    ("var t = (1, 2)\nt.x = 3", "", "3:1"),
+    ("let v = UIView(frame: Rect(0, 0, 1, 1))\nv.alpha += \"s\"", "", "3:1"),
+  ])
+  func memberAssignmentKeepsSemantics(_ body: String, _ expected: String, _ location: String?) {
+    let result = runSnippet("func main() {\n\(body)\n}\nmain()")
+    #expect(result.output == expected)
+    #expect(result.location == location)
+  }
 }
