@@ -15,7 +15,17 @@ public final class View {
   public var userInfo: AnyObject?
   /// The world whose scheduler and trace this view reports to.
   public private(set) weak var world: World?
-  public private(set) weak var superview: View?
+  /// The view this one is a subview of.
+  public var superview: View? { superviewLink }
+  /// Not `weak`: a weak reference gives its target a side table, and every
+  /// retain and release of a view with one takes the runtime's slow path
+  /// (a hit-test retains each view it visits). `unowned(unsafe)` is safe
+  /// here because the link is only ever set while the parent holds the
+  /// child in `subviews`, and it is cleared whenever that stops: by
+  /// `removeFromSuperview`, by `insertSubview` moving the child to another
+  /// parent, and by the parent's `deinit` for the children that outlive it.
+  /// So whenever it is non-nil the parent is alive.
+  private unowned(unsafe) var superviewLink: View?
   /// Back to front: the last subview is the front-most and is hit first.
   public private(set) var subviews: [View] = []
   /// Set on an app's window only.
@@ -116,6 +126,12 @@ public final class View {
     if kind.isList { list = ListView(view: self) }
   }
 
+  /// Clears the subviews' links back to this view: a subview the script
+  /// still holds outlives its superview (see `superviewLink`).
+  deinit {
+    for child in subviews where child.superviewLink === self { child.superviewLink = nil }
+  }
+
   public var bounds: Rect {
     get { Rect(origin: boundsOrigin, size: frame.size) }
     set {
@@ -207,7 +223,7 @@ public final class View {
     }
     position = max(0, min(position, subviews.count))
     subviews.insert(view, at: position)
-    view.superview = self
+    view.superviewLink = self
   }
 
   /// An NSInvalidArgumentException about the view tree, recorded in the trace.
@@ -224,7 +240,7 @@ public final class View {
     if let index = parent.subviews.firstIndex(where: { $0 === self }) {
       parent.subviews.remove(at: index)
     }
-    superview = nil
+    superviewLink = nil
   }
 
   /// Moves a subview to the front (it is then hit first).
