@@ -10,7 +10,21 @@
 public final class View {
   public let kind: ViewKind
   /// The name the trace prints for this view.
-  public var name: String
+  public var name: String {
+    get {
+      if let givenName { return givenName }
+      // A numbered view is named when the name is first read: most views a
+      // script makes in bulk never appear in the trace.
+      let made = "\(kind.rawValue)#\(number)"
+      givenName = made
+      return made
+    }
+    set { givenName = newValue }
+  }
+  /// The name once given or made; nil until a numbered view's name is read.
+  private var givenName: String?
+  /// The number a view made by code is named after (`UIView#12`).
+  private let number: Int
   /// A slot for the binding (the interpreter keeps its own object here).
   public var userInfo: AnyObject?
   /// The world whose scheduler and trace this view reports to.
@@ -114,9 +128,20 @@ public final class View {
   public private(set) var list: ListView?
 
   /// Creates a detached view. `world` is the world it reports to.
-  public init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
+  public convenience init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
+    self.init(kind, givenName: name, number: 0, frame: frame, world: world)
+  }
+
+  /// Creates a detached view named after its kind and `number`:
+  /// "\(kind.rawValue)#\(number)".
+  public convenience init(_ kind: ViewKind, number: Int, frame: Rect = .zero, world: World) {
+    self.init(kind, givenName: nil, number: number, frame: frame, world: world)
+  }
+
+  private init(_ kind: ViewKind, givenName: String?, number: Int, frame: Rect, world: World) {
     self.kind = kind
-    self.name = name
+    self.givenName = givenName
+    self.number = number
     self.frame = frame
     self.world = world
     self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
