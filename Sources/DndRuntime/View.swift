@@ -30,16 +30,17 @@ public final class View {
   /// The world whose scheduler and trace this view reports to.
   public private(set) weak var world: World?
   /// The view this one is a subview of.
-  public var superview: View? { superviewLink }
+  public var superview: View? { superviewLink?.takeUnretainedValue() }
   /// Not `weak`: a weak reference gives its target a side table, and every
   /// retain and release of a view with one takes the runtime's slow path
-  /// (a hit-test retains each view it visits). `unowned(unsafe)` is safe
-  /// here because the link is only ever set while the parent holds the
-  /// child in `subviews`, and it is cleared whenever that stops: by
+  /// (a hit-test retains each view it visits). An unretained link is safe
+  /// here because it is only ever set while the parent holds the child in
+  /// `subviews`, and it is cleared whenever that stops: by
   /// `removeFromSuperview`, by `insertSubview` moving the child to another
   /// parent, and by the parent's `deinit` for the children that outlive it.
-  /// So whenever it is non-nil the parent is alive.
-  private unowned(unsafe) var superviewLink: View?
+  /// So whenever it is non-nil the parent is alive, and walks up the tree
+  /// (`depth`, `isDescendant(of:)`) follow it without retaining anything.
+  private var superviewLink: Unmanaged<View>?
   /// Back to front: the last subview is the front-most and is hit first.
   public private(set) var subviews: [View] = []
   /// Set on an app's window only.
@@ -154,7 +155,8 @@ public final class View {
   /// Clears the subviews' links back to this view: a subview the script
   /// still holds outlives its superview (see `superviewLink`).
   deinit {
-    for child in subviews where child.superviewLink === self { child.superviewLink = nil }
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    for child in subviews where child.superviewLink?.toOpaque() == me { child.superviewLink = nil }
   }
 
   public var bounds: Rect {
@@ -235,11 +237,7 @@ public final class View {
     if view === self { throw raise("Can't add self as subview") }
     // Choice: adding an ancestor would make a cycle; UIKit's message for this case is not
     // on record, so the runtime reuses the self-subview exception's name with its own reason.
-    var ancestor = superview
-    while let candidate = ancestor {
-      if candidate === view { throw raise("Can't add an ancestor as subview") }
-      ancestor = candidate.superview
-    }
+    if isDescendant(of: view) { throw raise("Can't add an ancestor as subview") }
     if view.kind == .window { throw raise("Can't add a window as subview") }
     var position = index
     if let old = view.superview, let oldIndex = old.subviews.firstIndex(where: { $0 === view }) {
@@ -247,8 +245,24 @@ public final class View {
       if old === self, oldIndex < position { position -= 1 }
     }
     position = max(0, min(position, subviews.count))
-    subviews.insert(view, at: position)
-    view.superviewLink = self
+    // Appending is the common case (every `addSubview`) and cheaper than inserting.
+    if position == subviews.count {
+      subviews.append(view)
+    } else {
+      subviews.insert(view, at: position)
+    }
+    view.superviewLink = Unmanaged.passUnretained(self)
+  }
+
+  /// The number of views from this one up to its root, both included.
+  public var depth: Int {
+    var count = 1
+    var link = superviewLink
+    while let parent = link {
+      count += 1
+      link = parent._withUnsafeGuaranteedRef { $0.superviewLink }
+    }
+    return count
   }
 
   /// An NSInvalidArgumentException about the view tree, recorded in the trace.
@@ -282,10 +296,12 @@ public final class View {
 
   /// True if `self` is `view` or one of its descendants.
   public func isDescendant(of view: View) -> Bool {
-    var candidate: View? = self
-    while let current = candidate {
-      if current === view { return true }
-      candidate = current.superview
+    if view === self { return true }
+    let target = Unmanaged.passUnretained(view).toOpaque()
+    var link = superviewLink
+    while let parent = link {
+      if parent.toOpaque() == target { return true }
+      link = parent._withUnsafeGuaranteedRef { $0.superviewLink }
     }
     return false
   }

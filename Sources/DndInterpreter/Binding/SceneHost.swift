@@ -123,9 +123,10 @@ public final class SceneHost: InterpreterHost {
     return made
   }
 
-  /// The script object of `view`, kept in the view's `userInfo` slot.
+  /// The script object of `view`, kept in the view's `userInfo` slot. A
+  /// view belongs to this scene's world, so only this scene fills the slot.
   func object(for view: View) -> ViewObject {
-    if let existing = view.userInfo as? ViewObject, existing.scene === self { return existing }
+    if let existing = view.userInfo as? ViewObject { return existing }
     let made = ViewObject(scene: self, view: view)
     view.userInfo = made
     wrapperOrder.append(made)
@@ -178,17 +179,16 @@ public final class SceneHost: InterpreterHost {
   /// Refuses an `addSubview` that would nest the view tree deeper than
   /// `limit` (`InterpreterLimits.maxViewDepth`).
   func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
-    var depth = 1
-    var ancestor = parent.superview
-    while let next = ancestor, depth <= limit {
-      depth += 1
-      ancestor = next.superview
-    }
+    let depth = parent.depth
     func height(_ view: View, _ budget: Int) -> Int {
       guard budget > 0 else { return 1 }
-      return 1 + (view.subviews.map { height($0, budget - 1) }.max() ?? 0)
+      var tallest = 0
+      for child in view.subviews { tallest = max(tallest, height(child, budget - 1)) }
+      return 1 + tallest
     }
-    if depth + height(subview, limit) > limit { throw RuntimeError(.viewTreeTooDeep(limit)) }
+    if depth >= limit || depth + height(subview, limit - depth) > limit {
+      throw RuntimeError(.viewTreeTooDeep(limit))
+    }
   }
 
   // MARK: Calling the script
