@@ -44,7 +44,10 @@ public final class View {
   /// Back to front: the last subview is the front-most and is hit first.
   public private(set) var subviews: [View] = []
   /// Set on an app's window only.
-  weak var owningApp: App?
+  var owningApp: App? {
+    get { extras?.owningApp }
+    set { writableExtras.owningApp = newValue }
+  }
 
   public var frame: Rect {
     willSet {
@@ -73,60 +76,99 @@ public final class View {
     willSet { noteChange("setUserInteractionEnabled:", restore: nil) }
   }
   public var backgroundColor: ColorValue? {
-    willSet {
+    get { extras?.backgroundColor }
+    set {
       let old = backgroundColor
       noteChange("setBackgroundColor:") { $0.backgroundColor = old }
+      writableExtras.backgroundColor = newValue
     }
+  }
+  /// UITextView only; text fields are always editable.
+  public var isEditable = true {
+    willSet { noteChange("setEditable:", restore: nil) }
+  }
+  /// The state few views use (content, interactions, paste), made on the
+  /// first write: a plain view is then small to make and to free.
+  private var extras: ViewExtras?
+  private var writableExtras: ViewExtras {
+    if let extras { return extras }
+    let made = ViewExtras()
+    extras = made
+    return made
   }
 
   // MARK: Kind-specific content
 
   /// UILabel, UITextField, UITextView. `attributedText` shares this storage.
   public var text: String? {
-    get { textStorage }
+    get { extras?.text }
     set {
       noteChange("setText:", restore: nil)
-      textStorage = newValue
+      writableExtras.text = newValue
     }
   }
-  private var textStorage: String?
   /// UIImageView (and a button's image).
   public var image: ImageValue? {
-    willSet { noteChange("setImage:", restore: nil) }
+    get { extras?.image }
+    set {
+      noteChange("setImage:", restore: nil)
+      writableExtras.image = newValue
+    }
   }
   /// UIButton's title for the normal state.
   public var title: String? {
-    willSet { noteChange("setTitle:forState:", restore: nil) }
+    get { extras?.title }
+    set {
+      noteChange("setTitle:forState:", restore: nil)
+      writableExtras.title = newValue
+    }
   }
   /// UIButton's primary action (`sender` is the button).
-  public var action: ((View) throws -> Void)?
-  /// UITextView only; text fields are always editable.
-  public var isEditable = true {
-    willSet { noteChange("setEditable:", restore: nil) }
+  public var action: ((View) throws -> Void)? {
+    get { extras?.action }
+    set { writableExtras.action = newValue }
   }
 
   // MARK: Interactions and paste
 
-  public private(set) var dragInteractions: [DragInteraction] = []
+  public var dragInteractions: [DragInteraction] { extras?.dragInteractions ?? [] }
   /// Explicit drop interactions in the order they were added; on text fields
   /// and text views the first one is the built-in `textDropInteraction`.
-  public private(set) var dropInteractions: [DropInteraction] = []
-  public private(set) var springLoadedInteractions: [SpringLoadedInteraction] = []
+  public var dropInteractions: [DropInteraction] { extras?.dropInteractions ?? [] }
+  public var springLoadedInteractions: [SpringLoadedInteraction] { extras?.springLoadedInteractions ?? [] }
   /// The hidden drop interaction UIKit builds from `pasteConfiguration` (§6.3).
-  var pasteDropInteraction: DropInteraction?
+  var pasteDropInteraction: DropInteraction? {
+    get { extras?.pasteDropInteraction }
+    set { writableExtras.pasteDropInteraction = newValue }
+  }
   /// The spring-loaded interaction that `isSpringLoaded` installs on a button.
-  var builtInSpringLoadedInteraction: SpringLoadedInteraction?
+  var builtInSpringLoadedInteraction: SpringLoadedInteraction? {
+    get { extras?.builtInSpringLoadedInteraction }
+    set { writableExtras.builtInSpringLoadedInteraction = newValue }
+  }
 
   /// Makes the view a paste and drop target without a drop interaction (§6).
-  public var pasteConfiguration: PasteConfiguration?
+  public var pasteConfiguration: PasteConfiguration? {
+    get { extras?.pasteConfiguration }
+    set { writableExtras.pasteConfiguration = newValue }
+  }
   /// `paste(itemProviders:)`; nil means not overridden (a drop then raises, §6.2).
-  public var paste: (([ItemProvider]) throws -> Void)?
+  public var paste: (([ItemProvider]) throws -> Void)? {
+    get { extras?.paste }
+    set { writableExtras.paste = newValue }
+  }
   /// `canPaste(_:)`; nil means "compare acceptable types with the items' types".
-  public var canPaste: (([ItemProvider]) throws -> Bool)?
+  public var canPaste: (([ItemProvider]) throws -> Bool)? {
+    get { extras?.canPaste }
+    set { writableExtras.canPaste = newValue }
+  }
   /// The text drop delegate of a text field or text view (§6.4).
-  public var textDropDelegate: TextDropDelegate?
+  public var textDropDelegate: TextDropDelegate? {
+    get { extras?.textDropDelegate }
+    set { writableExtras.textDropDelegate = newValue }
+  }
   /// The rows or items, data source and delegates of a table or collection view.
-  public private(set) var list: ListView?
+  public var list: ListView? { extras?.list }
 
   /// Creates a detached view. `world` is the world it reports to.
   public convenience init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
@@ -147,9 +189,9 @@ public final class View {
     self.world = world
     self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
     if kind.isTextDroppable {
-      dropInteractions.append(DropInteraction(textDropFor: self))
+      writableExtras.dropInteractions.append(DropInteraction(textDropFor: self))
     }
-    if kind.isList { list = ListView(view: self) }
+    if kind.isList { writableExtras.list = ListView(view: self) }
   }
 
   /// Clears the subviews' links back to this view: a subview the script
@@ -184,7 +226,7 @@ public final class View {
     get { text }
     set {
       noteChange("setAttributedText:", restore: nil)
-      textStorage = newValue
+      writableExtras.text = newValue
     }
   }
 
@@ -323,38 +365,38 @@ public final class View {
   /// Installs a drag interaction (moving it from another view if needed).
   public func addInteraction(_ interaction: DragInteraction) {
     interaction.view?.removeInteraction(interaction)
-    dragInteractions.append(interaction)
+    writableExtras.dragInteractions.append(interaction)
     interaction.view = self
   }
 
   public func addInteraction(_ interaction: DropInteraction) {
     interaction.view?.removeInteraction(interaction)
-    dropInteractions.append(interaction)
+    writableExtras.dropInteractions.append(interaction)
     interaction.view = self
   }
 
   public func addInteraction(_ interaction: SpringLoadedInteraction) {
     interaction.view?.removeInteraction(interaction)
-    springLoadedInteractions.append(interaction)
+    writableExtras.springLoadedInteractions.append(interaction)
     interaction.view = self
   }
 
   public func removeInteraction(_ interaction: DragInteraction) {
     guard interaction.view === self else { return }
-    dragInteractions.removeAll { $0 === interaction }
+    extras?.dragInteractions.removeAll { $0 === interaction }
     interaction.view = nil
   }
 
   /// Removing `textDropInteraction` is how a text view stops accepting drops.
   public func removeInteraction(_ interaction: DropInteraction) {
     guard interaction.view === self else { return }
-    dropInteractions.removeAll { $0 === interaction }
+    extras?.dropInteractions.removeAll { $0 === interaction }
     interaction.view = nil
   }
 
   public func removeInteraction(_ interaction: SpringLoadedInteraction) {
     guard interaction.view === self else { return }
-    springLoadedInteractions.removeAll { $0 === interaction }
+    extras?.springLoadedInteractions.removeAll { $0 === interaction }
     interaction.view = nil
   }
 
