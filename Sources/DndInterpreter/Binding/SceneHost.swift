@@ -178,7 +178,7 @@ public final class SceneHost: InterpreterHost {
 
   /// Refuses an `addSubview` that would nest the view tree deeper than
   /// `limit` (`InterpreterLimits.maxViewDepth`).
-  func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
+  static func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
     let depth = parent.depth
     func height(_ view: View, _ budget: Int) -> Int {
       guard budget > 0 else { return 1 }
@@ -215,9 +215,14 @@ public final class SceneHost: InterpreterHost {
     do {
       try body()
     } catch let exception as UIKitException {
-      world.recordUncaughtException(exception, app: view?.app?.name, view: view?.name)
+      recordUncaught(exception, view: view)
       throw exception
     }
+  }
+
+  /// Records an exception a UIKit call the script made raised.
+  func recordUncaught(_ exception: UIKitException, view: View?) {
+    world.recordUncaughtException(exception, app: view?.app?.name, view: view?.name)
   }
 
   // MARK: Locations
