@@ -18,13 +18,23 @@ extension View {
     guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else {
       return nil
     }
-    var index = subviews.count
-    while index > 0 {
-      index -= 1
-      let child = subviews[index]
-      if let hit = child.hitTest(child.pointFromSuperview(point)) { return hit }
+    // The subviews are read as unretained references: the array keeps each
+    // alive for the whole walk, and the walk would otherwise retain and
+    // release every view it tests.
+    let hit = subviews.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: Unmanaged<View>.self) { children -> View? in
+        var index = children.count
+        while index > 0 {
+          index -= 1
+          let found = children[index]._withUnsafeGuaranteedRef { child in
+            child.hitTest(child.pointFromSuperview(point))
+          }
+          if let found { return found }
+        }
+        return nil
+      }
     }
-    return self
+    return hit ?? self
   }
 
   /// Converts a point from the superview's coordinates into this view's.

@@ -10,16 +10,44 @@
 public final class View {
   public let kind: ViewKind
   /// The name the trace prints for this view.
-  public var name: String
+  public var name: String {
+    get {
+      if let givenName { return givenName }
+      // A numbered view is named when the name is first read: most views a
+      // script makes in bulk never appear in the trace.
+      let made = "\(kind.rawValue)#\(number)"
+      givenName = made
+      return made
+    }
+    set { givenName = newValue }
+  }
+  /// The name once given or made; nil until a numbered view's name is read.
+  private var givenName: String?
+  /// The number a view made by code is named after (`UIView#12`).
+  private let number: Int
   /// A slot for the binding (the interpreter keeps its own object here).
   public var userInfo: AnyObject?
   /// The world whose scheduler and trace this view reports to.
   public private(set) weak var world: World?
-  public private(set) weak var superview: View?
+  /// The view this one is a subview of.
+  public var superview: View? { superviewLink?.takeUnretainedValue() }
+  /// Not `weak`: a weak reference gives its target a side table, and every
+  /// retain and release of a view with one takes the runtime's slow path
+  /// (a hit-test retains each view it visits). An unretained link is safe
+  /// here because it is only ever set while the parent holds the child in
+  /// `subviews`, and it is cleared whenever that stops: by
+  /// `removeFromSuperview`, by `insertSubview` moving the child to another
+  /// parent, and by the parent's `deinit` for the children that outlive it.
+  /// So whenever it is non-nil the parent is alive, and walks up the tree
+  /// (`depth`, `isDescendant(of:)`) follow it without retaining anything.
+  private var superviewLink: Unmanaged<View>?
   /// Back to front: the last subview is the front-most and is hit first.
   public private(set) var subviews: [View] = []
   /// Set on an app's window only.
-  weak var owningApp: App?
+  var owningApp: App? {
+    get { extras?.owningApp }
+    set { writableExtras.owningApp = newValue }
+  }
 
   public var frame: Rect {
     willSet {
@@ -48,72 +76,129 @@ public final class View {
     willSet { noteChange("setUserInteractionEnabled:", restore: nil) }
   }
   public var backgroundColor: ColorValue? {
-    willSet {
+    get { extras?.backgroundColor }
+    set {
       let old = backgroundColor
       noteChange("setBackgroundColor:") { $0.backgroundColor = old }
+      writableExtras.backgroundColor = newValue
     }
+  }
+  /// UITextView only; text fields are always editable.
+  public var isEditable = true {
+    willSet { noteChange("setEditable:", restore: nil) }
+  }
+  /// The state few views use (content, interactions, paste), made on the
+  /// first write: a plain view is then small to make and to free.
+  private var extras: ViewExtras?
+  private var writableExtras: ViewExtras {
+    if let extras { return extras }
+    let made = ViewExtras()
+    extras = made
+    return made
   }
 
   // MARK: Kind-specific content
 
   /// UILabel, UITextField, UITextView. `attributedText` shares this storage.
   public var text: String? {
-    get { textStorage }
+    get { extras?.text }
     set {
       noteChange("setText:", restore: nil)
-      textStorage = newValue
+      writableExtras.text = newValue
     }
   }
-  private var textStorage: String?
   /// UIImageView (and a button's image).
   public var image: ImageValue? {
-    willSet { noteChange("setImage:", restore: nil) }
+    get { extras?.image }
+    set {
+      noteChange("setImage:", restore: nil)
+      writableExtras.image = newValue
+    }
   }
   /// UIButton's title for the normal state.
   public var title: String? {
-    willSet { noteChange("setTitle:forState:", restore: nil) }
+    get { extras?.title }
+    set {
+      noteChange("setTitle:forState:", restore: nil)
+      writableExtras.title = newValue
+    }
   }
   /// UIButton's primary action (`sender` is the button).
-  public var action: ((View) throws -> Void)?
-  /// UITextView only; text fields are always editable.
-  public var isEditable = true {
-    willSet { noteChange("setEditable:", restore: nil) }
+  public var action: ((View) throws -> Void)? {
+    get { extras?.action }
+    set { writableExtras.action = newValue }
   }
 
   // MARK: Interactions and paste
 
-  public private(set) var dragInteractions: [DragInteraction] = []
+  public var dragInteractions: [DragInteraction] { extras?.dragInteractions ?? [] }
   /// Explicit drop interactions in the order they were added; on text fields
   /// and text views the first one is the built-in `textDropInteraction`.
-  public private(set) var dropInteractions: [DropInteraction] = []
-  public private(set) var springLoadedInteractions: [SpringLoadedInteraction] = []
+  public var dropInteractions: [DropInteraction] { extras?.dropInteractions ?? [] }
+  public var springLoadedInteractions: [SpringLoadedInteraction] { extras?.springLoadedInteractions ?? [] }
   /// The hidden drop interaction UIKit builds from `pasteConfiguration` (§6.3).
-  var pasteDropInteraction: DropInteraction?
+  var pasteDropInteraction: DropInteraction? {
+    get { extras?.pasteDropInteraction }
+    set { writableExtras.pasteDropInteraction = newValue }
+  }
   /// The spring-loaded interaction that `isSpringLoaded` installs on a button.
-  var builtInSpringLoadedInteraction: SpringLoadedInteraction?
+  var builtInSpringLoadedInteraction: SpringLoadedInteraction? {
+    get { extras?.builtInSpringLoadedInteraction }
+    set { writableExtras.builtInSpringLoadedInteraction = newValue }
+  }
 
   /// Makes the view a paste and drop target without a drop interaction (§6).
-  public var pasteConfiguration: PasteConfiguration?
+  public var pasteConfiguration: PasteConfiguration? {
+    get { extras?.pasteConfiguration }
+    set { writableExtras.pasteConfiguration = newValue }
+  }
   /// `paste(itemProviders:)`; nil means not overridden (a drop then raises, §6.2).
-  public var paste: (([ItemProvider]) throws -> Void)?
+  public var paste: (([ItemProvider]) throws -> Void)? {
+    get { extras?.paste }
+    set { writableExtras.paste = newValue }
+  }
   /// `canPaste(_:)`; nil means "compare acceptable types with the items' types".
-  public var canPaste: (([ItemProvider]) throws -> Bool)?
+  public var canPaste: (([ItemProvider]) throws -> Bool)? {
+    get { extras?.canPaste }
+    set { writableExtras.canPaste = newValue }
+  }
   /// The text drop delegate of a text field or text view (§6.4).
-  public var textDropDelegate: TextDropDelegate?
+  public var textDropDelegate: TextDropDelegate? {
+    get { extras?.textDropDelegate }
+    set { writableExtras.textDropDelegate = newValue }
+  }
   /// The rows or items, data source and delegates of a table or collection view.
-  public private(set) var list: ListView?
+  public var list: ListView? { extras?.list }
 
   /// Creates a detached view. `world` is the world it reports to.
-  public init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
+  public convenience init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
+    self.init(kind, givenName: name, number: 0, frame: frame, world: world)
+  }
+
+  /// Creates a detached view named after its kind and `number`:
+  /// "\(kind.rawValue)#\(number)".
+  public convenience init(_ kind: ViewKind, number: Int, frame: Rect = .zero, world: World) {
+    self.init(kind, givenName: nil, number: number, frame: frame, world: world)
+  }
+
+  private init(_ kind: ViewKind, givenName: String?, number: Int, frame: Rect, world: World) {
     self.kind = kind
-    self.name = name
+    self.givenName = givenName
+    self.number = number
     self.frame = frame
     self.world = world
     self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
     if kind.isTextDroppable {
-      dropInteractions.append(DropInteraction(textDropFor: self))
+      writableExtras.dropInteractions.append(DropInteraction(textDropFor: self))
     }
-    if kind.isList { list = ListView(view: self) }
+    if kind.isList { writableExtras.list = ListView(view: self) }
+  }
+
+  /// Clears the subviews' links back to this view: a subview the script
+  /// still holds outlives its superview (see `superviewLink`).
+  deinit {
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    for child in subviews where child.superviewLink?.toOpaque() == me { child.superviewLink = nil }
   }
 
   public var bounds: Rect {
@@ -141,7 +226,7 @@ public final class View {
     get { text }
     set {
       noteChange("setAttributedText:", restore: nil)
-      textStorage = newValue
+      writableExtras.text = newValue
     }
   }
 
@@ -194,11 +279,7 @@ public final class View {
     if view === self { throw raise("Can't add self as subview") }
     // Choice: adding an ancestor would make a cycle; UIKit's message for this case is not
     // on record, so the runtime reuses the self-subview exception's name with its own reason.
-    var ancestor = superview
-    while let candidate = ancestor {
-      if candidate === view { throw raise("Can't add an ancestor as subview") }
-      ancestor = candidate.superview
-    }
+    if isDescendant(of: view) { throw raise("Can't add an ancestor as subview") }
     if view.kind == .window { throw raise("Can't add a window as subview") }
     var position = index
     if let old = view.superview, let oldIndex = old.subviews.firstIndex(where: { $0 === view }) {
@@ -206,8 +287,24 @@ public final class View {
       if old === self, oldIndex < position { position -= 1 }
     }
     position = max(0, min(position, subviews.count))
-    subviews.insert(view, at: position)
-    view.superview = self
+    // Appending is the common case (every `addSubview`) and cheaper than inserting.
+    if position == subviews.count {
+      subviews.append(view)
+    } else {
+      subviews.insert(view, at: position)
+    }
+    view.superviewLink = Unmanaged.passUnretained(self)
+  }
+
+  /// The number of views from this one up to its root, both included.
+  public var depth: Int {
+    var count = 1
+    var link = superviewLink
+    while let parent = link {
+      count += 1
+      link = parent._withUnsafeGuaranteedRef { $0.superviewLink }
+    }
+    return count
   }
 
   /// An NSInvalidArgumentException about the view tree, recorded in the trace.
@@ -224,7 +321,7 @@ public final class View {
     if let index = parent.subviews.firstIndex(where: { $0 === self }) {
       parent.subviews.remove(at: index)
     }
-    superview = nil
+    superviewLink = nil
   }
 
   /// Moves a subview to the front (it is then hit first).
@@ -241,10 +338,12 @@ public final class View {
 
   /// True if `self` is `view` or one of its descendants.
   public func isDescendant(of view: View) -> Bool {
-    var candidate: View? = self
-    while let current = candidate {
-      if current === view { return true }
-      candidate = current.superview
+    if view === self { return true }
+    let target = Unmanaged.passUnretained(view).toOpaque()
+    var link = superviewLink
+    while let parent = link {
+      if parent.toOpaque() == target { return true }
+      link = parent._withUnsafeGuaranteedRef { $0.superviewLink }
     }
     return false
   }
@@ -266,38 +365,38 @@ public final class View {
   /// Installs a drag interaction (moving it from another view if needed).
   public func addInteraction(_ interaction: DragInteraction) {
     interaction.view?.removeInteraction(interaction)
-    dragInteractions.append(interaction)
+    writableExtras.dragInteractions.append(interaction)
     interaction.view = self
   }
 
   public func addInteraction(_ interaction: DropInteraction) {
     interaction.view?.removeInteraction(interaction)
-    dropInteractions.append(interaction)
+    writableExtras.dropInteractions.append(interaction)
     interaction.view = self
   }
 
   public func addInteraction(_ interaction: SpringLoadedInteraction) {
     interaction.view?.removeInteraction(interaction)
-    springLoadedInteractions.append(interaction)
+    writableExtras.springLoadedInteractions.append(interaction)
     interaction.view = self
   }
 
   public func removeInteraction(_ interaction: DragInteraction) {
     guard interaction.view === self else { return }
-    dragInteractions.removeAll { $0 === interaction }
+    extras?.dragInteractions.removeAll { $0 === interaction }
     interaction.view = nil
   }
 
   /// Removing `textDropInteraction` is how a text view stops accepting drops.
   public func removeInteraction(_ interaction: DropInteraction) {
     guard interaction.view === self else { return }
-    dropInteractions.removeAll { $0 === interaction }
+    extras?.dropInteractions.removeAll { $0 === interaction }
     interaction.view = nil
   }
 
   public func removeInteraction(_ interaction: SpringLoadedInteraction) {
     guard interaction.view === self else { return }
-    springLoadedInteractions.removeAll { $0 === interaction }
+    extras?.springLoadedInteractions.removeAll { $0 === interaction }
     interaction.view = nil
   }
 

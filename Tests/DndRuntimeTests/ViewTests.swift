@@ -104,4 +104,45 @@ struct ViewTests {
       "Can't add self as subview", "Can't add an ancestor as subview",
     ])
   }
+
+  @Test("a subview that outlives its superview has none, and can join another")
+  func subviewOutlivesSuperview() throws {
+    let world = World()
+    let child = View(.view, name: "child", frame: Rect(0, 0, 10, 10), world: world)
+    do {
+      let parent = View(.view, name: "parent", frame: Rect(0, 0, 100, 100), world: world)
+      try parent.addSubview(child)
+      #expect(child.superview === parent)
+      #expect(child.depth == 2)
+    }
+    #expect(child.superview == nil)
+    #expect(child.depth == 1)
+    let other = View(.view, name: "other", frame: Rect(0, 0, 100, 100), world: world)
+    try other.addSubview(child)
+    #expect(child.superview === other)
+    #expect(other.hitTest(Point(5, 5)) === child)
+  }
+
+  @Test("a view moved to another superview leaves the first one")
+  func reparenting() throws {
+    let world = World()
+    let first = View(.view, name: "first", frame: Rect(0, 0, 100, 100), world: world)
+    let second = View(.view, name: "second", frame: Rect(0, 0, 100, 100), world: world)
+    let child = View(.view, name: "child", frame: Rect(0, 0, 10, 10), world: world)
+    try first.addSubview(child)
+    try second.insertSubview(child, at: 0)
+    #expect(first.subviews.isEmpty)
+    #expect(child.superview === second)
+    #expect(child.isDescendant(of: second))
+    #expect(!child.isDescendant(of: first))
+  }
+
+  @Test("a view made by code is named after its kind and number")
+  func numberedName() {
+    let world = World()
+    let view = View(.label, number: 7, world: world)
+    #expect(view.name == "\(ViewKind.label.rawValue)#7")
+    view.name = "renamed"
+    #expect(view.name == "renamed")
+  }
 }

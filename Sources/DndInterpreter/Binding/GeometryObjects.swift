@@ -278,7 +278,7 @@ enum GeometryTypes {
   /// `Point()`, `Point(x, y)`, `Point(x: x, y: y)`.
   static func point(_ arguments: Arguments) throws -> Value {
     if arguments.isEmpty { return .object(PointObject(.zero)) }
-    guard arguments.hasLabels(nil, nil) || arguments.hasLabels(.x, .y) else {
+    guard arguments.count == 2, isUnlabelled(arguments) || arguments.hasLabels(.x, .y) else {
       throw RuntimeError(.notConstructible("Point"))
     }
     return .object(
@@ -289,7 +289,7 @@ enum GeometryTypes {
   /// `Size()`, `Size(w, h)`, `Size(width: w, height: h)`.
   static func size(_ arguments: Arguments) throws -> Value {
     if arguments.isEmpty { return .object(SizeObject(.zero)) }
-    guard arguments.hasLabels(nil, nil) || arguments.hasLabels(.width, .height) else {
+    guard arguments.count == 2, isUnlabelled(arguments) || arguments.hasLabels(.width, .height) else {
       throw RuntimeError(.notConstructible("Size"))
     }
     return .object(
@@ -299,21 +299,30 @@ enum GeometryTypes {
   }
 
   /// `Rect()`, `Rect(x, y, w, h)`, `Rect(x:y:width:height:)`, `Rect(origin:size:)`.
+  /// Scripts make rects in bulk (a frame per view), so the common forms
+  /// are told apart by count first and read without temporary arrays.
   static func rect(_ arguments: Arguments) throws -> Value {
-    if arguments.isEmpty { return .object(RectObject(.zero)) }
-    if arguments.hasLabels(.origin, .size) {
+    switch arguments.count {
+    case 0: return .object(RectObject(.zero))
+    case 2 where arguments.hasLabels(.origin, .size):
       return .object(
         RectObject(
           Rect(
             origin: try Convert.point(arguments[0], for: "origin"),
             size: try Convert.size(arguments[1], for: "size"))))
+    case 4 where isUnlabelled(arguments) || arguments.hasLabels(.x, .y, .width, .height):
+      return .object(
+        RectObject(
+          Rect(
+            try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"),
+            try Convert.number(arguments[2], for: "width"), try Convert.number(arguments[3], for: "height"))))
+    default: throw RuntimeError(.notConstructible("Rect"))
     }
-    guard arguments.hasLabels(nil, nil, nil, nil) || arguments.hasLabels(.x, .y, .width, .height) else {
-      throw RuntimeError(.notConstructible("Rect"))
-    }
-    let names = ["x", "y", "width", "height"]
-    let numbers = try (0..<4).map { try Convert.number(arguments[$0], for: names[$0]) }
-    return .object(RectObject(Rect(numbers[0], numbers[1], numbers[2], numbers[3])))
+  }
+
+  /// True when no argument has a label (`Rect(0, 0, 10, 10)`).
+  private static func isUnlabelled(_ arguments: Arguments) -> Bool {
+    arguments.labels.allSatisfy { $0 == nil }
   }
 
   /// `IndexPath(item: i, section: s)` or `IndexPath(row: r, section: s)`.

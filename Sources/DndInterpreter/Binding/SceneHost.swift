@@ -41,10 +41,11 @@ public final class SceneHost: InterpreterHost {
 
   /// One script object per runtime object, so identity survives the round
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
-  /// is never reused while it is in the table.
+  /// is never reused while it is in the table. A view's object is not here
+  /// but in the view's `userInfo` (no hashing on the way back from a hit-test).
   private var wrappers: [ObjectIdentifier: NativeObject] = [:]
-  /// The keys of `wrappers` in the order they were made (see `deinit`).
-  private var wrapperOrder: [ObjectIdentifier] = []
+  /// Every wrapper, views' included, in the order they were made (see `deinit`).
+  private var wrapperOrder: [NativeObject] = []
   private var madeViews = 0
 
   /// The last proposal a script's drop handler returned in the current drag.
@@ -86,8 +87,16 @@ public final class SceneHost: InterpreterHost {
   /// `localObject` the item made before it, a million long) then goes one
   /// link at a time; freed in any other order it could be freed
   /// recursively, a link per few native frames, past the end of the stack.
+  ///
+  /// A view and its object hold each other (`userInfo` one way, `view` the
+  /// other); the loop is broken here, which is what frees them.
   deinit {
-    for key in wrapperOrder.reversed() { wrappers[key] = nil }
+    wrappers = [:]
+    while let object = wrapperOrder.popLast() {
+      if let viewObject = object as? ViewObject, viewObject.view.userInfo === viewObject {
+        viewObject.view.userInfo = nil
+      }
+    }
   }
 
   public func output(_ text: String) {
@@ -110,11 +119,19 @@ public final class SceneHost: InterpreterHost {
     if let existing = wrappers[key] as? Wrapper { return existing }
     let made = make()
     wrappers[key] = made
-    wrapperOrder.append(key)
+    wrapperOrder.append(made)
     return made
   }
 
-  func object(for view: View) -> ViewObject { cached(view) { ViewObject(scene: self, view: view) } }
+  /// The script object of `view`, kept in the view's `userInfo` slot. A
+  /// view belongs to this scene's world, so only this scene fills the slot.
+  func object(for view: View) -> ViewObject {
+    if let existing = view.userInfo as? ViewObject { return existing }
+    let made = ViewObject(scene: self, view: view)
+    view.userInfo = made
+    wrapperOrder.append(made)
+    return made
+  }
   func object(for item: DragItem) -> DragItemObject {
     cached(item) { DragItemObject(scene: self, item: item) }
   }
@@ -156,23 +173,22 @@ public final class SceneHost: InterpreterHost {
     let limit = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews
     guard madeViews < limit else { throw RuntimeError(.tooManyViews(limit)) }
     madeViews += 1
-    return object(for: View(kind, name: "\(kind.rawValue)#\(madeViews)", frame: frame, world: world))
+    return object(for: View(kind, number: madeViews, frame: frame, world: world))
   }
 
   /// Refuses an `addSubview` that would nest the view tree deeper than
   /// `limit` (`InterpreterLimits.maxViewDepth`).
-  func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
-    var depth = 1
-    var ancestor = parent.superview
-    while let next = ancestor, depth <= limit {
-      depth += 1
-      ancestor = next.superview
-    }
+  static func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
+    let depth = parent.depth
     func height(_ view: View, _ budget: Int) -> Int {
       guard budget > 0 else { return 1 }
-      return 1 + (view.subviews.map { height($0, budget - 1) }.max() ?? 0)
+      var tallest = 0
+      for child in view.subviews { tallest = max(tallest, height(child, budget - 1)) }
+      return 1 + tallest
     }
-    if depth + height(subview, limit) > limit { throw RuntimeError(.viewTreeTooDeep(limit)) }
+    if depth >= limit || depth + height(subview, limit - depth) > limit {
+      throw RuntimeError(.viewTreeTooDeep(limit))
+    }
   }
 
   // MARK: Calling the script
@@ -199,9 +215,14 @@ public final class SceneHost: InterpreterHost {
     do {
       try body()
     } catch let exception as UIKitException {
-      world.recordUncaughtException(exception, app: view?.app?.name, view: view?.name)
+      recordUncaught(exception, view: view)
       throw exception
     }
+  }
+
+  /// Records an exception a UIKit call the script made raised.
+  func recordUncaught(_ exception: UIKitException, view: View?) {
+    world.recordUncaughtException(exception, app: view?.app?.name, view: view?.name)
   }
 
   // MARK: Locations

@@ -205,8 +205,14 @@ final class ViewObject: SceneObject {
     case .addSubview?:
       guard arguments.count == 1 else { break }
       let subview = try Convert.view(arguments[0], for: "addSubview")
-      try scene.checkViewDepth(adding: subview, to: view, limit: interpreter.limits.maxViewDepth)
-      try scene.raisingUIKit(view: view) { try view.addSubview(subview) }
+      try SceneHost.checkViewDepth(adding: subview, to: view, limit: interpreter.limits.maxViewDepth)
+      // Scripts add views by the thousand: the scene is reached only to record an exception.
+      do {
+        try view.addSubview(subview)
+      } catch let exception as UIKitException {
+        scene.recordUncaught(exception, view: view)
+        throw exception
+      }
       return .nil
     case .removeFromSuperview?:
       guard arguments.isEmpty else { break }
@@ -235,7 +241,9 @@ final class ViewObject: SceneObject {
     case .hitTest?:
       guard arguments.count == 1 || arguments.hasLabels(nil, .with) else { break }
       let point = try Convert.point(arguments[0], for: "hitTest")
-      return view.hitTest(point).map { .object(scene.object(for: $0)) } ?? .nil
+      guard let hit = view.hitTest(point) else { return .nil }
+      // The hit view's object is usually made already (no need to reach the scene).
+      return .object(hit.userInfo as? ViewObject ?? scene.object(for: hit))
     case .isDescendant?:
       guard arguments.hasLabels(.of) else { break }
       return .bool(view.isDescendant(of: try Convert.view(arguments[0], for: "isDescendant(of:)")))
