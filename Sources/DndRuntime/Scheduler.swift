@@ -166,7 +166,7 @@ public final class Scheduler {
   }
 
   /// Everything still waiting, in enqueue order.
-  public var pending: [PendingWork] { entries.map(\.info) }
+  public var pending: [PendingWork] { entries.map { $0.info } }
 
   public var hasPendingWork: Bool { !entries.isEmpty }
 

@@ -231,7 +231,7 @@ public struct Explorer: Sendable {
       // Keep half of the depth-first runs, then sample at random.
       seed = options.seed
       kept = Array(kept.prefix(max(1, options.limit / 2)))
-      seenOrders = Set(kept.map(\.order))
+      seenOrders = Set(kept.map { $0.order })
       var sampler = SeededGenerator(seed: options.seed)
       var attempts = 0
       let maxAttempts = options.limit * 4
@@ -246,8 +246,8 @@ public struct Explorer: Sendable {
         if seenOrders.insert(run.kept.order).inserted { kept.append(run.kept) }
       }
     }
-    let failures = kept.compactMap(\.failure).sorted { $0.order < $1.order }
-    let changed = kept.filter(\.changedOutcome).count
+    let failures = kept.compactMap { $0.failure }.sorted { $0.order < $1.order }
+    let changed = kept.filter { $0.changedOutcome }.count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
       exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures,
@@ -278,7 +278,7 @@ public struct Explorer: Sendable {
     let kept = Kept(
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
     return SearchRun(
-      kept: kept, chosen: run.points.map(\.chosen), optionCounts: run.points.map(\.options.count),
+      kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.options.count },
       fingerprints: fingerprints, defaults: defaults?.journal)
   }
 
