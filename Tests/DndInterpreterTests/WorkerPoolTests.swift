@@ -51,4 +51,33 @@ struct WorkerPoolTests {
     #expect(seen.count == 3)
     #expect(Set(seen).count == 1)
   }
+
+  @Test("an owner that ends while its pool's thread runs a task holding it closes the pool")
+  func ownerEndsDuringTask() {
+    let started = DispatchSemaphore(value: 0)
+    let finish = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let pool: WorkerPool
+    do {
+      let owner = WorkerPool.Owner()
+      pool = owner.pool
+      let accepted = pool.run { [owner] in
+        started.signal()
+        finish.wait()
+        withExtendedLifetime(owner) {}
+        done.signal()
+      }
+      #expect(accepted)
+      started.wait()
+    }
+    // The task now holds the owner's last reference; it ends with the task.
+    finish.signal()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    var closed = false
+    for _ in 0..<1000 where !closed {
+      closed = !pool.run {}
+      if !closed { usleep(10_000) }
+    }
+    #expect(closed)
+  }
 }

@@ -57,11 +57,13 @@ final class WorkerPool: @unchecked Sendable {
     condition.unlock()
     if WorkerThread.start({ [self] in serve() }) { return true }
     // No thread: take the task back, unless a thread that just went idle took it.
+    var taken: (number: Int, body: @Sendable () -> Void)?
     condition.lock()
-    defer { condition.unlock() }
-    guard let index = tasks.firstIndex(where: { $0.number == number }) else { return true }
-    tasks.remove(at: index)
-    return false
+    if let index = tasks.firstIndex(where: { $0.number == number }) { taken = tasks.remove(at: index) }
+    condition.unlock()
+    // Released here, without the lock: it may hold the last reference to an
+    // owner, whose end takes the lock.
+    return taken == nil
   }
 
   /// The threads waiting for a task.
@@ -79,23 +81,24 @@ final class WorkerPool: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// A thread's loop: run tasks as they come, until the pool closes.
+  /// A thread's loop: run tasks as they come, until the pool closes. Each
+  /// task is released before the lock is taken again: a task may hold the
+  /// last reference to the pool's owner, whose end closes the pool.
   private func serve() {
+    while let task = nextTask() { task() }
+  }
+
+  /// The next task, waiting for one; nil once the pool is closed.
+  private func nextTask() -> (@Sendable () -> Void)? {
     condition.lock()
-    while true {
-      if !tasks.isEmpty {
-        let task = tasks.removeFirst()
-        condition.unlock()
-        task.body()
-        condition.lock()
-        continue
-      }
-      if closed { break }
+    defer { condition.unlock() }
+    while tasks.isEmpty {
+      if closed { return nil }
       idle += 1
       condition.wait()
       idle -= 1
     }
-    condition.unlock()
+    return tasks.removeFirst().body
   }
 }
 
