@@ -50,6 +50,8 @@ final class ExplorationPolicy: SchedulingPolicy {
   init(choices: [Int], sampler: SeededGenerator? = nil) {
     self.choices = choices
     self.sampler = sampler
+    // A run of a drop scenario runs a dozen pieces of work or so.
+    ran.reserveCapacity(16)
   }
 
   /// The choices made, one per choice point. (Closures rather than key
@@ -117,9 +119,15 @@ final class ExplorationPolicy: SchedulingPolicy {
   /// Whether the work's label ends in " obtain" (the runtime's labels are
   /// ASCII, so the bytes are compared rather than the characters).
   static func handsOverStoredValue(_ label: String) -> Bool {
-    let suffix = " obtain".utf8
-    let bytes = label.utf8
-    guard bytes.count >= suffix.count else { return false }
-    return bytes.suffix(suffix.count).elementsEqual(suffix)
+    let found = label.utf8.withContiguousStorageIfAvailable { bytes in
+      let suffix = obtainSuffix
+      guard bytes.count >= suffix.count else { return false }
+      let start = bytes.count - suffix.count
+      for offset in suffix.indices where bytes[start + offset] != suffix[offset] { return false }
+      return true
+    }
+    return found ?? label.hasSuffix(" obtain")
   }
+
+  private static let obtainSuffix = Array(" obtain".utf8)
 }
