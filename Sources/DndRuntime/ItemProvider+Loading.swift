@@ -80,7 +80,7 @@ extension ItemProvider {
 
   /// The shared machinery of every load: tracing, the performDrop gate,
   /// session accounting, cancellation, latency and delivery.
-  private func startLoad<Payload>(
+  private func startLoad<Payload: CustomStringConvertible>(
     method: String, argument: TraceArgument, representation: Representation?,
     missing: ItemProviderError, convert: @escaping (Raw) -> Result<Payload, ItemProviderError>,
     deliver: @escaping (Result<Payload, ItemProviderError>) throws -> Void
@@ -119,7 +119,9 @@ extension ItemProvider {
       weakProgress?.markFinished()
       let outcome: String =
         switch result {
-        case .success(let payload): String(describing: payload)
+        // The description itself: `String(describing:)` looked the
+        // conformance up at run time, at every load of every explored order.
+        case .success(let payload): payload.description
         case .failure(let error): error.description
         }
       weakWorld?.record(

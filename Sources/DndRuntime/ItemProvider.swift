@@ -181,6 +181,18 @@ public final class ItemProvider {
     return original.representations.filter { $0.visibility != .ownProcess } + ownRepresentations
   }
 
+  /// The first of `representations` that `matches` accepts, found without
+  /// building the list: sessions ask a provider what it can load at every
+  /// drag update.
+  func firstRepresentation(where matches: (Representation) -> Bool) -> Representation? {
+    if let original,
+      let found = original.firstRepresentation(where: { $0.visibility != .ownProcess && matches($0) })
+    {
+      return found
+    }
+    return ownRepresentations.first(where: matches)
+  }
+
   var session: DragState? { base.dragState }
 
   // MARK: Registration
@@ -224,7 +236,7 @@ public final class ItemProvider {
   }
 
   private func isRegistered(_ type: String) -> Bool {
-    representations.contains { $0.typeIdentifier == type }
+    firstRepresentation { $0.typeIdentifier == type } != nil
   }
 
   // MARK: Metadata (always available)
@@ -236,7 +248,7 @@ public final class ItemProvider {
 
   /// True if some registered type conforms to `type` (UTI conformance).
   public func hasItemConformingToTypeIdentifier(_ type: String) -> Bool {
-    representations.contains { TypeIdentifier.conforms($0.typeIdentifier, to: type) }
+    firstRepresentation { TypeIdentifier.conforms($0.typeIdentifier, to: type) } != nil
   }
 
   /// `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`.
@@ -246,20 +258,20 @@ public final class ItemProvider {
 
   /// True if a registered type can produce an object of the class.
   public func canLoadObject(ofClass objectClass: ObjectClass) -> Bool {
-    representations.contains { objectClass.canRead($0.typeIdentifier) }
+    firstRepresentation { objectClass.canRead($0.typeIdentifier) } != nil
   }
 
   /// The representation a load of `objectClass` uses: the highest-fidelity
   /// one the class can read.
   func representation(for objectClass: ObjectClass) -> Representation? {
-    representations.first { objectClass.canRead($0.typeIdentifier) }
+    firstRepresentation { objectClass.canRead($0.typeIdentifier) }
   }
 
   /// The representation a data load of `type` uses: an exact match, else the
   /// first registered type conforming to it.
   func representation(forType type: String) -> Representation? {
-    representations.first { $0.typeIdentifier == type }
-      ?? representations.first { TypeIdentifier.conforms($0.typeIdentifier, to: type) }
+    firstRepresentation { $0.typeIdentifier == type }
+      ?? firstRepresentation { TypeIdentifier.conforms($0.typeIdentifier, to: type) }
   }
 }
 

@@ -118,6 +118,12 @@ public final class Scheduler {
 
   private var entries: [Entry] = []
   private var nextID = 1
+  /// The indices of the entries that may run next, and what the policy
+  /// sees of them; kept between pieces of work so that choosing each one
+  /// allocates nothing (a scenario runs a dozen or so, an exploration runs
+  /// the scenario thousands of times).
+  private var ready: [Int] = []
+  private var candidates: [PendingWork] = []
 
   public init(policy: SchedulingPolicy = EarliestDueFirstPolicy(), limits: SchedulerLimits = .init()) {
     self.policy = policy
@@ -166,7 +172,7 @@ public final class Scheduler {
   }
 
   /// Everything still waiting, in enqueue order.
-  public var pending: [PendingWork] { entries.map(\.info) }
+  public var pending: [PendingWork] { entries.map { $0.info } }
 
   public var hasPendingWork: Bool { !entries.isEmpty }
 
@@ -200,10 +206,12 @@ public final class Scheduler {
   private func run(through limit: VirtualTime) throws {
     var ran = 0
     while true {
-      let candidates = readyIndices(through: limit)
-      if candidates.isEmpty { return }
-      let choice = policy.choose(among: candidates.map { entries[$0].info }, now: now)
-      let entry = entries.remove(at: candidates[min(max(choice, 0), candidates.count - 1)])
+      findReady(through: limit)
+      if ready.isEmpty { return }
+      candidates.removeAll(keepingCapacity: true)
+      for index in ready { candidates.append(entries[index].info) }
+      let choice = policy.choose(among: candidates, now: now)
+      let entry = entries.remove(at: ready[min(max(choice, 0), ready.count - 1)])
       ran += 1
       if ran > limits.maxWorkPerRun {
         throw RuntimeLimitError(
@@ -219,24 +227,23 @@ public final class Scheduler {
     }
   }
 
-  /// The entries that may run next: the head of the serial main queue and
-  /// every background entry, all due by `limit`.
-  private func readyIndices(through limit: VirtualTime) -> [Int] {
-    var result: [Int] = []
+  /// Finds the entries that may run next (into `ready`): the head of the
+  /// serial main queue, then every background entry, all due by `limit`.
+  private func findReady(through limit: VirtualTime) {
+    ready.removeAll(keepingCapacity: true)
     var mainHead: Int?
-    for (index, entry) in entries.enumerated() where entry.info.due <= limit {
-      if entry.queue.isMain {
-        if let head = mainHead {
-          let current = entries[head].info
-          if (entry.info.due, entry.info.id) < (current.due, current.id) { mainHead = index }
-        } else {
-          mainHead = index
-        }
+    for index in entries.indices where entries[index].info.due <= limit && entries[index].queue.isMain {
+      if let head = mainHead {
+        let current = entries[head].info
+        let entry = entries[index].info
+        if (entry.due, entry.id) < (current.due, current.id) { mainHead = index }
       } else {
-        result.append(index)
+        mainHead = index
       }
     }
-    if let head = mainHead { result.insert(head, at: 0) }
-    return result
+    if let head = mainHead { ready.append(head) }
+    for index in entries.indices where entries[index].info.due <= limit && !entries[index].queue.isMain {
+      ready.append(index)
+    }
   }
 }

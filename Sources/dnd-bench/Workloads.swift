@@ -184,8 +184,10 @@ enum Workloads {
       let runner = ScenarioRunner(program: program, files: [file], limits: InterpreterLimits())
       // As `dnd test --explore` does: one thread per core (DND_BENCH_THREADS
       // sets another number, to compare).
-      let threads = ProcessInfo.processInfo.environment["DND_BENCH_THREADS"].flatMap { Int($0) }
-      let options = ExplorationOptions(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+      let environment = ProcessInfo.processInfo.environment
+      let threads = environment["DND_BENCH_THREADS"].flatMap { Int($0) }
+      var options = ExplorationOptions(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+      if let join = environment["DND_BENCH_JOIN_AFTER"].flatMap({ Int($0) }) { options.runsBeforeThreads = join }
       explorers.append((Explorer(runner: runner, options: options), Array(program.scenarios.indices)))
     }
     guard explorers.contains(where: { !$0.1.isEmpty }) else { throw BenchSkip("no scenarios to explore") }

@@ -64,15 +64,15 @@ struct ParallelExplorationTests {
     #expect(try explore(path, threads: 3, limit: 1000) == one)
   }
 
-  /// The default: the workers join once the search has made 16 runs alone
-  /// (example 22 has scenarios of fewer orders and of more).
+  /// Workers joining after 16 or 5 runs (example 22 has scenarios of fewer
+  /// orders and of more); the default is after the first run.
   @Test("workers that join a search midway change nothing it finds")
   func workersJoinMidway() throws {
     let path = "examples/22-image-gallery-complete.dnd"
     let one = try explore(path, threads: 1, limit: 1000)
     #expect(try explore(path, threads: 2, limit: 1000, runsBeforeThreads: 16) == one)
     #expect(try explore(path, threads: 3, limit: 1000, runsBeforeThreads: 5) == one)
-    #expect(ExplorationOptions().runsBeforeThreads == 16)
+    #expect(ExplorationOptions().runsBeforeThreads == 1)
   }
 
   @Test("the threads change nothing when the limit cuts the search and samples", arguments: examples)

@@ -87,6 +87,33 @@ enum ExplorationInvariants {
     var receiver: Int
   }
 
+  /// Numbers keys in the order they first appear. A run's trace has a
+  /// few receivers and pairs, so they are looked for one by one (hashing
+  /// three strings cost more); past `linearLimit` a dictionary takes over.
+  private struct Numbering<Element: Hashable> {
+    private(set) var keys: [Element] = []
+    private var numbers: [Element: Int] = [:]
+    private static var linearLimit: Int { 8 }
+
+    /// The number of `key`, and whether it was new (numbered now).
+    mutating func number(of key: Element) -> (number: Int, isNew: Bool) {
+      if keys.count <= Self.linearLimit {
+        if let known = keys.firstIndex(of: key) { return (known, false) }
+      } else if let known = numbers[key] {
+        return (known, false)
+      }
+      keys.append(key)
+      if keys.count > Self.linearLimit {
+        if numbers.isEmpty {
+          for (number, key) in keys.enumerated() { numbers[key] = number }
+        } else {
+          numbers[key] = keys.count - 1
+        }
+      }
+      return (keys.count - 1, true)
+    }
+  }
+
   /// What is known of one (session, receiver) pair.
   private struct Pair {
     var key: Key
@@ -102,13 +129,12 @@ enum ExplorationInvariants {
   /// are replayed in order.
   private static func sessionViolations(_ trace: ArraySlice<TraceEvent>) -> [String] {
     var found: [String] = []
-    var receivers: [Receiver] = []
-    var receiverNumbers: [Receiver: Int] = [:]
+    var receivers = Numbering<Receiver>()
     var implementsExit: [Bool] = []
     var implementsEnd: [Bool] = []
     var ended: Set<Int> = []
     var pairs: [Pair] = []
-    var pairNumbers: [Key: Int] = [:]
+    var pairNumbers = Numbering<Key>()
     var calls: [(pair: Int, role: Role)] = []
     var lastReceiver = -1
     for index in trace.indices {
@@ -118,30 +144,23 @@ enum ExplorationInvariants {
       guard trace[index].kind == .call else { continue }
       let receiver = Receiver(trace[index])
       let number: Int
-      // Calls come in runs to one receiver: try the last one before hashing.
-      if lastReceiver >= 0, receivers[lastReceiver] == receiver {
+      // Calls come in runs to one receiver: try the last one first.
+      if lastReceiver >= 0, receivers.keys[lastReceiver] == receiver {
         number = lastReceiver
-      } else if let known = receiverNumbers[receiver] {
-        number = known
       } else {
-        number = receivers.count
-        receivers.append(receiver)
-        receiverNumbers[receiver] = number
-        implementsExit.append(false)
-        implementsEnd.append(false)
+        let (found, isNew) = receivers.number(of: receiver)
+        number = found
+        if isNew {
+          implementsExit.append(false)
+          implementsEnd.append(false)
+        }
       }
       lastReceiver = number
       if role == .exit { implementsExit[number] = true }
       if role == .end { implementsEnd[number] = true }
       let key = Key(session: session, receiver: number)
-      let pair: Int
-      if let known = pairNumbers[key] {
-        pair = known
-      } else {
-        pair = pairs.count
-        pairs.append(Pair(key: key))
-        pairNumbers[key] = pair
-      }
+      let (pair, isNewPair) = pairNumbers.number(of: key)
+      if isNewPair { pairs.append(Pair(key: key)) }
       if role == .enter || role == .sighting { pairs[pair].sawIt = true }
       calls.append((pair, role))
     }
@@ -151,7 +170,7 @@ enum ExplorationInvariants {
       case .enter:
         if pairs[call.pair].open, implementsExit[key.receiver] {
           found.append(
-            "session \(key.session) entered \(receivers[key.receiver].name) again "
+            "session \(key.session) entered \(receivers.keys[key.receiver].name) again "
               + "without an exit or a drop in between")
         }
         pairs[call.pair].open = true
@@ -162,7 +181,7 @@ enum ExplorationInvariants {
     }
     for pair in pairs {
       let key = pair.key
-      let name = receivers[key.receiver].name
+      let name = receivers.keys[key.receiver].name
       if pair.open, implementsExit[key.receiver], ended.contains(key.session) {
         found.append("session \(key.session) entered \(name) but never exited or dropped there")
       }

@@ -63,12 +63,15 @@ public struct ExplorationOptions: Hashable, Sendable {
   /// does not depend on it). The command line passes the number of cores.
   public var threads: Int
   /// Runs of a scenario's exploration made on one thread before the other
-  /// threads start. Measured (two cores, `dnd-bench`): starting them at
-  /// once made explorations of 9 orders about a sixth slower and one of 291
-  /// orders about a third faster.
+  /// threads join. They are kept from one exploration to the next (an
+  /// explorer's `WorkerPool`), so joining costs a wake-up, not a thread's
+  /// start; the default lets an exploration of one order (no choice point)
+  /// leave them asleep. (When every exploration started its threads, the
+  /// default was 16: starting them at once made explorations of 9 orders
+  /// about a sixth slower.)
   public var runsBeforeThreads: Int
 
-  public init(limit: Int = 1000, seed: UInt64 = 1, threads: Int = 1, runsBeforeThreads: Int = 16) {
+  public init(limit: Int = 1000, seed: UInt64 = 1, threads: Int = 1, runsBeforeThreads: Int = 1) {
     self.limit = max(1, limit)
     self.seed = seed
     self.threads = min(4, max(1, threads))
@@ -95,6 +98,9 @@ public struct Explorer: Sendable {
   public var options: ExplorationOptions
   /// Compiled functions, kept across this explorer's explorations.
   private let caches = CompiledCachePool()
+  /// The threads that run orders ahead of the search, kept across this
+  /// explorer's explorations (they end with the explorer).
+  private let workers = WorkerPool.Owner()
 
   public init(runner: ScenarioRunner, options: ExplorationOptions = ExplorationOptions()) {
     self.runner = runner
@@ -164,7 +170,7 @@ public struct Explorer: Sendable {
     let threads = options.threads
     // On several threads each run has a copy of the defaults store (see `take`).
     let runs = SpeculativeRuns<Job, SearchRun>(
-      threads: threads, startAfter: options.runsBeforeThreads, caches: caches,
+      threads: threads, startAfter: options.runsBeforeThreads, caches: caches, pool: workers.pool,
       maxCollectionCount: runner.limits.maxCollectionCount
     ) { [self] job, caches in
       perform(
@@ -225,7 +231,7 @@ public struct Explorer: Sendable {
       // Keep half of the depth-first runs, then sample at random.
       seed = options.seed
       kept = Array(kept.prefix(max(1, options.limit / 2)))
-      seenOrders = Set(kept.map(\.order))
+      seenOrders = Set(kept.map { $0.order })
       var sampler = SeededGenerator(seed: options.seed)
       var attempts = 0
       let maxAttempts = options.limit * 4
@@ -240,8 +246,8 @@ public struct Explorer: Sendable {
         if seenOrders.insert(run.kept.order).inserted { kept.append(run.kept) }
       }
     }
-    let failures = kept.compactMap(\.failure).sorted { $0.order < $1.order }
-    let changed = kept.filter(\.changedOutcome).count
+    let failures = kept.compactMap { $0.failure }.sorted { $0.order < $1.order }
+    let changed = kept.filter { $0.changedOutcome }.count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
       exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures,
@@ -272,7 +278,7 @@ public struct Explorer: Sendable {
     let kept = Kept(
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
     return SearchRun(
-      kept: kept, chosen: run.points.map(\.chosen), optionCounts: run.points.map(\.options.count),
+      kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.options.count },
       fingerprints: fingerprints, defaults: defaults?.journal)
   }
 

@@ -32,11 +32,19 @@ public struct OrderID: Hashable, Sendable, Comparable, CustomStringConvertible {
     choices.isEmpty ? "0" : choices.map(String.init).joined(separator: ".")
   }
 
+  /// The non-default choices (counted without building an array: the
+  /// failures of an exploration are sorted with this).
+  private var departures: Int {
+    var count = 0
+    for choice in choices where choice != 0 { count += 1 }
+    return count
+  }
+
   /// How far an order departs from the default: fewer non-default choices,
   /// then fewer choice points, then the lexicographic order of the choices.
   public static func < (lhs: OrderID, rhs: OrderID) -> Bool {
-    let left = (lhs.choices.filter { $0 != 0 }.count, lhs.choices.count)
-    let right = (rhs.choices.filter { $0 != 0 }.count, rhs.choices.count)
+    let left = (lhs.departures, lhs.choices.count)
+    let right = (rhs.departures, rhs.choices.count)
     if left != right { return left < right }
     return lhs.choices.lexicographicallyPrecedes(rhs.choices)
   }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Runs an exploration's orders on more than one core without changing what
 /// the exploration finds.
 ///
@@ -36,6 +30,8 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private var workersRunning = 0
   private let perform: @Sendable (Job, RunCaches) -> Run
   private let caches: CompiledCachePool
+  /// Where the workers' threads come from.
+  private let pool: WorkerPool
   private let maxCollectionCount: Int
   /// The calling (search) thread's cache.
   private let cache: RunCaches
@@ -45,18 +41,18 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   /// Runs asked for so far (the search's thread alone touches it).
   private var asked = 0
 
-  /// Will start `threads - 1` worker threads (the calling thread is the
-  /// other one) once the search has asked for `startAfter` runs: an
-  /// exploration of a few orders is over before a second thread pays for
-  /// its start. With `threads` 1, or if no thread can be started, every job
+  /// Will start `threads - 1` workers on threads of `pool` (the calling
+  /// thread is the other one) once the search has asked for `startAfter`
+  /// runs. With `threads` 1, or if no thread can be started, every job
   /// runs on the calling thread when asked for. `perform` runs a job with a
   /// cache of compiled functions only its thread uses.
   init(
-    threads: Int, startAfter: Int = 0, caches: CompiledCachePool, maxCollectionCount: Int,
+    threads: Int, startAfter: Int = 0, caches: CompiledCachePool, pool: WorkerPool, maxCollectionCount: Int,
     perform: @escaping @Sendable (Job, RunCaches) -> Run
   ) {
     self.perform = perform
     self.caches = caches
+    self.pool = pool
     self.maxCollectionCount = maxCollectionCount
     self.startAfter = max(0, startAfter)
     workersToStart = max(0, threads - 1)
@@ -71,7 +67,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       condition.lock()
       workersRunning += 1
       condition.unlock()
-      let started = WorkerThread.start { [self] in work() }
+      let started = pool.run { [self] in work() }
       if !started {
         condition.lock()
         workersRunning -= 1
@@ -116,14 +112,16 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   /// longer holds).
   func rerun(_ job: Job) -> Run { perform(job, cache) }
 
-  /// Stops the workers (dropping whatever they ran ahead) and waits for them.
+  /// Stops the workers, dropping whatever they ran ahead. A worker in the
+  /// middle of a run finishes it on its own and drops it: the search does
+  /// not wait for it (on a busy machine the worker may be off its core for
+  /// a while), since a run made ahead touches nothing the search still uses.
   func stop() {
     condition.lock()
     stopping = true
-    condition.broadcast()
-    while workersRunning > 0 { condition.wait() }
     finished = [:]
     duplicated = []
+    condition.broadcast()
     condition.unlock()
     caches.giveBack(cache, maxCollectionCount: maxCollectionCount)
   }
@@ -144,7 +142,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     upcoming.first { finished[$0] == nil && !running.contains($0) }
   }
 
-  /// A worker thread's loop: run upcoming jobs until stopped.
+  /// A worker's loop (on a thread of the pool): run upcoming jobs until stopped.
   private func work() {
     let workerCache = caches.take(maxCollectionCount: maxCollectionCount)
     condition.lock()
@@ -158,52 +156,12 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       let run = perform(job, workerCache)
       condition.lock()
       running.remove(job)
-      if duplicated.remove(job) == nil { finished[job] = run }
+      if duplicated.remove(job) == nil, !stopping { finished[job] = run }
       condition.broadcast()
     }
     caches.giveBack(workerCache, maxCollectionCount: maxCollectionCount)
     workersRunning -= 1
     condition.broadcast()
     condition.unlock()
-  }
-}
-
-/// A detached thread with an interpreter's large stack
-/// (`InterpreterThread.stackSize`), for an exploration's workers.
-enum WorkerThread {
-  /// Starts `body` on a new thread; false if none could be created.
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, InterpreterThread.stackSize)
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-      guard pthread_create(&thread, &attributes, { Body.run($0) }, context) == 0 else {
-        Unmanaged<Body>.fromOpaque(context).release()
-        return false
-      }
-    #else
-      var thread: pthread_t?
-      guard pthread_create(&thread, &attributes, { Body.run($0) }, context) == 0 else {
-        Unmanaged<Body>.fromOpaque(context).release()
-        return false
-      }
-    #endif
-    return true
-  }
-
-  /// The closure handed to the new thread.
-  private final class Body: Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    static func run(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-      guard let context else { return nil }
-      Unmanaged<Body>.fromOpaque(context).takeRetainedValue().body()
-      return nil
-    }
   }
 }

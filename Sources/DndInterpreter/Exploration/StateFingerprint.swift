@@ -111,11 +111,48 @@ enum StateFingerprint {
         addDescription(of: box.values[position], quoted: true, depth: depth + 1, to: &hash)
       }
       hash.add("]")
-    case .object(let object): hash.add(quoted ? object.debugDescription : object.description)
+    case .object(let object):
+      // A view's description (a global holding a view, or a list of them)
+      // formats its frame's numbers; its parts are hashed instead.
+      if let view = object as? ViewObject {
+        addDescription(of: view.view, to: &hash)
+      } else {
+        hash.add(quoted ? object.debugDescription : object.description)
+      }
     case .tuple, .closure, .builtinFunction, .type, .range, .enumCase:
       var text = ""
       value.write(to: &text, symbols: .knownMembers, quoted: quoted, depth: depth)
       hash.add(text)
+    }
+  }
+
+  /// Feeds the hash what `View.description` writes (a view object's
+  /// description and debug description): `<UICollectionView: gallery;
+  /// frame = (0, 0, 1024, 768)>`.
+  private static func addDescription(of view: View, to hash: inout FNV) {
+    hash.add("<")
+    hash.add(view.kind.uikitClassName)
+    hash.add(": ")
+    hash.add(view.name)
+    hash.add("; frame = (")
+    let frame = view.frame
+    addNumber(frame.minX, to: &hash)
+    hash.add(", ")
+    addNumber(frame.minY, to: &hash)
+    hash.add(", ")
+    addNumber(frame.size.width, to: &hash)
+    hash.add(", ")
+    addNumber(frame.size.height, to: &hash)
+    hash.add(")>")
+  }
+
+  /// A number as the runtime's `formatNumber` writes it: whole numbers
+  /// without a fraction.
+  private static func addNumber(_ number: Double, to hash: inout FNV) {
+    if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+      hash.add(Int64(number))
+    } else {
+      hash.add(String(number))
     }
   }
 
