@@ -108,7 +108,7 @@ enum StateFingerprint {
         if position > 0 { hash.add(", ") }
         addDescription(of: key, quoted: true, depth: depth + 1, to: &hash)
         hash.add(": ")
-        addDescription(of: box.values[position], quoted: true, depth: depth + 1, to: &hash)
+        addDescription(of: box.value(at: position), quoted: true, depth: depth + 1, to: &hash)
       }
       hash.add("]")
     case .object(let object):
