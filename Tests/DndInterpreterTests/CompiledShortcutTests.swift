@@ -6,10 +6,13 @@ import Testing
 /// by `+`, a closure borrowed for its call) behave exactly as the general
 /// instructions: same values, same order of evaluation, same errors.
 @Suite struct CompiledShortcutTests {
-  /// Runs `body` inside a function (so that it is compiled) and returns what it printed.
-  func output(_ body: String) -> String {
-    runSnippet("func main() {\n\(body)\n}\nmain()").output
+  /// Runs `body` inside a function, so that it is compiled rather than run at the top level.
+  func inFunction(_ body: String) -> SnippetResult {
+    runSnippet("func main() {\n\(body)\n}\nmain()")
   }
+
+  /// What `body` printed when run inside a function.
+  func output(_ body: String) -> String { inFunction(body).output }
 
   @Test(arguments: [
     // Records made by one literal are separate values: a change to one
@@ -119,7 +122,7 @@ import Testing
     ("var a = [1]\nvar b = []\nfor _ in 0..<999 { b = [b] }\na[0] = b", "5:1", "levels deep"),
   ])
   func subscriptAssignmentErrors(_ body: String, _ location: String, _ message: String) {
-    let result = runSnippet("func main() {\n\(body)\n}\nmain()")
+    let result = inFunction(body)
     #expect(result.location == location)
     #expect(result.error.map { "\($0.message)".contains(message) } == true)
   }
@@ -132,7 +135,7 @@ import Testing
     ("var s = \"a\"\ns -= 1", "", "3:1"),
   ])
   func compoundAssignmentOfALiteral(_ body: String, _ expected: String, _ location: String?) {
-    let result = runSnippet("func main() {\n\(body)\n}\nmain()")
+    let result = inFunction(body)
     #expect(result.output == expected)
     #expect(result.location == location)
   }
@@ -173,7 +176,7 @@ import Testing
     ("let v = UIView(frame: Rect(0, 0, 1, 1))\nv.alpha += \"s\"", "", "3:1"),
   ])
   func memberAssignmentKeepsSemantics(_ body: String, _ expected: String, _ location: String?) {
-    let result = runSnippet("func main() {\n\(body)\n}\nmain()")
+    let result = inFunction(body)
     #expect(result.output == expected)
     #expect(result.location == location)
   }
