@@ -12,6 +12,8 @@ import DndSyntax
 final class CompiledFunction {
   let code: FunctionCode
   let parameterCount: Int
+  /// The parameters and locals (`code.frameSize`), read here on each call.
+  let localCount: Int
   /// Locals and temporaries: the frame's size.
   let registerCount: Int
   /// Whether locals must start out nil: a closure may read a captured local
@@ -70,6 +72,7 @@ final class CompiledFunction {
   ) {
     self.code = code
     self.parameterCount = code.parameterCount
+    self.localCount = code.frameSize
     self.registerCount = registerCount
     self.clearsLocals = clearsLocals
     self.instructions = UnsafeMutablePointer.allocate(capacity: max(instructions.count, 1))

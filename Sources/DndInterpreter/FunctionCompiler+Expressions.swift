@@ -64,6 +64,18 @@ extension FunctionCompiler {
     return found
   }
 
+  /// The literal number of a string literal key whose box the interpreter
+  /// has (`literalBox`), for `field`.
+  private func fieldLiteral(_ key: CheckedExpr) -> Int32? {
+    guard case .string(_, let literal) = key.kind, literalBox(literal) != nil else { return nil }
+    return Int32(exactly: literal)
+  }
+
+  private func isGlobal(_ expr: CheckedExpr) -> Bool {
+    if case .global = expr.kind { return true }
+    return false
+  }
+
   /// Whether `expr`'s value is never an array, dictionary or tuple, so that
   /// it needs no nesting check: a scalar literal, `String(x)`, or an
   /// operator with a scalar literal on one side.
@@ -204,6 +216,16 @@ extension FunctionCompiler {
         .callMutatingVariable, destination, Int32(lvalues.count - 1), start, Int32(arguments.count), method,
         at: range)
       consumed(start, arguments.count)
+      dirty(destination)
+    case .subscripted(let base, let arguments, let optional)
+    where arguments.count == 1 && arguments.labels[0] == nil && fieldLiteral(arguments.values[0]) != nil
+      && !isGlobal(base):
+      // `r["y"]`: the key is the literal's box, read by the instruction
+      // itself rather than loaded into a register.
+      let collection = value(base)
+      let skip = optional ? emit(.jumpIfNil, collection, 0, at: range) : nil
+      emit(.field, destination, collection, fieldLiteral(arguments.values[0]) ?? 0, at: range)
+      if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .subscripted(let base, let arguments, let optional)
     where arguments.count == 1 && arguments.labels[0] == nil && !optional && isPure(arguments.values[0]):

@@ -130,6 +130,10 @@ enum Opcode: UInt8 {
   case subscriptValue
   /// r[a] = globals[b][r[c]]
   case subscriptGlobal
+  /// r[a] = r[b]["literal"], the key being the boxed string literal c: a
+  /// record's field, found by its box; anything but a dictionary in r[b]
+  /// takes the general subscript with the literal as the key
+  case field
   /// lvalues[a] op= r[b], the target being `base[r[c]]`; op =
   /// AssignmentOperator.allCases[d]; r[b] is a temporary moved out when e = 1
   case setSubscript

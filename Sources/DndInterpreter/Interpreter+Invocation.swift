@@ -23,33 +23,34 @@ extension Interpreter {
   func invokeCompiled(
     _ function: CompiledFunction, captures: [Cell], argumentCount: Int, base: Int, at range: SourceRange?
   ) throws -> Value {
-    let code = function.code
     if argumentCount != function.parameterCount {
-      stackTop = base
-      let message: DiagnosticMessage =
-        code.hasParameterClause
-        ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
-        : .closureTakesNoParameters(argumentCount)
-      throw RuntimeError(message, at: range)
+      throw wrongArgumentCount(function, argumentCount, base: base, at: range)
     }
     let count = function.registerCount
-    try reserveStack(base + count)
-    if function.clearsLocals && code.frameSize > argumentCount {
-      (stack + base + argumentCount).update(repeating: .nil, count: code.frameSize - argumentCount)
+    if base + count > initializedSlots { try reserveStack(base + count) }
+    if function.clearsLocals && function.localCount > argumentCount {
+      (stack + base + argumentCount).update(repeating: .nil, count: function.localCount - argumentCount)
     }
-    stackTop = base + count
-    callDepth += 1
-    stepsLeft -= 1
+    let registers = self.registers
+    registers.pointee.stackTop = base + count
+    registers.pointee.callDepth += 1
+    registers.pointee.stepsLeft -= 1
     // The frame is left on both paths; written out instead of a `defer`,
     // which the compiler makes a function of its own, called on each.
     let result: Value
     do {
-      try checkCallLimits()
+      // One test for the three limits in the common case; `checkCallLimits`
+      // says which was reached.
+      if registers.pointee.callDepth > limits.maxCallDepth || registers.pointee.stepsLeft < 0
+        || NativeStack.address() < registers.pointee.nativeStackLimit
+      {
+        try checkCallLimits()
+      }
       result = try execute(function, base: base, captures: captures)
     } catch var error as RuntimeError {
       leaveFrame(base: base, count: count)
       if error.range == nil, let range { error.range = range }
-      addTraceNote(to: &error, code: code, calledFrom: range)
+      addTraceNote(to: &error, code: function.code, calledFrom: range)
       throw error
     } catch {
       leaveFrame(base: base, count: count)
@@ -57,6 +58,21 @@ extension Interpreter {
     }
     leaveFrame(base: base, count: count)
     return result
+  }
+
+  /// The error of a call with the wrong number of arguments; the frame
+  /// was never entered.
+  @inline(never)
+  private func wrongArgumentCount(
+    _ function: CompiledFunction, _ argumentCount: Int, base: Int, at range: SourceRange?
+  ) -> RuntimeError {
+    stackTop = base
+    let code = function.code
+    let message: DiagnosticMessage =
+      code.hasParameterClause
+      ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
+      : .closureTakesNoParameters(argumentCount)
+    return RuntimeError(message, at: range)
   }
 
   /// Ends a call's frame: closes the cells into it, drops its references,

@@ -56,30 +56,30 @@ extension Interpreter {
       pc &+= 1
       switch i.op {
       case .move:
-        r[Int(i.a)] = r[Int(i.b)]
+        move(r + Int(i.b), to: r + Int(i.a))
       case .loadInt:
-        r[Int(i.a)] = .int(Int(i.b))
+        put(r + Int(i.a), .int(Int(i.b)))
       case .loadConstant:
-        r[Int(i.a)] = function.constants[Int(i.b)]
+        put(r + Int(i.a), function.constants[Int(i.b)])
       case .loadNil:
-        r[Int(i.a)] = .nil
+        put(r + Int(i.a), .nil)
       case .loadLiteral:
-        r[Int(i.a)] = .string(registers.pointee.literals[Int(i.b)])
+        put(r + Int(i.a), .string(registers.pointee.literals[Int(i.b)]))
       case .loadGlobal:
-        r[Int(i.a)] = globals[Int(i.b)]
+        put(r + Int(i.a), globals[Int(i.b)])
       case .loadGlobalChecked:
         let slot = Int(i.b)
         guard globalReady[slot] else {
           throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: function.ranges[pc - 1])
         }
-        r[Int(i.a)] = globals[slot]
+        put(r + Int(i.a), globals[slot])
       case .storeGlobal:
         globals[Int(i.a)] = r[Int(i.b)]
       case .declareGlobal:
         globals[Int(i.a)] = r[Int(i.b)]
         globalReady[Int(i.a)] = true
       case .loadCapture:
-        r[Int(i.a)] = captures[Int(i.b)].current
+        put(r + Int(i.a), captures[Int(i.b)].current)
       case .storeCapture:
         captures[Int(i.a)].current = r[Int(i.b)]
 
@@ -112,9 +112,9 @@ extension Interpreter {
       case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
       case .binaryOther:
         let op: BinaryOperator = i.d == 0 ? .identical : .notIdentical
-        r[Int(i.a)] = try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: function.ranges[pc - 1])
+        put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: function.ranges[pc - 1]))
       case .unary:
-        r[Int(i.a)] = try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: function.ranges[pc - 1])
+        put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: function.ranges[pc - 1]))
 
       case .jump:
         pc = Int(i.a)
@@ -173,51 +173,58 @@ extension Interpreter {
 
       case .callGlobal:
         if let target = registers.pointee.functions[Int(i.b)].function {
-          r[Int(i.a)] = try target._withUnsafeGuaranteedRef { callee in
-            try invokeCompiled(
-              callee, captures: [], argumentCount: Int(i.d), base: base + Int(i.c),
-              at: function.ranges[pc - 1])
+          // The result is stored inside the closure: returned from it, it was copied.
+          try target._withUnsafeGuaranteedRef { callee in
+            put(
+              r + Int(i.a),
+              try invokeCompiled(
+                callee, captures: noCaptures, argumentCount: Int(i.d), base: base + Int(i.c),
+                at: function.ranges[pc - 1]))
           }
           stackTop = top
           continue
         }
-        r[Int(i.a)] = try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1)
+        put(r + Int(i.a), try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1))
       case .callValue:
         let slot = r + Int(i.b)
-        if case .closure(let closure) = slot.pointee,
+        if case .closure = slot.pointee, registers.pointee.objectPayloadFirst,
           UInt(bitPattern: slot) > registers.pointee.highestOpenCell
         {
           // No cell points at the callee's register, and a cell into this
           // frame can only be made by this frame, so nothing can change the
           // register until the call returns: the closure is borrowed from
-          // it, not retained for the call.
-          let borrowed = Unmanaged.passUnretained(closure)
-          r[Int(i.a)] = try borrowed._withUnsafeGuaranteedRef { callee in
-            try invokeCompiled(
-              callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-              at: function.ranges[pc - 1])
+          // it, not retained for the call (nor copied out of the register,
+          // which would retain it too).
+          let borrowed = Unmanaged<Closure>.fromOpaque(Value.objectAddress(slot))
+          try borrowed._withUnsafeGuaranteedRef { callee in
+            put(
+              r + Int(i.a),
+              try invokeCompiled(
+                callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
+                at: function.ranges[pc - 1]))
           }
           stackTop = top
           continue
         }
-        r[Int(i.a)] = try call(slot.pointee, r, i, function, base: base, top: top, at: pc - 1)
+        put(r + Int(i.a), try call(slot.pointee, r, i, function, base: base, top: top, at: pc - 1))
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
-        r[Int(i.a)] = try callBuiltin(builtin, takeArguments(r, i, function), at: function.ranges[pc - 1])
+        let arguments = takeArguments(r, i, function)
+        put(r + Int(i.a), try callBuiltin(builtin, arguments, at: function.ranges[pc - 1]))
       case .callMethod:
         let receiver = r[Int(i.b)]
         let symbol = function.sites[Int(i.e)].symbol
         r[Int(i.a)] = try callMethod(
           on: receiver, symbol, takeArguments(r, i, function), at: function.ranges[pc - 1])
       case .callMutatingVariable:
-        r[Int(i.a)] = try callMutating(function, i, r, captures, at: function.ranges[pc - 1])
+        put(r + Int(i.a), try callMutating(function, i, r, captures, at: function.ranges[pc - 1]))
       case .appendVariable:
         let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
         let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
-        r[Int(i.a)] = try append(element, to: slot, at: function.ranges[pc - 1])
+        put(r + Int(i.a), try append(element, to: slot, at: function.ranges[pc - 1]))
       case .stringOf:
         if case .int(let number) = r[Int(i.b)] {
-          r[Int(i.a)] = .string(decimal(number))
+          put(r + Int(i.a), .string(decimal(number)))
         } else {
           r[Int(i.a)] = try callBuiltin(
             .string, Arguments([r[Int(i.b)]], labels: [nil]), at: function.ranges[pc - 1])
@@ -225,38 +232,53 @@ extension Interpreter {
       case .prefixedDecimal:
         guard case .int(let number) = r[Int(i.b)] else { continue }
         let prefix = function.prefixes[Int(i.e)]
-        try checkLength(prefix.count + decimalLength(number), at: function.ranges[pc - 1])
-        r[Int(i.a)] = .string(decimal(number, after: prefix))
+        // A number has at most 20 characters: the exact count only near the limit.
+        if prefix.count + 20 > limits.maxStringLength {
+          try checkLength(prefix.count + decimalLength(number), at: function.ranges[pc - 1])
+        }
+        put(r + Int(i.a), .string(decimal(number, after: prefix)))
         pc = Int(i.d)
       case .member:
         // `xs.count` read where the array lives, without copying it out.
         if i.c == Symbol(.count).raw, case .array(let elements) = r[Int(i.b)] {
-          r[Int(i.a)] = .int(elements.count)
+          put(r + Int(i.a), .int(elements.count))
           continue
         }
         let value = r[Int(i.b)]
         if i.d != 0, case .nil = value {
-          r[Int(i.a)] = .nil
+          put(r + Int(i.a), .nil)
         } else {
-          r[Int(i.a)] = try member(of: value, Symbol(raw: i.c), at: function.ranges[pc - 1])
+          put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: function.ranges[pc - 1]))
         }
       case .subscriptValue:
-        r[Int(i.a)] = try subscriptValue(r + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1))
+        put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1)))
       case .subscriptGlobal:
-        r[Int(i.a)] = try subscriptValue(globals + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1))
+        put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1)))
+      case .field:
+        let key = registers.pointee.literals + Int(i.c)
+        if case .dictionary = r[Int(i.b)], registers.pointee.objectPayloadFirst {
+          // The dictionary and the key are borrowed where they are, not retained.
+          let box = Unmanaged<DictionaryBox>.fromOpaque(Value.objectAddress(r + Int(i.b)))
+          box._withUnsafeGuaranteedRef { box in
+            put(r + Int(i.a), box.value(forLiteral: key, addressFirst: true))
+          }
+        } else {
+          let range = function.ranges + (pc - 1)
+          put(r + Int(i.a), try subscriptValue(r + Int(i.b), .string(key.pointee), range))
+        }
       case .setSubscript:
         try setSubscript(function, i, r, captures, at: function.ranges[pc - 1])
       case .setPath:
         try setPath(function, i, r, captures, at: function.ranges[pc - 1])
       case .callMutatingSubscript:
-        r[Int(i.a)] = try callMutatingSubscript(function, i, r, captures, at: function.ranges[pc - 1])
+        put(r + Int(i.a), try callMutatingSubscript(function, i, r, captures, at: function.ranges[pc - 1]))
 
       case .makeArray:
         let values = takeValues(r + Int(i.b), count: Int(i.c))
         try checkNesting(values, at: function.ranges[pc - 1])
-        r[Int(i.a)] = .array(values)
+        put(r + Int(i.a), .array(values))
       case .makeDictionary:
-        r[Int(i.a)] = .dictionary(DictionaryBox(capacity: Int(i.b)))
+        put(r + Int(i.a), .dictionary(DictionaryBox(capacity: Int(i.b))))
       case .dictionaryInsert:
         let element = r[Int(i.b)]
         let key = r[Int(i.c)]
@@ -267,11 +289,11 @@ extension Interpreter {
         let start = r + Int(i.b)
         // The values before the last were checked as they were made (`checkNesting`).
         try checkNesting(start[Int(i.c) - 1], at: function.ranges[pc - 1])
-        r[Int(i.a)] = .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], moving: start))
+        put(r + Int(i.a), .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], moving: start)))
       case .checkNesting:
         try checkNesting(r[Int(i.a)], at: function.ranges[pc - 1])
       case .makeClosure:
-        r[Int(i.a)] = .closure(makeClosure(function.children[Int(i.b)], r, captures))
+        put(r + Int(i.a), .closure(makeClosure(function.children[Int(i.b)], r, captures)))
 
       case .returnValue:
         return i.b != 0 ? take(r + Int(i.a)) : r[Int(i.a)]
@@ -306,18 +328,18 @@ extension Interpreter {
         if stepsLeft < 0 {
           throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
         }
-        if i.c >= 0 { r[Int(i.c)] = .int(index) }
+        if i.c >= 0 { put(r + Int(i.c), .int(index)) }
       case .forRangeNext:
         // The increment and the next pass's test in one instruction.
         guard case .int(let index) = r[Int(i.a)], index != Int.max else { continue }
         let next = index + 1
-        r[Int(i.a)] = .int(next)
+        put(r + Int(i.a), .int(next))
         guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
         stepsLeft -= 1
         if stepsLeft < 0 {
           throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
         }
-        if i.c >= 0 { r[Int(i.c)] = .int(next) }
+        if i.c >= 0 { put(r + Int(i.c), .int(next)) }
         pc = Int(i.b)
       case .forInPrepare:
         try prepareSequence(r + Int(i.a), r + Int(i.b), at: function.ranges[pc - 1])
@@ -331,7 +353,7 @@ extension Interpreter {
         if stepsLeft < 0 {
           throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
         }
-        if i.c >= 0 { r[Int(i.c)] = element }
+        if i.c >= 0 { put(r + Int(i.c), element) }
       case .forInNext:
         guard case .int(let position) = r[Int(i.b)], position != Int.max else { continue }
         let next = position + 1
@@ -341,7 +363,7 @@ extension Interpreter {
         if stepsLeft < 0 {
           throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
         }
-        if i.d >= 0 { r[Int(i.d)] = element }
+        if i.d >= 0 { put(r + Int(i.d), element) }
         pc = Int(i.c)
 
       case .compoundLocal:
@@ -376,7 +398,7 @@ extension Interpreter {
         }
 
       case .evalTree:
-        r[Int(i.a)] = try eval(function.expressions[Int(i.b)], Frame(base: r, captures: captures))
+        put(r + Int(i.a), try eval(function.expressions[Int(i.b)], Frame(base: r, captures: captures)))
       case .execTree:
         let completion = try execute(function.statements[Int(i.a)], Frame(base: r, captures: captures))
         if case .returned(let value) = completion { return value }
@@ -393,50 +415,71 @@ extension Interpreter {
     _ range: UnsafeMutablePointer<SourceRange>
   ) throws {
     if case .int(let x) = r[Int(i.b)], case .int(let y) = right {
-      switch op {
-      case .less: r[Int(i.a)] = .bool(x < y); return
-      case .lessEqual: r[Int(i.a)] = .bool(x <= y); return
-      case .greater: r[Int(i.a)] = .bool(x > y); return
-      case .greaterEqual: r[Int(i.a)] = .bool(x >= y); return
-      case .equal: r[Int(i.a)] = .bool(x == y); return
-      case .notEqual: r[Int(i.a)] = .bool(x != y); return
-      case .add:
-        let (sum, overflow) = x.addingReportingOverflow(y)
-        if !overflow { r[Int(i.a)] = .int(sum); return }
-      case .subtract:
-        let (difference, overflow) = x.subtractingReportingOverflow(y)
-        if !overflow { r[Int(i.a)] = .int(difference); return }
-      case .multiply:
-        let (product, overflow) = x.multipliedReportingOverflow(by: y)
-        if !overflow { r[Int(i.a)] = .int(product); return }
-      case .remainder:
-        // Zero and Int.min % -1 take the generic path, which reports them.
-        if y != 0 && y != -1 { r[Int(i.a)] = .int(x % y); return }
-      case .divide:
-        if y != 0 && y != -1 { r[Int(i.a)] = .int(x / y); return }
-      default: break
+      // One store for every operator, so that each inlined copy stays small.
+      if let result = intResult(op, x, y) {
+        put(r + Int(i.a), result)
+        return
       }
-    } else if op == .add, case .string(let a) = r[Int(i.b)], case .string(let b) = right {
+    }
+    try binarySlowly(op, r, i, right, range)
+  }
+
+  /// `binary` for anything but two Ints (and for their overflows): out of
+  /// line, so that the instruction loop's copies of `binary` stay small.
+  @inline(never)
+  private func binarySlowly(
+    _ op: BinaryOperator, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ right: Value,
+    _ range: UnsafeMutablePointer<SourceRange>
+  ) throws {
+    if op == .add, case .string(let a) = r[Int(i.b)], case .string(let b) = right {
       try checkLength(a.value.utf8.count + b.value.utf8.count, at: range.pointee)
-      r[Int(i.a)] = .string(a.value + b.value)
+      put(r + Int(i.a), .string(a.value + b.value))
       return
     }
-    r[Int(i.a)] = try arithmetic(op, r[Int(i.b)], right, at: range.pointee)
+    put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], right, at: range.pointee))
+  }
+
+  /// `x op y` for two Ints, nil when the general path must answer (an
+  /// overflow, a division by zero, an operator without an Int case here).
+  @inline(__always)
+  private func intResult(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Value? {
+    switch op {
+    case .less: return .bool(x < y)
+    case .lessEqual: return .bool(x <= y)
+    case .greater: return .bool(x > y)
+    case .greaterEqual: return .bool(x >= y)
+    case .equal: return .bool(x == y)
+    case .notEqual: return .bool(x != y)
+    case .add:
+      let (sum, overflow) = x.addingReportingOverflow(y)
+      return overflow ? nil : .int(sum)
+    case .subtract:
+      let (difference, overflow) = x.subtractingReportingOverflow(y)
+      return overflow ? nil : .int(difference)
+    case .multiply:
+      let (product, overflow) = x.multipliedReportingOverflow(by: y)
+      return overflow ? nil : .int(product)
+    // Zero and Int.min % -1 take the generic path, which reports them.
+    case .remainder: return y != 0 && y != -1 ? .int(x % y) : nil
+    case .divide: return y != 0 && y != -1 ? .int(x / y) : nil
+    default: return nil
+    }
   }
 
   /// `variable.append(element)`, an array changed in place; anything else
   /// takes the general path of mutating methods.
   @inline(__always)
-  private func append(_ element: Value, to slot: UnsafeMutablePointer<Value>, at range: SourceRange) throws
-    -> Value
-  {
-    guard case .array(var elements) = slot.pointee else {
+  private func append(
+    _ element: consuming Value, to slot: UnsafeMutablePointer<Value>, at range: SourceRange
+  ) throws -> Value {
+    guard case .array = slot.pointee else {
       return try callMutatingMethod(
         on: &slot.pointee, Symbol(.append), Arguments([element], labels: [nil]), at: range)
     }
-    // Taken out of the slot so that its buffer is not shared.
-    slot.pointee = .nil
-    defer { slot.pointee = .array(elements) }
+    // Moved out of the slot (which holds nil meanwhile), so that its buffer
+    // is not shared, and without a retain and release.
+    guard case .array(var elements) = take(slot) else { return .nil }
+    defer { slot.initialize(to: .array(elements)) }
     try checkCount(elements.count + 1, at: range)
     try checkNesting(element, at: range)
     elements.append(element)
@@ -462,12 +505,12 @@ extension Interpreter {
     if i.e & 1 != 0 && isKnownUniquelyReferenced(&left) {
       // Short strings are built anew (inline, fast); long ones grow in place.
       if length <= 15 { left.value = left.value + right.value } else { left.value += right.value }
-      r[Int(i.a)] = .string(left)
+      put(r + Int(i.a), .string(left))
     } else if i.e & 2 != 0 && isKnownUniquelyReferenced(&right) {
       right.value = left.value + right.value
-      r[Int(i.a)] = .string(right)
+      put(r + Int(i.a), .string(right))
     } else {
-      r[Int(i.a)] = .string(left.value + right.value)
+      put(r + Int(i.a), .string(left.value + right.value))
     }
   }
 
@@ -555,6 +598,67 @@ extension Interpreter {
     case 5: .remainder
     default: .assign
     }
+  }
+}
+
+extension Value {
+  /// The address of the object a value holding one (a closure, a box)
+  /// refers to, read from its first word without retaining it. Only valid
+  /// when `objectPayloadFirst()` holds, and for a value known to hold an
+  /// object.
+  @inline(__always)
+  static func objectAddress(_ slot: UnsafeMutablePointer<Value>) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer(slot).load(as: UnsafeMutableRawPointer.self)
+  }
+
+  /// Whether this build lays a value holding an object out with the
+  /// object's address in its first word (Swift's layout of an enum whose
+  /// payloads are one word each, the case number in the byte after).
+  static func objectPayloadFirst() -> Bool {
+    let box = StringBox("")
+    let value = Value.string(box)
+    let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    slot.initialize(to: value)
+    defer {
+      slot.deinitialize(count: 1)
+      slot.deallocate()
+    }
+    return MemoryLayout<Value>.size == 9 && objectAddress(slot) == Unmanaged.passUnretained(box).toOpaque()
+  }
+}
+
+extension Value {
+  /// Whether the value holds no reference: copying it copies its bits,
+  /// dropping it does nothing.
+  @inline(__always)
+  var isScalar: Bool {
+    switch self {
+    case .nil, .bool, .int, .double, .builtinFunction, .type, .enumCase: true
+    default: false
+    }
+  }
+}
+
+/// `slot.pointee = value`, for an initialized register: when the value it
+/// replaces is a scalar, there is nothing to release, and the value is
+/// written without the general (outlined, switching) destroy.
+@inline(__always)
+func put(_ slot: UnsafeMutablePointer<Value>, _ value: consuming Value) {
+  if slot.pointee.isScalar {
+    slot.initialize(to: value)
+  } else {
+    slot.pointee = value
+  }
+}
+
+/// `target.pointee = source.pointee`: two scalars are copied as bits,
+/// without the general copy and destroy.
+@inline(__always)
+func move(_ source: UnsafeMutablePointer<Value>, to target: UnsafeMutablePointer<Value>) {
+  if source.pointee.isScalar && target.pointee.isScalar {
+    UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: MemoryLayout<Value>.size)
+  } else {
+    target.pointee = source.pointee
   }
 }
 

@@ -32,8 +32,7 @@ extension Interpreter {
     // A collection of scalars (a record, a row of numbers) is one level deep.
     switch value {
     case .array(let elements): if NestingWalk.areLeaves(elements) { return }
-    case .dictionary(let box):
-      if NestingWalk.areLeaves(box.keys) && box.allValues(NestingWalk.isLeaf) { return }
+    case .dictionary(let box): if box.isFlat { return }
     default: break
     }
     var walk = NestingWalk(stepsLeft: stepsLeft)

@@ -38,6 +38,9 @@ public final class Interpreter {
   /// can point into it. Slots below `initializedSlots` are initialized.
   let stack: UnsafeMutablePointer<Value>
   var initializedSlots = 0
+  /// The captures of a global function: one empty array, passed to each
+  /// call without the retain and release a literal `[]` costs there.
+  let noCaptures: [Cell] = []
   /// Cells pointing into the stack, in increasing address order.
   var openCells: [Cell] = []
   /// Bytes printed so far, against `limits.maxOutputBytes`.
@@ -69,6 +72,10 @@ public final class Interpreter {
     /// change copies it first, as the box is never uniquely referenced).
     var literals: UnsafeMutablePointer<StringBox>
     var literalCount = 0
+    /// Whether a value holding an object keeps the object's address in its
+    /// first word (`Value.objectAddress`), checked once here; calls read a
+    /// closure out of a register that way, without retaining it.
+    var objectPayloadFirst = false
   }
 
   var stackTop: Int {
@@ -146,6 +153,7 @@ public final class Interpreter {
       }
     }
     self.stack = UnsafeMutablePointer<Value>.allocate(capacity: max(limits.maxStackSlots, 16))
+    registers.pointee.objectPayloadFirst = Value.objectPayloadFirst()
     createGlobalFunctions(program.globalFunctions)
   }
 

@@ -26,6 +26,14 @@ enum NativeStack {
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
   }
 
+  /// An address in the caller's native frame: the cheap form of
+  /// `currentAddress`, for the check on every call.
+  @inline(__always)
+  static func address() -> UInt {
+    var marker: UInt8 = 0
+    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  }
+
   /// The lowest address the interpreter may recurse down to on this thread;
   /// 0 (no guard) if the stack's bounds are unknown.
   static func lowestSafeAddress() -> UInt {

@@ -105,20 +105,33 @@ extension Value: CustomStringConvertible {
 func decimal(_ number: Int) -> String { decimal(number, after: []) }
 
 /// The UTF-8 bytes `prefix` followed by `String(number)`, made at once:
-/// `"n" + String(i)` without the intermediate string.
+/// `"n" + String(i)` without the intermediate string. The digits are
+/// counted by comparisons (no division), then written from the end.
 func decimal(_ number: Int, after prefix: [UInt8]) -> String {
-  let digits = decimalLength(number)
-  let length = prefix.count + digits
+  let magnitude = number.magnitude
+  var digits = 1
+  var bound: UInt = 10
+  // Int.min has 19 digits; 10^19 still fits in a UInt.
+  while digits < 19 && magnitude >= bound {
+    digits += 1
+    bound &*= 10
+  }
+  let sign = number < 0 ? 1 : 0
+  let length = prefix.count + sign + digits
   return String(unsafeUninitializedCapacity: length) { buffer in
-    for (position, byte) in prefix.enumerated() { buffer[position] = byte }
-    var remaining = number.magnitude
-    var position = length
+    var position = 0
+    for byte in prefix {
+      buffer[position] = byte
+      position += 1
+    }
+    if sign != 0 { buffer[position] = 0x2D }
+    var remaining = magnitude
+    var end = length
     repeat {
-      position -= 1
-      buffer[position] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
+      end -= 1
+      buffer[end] = UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30
       remaining /= 10
     } while remaining != 0
-    if number < 0 { buffer[prefix.count] = 0x2D }
     return length
   }
 }

@@ -221,6 +221,42 @@ public final class DictionaryBox {
     return nil
   }
 
+  /// The value of the string key whose box is `key` (a string literal's,
+  /// as in a record's shape), nil when absent. Keys are compared by box
+  /// first, so that a record's field is found without comparing text, and
+  /// read in place (`addressFirst`: `Value.objectPayloadFirst()` holds);
+  /// otherwise as `self[key]`.
+  @inline(__always)
+  func value(forLiteral key: UnsafeMutablePointer<StringBox>, addressFirst: Bool) -> Value {
+    if index == nil && addressFirst {
+      let wanted = UnsafeRawPointer(key).load(as: UnsafeRawPointer.self)
+      let found: Int? = keys.withUnsafeBufferPointer { keys in
+        guard let base = keys.baseAddress else { return nil }
+        for position in 0..<keys.count {
+          guard case .string = keys[position] else { continue }
+          if UnsafeRawPointer(base + position).load(as: UnsafeRawPointer.self) == wanted { return position }
+        }
+        return nil
+      }
+      if let found { return value(at: found) }
+    }
+    return self[.string(key.pointee)] ?? .nil
+  }
+
+  /// Whether no key and no value is an array, a dictionary or a tuple: the
+  /// dictionary is one level deep (read without copying keys or values).
+  var isFlat: Bool {
+    let flatKeys = keys.withUnsafeBufferPointer { keys in keys.allSatisfy { $0.isLeaf } }
+    if !flatKeys { return false }
+    if spilled {
+      for value in spilledValues where !value.isLeaf { return false }
+      return true
+    }
+    let count = keys.count
+    return (count < 1 || value0.isLeaf) && (count < 2 || value1.isLeaf) && (count < 3 || value2.isLeaf)
+      && (count < 4 || value3.isLeaf)
+  }
+
   public subscript(key: Value) -> Value? {
     guard let position = position(of: key) else { return nil }
     return value(at: position)
@@ -314,6 +350,18 @@ public final class DictionaryBox {
   }
 }
 
+extension Value {
+  /// Whether the value is not a collection (an array, a dictionary or a
+  /// tuple), for the nesting limit.
+  @inline(__always)
+  var isLeaf: Bool {
+    switch self {
+    case .array, .dictionary, .tuple: false
+    default: true
+    }
+  }
+}
+
 /// The value of a register that dies here, moved out (the register is nil).
 @inline(__always)
 func take(_ register: UnsafeMutablePointer<Value>) -> Value {
@@ -371,7 +419,8 @@ public final class Closure {
   public let code: FunctionCode
   /// The code's compiled form, which calls run.
   let compiled: CompiledFunction
-  public fileprivate(set) var captures: [Cell]
+  /// A `let`, so that a call passes it on without retaining it.
+  public let captures: [Cell]
 
   init(compiled: CompiledFunction, captures: [Cell]) {
     self.code = compiled.code
@@ -400,21 +449,16 @@ public final class Cell {
   /// Frees a chain of closures one link at a time. `f = { g() }` in a loop
   /// (each closure capturing the one before) builds a chain that Swift would
   /// otherwise free recursively, a few native frames per link, until the
-  /// stack runs out. Here each closure held only by the chain has its cells
-  /// taken out before it goes, so no release goes deeper than one link.
+  /// stack runs out. Here each closure held only by the chain goes first,
+  /// while its cells are still held here, so no release goes deeper than
+  /// one link.
   deinit {
     guard case .closure = value else { return }
     var pending: [Cell] = []
     var next = value
     value = .nil
     while true {
-      if case .closure(var closure) = next {
-        next = .nil
-        if isKnownUniquelyReferenced(&closure) {
-          pending += closure.captures
-          closure.captures = []
-        }
-      }
+      if let cells = Cell.cellsOfDying(&next) { pending += cells }
       // A cell only the chain holds gives up its value; others stay as they are.
       guard var cell = pending.popLast() else { return }
       if isKnownUniquelyReferenced(&cell), cell.slot == nil {
@@ -422,6 +466,16 @@ public final class Cell {
         cell.value = .nil
       }
     }
+  }
+
+  /// The cells of the closure in `value` when nothing else holds it: the
+  /// closure is freed here (`value` becomes nil), its cells are not, as the
+  /// array returned still holds them.
+  private static func cellsOfDying(_ value: inout Value) -> [Cell]? {
+    guard case .closure(var closure) = value else { return nil }
+    value = .nil
+    guard isKnownUniquelyReferenced(&closure) else { return nil }
+    return closure.captures
   }
 
   @inline(__always)

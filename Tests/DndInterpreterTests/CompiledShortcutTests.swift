@@ -1,4 +1,4 @@
-import DndInterpreter
+@testable import DndInterpreter
 import Testing
 
 /// The compiled forms that take a shortcut (record literals sharing their
@@ -179,5 +179,106 @@ import Testing
     let result = inFunction(body)
     #expect(result.output == expected)
     #expect(result.location == location)
+  }
+
+  /// The same snippet run by the tree evaluator (at the top level) and
+  /// compiled (in a function): same output, same error, same place (one
+  /// line further down in the function, below its `func` line).
+  func expectSameInBoth(_ body: String, _ expected: String, _ error: String?) {
+    let tree = runSnippet(body)
+    let compiled = inFunction(body)
+    #expect(tree.output == expected)
+    #expect(compiled.output == expected)
+    #expect(tree.error.map { "\($0.message)" } == compiled.error.map { "\($0.message)" })
+    #expect(tree.error.map { "\($0.message)".contains(error ?? "-") } ?? (error == nil))
+    let shifted = tree.location.flatMap { location -> String? in
+      let parts = location.split(separator: ":")
+      guard parts.count == 2, let line = Int(parts[0]) else { return nil }
+      return "\(line + 1):\(parts[1])"
+    }
+    #expect(compiled.location == shifted)
+  }
+
+  /// A field read by a string literal key (`field`): found by the
+  /// literal's box in a record, by text in a dictionary whose keys were
+  /// built, through the hash index past eight keys, nil when absent; and
+  /// anything else than a dictionary answers as the general subscript.
+  @Test(arguments: [
+    ("let r = [\"x\": 1, \"y\": 2]\nprint(r[\"y\"], r[\"x\"], r[\"z\"])", "2 1 nil\n", nil),
+    ("var d = [:]\nd[\"a\" + \"b\"] = 5\nd[String(7)] = 6\nprint(d[\"ab\"], d[\"7\"], d[\"a\"] ?? -1)",
+     "5 6 -1\n", nil),
+    ("var d = [:]\nfor i in 0..<12 { d[\"k\" + String(i)] = i }\nprint(d[\"k11\"], d[\"k0\"], d[\"q\"])",
+     "11 0 nil\n", nil),
+    ("let r = [\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4, \"e\": 5]\nvar s = r\ns[\"e\"] = 50\n"
+      + "print(r[\"e\"], s[\"e\"], s[\"a\"])",
+     "5 50 1\n", nil),
+    ("let r = [\"p\": [1, 2]]\nlet o = nil\nprint(r[\"p\"], o?[\"p\"], r[\"q\"]?[\"x\"])", "[1, 2] nil nil\n",
+     nil),
+    ("let a = [1, 2]\nprint(a[\"x\"])", "", "expects an Int index"),
+    ("let n = nil\nprint(n[\"x\"])", "", "on nil"),
+    ("let s = \"text\"\nprint(1)\nprint(s[\"x\"])", "1\n", "subscript"),
+  ] as [(String, String, String?)])
+  func fieldByLiteralKey(_ body: String, _ expected: String, _ error: String?) {
+    expectSameInBoth(body, expected, error)
+  }
+
+  /// `"literal" + String(n)` and `String(n)` write the digits of every
+  /// size of number, the sign, and Int.min, as the general path does.
+  @Test func decimalsOfEverySize() {
+    var body = "var a = []\nvar n = 1\nfor _ in 0..<19 {\n"
+    body += "  a.append(\"n\" + String(n) + \" \" + String(n - 1))\n"
+    body += "  a.append(\"é\" + String(-n))\n  if n < 1000000000000000000 { n *= 10 }\n}\n"
+    body += "let m = -9223372036854775807 - 1\n"
+    body += "print(a.joined(separator: \",\"), \"m\" + String(m), String(m))"
+    let tree = runSnippet(body)
+    #expect(tree.error == nil)
+    #expect(inFunction(body).output == tree.output)
+    #expect(tree.output.contains("n1000000000000000000 999999999999999999,é-1000000000000000000"))
+    #expect(tree.output.hasSuffix("m-9223372036854775808 -9223372036854775808\n"))
+  }
+
+  /// A record appended to a list is one level deep; one holding a
+  /// collection is walked, and the depth limit still stops a deep one.
+  @Test(arguments: [
+    ("var l = []\nl.append([\"a\": 1, \"b\": \"s\"])\nl.append([\"c\": [1], \"d\": 2])\nprint(l)",
+     "[[\"a\": 1, \"b\": \"s\"], [\"c\": [1], \"d\": 2]]\n", nil),
+    ("var a = []\nfor _ in 0..<998 { a = [a] }\nvar l = []\nl.append([\"k\": 1, \"deep\": a])", "",
+     "levels deep"),
+  ] as [(String, String, String?)])
+  func recordsAppendedAreCheckedForDepth(_ body: String, _ expected: String, _ error: String?) {
+    expectSameInBoth(body, expected, error)
+  }
+
+  /// Calls of closures held in locals (borrowed from their register),
+  /// of global functions, with the wrong number of arguments, and past the
+  /// call depth: the same results and errors as the tree evaluator's calls.
+  @Test(arguments: [
+    ("var acc = 0\nfor j in 0..<3 {\n  let f = { x in x + j }\n  for _ in 0..<4 { acc = f(acc) }\n}\n"
+      + "print(acc)",
+     "12\n", nil),
+    ("func twice(_ g, _ x) { return g(g(x)) }\nlet h = { s in s + \"!\" }\nprint(twice(h, \"a\"))",
+     "a!!\n", nil),
+    ("let f = { x in x }\nprint(f(1, 2))", "", "argument"),
+    ("let f = { 1 }\nprint(f(3))", "", "takes no"),
+    ("func down(_ n) { return down(n + 1) }\nprint(down(0))", "", "nested calls"),
+  ] as [(String, String, String?)])
+  func callsKeepTheirSemantics(_ body: String, _ expected: String, _ error: String?) {
+    expectSameInBoth(body, expected, error)
+  }
+
+  /// Calls and field reads read a closure or a dictionary out of its
+  /// register by the object's address in the value's first word; this
+  /// build lays values out so, for every kind of object a value holds.
+  @Test func aValueKeepsItsObjectInItsFirstWord() {
+    #expect(Value.objectPayloadFirst())
+    let box = DictionaryBox()
+    let string = StringBox("s")
+    for (value, object) in [(Value.dictionary(box), box as AnyObject), (.string(string), string)] {
+      let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+      slot.initialize(to: value)
+      #expect(Value.objectAddress(slot) == Unmanaged.passUnretained(object).toOpaque())
+      slot.deinitialize(count: 1)
+      slot.deallocate()
+    }
   }
 }
