@@ -50,10 +50,13 @@ extension Interpreter {
     let code = function.instructions
     let r = stack + base
     let top = base + function.registerCount
-    var pc = 0
+    // The next instruction, as a pointer: cheaper to step and to dispatch
+    // on than an index. An instruction's range is at its own index.
+    var ip = code
+    let ranges = function.ranges
     while true {
-      let i = InstructionRef(code + pc)
-      pc &+= 1
+      let i = InstructionRef(ip)
+      ip += 1
       switch i.op {
       case .move:
         move(r + Int(i.b), to: r + Int(i.a))
@@ -70,7 +73,7 @@ extension Interpreter {
       case .loadGlobalChecked:
         let slot = Int(i.b)
         guard globalReady[slot] else {
-          throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: function.ranges[pc - 1])
+          throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: ranges[i.pointer - code])
         }
         put(r + Int(i.a), globals[slot])
       case .storeGlobal:
@@ -85,90 +88,90 @@ extension Interpreter {
 
       case .add:
         if i.e != 0, case .string = r[Int(i.c)], case .string = r[Int(i.b)] {
-          try concatenate(r, i, at: function.ranges[pc - 1])
+          try concatenate(r, i, at: ranges[i.pointer - code])
         } else {
-          try binary(.add, r, i, r[Int(i.c)], function.ranges + (pc - 1))
+          try binary(.add, r, i, r[Int(i.c)], ranges + (i.pointer - code))
         }
-      case .subtract: try binary(.subtract, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .multiply: try binary(.multiply, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .divide: try binary(.divide, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .remainder: try binary(.remainder, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .less: try binary(.less, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .lessEqual: try binary(.lessEqual, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .greater: try binary(.greater, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .greaterEqual: try binary(.greaterEqual, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .equal: try binary(.equal, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .notEqual: try binary(.notEqual, r, i, r[Int(i.c)], function.ranges + (pc - 1))
-      case .addInt: try binary(.add, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .subtractInt: try binary(.subtract, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .multiplyInt: try binary(.multiply, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .divideInt: try binary(.divide, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .remainderInt: try binary(.remainder, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .lessInt: try binary(.less, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .lessEqualInt: try binary(.lessEqual, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .greaterInt: try binary(.greater, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .greaterEqualInt: try binary(.greaterEqual, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .equalInt: try binary(.equal, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
-      case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), function.ranges + (pc - 1))
+      case .subtract: try binary(.subtract, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .multiply: try binary(.multiply, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .divide: try binary(.divide, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .remainder: try binary(.remainder, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .less: try binary(.less, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .lessEqual: try binary(.lessEqual, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .greater: try binary(.greater, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .greaterEqual: try binary(.greaterEqual, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .equal: try binary(.equal, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .notEqual: try binary(.notEqual, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+      case .addInt: try binary(.add, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .subtractInt: try binary(.subtract, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .multiplyInt: try binary(.multiply, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .divideInt: try binary(.divide, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .remainderInt: try binary(.remainder, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .lessInt: try binary(.less, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .lessEqualInt: try binary(.lessEqual, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .greaterInt: try binary(.greater, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .greaterEqualInt: try binary(.greaterEqual, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .equalInt: try binary(.equal, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
       case .binaryOther:
         let op: BinaryOperator = i.d == 0 ? .identical : .notIdentical
-        put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: function.ranges[pc - 1]))
+        put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: ranges[i.pointer - code]))
       case .unary:
-        put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: function.ranges[pc - 1]))
+        put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: ranges[i.pointer - code]))
 
       case .jump:
-        pc = Int(i.a)
+        ip = code + Int(i.a)
       case .jumpIfFalse:
-        if try !condition(r[Int(i.a)], function.ranges + (pc - 1)) { pc = Int(i.b) }
+        if try !condition(r[Int(i.a)], ranges + (i.pointer - code)) { ip = code + Int(i.b) }
       case .jumpIfTrue:
-        if try condition(r[Int(i.a)], function.ranges + (pc - 1)) { pc = Int(i.b) }
+        if try condition(r[Int(i.a)], ranges + (i.pointer - code)) { ip = code + Int(i.b) }
       case .jumpIfNil:
-        if case .nil = r[Int(i.a)] { pc = Int(i.b) }
+        if case .nil = r[Int(i.a)] { ip = code + Int(i.b) }
       case .jumpIfNotNil:
-        if case .nil = r[Int(i.a)] {} else { pc = Int(i.b) }
+        if case .nil = r[Int(i.a)] {} else { ip = code + Int(i.b) }
       case .checkBool:
-        _ = try condition(r[Int(i.a)], function.ranges + (pc - 1))
+        _ = try condition(r[Int(i.a)], ranges + (i.pointer - code))
       case .jumpUnlessLess:
         if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
-          if !(x < y) { pc = Int(i.c) }
+          if !(x < y) { ip = code + Int(i.c) }
         } else {
-          let result = try arithmetic(.less, r[Int(i.a)], r[Int(i.b)], at: function.ranges[pc - 1])
-          if try !condition(result, function.ranges + (pc - 1)) { pc = Int(i.c) }
+          let result = try arithmetic(.less, r[Int(i.a)], r[Int(i.b)], at: ranges[i.pointer - code])
+          if try !condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.c) }
         }
       case .jumpUnlessCompareInt:
         let comparison = Comparison(code: i.e)
         if case .int(let x) = r[Int(i.a)] {
-          if !comparison.holds(x, Int(i.c)) { pc = Int(i.d) }
+          if !comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
         } else {
           let result = try arithmetic(
-            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: function.ranges[pc - 1])
-          if try !condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
+            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: ranges[i.pointer - code])
+          if try !condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
         }
       case .jumpUnlessCompare:
         let comparison = Comparison(code: i.e)
         if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
-          if !comparison.holds(x, y) { pc = Int(i.d) }
+          if !comparison.holds(x, y) { ip = code + Int(i.d) }
         } else {
-          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: function.ranges[pc - 1])
-          if try !condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
+          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: ranges[i.pointer - code])
+          if try !condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
         }
 
       case .jumpIfCompareInt:
         let comparison = Comparison(code: i.e)
         if case .int(let x) = r[Int(i.a)] {
-          if comparison.holds(x, Int(i.c)) { pc = Int(i.d) }
+          if comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
         } else {
           let result = try arithmetic(
-            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: function.ranges[pc - 1])
-          if try condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
+            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: ranges[i.pointer - code])
+          if try condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
         }
       case .jumpIfCompare:
         let comparison = Comparison(code: i.e)
         if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
-          if comparison.holds(x, y) { pc = Int(i.d) }
+          if comparison.holds(x, y) { ip = code + Int(i.d) }
         } else {
-          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: function.ranges[pc - 1])
-          if try condition(result, function.ranges + (pc - 1)) { pc = Int(i.d) }
+          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: ranges[i.pointer - code])
+          if try condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
         }
 
       case .callGlobal:
@@ -179,12 +182,13 @@ extension Interpreter {
               r + Int(i.a),
               try invokeCompiled(
                 callee, captures: noCaptures, argumentCount: Int(i.d), base: base + Int(i.c),
-                at: function.ranges[pc - 1]))
+                at: ranges[i.pointer - code]))
           }
           stackTop = top
           continue
         }
-        put(r + Int(i.a), try call(globals[Int(i.b)], r, i, function, base: base, top: top, at: pc - 1))
+        let callee = globals[Int(i.b)]
+        put(r + Int(i.a), try call(callee, r, i, function, base: base, top: top, at: i.pointer - code))
       case .callValue:
         let slot = r + Int(i.b)
         if case .closure = slot.pointee, registers.pointee.objectPayloadFirst,
@@ -201,43 +205,43 @@ extension Interpreter {
               r + Int(i.a),
               try invokeCompiled(
                 callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-                at: function.ranges[pc - 1]))
+                at: ranges[i.pointer - code]))
           }
           stackTop = top
           continue
         }
-        put(r + Int(i.a), try call(slot.pointee, r, i, function, base: base, top: top, at: pc - 1))
+        put(r + Int(i.a), try call(slot.pointee, r, i, function, base: base, top: top, at: i.pointer - code))
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
         let arguments = takeArguments(r, i, function)
-        put(r + Int(i.a), try callBuiltin(builtin, arguments, at: function.ranges[pc - 1]))
+        put(r + Int(i.a), try callBuiltin(builtin, arguments, at: ranges[i.pointer - code]))
       case .callMethod:
         let receiver = r[Int(i.b)]
         let symbol = function.sites[Int(i.e)].symbol
         r[Int(i.a)] = try callMethod(
-          on: receiver, symbol, takeArguments(r, i, function), at: function.ranges[pc - 1])
+          on: receiver, symbol, takeArguments(r, i, function), at: ranges[i.pointer - code])
       case .callMutatingVariable:
-        put(r + Int(i.a), try callMutating(function, i, r, captures, at: function.ranges[pc - 1]))
+        put(r + Int(i.a), try callMutating(function, i, r, captures, at: ranges[i.pointer - code]))
       case .appendVariable:
         let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
         let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
-        put(r + Int(i.a), try append(element, to: slot, at: function.ranges[pc - 1]))
+        put(r + Int(i.a), try append(element, to: slot, at: ranges[i.pointer - code]))
       case .stringOf:
         if case .int(let number) = r[Int(i.b)] {
           put(r + Int(i.a), .string(decimal(number)))
         } else {
           r[Int(i.a)] = try callBuiltin(
-            .string, Arguments([r[Int(i.b)]], labels: [nil]), at: function.ranges[pc - 1])
+            .string, Arguments([r[Int(i.b)]], labels: [nil]), at: ranges[i.pointer - code])
         }
       case .prefixedDecimal:
         guard case .int(let number) = r[Int(i.b)] else { continue }
         let prefix = function.prefixes[Int(i.e)]
         // A number has at most 20 characters: the exact count only near the limit.
         if prefix.count + 20 > limits.maxStringLength {
-          try checkLength(prefix.count + decimalLength(number), at: function.ranges[pc - 1])
+          try checkLength(prefix.count + decimalLength(number), at: ranges[i.pointer - code])
         }
         put(r + Int(i.a), .string(decimal(number, after: prefix)))
-        pc = Int(i.d)
+        ip = code + Int(i.d)
       case .member:
         // `xs.count` read where the array lives, without copying it out.
         if i.c == Symbol(.count).raw, case .array(let elements) = r[Int(i.b)] {
@@ -248,12 +252,12 @@ extension Interpreter {
         if i.d != 0, case .nil = value {
           put(r + Int(i.a), .nil)
         } else {
-          put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: function.ranges[pc - 1]))
+          put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: ranges[i.pointer - code]))
         }
       case .subscriptValue:
-        put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1)))
+        put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], ranges + (i.pointer - code)))
       case .subscriptGlobal:
-        put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], function.ranges + (pc - 1)))
+        put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], ranges + (i.pointer - code)))
       case .field:
         let key = registers.pointee.literals + Int(i.c)
         if case .dictionary = r[Int(i.b)], registers.pointee.objectPayloadFirst {
@@ -263,35 +267,35 @@ extension Interpreter {
             put(r + Int(i.a), box.value(forLiteral: key, addressFirst: true))
           }
         } else {
-          let range = function.ranges + (pc - 1)
+          let range = ranges + (i.pointer - code)
           put(r + Int(i.a), try subscriptValue(r + Int(i.b), .string(key.pointee), range))
         }
       case .setSubscript:
-        try setSubscript(function, i, r, captures, at: function.ranges[pc - 1])
+        try setSubscript(function, i, r, captures, at: ranges[i.pointer - code])
       case .setPath:
-        try setPath(function, i, r, captures, at: function.ranges[pc - 1])
+        try setPath(function, i, r, captures, at: ranges[i.pointer - code])
       case .callMutatingSubscript:
-        put(r + Int(i.a), try callMutatingSubscript(function, i, r, captures, at: function.ranges[pc - 1]))
+        put(r + Int(i.a), try callMutatingSubscript(function, i, r, captures, at: ranges[i.pointer - code]))
 
       case .makeArray:
         let values = takeValues(r + Int(i.b), count: Int(i.c))
-        try checkNesting(values, at: function.ranges[pc - 1])
+        try checkNesting(values, at: ranges[i.pointer - code])
         put(r + Int(i.a), .array(values))
       case .makeDictionary:
         put(r + Int(i.a), .dictionary(DictionaryBox(capacity: Int(i.b))))
       case .dictionaryInsert:
         let element = r[Int(i.b)]
         let key = r[Int(i.c)]
-        try checkNesting(element, at: function.ranges[pc - 1])
-        try checkNesting(key, at: function.ranges[pc - 1])
+        try checkNesting(element, at: ranges[i.pointer - code])
+        try checkNesting(key, at: ranges[i.pointer - code])
         if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
       case .makeRecord:
         let start = r + Int(i.b)
         // The values before the last were checked as they were made (`checkNesting`).
-        try checkNesting(start[Int(i.c) - 1], at: function.ranges[pc - 1])
+        try checkNesting(start[Int(i.c) - 1], at: ranges[i.pointer - code])
         put(r + Int(i.a), .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], moving: start)))
       case .checkNesting:
-        try checkNesting(r[Int(i.a)], at: function.ranges[pc - 1])
+        try checkNesting(r[Int(i.a)], at: ranges[i.pointer - code])
       case .makeClosure:
         put(r + Int(i.a), .closure(makeClosure(function.children[Int(i.b)], r, captures)))
 
@@ -308,25 +312,25 @@ extension Interpreter {
       case .countStep:
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
         }
 
       case .checkRangeBound:
-        _ = try integer(r[Int(i.a)], at: function.ranges[pc - 1])
+        _ = try integer(r[Int(i.a)], at: ranges[i.pointer - code])
       case .checkRangeOrder:
-        let low = try integer(r[Int(i.a)], at: function.ranges[pc - 1])
-        let high = try integer(r[Int(i.b)], at: function.ranges[pc - 1])
-        guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: function.ranges[pc - 1]) }
+        let low = try integer(r[Int(i.a)], at: ranges[i.pointer - code])
+        let high = try integer(r[Int(i.b)], at: ranges[i.pointer - code])
+        guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: ranges[i.pointer - code]) }
       case .forRangeLoop:
         guard case .int(let index) = r[Int(i.a)], case .int(let high) = r[Int(i.b)],
           i.e == 0 ? index < high : index <= high
         else {
-          pc = Int(i.d)
+          ip = code + Int(i.d)
           continue
         }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
         }
         if i.c >= 0 { put(r + Int(i.c), .int(index)) }
       case .forRangeNext:
@@ -337,21 +341,21 @@ extension Interpreter {
         guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
         }
         if i.c >= 0 { put(r + Int(i.c), .int(next)) }
-        pc = Int(i.b)
+        ip = code + Int(i.b)
       case .forInPrepare:
-        try prepareSequence(r + Int(i.a), r + Int(i.b), at: function.ranges[pc - 1])
+        try prepareSequence(r + Int(i.a), r + Int(i.b), at: ranges[i.pointer - code])
       case .forInLoop:
         guard case .int(let position) = r[Int(i.b)], let element = element(of: r[Int(i.a)], at: position)
         else {
-          pc = Int(i.d)
+          ip = code + Int(i.d)
           continue
         }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
         }
         if i.c >= 0 { put(r + Int(i.c), element) }
       case .forInNext:
@@ -361,10 +365,10 @@ extension Interpreter {
         guard let element = element(of: r[Int(i.a)], at: next) else { continue }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: function.ranges[pc - 1])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
         }
         if i.d >= 0 { put(r + Int(i.d), element) }
-        pc = Int(i.c)
+        ip = code + Int(i.c)
 
       case .compoundLocal:
         let operand = r[Int(i.b)]
@@ -383,13 +387,13 @@ extension Interpreter {
             continue
           }
         }
-        try update(&slot.pointee, Self.assignmentOperator(i.c), operand, at: function.ranges[pc - 1])
+        try update(&slot.pointee, Self.assignmentOperator(i.c), operand, at: ranges[i.pointer - code])
       case .compoundVariable:
         let target = function.lvalues[Int(i.a)]
         guard case .variable(let ref) = target.kind else { break }
         let operand = r[Int(i.b)]
         let op = Self.assignmentOperator(i.c)
-        let range = function.ranges[pc - 1]
+        let range = ranges[i.pointer - code]
         let frame = Frame(base: r, captures: captures)
         if let slot = variablePointer(ref, frame) {
           try update(&slot.pointee, op, operand, at: range)
@@ -403,7 +407,7 @@ extension Interpreter {
         let completion = try execute(function.statements[Int(i.a)], Frame(base: r, captures: captures))
         if case .returned(let value) = completion { return value }
       case .collectionTooLarge:
-        throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: function.ranges[pc - 1])
+        throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: ranges[i.pointer - code])
       }
     }
   }
