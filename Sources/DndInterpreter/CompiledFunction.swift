@@ -22,7 +22,7 @@ final class CompiledFunction {
   let instructions: UnsafeMutablePointer<Instruction>
   let instructionCount: Int
   /// The source range of each instruction, for its errors.
-  let ranges: UnsafeMutablePointer<SourceRange>
+  let ranges: UnsafeMutablePointer<RangeSlot>
   let constants: UnsafeMutablePointer<Value>
   let constantCount: Int
   /// The side tables, behind one reference: the instruction loop would
@@ -79,7 +79,7 @@ final class CompiledFunction {
     self.instructions.initialize(from: instructions, count: instructions.count)
     self.instructionCount = instructions.count
     self.ranges = UnsafeMutablePointer.allocate(capacity: max(ranges.count, 1))
-    self.ranges.initialize(from: ranges, count: ranges.count)
+    self.ranges.initialize(from: ranges.map { RangeSlot(range: $0) }, count: ranges.count)
     self.constants = UnsafeMutablePointer.allocate(capacity: max(constants.count, 1))
     self.constants.initialize(from: constants, count: constants.count)
     self.constantCount = constants.count
@@ -96,4 +96,12 @@ final class CompiledFunction {
     constants.deinitialize(count: constantCount)
     constants.deallocate()
   }
+}
+
+/// An instruction's source range, padded to an instruction's size: the
+/// range of the instruction at a pointer is then at the same byte offset
+/// in the ranges (`Place`), found without a division.
+struct RangeSlot {
+  var range: SourceRange
+  var padding: (UInt32, UInt32, UInt32) = (0, 0, 0)
 }

@@ -36,11 +36,11 @@ extension Interpreter {
     base: Int, top: Int, at position: Int
   ) throws -> Value {
     guard case .closure(let closure) = callee else {
-      return try callValue(callee, takeArguments(r, i, function), at: function.ranges[position])
+      return try callValue(callee, takeArguments(r, i, function), at: function.ranges[position].range)
     }
     let result = try invokeCompiled(
       closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-      at: function.ranges[position])
+      at: function.ranges[position].range)
     stackTop = top
     return result
   }
@@ -57,6 +57,8 @@ extension Interpreter {
     while true {
       let i = InstructionRef(ip)
       ip += 1
+      // Where errors of this instruction are reported: found only if used.
+      let place = Place(ranges, code, i)
       switch i.op {
       case .move:
         move(r + Int(i.b), to: r + Int(i.a))
@@ -73,7 +75,7 @@ extension Interpreter {
       case .loadGlobalChecked:
         let slot = Int(i.b)
         guard globalReady[slot] else {
-          throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: ranges[i.pointer - code])
+          throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: place.range)
         }
         put(r + Int(i.a), globals[slot])
       case .storeGlobal:
@@ -88,55 +90,55 @@ extension Interpreter {
 
       case .add:
         if i.e != 0, case .string = r[Int(i.c)], case .string = r[Int(i.b)] {
-          try concatenate(r, i, at: ranges[i.pointer - code])
+          try concatenate(r, i, at: place.range)
         } else {
-          try binary(.add, r, i, r[Int(i.c)], ranges + (i.pointer - code))
+          try binary(.add, r, i, r[Int(i.c)], place)
         }
-      case .subtract: try binary(.subtract, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .multiply: try binary(.multiply, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .divide: try binary(.divide, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .remainder: try binary(.remainder, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .less: try binary(.less, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .lessEqual: try binary(.lessEqual, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .greater: try binary(.greater, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .greaterEqual: try binary(.greaterEqual, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .equal: try binary(.equal, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .notEqual: try binary(.notEqual, r, i, r[Int(i.c)], ranges + (i.pointer - code))
-      case .addInt: try binary(.add, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .subtractInt: try binary(.subtract, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .multiplyInt: try binary(.multiply, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .divideInt: try binary(.divide, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .remainderInt: try binary(.remainder, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .lessInt: try binary(.less, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .lessEqualInt: try binary(.lessEqual, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .greaterInt: try binary(.greater, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .greaterEqualInt: try binary(.greaterEqual, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .equalInt: try binary(.equal, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
-      case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), ranges + (i.pointer - code))
+      case .subtract: try binary(.subtract, r, i, r[Int(i.c)], place)
+      case .multiply: try binary(.multiply, r, i, r[Int(i.c)], place)
+      case .divide: try binary(.divide, r, i, r[Int(i.c)], place)
+      case .remainder: try binary(.remainder, r, i, r[Int(i.c)], place)
+      case .less: try binary(.less, r, i, r[Int(i.c)], place)
+      case .lessEqual: try binary(.lessEqual, r, i, r[Int(i.c)], place)
+      case .greater: try binary(.greater, r, i, r[Int(i.c)], place)
+      case .greaterEqual: try binary(.greaterEqual, r, i, r[Int(i.c)], place)
+      case .equal: try binary(.equal, r, i, r[Int(i.c)], place)
+      case .notEqual: try binary(.notEqual, r, i, r[Int(i.c)], place)
+      case .addInt: try binary(.add, r, i, .int(Int(i.c)), place)
+      case .subtractInt: try binary(.subtract, r, i, .int(Int(i.c)), place)
+      case .multiplyInt: try binary(.multiply, r, i, .int(Int(i.c)), place)
+      case .divideInt: try binary(.divide, r, i, .int(Int(i.c)), place)
+      case .remainderInt: try binary(.remainder, r, i, .int(Int(i.c)), place)
+      case .lessInt: try binary(.less, r, i, .int(Int(i.c)), place)
+      case .lessEqualInt: try binary(.lessEqual, r, i, .int(Int(i.c)), place)
+      case .greaterInt: try binary(.greater, r, i, .int(Int(i.c)), place)
+      case .greaterEqualInt: try binary(.greaterEqual, r, i, .int(Int(i.c)), place)
+      case .equalInt: try binary(.equal, r, i, .int(Int(i.c)), place)
+      case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), place)
       case .binaryOther:
         let op: BinaryOperator = i.d == 0 ? .identical : .notIdentical
-        put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: ranges[i.pointer - code]))
+        put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: place.range))
       case .unary:
-        put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: ranges[i.pointer - code]))
+        put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: place.range))
 
       case .jump:
         ip = code + Int(i.a)
       case .jumpIfFalse:
-        if try !condition(r[Int(i.a)], ranges + (i.pointer - code)) { ip = code + Int(i.b) }
+        if try !condition(r[Int(i.a)], place) { ip = code + Int(i.b) }
       case .jumpIfTrue:
-        if try condition(r[Int(i.a)], ranges + (i.pointer - code)) { ip = code + Int(i.b) }
+        if try condition(r[Int(i.a)], place) { ip = code + Int(i.b) }
       case .jumpIfNil:
         if case .nil = r[Int(i.a)] { ip = code + Int(i.b) }
       case .jumpIfNotNil:
         if case .nil = r[Int(i.a)] {} else { ip = code + Int(i.b) }
       case .checkBool:
-        _ = try condition(r[Int(i.a)], ranges + (i.pointer - code))
+        _ = try condition(r[Int(i.a)], place)
       case .jumpUnlessLess:
         if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
           if !(x < y) { ip = code + Int(i.c) }
         } else {
-          let result = try arithmetic(.less, r[Int(i.a)], r[Int(i.b)], at: ranges[i.pointer - code])
-          if try !condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.c) }
+          let result = try arithmetic(.less, r[Int(i.a)], r[Int(i.b)], at: place.range)
+          if try !condition(result, place) { ip = code + Int(i.c) }
         }
       case .jumpUnlessCompareInt:
         let comparison = Comparison(code: i.e)
@@ -144,16 +146,16 @@ extension Interpreter {
           if !comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
         } else {
           let result = try arithmetic(
-            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: ranges[i.pointer - code])
-          if try !condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
+            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: place.range)
+          if try !condition(result, place) { ip = code + Int(i.d) }
         }
       case .jumpUnlessCompare:
         let comparison = Comparison(code: i.e)
         if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
           if !comparison.holds(x, y) { ip = code + Int(i.d) }
         } else {
-          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: ranges[i.pointer - code])
-          if try !condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
+          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: place.range)
+          if try !condition(result, place) { ip = code + Int(i.d) }
         }
 
       case .jumpIfCompareInt:
@@ -162,16 +164,16 @@ extension Interpreter {
           if comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
         } else {
           let result = try arithmetic(
-            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: ranges[i.pointer - code])
-          if try condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
+            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: place.range)
+          if try condition(result, place) { ip = code + Int(i.d) }
         }
       case .jumpIfCompare:
         let comparison = Comparison(code: i.e)
         if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
           if comparison.holds(x, y) { ip = code + Int(i.d) }
         } else {
-          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: ranges[i.pointer - code])
-          if try condition(result, ranges + (i.pointer - code)) { ip = code + Int(i.d) }
+          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: place.range)
+          if try condition(result, place) { ip = code + Int(i.d) }
         }
 
       case .callGlobal:
@@ -182,7 +184,7 @@ extension Interpreter {
               r + Int(i.a),
               try invokeCompiled(
                 callee, captures: noCaptures, argumentCount: Int(i.d), base: base + Int(i.c),
-                at: ranges[i.pointer - code]))
+                at: place.range))
           }
           stackTop = top
           continue
@@ -205,7 +207,7 @@ extension Interpreter {
               r + Int(i.a),
               try invokeCompiled(
                 callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-                at: ranges[i.pointer - code]))
+                at: place.range))
           }
           stackTop = top
           continue
@@ -214,31 +216,31 @@ extension Interpreter {
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
         let arguments = takeArguments(r, i, function)
-        put(r + Int(i.a), try callBuiltin(builtin, arguments, at: ranges[i.pointer - code]))
+        put(r + Int(i.a), try callBuiltin(builtin, arguments, at: place.range))
       case .callMethod:
         let receiver = r[Int(i.b)]
         let symbol = function.sites[Int(i.e)].symbol
         r[Int(i.a)] = try callMethod(
-          on: receiver, symbol, takeArguments(r, i, function), at: ranges[i.pointer - code])
+          on: receiver, symbol, takeArguments(r, i, function), at: place.range)
       case .callMutatingVariable:
-        put(r + Int(i.a), try callMutating(function, i, r, captures, at: ranges[i.pointer - code]))
+        put(r + Int(i.a), try callMutating(function, i, r, captures, at: place.range))
       case .appendVariable:
         let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
         let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
-        put(r + Int(i.a), try append(element, to: slot, at: ranges[i.pointer - code]))
+        put(r + Int(i.a), try append(element, to: slot, at: place.range))
       case .stringOf:
         if case .int(let number) = r[Int(i.b)] {
           put(r + Int(i.a), .string(decimal(number)))
         } else {
           r[Int(i.a)] = try callBuiltin(
-            .string, Arguments([r[Int(i.b)]], labels: [nil]), at: ranges[i.pointer - code])
+            .string, Arguments([r[Int(i.b)]], labels: [nil]), at: place.range)
         }
       case .prefixedDecimal:
         guard case .int(let number) = r[Int(i.b)] else { continue }
         let prefix = function.prefixes[Int(i.e)]
         // A number has at most 20 characters: the exact count only near the limit.
         if prefix.count + 20 > limits.maxStringLength {
-          try checkLength(prefix.count + decimalLength(number), at: ranges[i.pointer - code])
+          try checkLength(prefix.count + decimalLength(number), at: place.range)
         }
         put(r + Int(i.a), .string(decimal(number, after: prefix)))
         ip = code + Int(i.d)
@@ -252,12 +254,12 @@ extension Interpreter {
         if i.d != 0, case .nil = value {
           put(r + Int(i.a), .nil)
         } else {
-          put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: ranges[i.pointer - code]))
+          put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: place.range))
         }
       case .subscriptValue:
-        put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], ranges + (i.pointer - code)))
+        put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], place))
       case .subscriptGlobal:
-        put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], ranges + (i.pointer - code)))
+        put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], place))
       case .field:
         let key = registers.pointee.literals + Int(i.c)
         if case .dictionary = r[Int(i.b)], registers.pointee.objectPayloadFirst {
@@ -267,35 +269,35 @@ extension Interpreter {
             put(r + Int(i.a), box.value(forLiteral: key, addressFirst: true))
           }
         } else {
-          let range = ranges + (i.pointer - code)
+          let range = place
           put(r + Int(i.a), try subscriptValue(r + Int(i.b), .string(key.pointee), range))
         }
       case .setSubscript:
-        try setSubscript(function, i, r, captures, at: ranges[i.pointer - code])
+        try setSubscript(function, i, r, captures, at: place.range)
       case .setPath:
-        try setPath(function, i, r, captures, at: ranges[i.pointer - code])
+        try setPath(function, i, r, captures, at: place.range)
       case .callMutatingSubscript:
-        put(r + Int(i.a), try callMutatingSubscript(function, i, r, captures, at: ranges[i.pointer - code]))
+        put(r + Int(i.a), try callMutatingSubscript(function, i, r, captures, at: place.range))
 
       case .makeArray:
         let values = takeValues(r + Int(i.b), count: Int(i.c))
-        try checkNesting(values, at: ranges[i.pointer - code])
+        try checkNesting(values, at: place.range)
         put(r + Int(i.a), .array(values))
       case .makeDictionary:
         put(r + Int(i.a), .dictionary(DictionaryBox(capacity: Int(i.b))))
       case .dictionaryInsert:
         let element = r[Int(i.b)]
         let key = r[Int(i.c)]
-        try checkNesting(element, at: ranges[i.pointer - code])
-        try checkNesting(key, at: ranges[i.pointer - code])
+        try checkNesting(element, at: place.range)
+        try checkNesting(key, at: place.range)
         if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
       case .makeRecord:
         let start = r + Int(i.b)
         // The values before the last were checked as they were made (`checkNesting`).
-        try checkNesting(start[Int(i.c) - 1], at: ranges[i.pointer - code])
+        try checkNesting(start[Int(i.c) - 1], at: place.range)
         put(r + Int(i.a), .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], moving: start)))
       case .checkNesting:
-        try checkNesting(r[Int(i.a)], at: ranges[i.pointer - code])
+        try checkNesting(r[Int(i.a)], at: place.range)
       case .makeClosure:
         put(r + Int(i.a), .closure(makeClosure(function.children[Int(i.b)], r, captures)))
 
@@ -312,15 +314,15 @@ extension Interpreter {
       case .countStep:
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
         }
 
       case .checkRangeBound:
-        _ = try integer(r[Int(i.a)], at: ranges[i.pointer - code])
+        _ = try integer(r[Int(i.a)], at: place.range)
       case .checkRangeOrder:
-        let low = try integer(r[Int(i.a)], at: ranges[i.pointer - code])
-        let high = try integer(r[Int(i.b)], at: ranges[i.pointer - code])
-        guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: ranges[i.pointer - code]) }
+        let low = try integer(r[Int(i.a)], at: place.range)
+        let high = try integer(r[Int(i.b)], at: place.range)
+        guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: place.range) }
       case .forRangeLoop:
         guard case .int(let index) = r[Int(i.a)], case .int(let high) = r[Int(i.b)],
           i.e == 0 ? index < high : index <= high
@@ -330,7 +332,7 @@ extension Interpreter {
         }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
         }
         if i.c >= 0 { put(r + Int(i.c), .int(index)) }
       case .forRangeNext:
@@ -341,12 +343,12 @@ extension Interpreter {
         guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
         }
         if i.c >= 0 { put(r + Int(i.c), .int(next)) }
         ip = code + Int(i.b)
       case .forInPrepare:
-        try prepareSequence(r + Int(i.a), r + Int(i.b), at: ranges[i.pointer - code])
+        try prepareSequence(r + Int(i.a), r + Int(i.b), at: place.range)
       case .forInLoop:
         guard case .int(let position) = r[Int(i.b)], let element = element(of: r[Int(i.a)], at: position)
         else {
@@ -355,7 +357,7 @@ extension Interpreter {
         }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
         }
         if i.c >= 0 { put(r + Int(i.c), element) }
       case .forInNext:
@@ -365,7 +367,7 @@ extension Interpreter {
         guard let element = element(of: r[Int(i.a)], at: next) else { continue }
         stepsLeft -= 1
         if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: ranges[i.pointer - code])
+          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
         }
         if i.d >= 0 { put(r + Int(i.d), element) }
         ip = code + Int(i.c)
@@ -387,13 +389,13 @@ extension Interpreter {
             continue
           }
         }
-        try update(&slot.pointee, Self.assignmentOperator(i.c), operand, at: ranges[i.pointer - code])
+        try update(&slot.pointee, Self.assignmentOperator(i.c), operand, at: place.range)
       case .compoundVariable:
         let target = function.lvalues[Int(i.a)]
         guard case .variable(let ref) = target.kind else { break }
         let operand = r[Int(i.b)]
         let op = Self.assignmentOperator(i.c)
-        let range = ranges[i.pointer - code]
+        let range = place.range
         let frame = Frame(base: r, captures: captures)
         if let slot = variablePointer(ref, frame) {
           try update(&slot.pointee, op, operand, at: range)
@@ -407,7 +409,7 @@ extension Interpreter {
         let completion = try execute(function.statements[Int(i.a)], Frame(base: r, captures: captures))
         if case .returned(let value) = completion { return value }
       case .collectionTooLarge:
-        throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: ranges[i.pointer - code])
+        throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: place.range)
       }
     }
   }
@@ -416,7 +418,7 @@ extension Interpreter {
   @inline(__always)
   private func binary(
     _ op: BinaryOperator, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ right: Value,
-    _ range: UnsafeMutablePointer<SourceRange>
+    _ range: Place
   ) throws {
     if case .int(let x) = r[Int(i.b)], case .int(let y) = right {
       // One store for every operator, so that each inlined copy stays small.
@@ -433,14 +435,14 @@ extension Interpreter {
   @inline(never)
   private func binarySlowly(
     _ op: BinaryOperator, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ right: Value,
-    _ range: UnsafeMutablePointer<SourceRange>
+    _ range: Place
   ) throws {
     if op == .add, case .string(let a) = r[Int(i.b)], case .string(let b) = right {
-      try checkLength(a.value.utf8.count + b.value.utf8.count, at: range.pointee)
+      try checkLength(a.value.utf8.count + b.value.utf8.count, at: range.range)
       put(r + Int(i.a), .string(a.value + b.value))
       return
     }
-    put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], right, at: range.pointee))
+    put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], right, at: range.range))
   }
 
   /// `x op y` for two Ints, nil when the general path must answer (an
@@ -521,9 +523,9 @@ extension Interpreter {
 
   /// A condition's Bool; anything else is an error (no truthiness).
   @inline(__always)
-  private func condition(_ value: Value, _ range: UnsafeMutablePointer<SourceRange>) throws -> Bool {
+  private func condition(_ value: Value, _ range: Place) throws -> Bool {
     guard case .bool(let flag) = value else {
-      throw RuntimeError(.conditionNotBool(value.typeName), at: range.pointee)
+      throw RuntimeError(.conditionNotBool(value.typeName), at: range.range)
     }
     return flag
   }
@@ -533,16 +535,16 @@ extension Interpreter {
   /// copied out, which would retain and release it.
   @inline(__always)
   private func subscriptValue(
-    _ collection: UnsafeMutablePointer<Value>, _ index: Value, _ range: UnsafeMutablePointer<SourceRange>
+    _ collection: UnsafeMutablePointer<Value>, _ index: Value, _ range: Place
   ) throws -> Value {
     if case .array(let elements) = collection.pointee, case .int(let position) = index {
       guard position >= 0, position < elements.count else {
-        throw RuntimeError(.indexOutOfRange(position, count: elements.count), at: range.pointee)
+        throw RuntimeError(.indexOutOfRange(position, count: elements.count), at: range.range)
       }
       return elements[position]
     }
     if case .dictionary(let box) = collection.pointee { return box[index] ?? .nil }
-    return try subscriptGet(collection.pointee, Arguments([index], labels: [nil]), at: range.pointee)
+    return try subscriptGet(collection.pointee, Arguments([index], labels: [nil]), at: range.range)
   }
 
   /// `variable.method(arguments)` changing the variable in place.
@@ -628,6 +630,34 @@ extension Value {
       slot.deallocate()
     }
     return MemoryLayout<Value>.size == 9 && objectAddress(slot) == Unmanaged.passUnretained(box).toOpaque()
+  }
+}
+
+/// The source range of the running instruction, found only when an error
+/// or a call needs it: at the instruction's byte offset in the parallel
+/// buffer of ranges (`RangeSlot`), without dividing by a stride.
+struct Place {
+  let ranges: UnsafeMutablePointer<RangeSlot>
+  let code: UnsafeMutablePointer<Instruction>
+  let instruction: InstructionRef
+
+  @inline(__always)
+  init(
+    _ ranges: UnsafeMutablePointer<RangeSlot>, _ code: UnsafeMutablePointer<Instruction>, _ i: InstructionRef
+  ) {
+    self.ranges = ranges
+    self.code = code
+    self.instruction = i
+  }
+
+  var range: SourceRange {
+    @inline(__always) get {
+      guard MemoryLayout<RangeSlot>.stride == MemoryLayout<Instruction>.stride else {
+        return ranges[instruction.pointer - code].range
+      }
+      let offset = UnsafeRawPointer(instruction.pointer) - UnsafeRawPointer(code)
+      return (UnsafeRawPointer(ranges) + offset).load(as: RangeSlot.self).range
+    }
   }
 }
 

@@ -281,4 +281,11 @@ import Testing
       slot.deallocate()
     }
   }
+
+  /// An instruction's range is found at the instruction's own byte offset
+  /// in the ranges, which holds while a range slot is as large as an
+  /// instruction (otherwise `Place` divides, correct but slower).
+  @Test func aRangeSlotIsAsLargeAsAnInstruction() {
+    #expect(MemoryLayout<RangeSlot>.stride == MemoryLayout<Instruction>.stride)
+  }
 }
