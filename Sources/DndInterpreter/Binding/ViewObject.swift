@@ -20,6 +20,9 @@ final class ViewObject: SceneObject {
 
   override var typeName: String { view.kind.uikitClassName }
   override var description: String { view.description }
+  /// A view is equal only to itself: a dictionary keyed by views hashes
+  /// their identity, without `Hasher`.
+  override var keyHash: Int { identityKeyHash }
 
   override func isInstance(of type: Builtin) -> Bool {
     switch type {
