@@ -69,6 +69,10 @@ public final class Interpreter {
     /// change copies it first, as the box is never uniquely referenced).
     var literals: UnsafeMutablePointer<StringBox>
     var literalCount = 0
+    /// An empty array with room for a few values, lent to each call into
+    /// native code for its arguments and given back after it (see
+    /// `takeArguments`), so that such a call allocates no argument array.
+    var argumentBuffer: [Value] = []
   }
 
   var stackTop: Int {
