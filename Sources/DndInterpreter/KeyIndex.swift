@@ -12,6 +12,9 @@
 ///
 /// The order of keys is the box's `keys` array: nothing here is iterated
 /// by the language, so the table's order never reaches output.
+///
+/// Positions are stored in 32 bits: a dictionary of four billion keys
+/// would not fit in memory (and `maxCollectionCount` stops far below).
 final class KeyIndex {
   /// `capacity` slots, a power of two.
   private var slots: UnsafeMutablePointer<UInt64>
