@@ -267,8 +267,6 @@ public final class ListView {
   /// drag whose call is running (if any).
   func site(role: String) -> CallSite {
     let context = contextStack.last
-    // One load of the weak reference instead of two.
-    let view = self.view
     return CallSite(
       phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name,
       interaction: role)
@@ -305,7 +303,6 @@ public final class ListView {
   /// Records a step of the list in the trace.
   func step(_ name: String, _ arguments: [TraceArgument] = [], result: String? = nil) {
     let context = contextStack.last
-    let view = self.view
     world?.record(
       .step, name, phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name,
       arguments: arguments, result: result)
