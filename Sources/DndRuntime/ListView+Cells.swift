@@ -187,6 +187,9 @@ extension ListView {
         try configure(cell, entry, slot.indexPath)
       }
     }
+    // Every kept entry has a cell, so equal counts mean no cell left the
+    // screen: most passes skip sorting the keys.
+    guard cells.count > kept.count else { return }
     for id in cells.keys.sorted() where !kept.contains(id) {
       cells[id]?.removeFromSuperview()
       cells[id] = nil
