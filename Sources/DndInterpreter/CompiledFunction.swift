@@ -41,6 +41,25 @@ final class CompiledFunction {
     let prefixes: [[UInt8]]
     /// Closures and local functions created by this function.
     let children: [CompiledFunction]
+    /// For each lvalue, where `setSubscript` finds the collection without
+    /// walking the lvalue (`subscriptBase(of:)`).
+    let subscriptBases: [Int]
+
+    /// No shortcut: the lvalue is not `variable[index]` of a local or a global.
+    static let noSubscriptBase = -1
+
+    /// A local's slot (0 or more) for `local[i]`, `-2 - slot` for
+    /// `global[i]`, else `noSubscriptBase` (a captured variable, an
+    /// optional `x?[i]`, a longer path).
+    static func subscriptBase(of lvalue: CheckedLValue) -> Int {
+      guard case .subscripted(let base, _, optional: false) = lvalue.kind, case .variable(let ref) = base.kind
+      else { return noSubscriptBase }
+      switch ref {
+      case .local(let slot): return slot
+      case .global(let slot): return -2 - slot
+      case .capture: return noSubscriptBase
+      }
+    }
 
     init(
       expressions: [CheckedExpr], statements: [CheckedStmt], lvalues: [CheckedLValue], sites: [CallSite],
@@ -53,6 +72,7 @@ final class CompiledFunction {
       self.shapes = shapes
       self.prefixes = prefixes
       self.children = children
+      self.subscriptBases = lvalues.map(Tables.subscriptBase(of:))
     }
   }
 

@@ -11,7 +11,8 @@ import DndSyntax
 /// call depth, the step budget and the native stack, and adds the call to
 /// the stack trace of an error passing through, exactly as before.
 extension Interpreter {
-  /// The arguments of a call to native code, moved out of their registers.
+  /// The arguments of a call to native code, moved out of their registers
+  /// into the interpreter's argument buffer (`recycle` gives it back).
   @inline(__always)
   func takeArguments(
     _ registers: UnsafeMutablePointer<Value>, _ instruction: InstructionRef, _ function: CompiledFunction
@@ -19,12 +20,27 @@ extension Interpreter {
     let start = registers + Int(instruction.c)
     let count = Int(instruction.d)
     var values: [Value] = []
+    swap(&values, &self.registers.pointee.argumentBuffer)
     values.reserveCapacity(count)
     for position in 0..<count {
       values.append((start + position).move())
       (start + position).initialize(to: .nil)
     }
     return Arguments(values, labels: function.sites[Int(instruction.e)].labels)
+  }
+
+  /// Gives the array of `takeArguments` back once the call has returned,
+  /// emptied (the arguments are released now, as they were when the array
+  /// went), for the next call. If the callee kept the array (an array
+  /// value made of the arguments) emptying it makes a new one, as a call
+  /// did before; one grown large is dropped.
+  @inline(__always)
+  func recycle(_ arguments: inout Arguments) {
+    guard arguments.values.capacity <= 16 else { return }
+    // Popped one by one: `removeAll(keepingCapacity:)` goes through
+    // unspecialised code that costs more than a few pops.
+    while arguments.values.popLast() != nil {}
+    swap(&arguments.values, &registers.pointee.argumentBuffer)
   }
 
   /// Calls `callee` with the arguments in instruction `i`'s registers: a
@@ -36,7 +52,10 @@ extension Interpreter {
     base: Int, top: Int, at position: Int
   ) throws -> Value {
     guard case .closure(let closure) = callee else {
-      return try callValue(callee, takeArguments(r, i, function), at: function.ranges[position].range)
+      var arguments = takeArguments(r, i, function)
+      let result = try callValue(callee, arguments, at: function.ranges[position].range)
+      recycle(&arguments)
+      return result
     }
     let result = try invokeCompiled(
       closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: base + Int(i.c),
@@ -215,13 +234,15 @@ extension Interpreter {
         put(r + Int(i.a), try call(slot.pointee, r, i, function, base: base, top: top, at: i.pointer - code))
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
-        let arguments = takeArguments(r, i, function)
+        var arguments = takeArguments(r, i, function)
         put(r + Int(i.a), try callBuiltin(builtin, arguments, at: place.range))
+        recycle(&arguments)
       case .callMethod:
         let receiver = r[Int(i.b)]
         let symbol = function.sites[Int(i.e)].symbol
-        r[Int(i.a)] = try callMethod(
-          on: receiver, symbol, takeArguments(r, i, function), at: place.range)
+        var arguments = takeArguments(r, i, function)
+        put(r + Int(i.a), try callMethod(on: receiver, symbol, arguments, at: place.range))
+        recycle(&arguments)
       case .callMutatingVariable:
         put(r + Int(i.a), try callMutating(function, i, r, captures, at: place.range))
       case .appendVariable:

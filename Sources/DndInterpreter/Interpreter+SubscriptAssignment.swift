@@ -17,15 +17,23 @@ extension Interpreter {
     _ function: CompiledFunction, _ i: InstructionRef, _ r: UnsafeMutablePointer<Value>, _ captures: [Cell],
     at range: SourceRange
   ) throws {
-    let target = function.lvalues[Int(i.a)]
-    guard case .subscripted(let base, _, let optional) = target.kind else { return }
     let value = i.e != 0 ? take(r + Int(i.b)) : r[Int(i.b)]
     let index = r[Int(i.c)]
     let op = Self.assignmentOperator(i.d)
+    let targetRange = function.lvalues[Int(i.a)].range
     if op == .assign {
-      try checkNesting(value, at: target.range)
-      try checkNesting(index, at: target.range)
+      try checkNesting(value, at: targetRange)
+      try checkNesting(index, at: targetRange)
     }
+    // `local[i] = v` and `global[i] = v` reach the collection straight from
+    // the table, without copying the lvalue (each copy retains its parts).
+    let encoded = function.tables.subscriptBases[Int(i.a)]
+    if encoded != CompiledFunction.Tables.noSubscriptBase {
+      let slot = encoded >= 0 ? r + encoded : globals + (-2 - encoded)
+      if try assignInPlace(slot, index, value, op, at: targetRange, range) { return }
+    }
+    let target = function.lvalues[Int(i.a)]
+    guard case .subscripted(let base, _, let optional) = target.kind else { return }
     let frame = Frame(base: r, captures: captures)
     if !optional, case .variable(let ref) = base.kind, let slot = variablePointer(ref, frame),
       try assignInPlace(slot, index, value, op, at: target.range, range)

@@ -76,6 +76,10 @@ public final class Interpreter {
     /// first word (`Value.objectAddress`), checked once here; calls read a
     /// closure out of a register that way, without retaining it.
     var objectPayloadFirst = false
+    /// An empty array with room for a few values, lent to each call into
+    /// native code for its arguments and given back after it (see
+    /// `takeArguments`), so that such a call allocates no argument array.
+    var argumentBuffer: [Value] = []
   }
 
   var stackTop: Int {

@@ -41,6 +41,24 @@ open class NativeObject {
 
   open func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+  /// The hash a large dictionary files this object under as a key: it must
+  /// agree with `isEqual(to:)` as `hash(into:)` does. The default is what
+  /// `hash(into:)` gives; an object equal only to itself (that overrides
+  /// neither) may return `identityKeyHash`, which is much cheaper.
+  open var keyHash: Int {
+    var hasher = Hasher()
+    hash(into: &hasher)
+    return hasher.finalize()
+  }
+
+  /// A hash of this object's identity, for `keyHash` of objects equal only
+  /// to themselves.
+  public final var identityKeyHash: Int {
+    // The address times an odd constant (2^64 / golden ratio): the fold in
+    // `Value.keyHash` then mixes the high bits into the low ones.
+    Int(bitPattern: ObjectIdentifier(self)) &* -7_046_029_254_386_353_131
+  }
+
   /// `object.member`
   open func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))

@@ -56,3 +56,59 @@ extension Value: Equatable, Hashable {
     }
   }
 }
+
+/// The hash `KeyIndex` files a dictionary key under: consistent with `==`
+/// (equal values hash alike), 32 bits, well mixed in every bit. Ints,
+/// Doubles and objects that say so (`NativeObject.keyHash`) are hashed by
+/// a multiply and a fold instead of `Hasher`, which costs hundreds of
+/// instructions a key; everything else goes through `hash(into:)`.
+extension Value {
+  @inline(__always)
+  var keyHash: UInt32 {
+    switch self {
+    case .int(let number):
+      // An Int equals the Double of the same number, so both hash that
+      // number; below 2^53 every Int is exactly a Double.
+      if number >= -(1 << 53) && number <= 1 << 53 { return Value.mixKey(number) }
+      return Value.numberKeyHash(Double(number))
+    case .double(let number): return Value.numberKeyHash(number)
+    case .object(let object): return Value.foldKey(object.keyHash)
+    default:
+      var hasher = Hasher()
+      hash(into: &hasher)
+      return Value.foldKey(hasher.finalize())
+    }
+  }
+
+  /// A Double's key hash: an integral one hashes as that Int (0.0 and -0.0
+  /// alike), any other by its bits (NaN equals nothing, so any hash does).
+  static func numberKeyHash(_ number: Double) -> UInt32 {
+    if let integral = Int(exactly: number) { return mixKey(integral) }
+    return mixKey(Int(truncatingIfNeeded: number.bitPattern))
+  }
+
+  /// Spreads a number over 32 bits (consecutive numbers land far apart and
+  /// aligned addresses lose their low zero bits).
+  @inline(__always)
+  static func mixKey(_ number: Int) -> UInt32 {
+    foldKey(Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15))
+  }
+
+  /// The 64 bits of a hash folded into 32.
+  @inline(__always)
+  static func foldKey(_ hash: Int) -> UInt32 {
+    let bits = UInt64(truncatingIfNeeded: hash)
+    return UInt32(truncatingIfNeeded: bits ^ (bits >> 32))
+  }
+
+  /// `==` for two keys, with the comparisons a hashed lookup meets most
+  /// (the same Int, the same object) answered before the general switch.
+  @inline(__always)
+  static func sameKey(_ stored: Value, _ key: Value) -> Bool {
+    switch (stored, key) {
+    case (.int(let a), .int(let b)): return a == b
+    case (.object(let a), .object(let b)): return a === b || a.isEqual(to: b)
+    default: return stored == key
+    }
+  }
+}

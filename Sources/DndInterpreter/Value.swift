@@ -108,7 +108,7 @@ public final class DictionaryBox {
   /// The values once the dictionary has had more than `inlineCount` keys.
   private var spilledValues: [Value] = []
   private var spilled = false
-  private var index: [Value: Int]?
+  private var index: KeyIndex?
 
   /// Keys up to which a scan is used instead of a hash index.
   static let indexThreshold = 8
@@ -200,10 +200,15 @@ public final class DictionaryBox {
     }
   }
 
-  /// The position of a key, if present.
+  /// The key's `keyHash` when the dictionary is indexed; 0 when it is
+  /// scanned, which needs none. Computed once for a lookup and an insertion.
   @inline(__always)
-  private func position(of key: Value) -> Int? {
-    if let index { return index[key] }
+  private func hashIfIndexed(_ key: Value) -> UInt32 { index == nil ? 0 : key.keyHash }
+
+  /// The position of a key, if present; `hash` is `hashIfIndexed(key)`.
+  @inline(__always)
+  private func position(of key: Value, hash: UInt32) -> Int? {
+    if let index { return index.position(of: key, hash: hash, in: keys) }
     // String keys (a record's fields) compared as strings, without the
     // general equality's switch over both values. A literal key is found by
     // its box first (a record's keys are the literals' boxes), so that the
@@ -258,19 +263,20 @@ public final class DictionaryBox {
   }
 
   public subscript(key: Value) -> Value? {
-    guard let position = position(of: key) else { return nil }
+    guard let position = position(of: key, hash: hashIfIndexed(key)) else { return nil }
     return value(at: position)
   }
 
   /// Sets a value, keeping an existing key's position; returns the old value.
   @discardableResult
   public func set(_ value: Value, for key: Value) -> Value? {
-    if let position = position(of: key) {
+    let hash = hashIfIndexed(key)
+    if let position = position(of: key, hash: hash) {
       let old = self.value(at: position)
       setValue(value, at: position)
       return old
     }
-    add(value, for: key)
+    add(value, for: key, hash: hash)
     return nil
   }
 
@@ -278,16 +284,18 @@ public final class DictionaryBox {
   /// first when the key is new (a check of the count, which may throw).
   /// One lookup, where `self[key] == nil` and then `set` made two.
   func set(_ value: Value, for key: Value, beforeAdding: () throws -> Void) rethrows {
-    if let position = position(of: key) {
+    let hash = hashIfIndexed(key)
+    if let position = position(of: key, hash: hash) {
       setValue(value, at: position)
       return
     }
     try beforeAdding()
-    add(value, for: key)
+    add(value, for: key, hash: hash)
   }
 
-  /// Appends a key that is not present, indexing it once there are many.
-  private func add(_ value: Value, for key: Value) {
+  /// Appends a key that is not present, indexing it once there are many;
+  /// `hash` is `hashIfIndexed(key)`.
+  private func add(_ value: Value, for key: Value, hash: UInt32) {
     let position = keys.count
     keys.append(key)
     if spilled {
@@ -303,19 +311,18 @@ public final class DictionaryBox {
       value3 = .nil
       spilled = true
     }
-    if index != nil {
-      index?[key] = keys.count - 1
+    if let index = uniqueIndex() {
+      index.insert(hash: hash, position: position)
     } else if keys.count > DictionaryBox.indexThreshold {
-      var built: [Value: Int] = [:]
-      for (position, existing) in keys.enumerated() { built[existing] = position }
-      index = built
+      index = KeyIndex(keys)
     }
   }
 
   /// Removes a key; returns its value.
   @discardableResult
   public func remove(_ key: Value) -> Value? {
-    guard let position = position(of: key) else { return nil }
+    let hash = hashIfIndexed(key)
+    guard let position = position(of: key, hash: hash) else { return nil }
     let old = value(at: position)
     let last = keys.count - 1
     keys.remove(at: position)
@@ -325,11 +332,18 @@ public final class DictionaryBox {
       for later in position..<last { setValue(value(at: later + 1), at: later) }
       setValue(.nil, at: last)
     }
-    if index != nil {
-      index?.removeValue(forKey: key)
-      for later in position..<keys.count { index?[keys[later]] = later }
-    }
+    uniqueIndex()?.remove(hash: hash, position: position)
     return old
+  }
+
+  /// The index, copied first if a copy of this box shares it (copying a
+  /// box shares the index until one of them changes, as it shares `keys`).
+  private func uniqueIndex() -> KeyIndex? {
+    guard var current = index else { return nil }
+    index = nil
+    if !isKnownUniquelyReferenced(&current) { current = KeyIndex(copying: current) }
+    index = current
+    return current
   }
 
   public func removeAll() {

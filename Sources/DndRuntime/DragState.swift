@@ -132,8 +132,11 @@ final class DragState {
   /// The session object `app` sees as a destination.
   func dropSession(for app: App) -> DropSession {
     let key = ObjectIdentifier(app)
-    if let entry = dropHandles.first(where: { $0.app == key }), let existing = entry.handle.object {
-      return existing
+    // Read in place: copying an entry (its weak reference) went through the
+    // runtime's generic tuple copy, at every delegate call of a drop.
+    for index in dropHandles.indices where dropHandles[index].app == key {
+      if let existing = dropHandles[index].handle.object { return existing }
+      break
     }
     let made = DropSession(state: self, app: app)
     dropHandles.removeAll { $0.app == key }

@@ -41,5 +41,36 @@ extension IndexPath {
 
 /// Renders an optional index path the way the trace prints it: `[0, 3]` or `nil`.
 func indexPathText(_ indexPath: IndexPath?) -> String {
-  indexPath.map { "[\($0.section), \($0.item)]" } ?? "nil"
+  indexPath.map { indexPathText(section: $0.section, item: $0.item) } ?? "nil"
+}
+
+/// `[section, item]`, as `"[\(section), \(item)]"` spells it, written byte by
+/// byte: cells are named and index paths rendered at every layout pass of
+/// every explored order, and string interpolation cost ten times as much.
+func indexPathText(section: Int, item: Int) -> String {
+  // "[" + two numbers of at most 20 characters + ", " + "]".
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+    var end = 0
+    func put(_ byte: UInt8) {
+      buffer[end] = byte
+      end += 1
+    }
+    func put(_ number: Int) {
+      if number < 0 { put(UInt8(ascii: "-")) }
+      let magnitude = number.magnitude
+      var divisor: UInt = 1
+      while magnitude / divisor >= 10 { divisor *= 10 }
+      while divisor > 0 {
+        put(UInt8(ascii: "0") + UInt8((magnitude / divisor) % 10))
+        divisor /= 10
+      }
+    }
+    put(UInt8(ascii: "["))
+    put(section)
+    put(UInt8(ascii: ","))
+    put(UInt8(ascii: " "))
+    put(item)
+    put(UInt8(ascii: "]"))
+    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+  }
 }

@@ -187,6 +187,9 @@ extension ListView {
         try configure(cell, entry, slot.indexPath)
       }
     }
+    // Every kept entry has a cell, so equal counts mean no cell left the
+    // screen: most passes skip sorting the keys.
+    guard cells.count > kept.count else { return }
     for id in cells.keys.sorted() where !kept.contains(id) {
       cells[id]?.removeFromSuperview()
       cells[id] = nil
@@ -199,7 +202,7 @@ extension ListView {
 
   /// How the trace names a cell: `gallery[0, 3]`, `gallery placeholder[0, 3]`.
   private func cellName(_ entry: ListEntry, _ indexPath: IndexPath) -> String {
-    let place = "[\(indexPath.section), \(indexPath.item)]"
+    let place = indexPathText(section: indexPath.section, item: indexPath.item)
     return entry.isItem ? name + place : name + " placeholder" + place
   }
 
@@ -243,11 +246,19 @@ extension ListView {
 
   /// The trace's rendering of a cell's content.
   static func summary(_ content: CellContent) -> String {
-    var parts: [String] = []
-    if let text = content.text { parts.append("\"\(text)\"") }
-    if let image = content.image { parts.append(image.description) }
-    if let color = content.backgroundColor { parts.append(color.description) }
-    return parts.isEmpty ? "an empty cell" : "cell " + parts.joined(separator: ", ")
+    // Appended in place rather than joined from an array of parts: a cell's
+    // summary is made at every configuration of every explored order.
+    var summary = "cell "
+    var empty = true
+    func add(_ part: String) {
+      if !empty { summary += ", " }
+      summary += part
+      empty = false
+    }
+    if let text = content.text { add("\"" + text + "\"") }
+    if let image = content.image { add(image.description) }
+    if let color = content.backgroundColor { add(color.description) }
+    return empty ? "an empty cell" : summary
   }
 
   // MARK: Queries

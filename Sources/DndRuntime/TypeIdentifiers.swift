@@ -45,16 +45,36 @@ public enum TypeIdentifier {
   /// type would.
   public static func conforms(_ type: String, to parent: String) -> Bool {
     if type == parent { return true }
-    guard let direct = parents[type] else {
+    guard let known = ancestors[type] else {
       return parent == "public.data" || parent == "public.item"
     }
-    return direct.contains { conforms($0, to: parent) }
+    return known.contains(parent)
   }
 
   /// True if `type` conforms to any of `parents`.
   public static func conforms(_ type: String, toAnyOf parents: [String]) -> Bool {
-    parents.contains { conforms(type, to: $0) }
+    // One look-up of the type's ancestors serves every parent (item
+    // providers ask for each of a class's readable types, at every drop).
+    guard let known = ancestors[type] else {
+      return parents.contains { $0 == type || $0 == "public.data" || $0 == "public.item" }
+    }
+    return parents.contains { known.contains($0) }
   }
+
+  /// Every known type with all the types it conforms to, itself included:
+  /// `parents` closed once, so that a conformance test is one look-up and a
+  /// few comparisons of short strings instead of a walk up the tree (every
+  /// parent named is a known type; a type has at most five ancestors).
+  static let ancestors: [String: [String]] = {
+    func closure(_ type: String) -> [String] {
+      var found = [type]
+      for parent in parents[type] ?? [] {
+        for ancestor in closure(parent) where !found.contains(ancestor) { found.append(ancestor) }
+      }
+      return found
+    }
+    return Dictionary(uniqueKeysWithValues: parents.keys.map { ($0, closure($0)) })
+  }()
 
   /// A file name extension for temporary files of this type.
   static func fileExtension(for type: String) -> String {
@@ -107,19 +127,26 @@ public enum ObjectClass: String, Codable, Sendable, CaseIterable {
   /// when it conforms to one of these, so the abstract entries stand for
   /// their families (public.image covers PNG, JPEG, ...).
   public var readableTypeIdentifiers: [String] {
+    // Constants: every drop asks each item which classes it can load.
     switch self {
-    case .string:
-      [
-        "public.utf8-plain-text", "public.utf16-external-plain-text", "public.utf16-plain-text",
-        "public.plain-text",
-      ]
-    case .attributedString:
-      ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text", "public.plain-text"]
-    case .url: ["public.url"]
-    case .image: ["public.png", "public.jpeg", "public.image"]
-    case .color: ["com.apple.uikit.color"]
+    case .string: Self.readableByString
+    case .attributedString: Self.readableByAttributedString
+    case .url: Self.readableByURL
+    case .image: Self.readableByImage
+    case .color: Self.readableByColor
     }
   }
+
+  private static let readableByString = [
+    "public.utf8-plain-text", "public.utf16-external-plain-text", "public.utf16-plain-text",
+    "public.plain-text",
+  ]
+  private static let readableByAttributedString = [
+    "com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text", "public.plain-text",
+  ]
+  private static let readableByURL = ["public.url"]
+  private static let readableByImage = ["public.png", "public.jpeg", "public.image"]
+  private static let readableByColor = ["com.apple.uikit.color"]
 
   /// True if a representation of `type` can produce an object of this class.
   func canRead(_ type: String) -> Bool {

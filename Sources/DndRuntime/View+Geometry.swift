@@ -15,9 +15,21 @@ extension View {
   /// their subtrees; a point outside a view's bounds misses its subviews too,
   /// even where they overhang. Subviews are tried front-most first.
   public func hitTest(_ point: Point) -> View? {
-    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else {
-      return nil
-    }
+    guard takesTouches, self.point(inside: point) else { return nil }
+    return deepestHit(point)
+  }
+
+  /// Whether the view may take touches at all: not hidden, alpha at least
+  /// 0.01, user interaction enabled.
+  @inline(__always)
+  private var takesTouches: Bool { !isHidden && alpha >= 0.01 && isUserInteractionEnabled }
+
+  /// `hitTest` below a view known to take touches and to contain `point`:
+  /// the front-most subview that takes touches and contains the point (in
+  /// its own coordinates) is walked into, else the view itself is the hit.
+  /// Each subview is tested here, before any call, so that the many a walk
+  /// rejects cost no call of their own.
+  private func deepestHit(_ point: Point) -> View {
     // The subviews are read as unretained references: the array keeps each
     // alive for the whole walk, and the walk would otherwise retain and
     // release every view it tests.
@@ -26,8 +38,11 @@ extension View {
         var index = children.count
         while index > 0 {
           index -= 1
-          let found = children[index]._withUnsafeGuaranteedRef { child in
-            child.hitTest(child.pointFromSuperview(point))
+          let found = children[index]._withUnsafeGuaranteedRef { child -> View? in
+            guard child.takesTouches else { return nil }
+            let local = child.pointFromSuperview(point)
+            guard child.point(inside: local) else { return nil }
+            return child.deepestHit(local)
           }
           if let found { return found }
         }

@@ -177,11 +177,14 @@ public final class View {
 
   /// Creates a detached view named after its kind and `number`:
   /// "\(kind.rawValue)#\(number)".
-  public convenience init(_ kind: ViewKind, number: Int, frame: Rect = .zero, world: World) {
+  /// The world is borrowed (`__shared`): the view keeps only a weak
+  /// reference, and a world's retain and release take the slow path (it
+  /// has weak references), which scripts making views by the thousand pay.
+  public convenience init(_ kind: ViewKind, number: Int, frame: Rect = .zero, world: __shared World) {
     self.init(kind, givenName: nil, number: number, frame: frame, world: world)
   }
 
-  private init(_ kind: ViewKind, givenName: String?, number: Int, frame: Rect, world: World) {
+  private init(_ kind: ViewKind, givenName: String?, number: Int, frame: Rect, world: __shared World) {
     self.kind = kind
     self.givenName = givenName
     self.number = number

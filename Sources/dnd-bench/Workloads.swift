@@ -6,7 +6,8 @@ import Foundation
 /// The benchmarks, in the order they run.
 enum Workloads {
   static let all: [Benchmark] = startUp + [parse, check] + languageWorkloads + [
-    runtimeHitTest, drag, smallDrag, listDrops, exploration, galleryExploration, completeGalleryExploration,
+    runtimeHitTest, runtimeHitTestTag, drag, smallDrag, listDrops, exploration, galleryExploration,
+    completeGalleryExploration,
   ]
 
   // MARK: Start-up
@@ -77,6 +78,13 @@ enum Workloads {
   static let runtimeHitTest = script(
     "hittest-runtime", "the runtime's own hitTest on a 100,000-view scene built by a script",
     expected: "100000 2557096716", work: ("queries", 100_000), file: "hittest-runtime")
+
+  /// The same scene and queries with each view's id kept in its `tag`, as
+  /// the native reference keeps it in a field of the view, instead of in a
+  /// dictionary keyed by the view.
+  static let runtimeHitTestTag = script(
+    "hittest-runtime-tag", "as hittest-runtime, each view's id kept in its tag instead of a dictionary",
+    expected: "100000 2557096716", work: ("queries", 100_000), file: "hittest-runtime-tag")
 
   private static func script(
     _ name: String, _ summary: String, expected: String, work: (String, Double), file: String? = nil

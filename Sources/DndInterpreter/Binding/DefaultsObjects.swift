@@ -157,10 +157,13 @@ enum DefaultsBridge {
     case .string(let box): return .string(box.value)
     case .array(let elements): return .array(try elements.map { try json($0, depth: depth + 1) })
     case .dictionary(let box):
+      // Values read in place and the members' room reserved: a script may
+      // encode its whole model after every change.
       var members: [JSONValue.Member] = []
-      for (key, element) in zip(box.keys, box.values) {
+      members.reserveCapacity(box.count)
+      for (position, key) in box.keys.enumerated() {
         guard let key = key.stringValue else { throw notStorable(key, "JSON.encode", asKey: true) }
-        members.append(JSONValue.Member(key, try json(element, depth: depth + 1)))
+        members.append(JSONValue.Member(key, try json(box.value(at: position), depth: depth + 1)))
       }
       return .object(members)
     case .object(let object as DataObject): return .string(Base64.encode([UInt8](object.data)))

@@ -54,22 +54,28 @@ extension JSONValue {
   private func write(to out: inout [UInt8], pretty: Bool, depth: Int) -> Bool {
     guard depth <= Self.maxDepth else { return false }
     switch self {
-    case .null: out += Array("null".utf8)
-    case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-    case .int(let number): out += Array(String(number).utf8)
+    // Text is appended straight from the strings' UTF-8 views: a script may
+    // encode a whole model after every change (and an exploration runs the
+    // script thousands of times), and each `Array(text.utf8)` allocated.
+    case .null: out.append(contentsOf: "null".utf8)
+    case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .int(let number): out.append(contentsOf: String(number).utf8)
     case .double(let number):
       guard number.isFinite else { return false }
       // Swift's shortest round-tripping form; "1.0" keeps a whole double a double.
-      out += Array(number.description.utf8)
+      out.append(contentsOf: number.description.utf8)
     case .string(let text): Self.writeString(text, to: &out)
     case .array(let elements):
-      return writeList(elements.count, open: "[", close: "]", to: &out, pretty: pretty, depth: depth) {
+      let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
+      return writeList(elements.count, open: open, close: close, to: &out, pretty: pretty, depth: depth) {
         elements[$0].write(to: &$1, pretty: pretty, depth: depth + 1)
       }
     case .object(let members):
-      return writeList(members.count, open: "{", close: "}", to: &out, pretty: pretty, depth: depth) {
+      let (open, close) = (UInt8(ascii: "{"), UInt8(ascii: "}"))
+      return writeList(members.count, open: open, close: close, to: &out, pretty: pretty, depth: depth) {
         Self.writeString(members[$0].key, to: &$1)
-        $1 += Array((pretty ? ": " : ":").utf8)
+        $1.append(UInt8(ascii: ":"))
+        if pretty { $1.append(UInt8(ascii: " ")) }
         return members[$0].value.write(to: &$1, pretty: pretty, depth: depth + 1)
       }
     }
@@ -78,28 +84,42 @@ extension JSONValue {
 
   /// `[a,b]` or, pretty, one element a line.
   private func writeList(
-    _ count: Int, open: Character, close: Character, to out: inout [UInt8], pretty: Bool, depth: Int,
+    _ count: Int, open: UInt8, close: UInt8, to out: inout [UInt8], pretty: Bool, depth: Int,
     element: (Int, inout [UInt8]) -> Bool
   ) -> Bool {
-    out += Array(String(open).utf8)
+    out.append(open)
     for index in 0..<count {
       if index > 0 { out.append(UInt8(ascii: ",")) }
       if pretty { Self.newline(depth + 1, to: &out) }
       guard element(index, &out) else { return false }
     }
     if pretty && count > 0 { Self.newline(depth, to: &out) }
-    out += Array(String(close).utf8)
+    out.append(close)
     return true
   }
 
   private static func newline(_ depth: Int, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\n"))
-    out += [UInt8](repeating: UInt8(ascii: " "), count: 2 * depth)
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
   }
 
   /// A string with the escapes JSON requires, and no others.
   private static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most strings need no escape: copied whole rather than byte by byte (a
+    // gallery saved as JSON after every change of every explored order).
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { bytes in
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else {
+          return false
+        }
+        out.append(contentsOf: bytes)
+        return true
+      } ?? false
+    if plain {
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out += Array("\\\"".utf8)

@@ -31,7 +31,13 @@ public final class SceneHost: InterpreterHost {
   /// Source files, for locations; a REPL adds one per input.
   public var files: [SourceFile]
   /// Set by the runner; weak because the interpreter holds its host.
-  public weak var interpreter: Interpreter?
+  public weak var interpreter: Interpreter? {
+    didSet { maxViews = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews }
+  }
+  /// The interpreter's `maxViews`, read when it is set: views are made only
+  /// by script code, while the interpreter runs, and reading a weak
+  /// reference for each of thousands of views costs more than the view.
+  private var maxViews = InterpreterLimits().maxViews
   private let sink: (String) -> Void
   /// While true, printed text is dropped (the top level re-run before a scenario).
   public var isOutputMuted = false
@@ -170,7 +176,7 @@ public final class SceneHost: InterpreterHost {
   /// A view made by code (`UIImageView(image:)`), named for the trace.
   /// At most `InterpreterLimits.maxViews` of them.
   func makeView(_ kind: DndRuntime.ViewKind, frame: Rect = .zero) throws -> ViewObject {
-    let limit = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews
+    let limit = maxViews
     guard madeViews < limit else { throw RuntimeError(.tooManyViews(limit)) }
     madeViews += 1
     return object(for: View(kind, number: madeViews, frame: frame, world: world))

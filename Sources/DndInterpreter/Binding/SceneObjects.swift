@@ -79,6 +79,12 @@ final class SourceItemObject: NativeObject {
     guard let other = other as? SourceItemObject else { return false }
     return other.source === source && other.name == name
   }
+  /// Equal items hash alike (the default hashes identity, which equal
+  /// items made by two reads of `Safari.photo` do not share).
+  override func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(source))
+    hasher.combine(name)
+  }
 }
 
 /// `UISpringLoadedInteractionContext`: the state, the target view and item,

@@ -12,6 +12,10 @@ final class ViewObject: SceneObject {
   let view: View
   /// Properties the runtime does not model, by member.
   private var extras: [Symbol: Value] = [:]
+  /// `tag`, kept apart from `extras`: scripts set it on views in bulk (an
+  /// id per view), and a field costs no dictionary per view. Any value, as
+  /// the other stored properties.
+  private var tag = Value.int(0)
 
   init(scene: SceneHost, view: View) {
     self.view = view
@@ -20,6 +24,9 @@ final class ViewObject: SceneObject {
 
   override var typeName: String { view.kind.uikitClassName }
   override var description: String { view.description }
+  /// A view is equal only to itself: a dictionary keyed by views hashes
+  /// their identity, without `Hasher`.
+  override var keyHash: Int { identityKeyHash }
 
   override func isInstance(of type: Builtin) -> Bool {
     switch type {
@@ -72,6 +79,7 @@ final class ViewObject: SceneObject {
     case .textDropInteraction? where view.kind.isTextDroppable:
       return view.textDropInteraction.map { .object(scene.object(for: $0)) } ?? .nil
     case .description?: return .string(description)
+    case .tag?: return tag
     default:
       if let value = try listMember(member) { return value }
       if let stored = storedDefault(member) { return extras[member] ?? stored }
@@ -104,23 +112,25 @@ final class ViewObject: SceneObject {
   // MARK: Writing
 
   override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
-    let property = "\(typeName).\(interpreter.name(of: member))"
+    // Named for messages only: made when a message needs it.
+    func property() -> String { "\(typeName).\(interpreter.name(of: member))" }
     switch member.known {
-    case .frame?: view.frame = try rect(value, property)
-    case .bounds?: view.bounds = try rect(value, property)
+    case .tag?: tag = value
+    case .frame?: view.frame = try rect(value, property())
+    case .bounds?: view.bounds = try rect(value, property())
     case .center?:
       guard let point = value.object(as: PointObject.self) else {
-        throw RuntimeError(.propertyType(property, expected: "a Point", found: value.typeName))
+        throw RuntimeError(.propertyType(property(), expected: "a Point", found: value.typeName))
       }
       view.center = point.point
-    case .backgroundColor?: view.backgroundColor = try optionalColor(value, property)
+    case .backgroundColor?: view.backgroundColor = try optionalColor(value, property())
     case .alpha?:
       guard let alpha = value.doubleValue else {
-        throw RuntimeError(.propertyType(property, expected: "a number", found: value.typeName))
+        throw RuntimeError(.propertyType(property(), expected: "a number", found: value.typeName))
       }
       view.alpha = alpha
-    case .isHidden?: view.isHidden = try bool(value, property)
-    case .isUserInteractionEnabled?: view.isUserInteractionEnabled = try bool(value, property)
+    case .isHidden?: view.isHidden = try bool(value, property())
+    case .isUserInteractionEnabled?: view.isUserInteractionEnabled = try bool(value, property())
     case .pasteConfiguration?:
       if value.isNil {
         view.pasteConfiguration = nil
@@ -128,13 +138,13 @@ final class ViewObject: SceneObject {
         view.pasteConfiguration = configuration.configuration
       } else {
         throw RuntimeError(
-          .propertyType(property, expected: "a UIPasteConfiguration or nil", found: value.typeName))
+          .propertyType(property(), expected: "a UIPasteConfiguration or nil", found: value.typeName))
       }
     case .text? where hasText:
       if value.isNil {
         view.text = kind == .textView ? "" : nil
       } else {
-        view.text = try string(value, property)
+        view.text = try string(value, property())
       }
     case .attributedText? where hasText:
       switch value {
@@ -143,7 +153,7 @@ final class ViewObject: SceneObject {
       default:
         guard let text = value.object(as: AttributedStringObject.self) else {
           throw RuntimeError(
-            .propertyType(property, expected: "an NSAttributedString or nil", found: value.typeName))
+            .propertyType(property(), expected: "an NSAttributedString or nil", found: value.typeName))
         }
         view.attributedText = text.string
       }
@@ -153,12 +163,12 @@ final class ViewObject: SceneObject {
       } else if let image = value.object(as: ImageObject.self) {
         view.image = image.image
       } else {
-        throw RuntimeError(.propertyType(property, expected: "a UIImage or nil", found: value.typeName))
+        throw RuntimeError(.propertyType(property(), expected: "a UIImage or nil", found: value.typeName))
       }
-    case .title? where kind == .button: view.title = value.isNil ? nil : try string(value, property)
-    case .isEditable? where kind == .textView: view.isEditable = try bool(value, property)
+    case .title? where kind == .button: view.title = value.isNil ? nil : try string(value, property())
+    case .isEditable? where kind == .textView: view.isEditable = try bool(value, property())
     case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
-      view.isSpringLoaded = try bool(value, property)
+      view.isSpringLoaded = try bool(value, property())
     default:
       if try setListMember(member, to: value, interpreter: interpreter) { return }
       guard storedDefault(member) != nil else {
@@ -168,31 +178,31 @@ final class ViewObject: SceneObject {
     }
   }
 
-  private func rect(_ value: Value, _ property: String) throws -> Rect {
+  private func rect(_ value: Value, _ property: @autoclosure () -> String) throws -> Rect {
     guard let rect = value.object(as: RectObject.self) else {
-      throw RuntimeError(.propertyType(property, expected: "a Rect", found: value.typeName))
+      throw RuntimeError(.propertyType(property(), expected: "a Rect", found: value.typeName))
     }
     return rect.rect
   }
 
-  private func bool(_ value: Value, _ property: String) throws -> Bool {
+  private func bool(_ value: Value, _ property: @autoclosure () -> String) throws -> Bool {
     guard case .bool(let flag) = value else {
-      throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
+      throw RuntimeError(.propertyType(property(), expected: "a Bool", found: value.typeName))
     }
     return flag
   }
 
-  private func string(_ value: Value, _ property: String) throws -> String {
+  private func string(_ value: Value, _ property: @autoclosure () -> String) throws -> String {
     guard case .string(let box) = value else {
-      throw RuntimeError(.propertyType(property, expected: "a String", found: value.typeName))
+      throw RuntimeError(.propertyType(property(), expected: "a String", found: value.typeName))
     }
     return box.value
   }
 
-  private func optionalColor(_ value: Value, _ property: String) throws -> ColorValue? {
+  private func optionalColor(_ value: Value, _ property: @autoclosure () -> String) throws -> ColorValue? {
     if value.isNil { return nil }
     guard let color = value.object(as: ColorObject.self) else {
-      throw RuntimeError(.propertyType(property, expected: "a UIColor or nil", found: value.typeName))
+      throw RuntimeError(.propertyType(property(), expected: "a UIColor or nil", found: value.typeName))
     }
     return color.color
   }

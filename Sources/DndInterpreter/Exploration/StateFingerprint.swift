@@ -80,16 +80,21 @@ enum StateFingerprint {
     case .nil: hash.add("nil")
     case .bool(let flag): hash.add(flag)
     case .int(let number): hash.add(Int64(number))
-    case .double(let number): hash.add(number.description)
+    case .double(let number): addDescription(of: number, to: &hash)
     case .string(let box):
       if !quoted {
         hash.add(box.value)
-      } else if needsNoEscapes(box.value) {
-        hash.add("\"")
-        hash.add(box.value)
-        hash.add("\"")
       } else {
-        hash.add(box.value.debugDescription)
+        // Hashed as plain text in one pass; if a byte needs an escape, the
+        // hash is taken back and the debug description hashed instead.
+        let before = hash
+        hash.add("\"")
+        if hash.addPlain(box.value) {
+          hash.add("\"")
+        } else {
+          hash = before
+          hash.add(box.value.debugDescription)
+        }
       }
     case .array(let elements):
       hash.add("[")
@@ -146,6 +151,20 @@ enum StateFingerprint {
     hash.add(")>")
   }
 
+  /// Feeds the hash `number.description`: a whole number below 1e15 is
+  /// written as its digits and ".0" (checked against `description` for
+  /// every such number tried), without formatting a string; `-0.0` and the
+  /// rest are formatted.
+  private static func addDescription(of number: Double, to hash: inout FNV) {
+    let negativeZero = number == 0 && number.sign == .minus
+    if number.isFinite, number == number.rounded(), abs(number) < 1e15, !negativeZero {
+      hash.add(Int64(number))
+      hash.add(".0")
+    } else {
+      hash.add(number.description)
+    }
+  }
+
   /// A number as the runtime's `formatNumber` writes it: whole numbers
   /// without a fraction.
   private static func addNumber(_ number: Double, to hash: inout FNV) {
@@ -156,14 +175,16 @@ enum StateFingerprint {
     }
   }
 
-  /// Whether `debugDescription` only wraps the text in quotes: printable
-  /// ASCII without quotes or backslashes.
-  private static func needsNoEscapes(_ text: String) -> Bool {
-    func plain(_ byte: UInt8) -> Bool {
-      byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
-        && byte != UInt8(ascii: "\\")
-    }
-    return text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? text.utf8.allSatisfy(plain)
+
+  /// Feeds the hash what `ImageValue.description` writes: `UIImage(dawn, 400x300)`.
+  private static func addDescription(of image: ImageValue, to hash: inout FNV) {
+    hash.add("UIImage(")
+    hash.add(image.name)
+    hash.add(", ")
+    addNumber(image.size.width, to: &hash)
+    hash.add("x")
+    addNumber(image.size.height, to: &hash)
+    hash.add(")")
   }
 
   private static func add(_ view: View, to hash: inout FNV) {
@@ -174,7 +195,7 @@ enum StateFingerprint {
     hash.add(" ")
     hash.add(view.text ?? "-")
     hash.add(" ")
-    if let image = view.image { hash.add(image.description) } else { hash.add("-") }
+    if let image = view.image { addDescription(of: image, to: &hash) } else { hash.add("-") }
     hash.add(" ")
     if let color = view.backgroundColor { hash.add(color.description) } else { hash.add("-") }
     hash.add(" ")
@@ -208,6 +229,33 @@ enum StateFingerprint {
       if done == nil {
         for byte in text.utf8 { mix(byte) }
       }
+    }
+
+    /// Adds `text` if `debugDescription` would only wrap it in quotes
+    /// (printable ASCII without quotes or backslashes); false, with the hash
+    /// left part-way, if it would not.
+    mutating func addPlain(_ text: String) -> Bool {
+      func plain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'")
+          && byte != UInt8(ascii: "\\")
+      }
+      var local = self
+      let done: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        for byte in bytes {
+          guard plain(byte) else { return false }
+          local.mix(byte)
+        }
+        return true
+      }
+      if let done {
+        self = local
+        return done
+      }
+      for byte in text.utf8 {
+        guard plain(byte) else { return false }
+        mix(byte)
+      }
+      return true
     }
 
     /// Adds `true` or `false` to the current part.

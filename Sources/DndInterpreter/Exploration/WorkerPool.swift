@@ -66,6 +66,38 @@ final class WorkerPool: @unchecked Sendable {
     return taken == nil
   }
 
+  /// Runs `body` on a thread of the pool and waits for its result; nil if no
+  /// thread could be started. An exploration's search runs here: starting a
+  /// thread of its own per exploration (with a fresh 256 MB stack whose
+  /// pages fault in again) cost about a run's time for every scenario.
+  func runAndWait<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result? {
+    let handOver = HandOver<Result>()
+    guard run({ handOver.put(body()) }) else { return nil }
+    return handOver.take()
+  }
+
+  /// A result passed from a pool thread to the thread waiting for it.
+  private final class HandOver<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func put(_ made: Value) {
+      condition.lock()
+      value = made
+      condition.signal()
+      condition.unlock()
+    }
+
+    func take() -> Value {
+      condition.lock()
+      defer { condition.unlock() }
+      while true {
+        if let value { return value }
+        condition.wait()
+      }
+    }
+  }
+
   /// The threads waiting for a task.
   var idleThreads: Int {
     condition.lock()
