@@ -234,15 +234,9 @@ extension Interpreter {
         put(r + Int(i.a), try call(slot.pointee, r, i, function, base: base, top: top, at: i.pointer - code))
       case .callBuiltin:
         guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
-        var arguments = takeArguments(r, i, function)
-        put(r + Int(i.a), try callBuiltin(builtin, arguments, at: place.range))
-        recycle(&arguments)
+        put(r + Int(i.a), try callBuiltin(builtin, r, i, function, at: place.range))
       case .callMethod:
-        let receiver = r[Int(i.b)]
-        let symbol = function.sites[Int(i.e)].symbol
-        var arguments = takeArguments(r, i, function)
-        put(r + Int(i.a), try callMethod(on: receiver, symbol, arguments, at: place.range))
-        recycle(&arguments)
+        put(r + Int(i.a), try callMethod(r, i, function, at: place.range))
       case .callMutatingVariable:
         put(r + Int(i.a), try callMutating(function, i, r, captures, at: place.range))
       case .appendVariable:
@@ -433,6 +427,34 @@ extension Interpreter {
         throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: place.range)
       }
     }
+  }
+
+  /// A builtin called with the arguments in instruction `i`'s registers.
+  /// Out of line, as `callMethod(_:_:_:at:)`: the argument buffer's
+  /// handling would otherwise be inlined into the instruction loop, whose
+  /// size costs every other instruction registers.
+  @inline(never)
+  private func callBuiltin(
+    _ builtin: Builtin, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ function: CompiledFunction,
+    at range: SourceRange
+  ) throws -> Value {
+    var arguments = takeArguments(r, i, function)
+    let result = try callBuiltin(builtin, arguments, at: range)
+    recycle(&arguments)
+    return result
+  }
+
+  /// `r[b].method(arguments)`, the method and labels at `sites[e]`.
+  @inline(never)
+  private func callMethod(
+    _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ function: CompiledFunction, at range: SourceRange
+  ) throws -> Value {
+    let receiver = r[Int(i.b)]
+    let symbol = function.sites[Int(i.e)].symbol
+    var arguments = takeArguments(r, i, function)
+    let result = try callMethod(on: receiver, symbol, arguments, at: range)
+    recycle(&arguments)
+    return result
   }
 
   /// `r[a] = r[b] op right`, Int with Int answered here.
