@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value `UserDefaults` keeps: a property-list value.
 public indirect enum DefaultsValue: Hashable, Sendable {
   case string(String)
@@ -41,16 +39,16 @@ public final class DefaultsStore: Sendable {
     var journal: DefaultsJournal?
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// An empty store.
   public init() {
-    state = Mutex(State())
+    state = Locked(State())
   }
 
   /// A store with these values, unchanged.
   public init(_ entries: [DefaultsValue.Entry]) {
-    state = Mutex(State(entries: entries))
+    state = Locked(State(entries: entries))
   }
 
   /// The value for `key`, if one was set.

@@ -1,6 +1,5 @@
 import DndRuntime
 import DndSyntax
-import Synchronization
 
 /// One run of a scenario under one order.
 public struct ExploredRun: Sendable {
@@ -153,7 +152,7 @@ public struct Explorer: Sendable {
   /// thread) to stop fingerprinting at a state already seen: the search
   /// would stop there, since the set only grows.
   final class VisitedStates: Sendable {
-    private let states = Mutex<Set<UInt64>>([])
+    private let states = Locked<Set<UInt64>>([])
 
     func contains(_ state: UInt64) -> Bool { states.withLock { $0.contains(state) } }
 
