@@ -21,6 +21,8 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no
+# The hang guards of the tests allow for the sanitizers' slowness (BadInputTests).
+export DND_SANITIZER=1
 leaks=$([[ "${LEAKS:-0}" == 1 ]] && echo 1 || echo 0)
 export ASAN_OPTIONS="detect_stack_use_after_return=0:detect_leaks=$leaks${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DndSyntax
@@ -11,9 +12,15 @@ private func diagnosticIDs(_ text: String) -> [String] {
   diagnosticIDs(Array(text.utf8))
 }
 
+/// How long a test of the suite may take before it counts as hung: a
+/// minute, or ten under a sanitizer (`scripts/sanitizers.sh` sets
+/// `DND_SANITIZER`), where the ten-megabyte inputs run many times slower and
+/// two cores are shared by every test running at once.
+private let hangLimit: Int = ProcessInfo.processInfo.environment["DND_SANITIZER"] == nil ? 1 : 10
+
 /// Whatever the input, the lexer and parser return, with diagnostics where
 /// something is wrong, and without crashing, hanging or overflowing the stack.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(hangLimit)))
 struct BadInputTests {
   @Test func emptyInputIsAnEmptyScript() {
     let result = Parser.parse(SourceFile(name: "empty", text: ""))
