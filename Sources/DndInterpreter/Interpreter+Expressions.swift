@@ -236,32 +236,8 @@ extension Interpreter {
     default:
       let a = try eval(left, frame)
       let b = try eval(right, frame)
-      // Int with Int: the common case, answered here without a call.
-      if case .int(let x) = a, case .int(let y) = b {
-        switch op {
-        case .less: return .bool(x < y)
-        case .lessEqual: return .bool(x <= y)
-        case .greater: return .bool(x > y)
-        case .greaterEqual: return .bool(x >= y)
-        case .equal: return .bool(x == y)
-        case .notEqual: return .bool(x != y)
-        case .add:
-          let (sum, overflow) = x.addingReportingOverflow(y)
-          if !overflow { return .int(sum) }
-        case .subtract:
-          let (difference, overflow) = x.subtractingReportingOverflow(y)
-          if !overflow { return .int(difference) }
-        case .multiply:
-          let (product, overflow) = x.multipliedReportingOverflow(by: y)
-          if !overflow { return .int(product) }
-        case .remainder:
-          // Zero and Int.min % -1 take the generic path, which reports them.
-          if y != 0 && y != -1 { return .int(x % y) }
-        case .divide:
-          if y != 0 && y != -1 { return .int(x / y) }
-        default: break
-        }
-      }
+      // Int with Int: the common case, answered as the instructions answer it.
+      if case .int(let x) = a, case .int(let y) = b, let result = intResult(op, x, y) { return result }
       return try arithmetic(op, a, b, at: range)
     }
   }

@@ -490,8 +490,9 @@ extension Interpreter {
 
   /// `x op y` for two Ints, nil when the general path must answer (an
   /// overflow, a division by zero, an operator without an Int case here).
+  /// The tree evaluator asks it too.
   @inline(__always)
-  private func intResult(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Value? {
+  func intResult(_ op: BinaryOperator, _ x: Int, _ y: Int) -> Value? {
     switch op {
     case .less: return .bool(x < y)
     case .lessEqual: return .bool(x <= y)

@@ -7,9 +7,7 @@ import Testing
 /// instructions: same values, same order of evaluation, same errors.
 @Suite struct CompiledShortcutTests {
   /// Runs `body` inside a function, so that it is compiled rather than run at the top level.
-  func inFunction(_ body: String) -> SnippetResult {
-    runSnippet("func main() {\n\(body)\n}\nmain()")
-  }
+  func inFunction(_ body: String) -> SnippetResult { runInFunction(body) }
 
   /// What `body` printed when run inside a function.
   func output(_ body: String) -> String { inFunction(body).output }
@@ -191,12 +189,7 @@ import Testing
     #expect(compiled.output == expected)
     #expect(tree.error.map { "\($0.message)" } == compiled.error.map { "\($0.message)" })
     #expect(tree.error.map { "\($0.message)".contains(error ?? "-") } ?? (error == nil))
-    let shifted = tree.location.flatMap { location -> String? in
-      let parts = location.split(separator: ":")
-      guard parts.count == 2, let line = Int(parts[0]) else { return nil }
-      return "\(line + 1):\(parts[1])"
-    }
-    #expect(compiled.location == shifted)
+    #expect(compiled.location == locationInFunction(tree.location))
   }
 
   /// A field read by a string literal key (`field`): found by the

@@ -24,6 +24,22 @@ func runSnippet(_ source: String, maxSteps: Int? = nil, maxCallDepth: Int? = nil
   return SnippetResult(output: collector.text, status: outcome.status, error: error, location: location)
 }
 
+/// Runs `body` inside a function, so that it is compiled rather than run by
+/// the tree evaluator at the top level.
+func runInFunction(_ body: String) -> SnippetResult {
+  runSnippet("func main() {\n\(body)\n}\nmain()")
+}
+
+/// Where a top-level location lands when the snippet runs inside
+/// `runInFunction`: one line further down, below the `func` line.
+func locationInFunction(_ location: String?) -> String? {
+  location.flatMap { location -> String? in
+    let parts = location.split(separator: ":")
+    guard parts.count == 2, let line = Int(parts[0]) else { return nil }
+    return "\(line + 1):\(parts[1])"
+  }
+}
+
 /// Collects printed text (the pipeline's output closure runs on the
 /// interpreter's thread while the test waits for it).
 final class OutputCollector: @unchecked Sendable {

@@ -25,16 +25,12 @@ import Testing
   ])
   func compiledNativeCallsMatchTheTreeEvaluator(_ body: String) {
     let topLevel = runSnippet(body)
-    let compiled = runSnippet("func main() {\n\(body)\n}\nmain()")
+    let compiled = runInFunction(body)
     #expect(compiled.output == topLevel.output)
     #expect(compiled.status == topLevel.status)
     #expect(compiled.error?.message == topLevel.error?.message)
     // One line lower inside the function, same column.
-    let shifted = topLevel.location.map { location -> String in
-      let parts = location.split(separator: ":")
-      return "\((Int(parts[0]) ?? 0) + 1):\(parts[1])"
-    }
-    #expect(compiled.location == shifted)
+    #expect(compiled.location == locationInFunction(topLevel.location))
   }
 
   @Test func resultsOfNativeCallsInAFunction() {

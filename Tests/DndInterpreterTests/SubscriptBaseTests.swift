@@ -28,14 +28,10 @@ import Testing
   ])
   func localsMatchTheTreeEvaluator(_ body: String) {
     let topLevel = runSnippet(body)
-    let compiled = runSnippet("func main() {\n\(body)\n}\nmain()")
+    let compiled = runInFunction(body)
     #expect(compiled.output == topLevel.output)
     #expect(compiled.error?.message == topLevel.error?.message)
-    let shifted = topLevel.location.map { location -> String in
-      let parts = location.split(separator: ":")
-      return "\((Int(parts[0]) ?? 0) + 1):\(parts[1])"
-    }
-    #expect(compiled.location == shifted)
+    #expect(compiled.location == locationInFunction(topLevel.location))
   }
 
   /// Globals changed from a function, and the same statements at the top level.
