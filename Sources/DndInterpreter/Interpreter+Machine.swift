@@ -742,9 +742,10 @@ extension Value {
   /// dropping it does nothing.
   @inline(__always)
   var isScalar: Bool {
+    // The reference cases are named (see `releaseReferences`).
     switch self {
-    case .nil, .bool, .int, .double, .builtinFunction, .type, .enumCase: true
-    default: false
+    case .string, .array, .dictionary, .tuple, .closure, .range, .object: false
+    default: true
     }
   }
 }
