@@ -6,10 +6,14 @@ import DndSyntax
 ///
 /// A script call made by an instruction starts the callee's frame at the
 /// caller's argument registers, so the arguments are already the callee's
-/// parameters; the callee clears its whole frame when it returns. Every
-/// call still goes through `invokeCompiled`, which checks the arity, the
-/// call depth, the step budget and the native stack, and adds the call to
-/// the stack trace of an error passing through, exactly as before.
+/// parameters; the callee clears its whole frame when it returns. The loop
+/// runs the callee itself (`enter`, `returnToCaller`): no native frame per
+/// script call, so a script recursing deeply uses no native stack. It checks
+/// and counts what `invokeCompiled` does (arity, call depth, step budget),
+/// and an error leaving the frames adds each call to its stack trace
+/// (`unwindCalls`). Calls from native code into the script (delegates,
+/// builtins calling closures, the tree evaluator) still go through
+/// `invokeCompiled`, one `execute` per call.
 extension Interpreter {
   /// The arguments of a call to native code, moved out of their registers
   /// into the interpreter's argument buffer (`recycle` gives it back).
