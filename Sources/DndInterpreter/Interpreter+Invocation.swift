@@ -304,18 +304,23 @@ func releaseReferences(_ start: UnsafeMutablePointer<Value>, count: Int) {
 
 /// The comparison of a compare-and-branch instruction.
 struct Comparison {
-  let op: BinaryOperator
+  /// The code the compiler stored (`Comparison.code(of:)`): `holds`
+  /// switches on it directly, one jump instead of a mapping to the
+  /// operator and a switch on that.
+  let code: Int32
 
-  /// From the code the compiler stored (`Comparison.code(of:)`).
   @inline(__always)
-  init(code: Int32) {
+  init(code: Int32) { self.code = code }
+
+  /// The operator, for the general path (anything but two Ints).
+  var op: BinaryOperator {
     switch code {
-    case 0: op = .less
-    case 1: op = .lessEqual
-    case 2: op = .greater
-    case 3: op = .greaterEqual
-    case 4: op = .equal
-    default: op = .notEqual
+    case 0: .less
+    case 1: .lessEqual
+    case 2: .greater
+    case 3: .greaterEqual
+    case 4: .equal
+    default: .notEqual
     }
   }
 
@@ -334,12 +339,12 @@ struct Comparison {
 
   @inline(__always)
   func holds(_ x: Int, _ y: Int) -> Bool {
-    switch op {
-    case .less: x < y
-    case .lessEqual: x <= y
-    case .greater: x > y
-    case .greaterEqual: x >= y
-    case .equal: x == y
+    switch code {
+    case 0: x < y
+    case 1: x <= y
+    case 2: x > y
+    case 3: x >= y
+    case 4: x == y
     default: x != y
     }
   }
