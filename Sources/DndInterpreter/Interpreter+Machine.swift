@@ -114,7 +114,8 @@ extension Interpreter {
           globalReady[Int(i.a)] = true
         case .loadCapture:
           if let closure = running.closure {
-            closure._withUnsafeGuaranteedRef { put(r + Int(i.a), $0.captures[Int(i.b)].current) }
+            let value = closure._withUnsafeGuaranteedRef { $0.captures[Int(i.b)].current }
+            put(r + Int(i.a), value)
           } else {
             put(r + Int(i.a), captures[Int(i.b)].current)
           }
