@@ -58,9 +58,10 @@ extension Interpreter {
     at range: SourceRange
   ) throws -> Value {
     guard case .closure(let closure) = callee else {
-      var arguments = running.borrowFunction { takeArguments(r, i, $0) }
+      let arguments = running.borrowFunction { takeArguments(r, i, $0) }
       let result = try callValue(callee, arguments, at: range)
-      recycle(&arguments)
+      var spent = consume arguments
+      recycle(&spent)
       return result
     }
     let result = try invokeCompiled(
@@ -474,9 +475,12 @@ extension Interpreter {
     _ builtin: Builtin, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ function: CompiledFunction,
     at range: SourceRange
   ) throws -> Value {
-    var arguments = takeArguments(r, i, function)
+    // A `let` passed on as it is, then consumed: a `var` would be copied
+    // (its two arrays retained and released) for the call.
+    let arguments = takeArguments(r, i, function)
     let result = try callBuiltin(builtin, arguments, at: range)
-    recycle(&arguments)
+    var spent = consume arguments
+    recycle(&spent)
     return result
   }
 
@@ -487,9 +491,10 @@ extension Interpreter {
   ) throws -> Value {
     let receiver = r[Int(i.b)]
     let symbol = function.sites[Int(i.e)].symbol
-    var arguments = takeArguments(r, i, function)
+    let arguments = takeArguments(r, i, function)
     let result = try callMethod(on: receiver, symbol, arguments, at: range)
-    recycle(&arguments)
+    var spent = consume arguments
+    recycle(&spent)
     return result
   }
 
