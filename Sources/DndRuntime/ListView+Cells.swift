@@ -209,10 +209,20 @@ extension ListView {
   }
 
   /// How the trace names a cell: `gallery[0, 3]`, `gallery placeholder[0, 3]`.
-  /// (From the slot's numbers: making its `IndexPath` cost more than the name.)
+  /// Written in one pass, from the slot's numbers (making its `IndexPath`
+  /// cost more than the name).
   private func cellName(_ entry: ListEntry, section: Int, item: Int, listName: String) -> String {
-    let place = indexPathText(section: section, item: item)
-    return entry.isItem ? listName + place : listName + " placeholder" + place
+    // The name, " placeholder", "[", two numbers of at most 20 characters, ", ", "]".
+    shortText(capacity: listName.utf8.count + 60) { text in
+      text.put(listName)
+      if !entry.isItem { text.put(" placeholder") }
+      text.put(UInt8(ascii: "["))
+      text.put(Int64(section))
+      text.put(UInt8(ascii: ","))
+      text.put(UInt8(ascii: " "))
+      text.put(Int64(item))
+      text.put(UInt8(ascii: "]"))
+    }
   }
 
   /// Fills a new cell: the data source's content for an item, the
