@@ -181,7 +181,7 @@ extension DragEngine {
     let point = finger.location
     step(
       "touchMoved", finger.drag, phase: finger.drag?.phase ?? .lift,
-      [TraceArgument("finger", "\(finger.id)"), TraceArgument("point", point.description)])
+      [TraceArgument("finger", String(finger.id)), TraceArgument("point", pointText(point))])
     let travelled = point.distance(to: finger.downLocation) >= timing.dragHysteresis
     if let pending = finger.pendingLift, travelled {
       scheduler.cancel(pending)
