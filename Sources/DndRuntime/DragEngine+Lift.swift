@@ -22,7 +22,7 @@ extension DragEngine {
       view = current.superview
     }
     let arguments = [
-      TraceArgument("point", finger.location.description),
+      TraceArgument("point", pointText(finger.location)),
       TraceArgument("hitView", hit?.view?.name ?? "none"),
     ]
     guard let chosen else {
@@ -181,7 +181,7 @@ extension DragEngine {
     let point = finger.location
     step(
       "touchMoved", finger.drag, phase: finger.drag?.phase ?? .lift,
-      [TraceArgument("finger", "\(finger.id)"), TraceArgument("point", point.description)])
+      [TraceArgument("finger", String(finger.id)), TraceArgument("point", pointText(point))])
     let travelled = point.distance(to: finger.downLocation) >= timing.dragHysteresis
     if let pending = finger.pendingLift, travelled {
       scheduler.cancel(pending)
@@ -315,7 +315,7 @@ extension DragEngine {
       ? "" : " (iPhone: drags stay inside their app, none of ours can take it)"
     step(
       "dragFromItemSource", state, phase: .lift, app: source.name,
-      [TraceArgument("item", itemName), TraceArgument("point", finger.location.description)],
+      [TraceArgument("item", itemName), TraceArgument("point", pointText(finger.location))],
       result: describe(items) + note)
   }
 }

@@ -176,7 +176,7 @@ extension DragEngine {
       guard let indexPath = try list.indexPathForItem(at: local) else { return [] }
       let method = list.methods.itemsForAddingTo
       let arguments = [
-        TraceArgument("indexPath", indexPathText(indexPath)), TraceArgument("point", local.description),
+        TraceArgument("indexPath", indexPathText(indexPath)), TraceArgument("point", pointText(local)),
       ]
       guard let handler = list.dragDelegate?.itemsForAddingTo else {
         recordDefault(method, callSite, arguments, result: "no items (not implemented: the tap selects)")

@@ -99,7 +99,7 @@ final class DragEngine {
   }
 
   func locationArgument(_ s: DragState, in view: View?) -> TraceArgument {
-    TraceArgument("location", (view.map { $0.point(fromScreen: s.location) } ?? s.location).description)
+    TraceArgument("location", pointText(view.map { $0.point(fromScreen: s.location) } ?? s.location))
   }
 
   // MARK: Ending

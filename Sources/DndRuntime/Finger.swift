@@ -189,7 +189,7 @@ public final class TouchDriver {
     world.record(
       .step, cancelled ? "touchCancelled" : "touchUp", phase: finger.drag?.phase, session: finger.drag?.id,
       arguments: [
-        TraceArgument("finger", "\(finger.id)"), TraceArgument("point", finger.location.description),
+        TraceArgument("finger", String(finger.id)), TraceArgument("point", pointText(finger.location)),
       ])
     finger.isDown = false
     fingers.removeAll { $0 === finger }

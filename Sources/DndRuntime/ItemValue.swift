@@ -10,7 +10,24 @@ public struct ImageValue: Hashable, Codable, Sendable, CustomStringConvertible {
     self.size = size
   }
 
-  public var description: String { "UIImage(\(name), \(size))" }
+  /// `UIImage(dawn, 400x300)`: written in one pass when the size is whole
+  /// (a loaded image is described in the trace at every explored order).
+  public var description: String {
+    guard let width = wholeNumber(size.width), let height = wholeNumber(size.height) else {
+      return "UIImage(\(name), \(size))"
+    }
+    // "UIImage(", the name, ", ", two numbers of at most 20 characters, "x", ")".
+    return shortText(capacity: name.utf8.count + 60) { text in
+      text.put("UIImage(")
+      text.put(name)
+      text.put(UInt8(ascii: ","))
+      text.put(UInt8(ascii: " "))
+      text.put(width)
+      text.put(UInt8(ascii: "x"))
+      text.put(height)
+      text.put(UInt8(ascii: ")"))
+    }
+  }
 }
 
 /// A colour, by name ("red", "systemBlue").

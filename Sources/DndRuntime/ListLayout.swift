@@ -75,6 +75,13 @@ struct ListLayout {
     sections: [[ListEntry]], metrics: ListMetrics, placeholderHeight: (Int) -> Double?,
     excluding excluded: Int? = nil
   ) {
+    // Reserved up front: a list is laid out at every layout pass and drop
+    // target update of every explored order, and growing the arrays one
+    // slot at a time reallocated them several times per layout.
+    var count = 0
+    for section in sections { count += section.count }
+    entries.reserveCapacity(count)
+    ends.reserveCapacity(metrics.kind == .table ? sections.count : 2 * sections.count + count / 2 + 1)
     switch metrics.kind {
     case .table: layOutRows(sections, metrics, placeholderHeight, excluded)
     case .collection: layOutFlow(sections, metrics, excluded)

@@ -166,22 +166,26 @@ extension ListView {
     needsCellSync = false
     laidOutBounds = view.bounds
     let visible = view.bounds
-    var kept: Set<Int> = []
-    for slot in currentLayout().entries {
+    // The visible entries are counted, not collected: most passes keep
+    // every cell, and only a pass that drops some needs to know which.
+    let layout = currentLayout()
+    let listName = name
+    var keptCount = 0
+    for slot in layout.entries {
       guard let entry = slot.entry, intersects(slot.frame, visible) else { continue }
-      kept.insert(entry.id)
+      keptCount += 1
       let cell: View
       var isNew = false
       if let existing = cells[entry.id] {
         cell = existing
       } else {
-        cell = View(kind.cellKind, name: name, frame: slot.frame, world: cellWorld)
+        cell = View(kind.cellKind, name: listName, frame: slot.frame, world: cellWorld)
         cells[entry.id] = cell
         try view.addSubview(cell)
         isNew = true
       }
       if cell.frame != slot.frame { cell.frame = slot.frame }
-      cell.name = cellName(entry, slot.indexPath)
+      cell.name = cellName(entry, section: slot.section, item: slot.index, listName: listName)
       if isNew || needsConfigure.contains(entry.id) {
         needsConfigure.remove(entry.id)
         try configure(cell, entry, slot.indexPath)
@@ -189,7 +193,11 @@ extension ListView {
     }
     // Every kept entry has a cell, so equal counts mean no cell left the
     // screen: most passes skip sorting the keys.
-    guard cells.count > kept.count else { return }
+    guard cells.count > keptCount else { return }
+    var kept: Set<Int> = []
+    for slot in layout.entries {
+      if let entry = slot.entry, intersects(slot.frame, visible) { kept.insert(entry.id) }
+    }
     for id in cells.keys.sorted() where !kept.contains(id) {
       cells[id]?.removeFromSuperview()
       cells[id] = nil
@@ -201,9 +209,20 @@ extension ListView {
   }
 
   /// How the trace names a cell: `gallery[0, 3]`, `gallery placeholder[0, 3]`.
-  private func cellName(_ entry: ListEntry, _ indexPath: IndexPath) -> String {
-    let place = indexPathText(section: indexPath.section, item: indexPath.item)
-    return entry.isItem ? name + place : name + " placeholder" + place
+  /// Written in one pass, from the slot's numbers (making its `IndexPath`
+  /// cost more than the name).
+  private func cellName(_ entry: ListEntry, section: Int, item: Int, listName: String) -> String {
+    // The name, " placeholder", "[", two numbers of at most 20 characters, ", ", "]".
+    shortText(capacity: listName.utf8.count + 60) { text in
+      text.put(listName)
+      if !entry.isItem { text.put(" placeholder") }
+      text.put(UInt8(ascii: "["))
+      text.put(Int64(section))
+      text.put(UInt8(ascii: ","))
+      text.put(UInt8(ascii: " "))
+      text.put(Int64(item))
+      text.put(UInt8(ascii: "]"))
+    }
   }
 
   /// Fills a new cell: the data source's content for an item, the

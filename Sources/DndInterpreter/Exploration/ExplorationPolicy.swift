@@ -50,8 +50,10 @@ final class ExplorationPolicy: SchedulingPolicy {
   init(choices: [Int], sampler: SeededGenerator? = nil) {
     self.choices = choices
     self.sampler = sampler
-    // A run of a drop scenario runs a dozen pieces of work or so.
-    ran.reserveCapacity(16)
+    // A run of a drop scenario runs a dozen pieces of work or so. (Not 16:
+    // sixteen 64-byte entries make a block glibc serves from its large
+    // bins, which costs more than a small one.)
+    ran.reserveCapacity(14)
   }
 
   /// The choices made, one per choice point. (Closures rather than key

@@ -23,7 +23,8 @@ enum StateFingerprint {
     hash.add(scheduler.now.microseconds)
     hash.endPart()
     let pending = scheduler.pending
-    var background: [String] = []
+    var backgroundCount = 0
+    var onlyBackground: PendingWork?
     for work in pending {
       if work.isMainQueue {
         hash.add("main ")
@@ -32,13 +33,28 @@ enum StateFingerprint {
         hash.add(work.due.microseconds)
         hash.endPart()
       } else {
-        background.append("\(work.queue) \(work.label) \(work.due.microseconds)")
+        backgroundCount += 1
+        onlyBackground = work
       }
     }
-    // Background work is a set: sorted, so that the order it was queued in
-    // does not matter.
-    background.sort()
-    for line in background { hash.part(line) }
+    // Background work is a set: its lines sorted, so that the order it was
+    // queued in does not matter. A single piece of work needs no sorting,
+    // so its line is hashed part by part instead of being formatted.
+    if backgroundCount == 1, let work = onlyBackground {
+      hash.add(work.queue)
+      hash.add(" ")
+      hash.add(work.label)
+      hash.add(" ")
+      hash.add(work.due.microseconds)
+      hash.endPart()
+    } else if backgroundCount > 1 {
+      var background: [String] = []
+      for work in pending where !work.isMainQueue {
+        background.append("\(work.queue) \(work.label) \(work.due.microseconds)")
+      }
+      background.sort()
+      for line in background { hash.part(line) }
+    }
     for label in completed {
       hash.add("ran ")
       hash.add(label)
