@@ -13,7 +13,11 @@ struct TextWriter {
     self.buffer = buffer
   }
 
+  /// Callers size the buffer for their longest text; a byte past its end
+  /// is dropped rather than written out of bounds (release builds do not
+  /// check a buffer pointer's subscript).
   mutating func put(_ byte: UInt8) {
+    guard end < buffer.count else { return }
     buffer[end] = byte
     end += 1
   }
