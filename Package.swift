@@ -20,7 +20,7 @@ let dndLinkerSettings: [LinkerSetting] =
     .unsafeFlags(
       [
         "-static-executable", "-lFoundationEssentials", "-l_FoundationCollections", "-lCoreFoundation",
-        "-l_FoundationICU", "-l_FoundationCShims", "-lstdc++", "-lm",
+        "-l_FoundationICU", "-l_FoundationCShims", "-lswiftSynchronization", "-lstdc++", "-lm",
       ], .when(platforms: [.linux], configuration: .release))
   ]
 
