@@ -44,6 +44,10 @@ public final class View {
     willSet { noteChange("setEditable:", restore: nil) }
   }
   public let kind: ViewKind
+  /// The number a view made by code is named after (`UIView#12`); 32 bits,
+  /// beside the flags, keep a view within 120 bytes, which the allocator
+  /// frees on its fast path. A number that does not fit is named at once.
+  private let number: UInt32
   /// Back to front: the last subview is the front-most and is hit first.
   public private(set) var subviews: [View] = []
   /// Not `weak`: a weak reference gives its target a side table, and every
@@ -67,8 +71,6 @@ public final class View {
   public var world: World? { worldLink.world }
   /// A slot for the binding (the interpreter keeps its own object here).
   public var userInfo: AnyObject?
-  /// The number a view made by code is named after (`UIView#12`).
-  private let number: Int
   /// The state few views use (a given name, content, interactions, paste),
   /// made on the first write: a plain view is then small to make and to free.
   private var extras: ViewExtras?
@@ -193,11 +195,15 @@ public final class View {
 
   private init(_ kind: ViewKind, name: String?, number: Int, frame: Rect, world: __shared World) {
     self.kind = kind
-    self.number = number
+    self.number = UInt32(exactly: number) ?? 0
     self.frame = frame
     self.worldLink = world.viewLink
     self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
-    if let name { writableExtras.name = name }
+    if let name {
+      writableExtras.name = name
+    } else if UInt32(exactly: number) == nil {
+      writableExtras.name = "\(kind.rawValue)#\(number)"
+    }
     if kind.isTextDroppable {
       writableExtras.dropInteractions.append(DropInteraction(textDropFor: self))
     }

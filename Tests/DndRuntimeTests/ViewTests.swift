@@ -167,5 +167,9 @@ struct ViewTests {
     #expect(view.name == "\(ViewKind.label.rawValue)#7")
     view.name = "renamed"
     #expect(view.name == "renamed")
+    // Numbers are kept in 32 bits; any other is named as the view is made.
+    for number in [Int(UInt32.max), Int(UInt32.max) + 1, -3, Int.max] {
+      #expect(View(.view, number: number, world: world).name == "view#\(number)")
+    }
   }
 }

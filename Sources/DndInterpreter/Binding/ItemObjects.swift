@@ -237,16 +237,16 @@ final class ItemProviderObject: SceneObject {
         .invalidArgument("this load needs 'forTypeIdentifier:' and a completion: { data, error in ... }"))
     }
     let type = try Convert.string(typeValue, for: "forTypeIdentifier")
-    let scene = self.scene
+    let link = scene.link
     let progress: LoadProgress
     if asFile {
-      progress = try provider.loadFileRepresentation(forTypeIdentifier: type) { [link = scene.link] url, error in
+      progress = try provider.loadFileRepresentation(forTypeIdentifier: type) { [link] url, error in
         guard let scene = link.scene else { return }
         let file: Value = url.map { .object(URLObject($0)) } ?? .nil
         _ = try scene.callScript(completion, [file, error.map { .object(ErrorObject($0)) } ?? .nil])
       }
     } else {
-      progress = try provider.loadDataRepresentation(forTypeIdentifier: type) { [link = scene.link] data, error in
+      progress = try provider.loadDataRepresentation(forTypeIdentifier: type) { [link] data, error in
         guard let scene = link.scene else { return }
         let bytes: Value = data.map { .object(DataObject($0)) } ?? .nil
         _ = try scene.callScript(completion, [bytes, error.map { .object(ErrorObject($0)) } ?? .nil])

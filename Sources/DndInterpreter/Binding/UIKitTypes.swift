@@ -93,24 +93,15 @@ enum UIKitTypes {
   }
 
   private static func geometry(_ registry: NativeRegistry) {
-    for builtin in [Builtin.point, .cgPoint] {
-      registry.register(BoundType(builtin, construct: GeometryTypes.point, statics: zero(builtin)))
-    }
-    for builtin in [Builtin.size, .cgSize] {
-      registry.register(BoundType(builtin, construct: GeometryTypes.size, statics: zero(builtin)))
-    }
-    for builtin in [Builtin.rect, .cgRect] {
-      registry.register(BoundType(builtin, construct: GeometryTypes.rect, statics: zero(builtin)))
+    let zeros = GeometryZeros()
+    for builtin in [Builtin.point, .cgPoint, .size, .cgSize, .rect, .cgRect] {
+      registry.register(GeometryType(builtin, zeros: zeros))
     }
     registry.register(BoundType(.indexPath, construct: GeometryTypes.indexPath))
     registry.register(
       BoundType(
         .cgAffineTransform, construct: GeometryTypes.transform,
         statics: { member in member.known == .identity ? .object(TransformObject(.identity)) : nil }))
-  }
-
-  private static func zero(_ builtin: Builtin) -> BoundType.Static {
-    { member in member.known == .zero ? GeometryTypes.zero(of: builtin) : nil }
   }
 
   private static func content(_ registry: NativeRegistry) {
