@@ -204,7 +204,9 @@ public final class SceneHost: InterpreterHost {
       for child in view.subviews { tallest = max(tallest, height(child, budget - 1)) }
       return 1 + tallest
     }
-    if depth >= limit || depth + height(subview, limit - depth) > limit {
+    // Most views added have no subviews yet: their height is 1.
+    let added = subview.subviews.isEmpty ? 1 : height(subview, limit - depth)
+    if depth >= limit || depth + added > limit {
       throw RuntimeError(.viewTreeTooDeep(limit))
     }
   }
