@@ -9,7 +9,8 @@ import PackageDescription
 // most of the start-up of `dnd run` on an empty script (13 M of its 22.6 M
 // instructions were the dynamic loader's). Foundation's own dependencies are
 // named because the modules were compiled against the shared Foundation,
-// whose autolink entries name only itself. Release builds only: SwiftPM
+// whose autolink entries name only itself (and Synchronization, which
+// Foundation's locks use, now that no module of ours imports it). Release builds only: SwiftPM
 // passes an executable's linker flags on to a test bundle that depends on
 // it (DndCLITests), which cannot be linked statically; for the same reason
 // `swift test -c release` needs DND_DYNAMIC_LINK=1.

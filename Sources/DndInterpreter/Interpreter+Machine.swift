@@ -6,10 +6,14 @@ import DndSyntax
 ///
 /// A script call made by an instruction starts the callee's frame at the
 /// caller's argument registers, so the arguments are already the callee's
-/// parameters; the callee clears its whole frame when it returns. Every
-/// call still goes through `invokeCompiled`, which checks the arity, the
-/// call depth, the step budget and the native stack, and adds the call to
-/// the stack trace of an error passing through, exactly as before.
+/// parameters; the callee clears its whole frame when it returns. The loop
+/// runs the callee itself (`enter`, `returnToCaller`): no native frame per
+/// script call, so a script recursing deeply uses no native stack. It checks
+/// and counts what `invokeCompiled` does (arity, call depth, step budget),
+/// and an error leaving the frames adds each call to its stack trace
+/// (`unwindCalls`). Calls from native code into the script (delegates,
+/// builtins calling closures, the tree evaluator) still go through
+/// `invokeCompiled`, one `execute` per call.
 extension Interpreter {
   /// The arguments of a call to native code, moved out of their registers
   /// into the interpreter's argument buffer (`recycle` gives it back).
@@ -43,389 +47,422 @@ extension Interpreter {
     swap(&arguments.values, &registers.pointee.argumentBuffer)
   }
 
-  /// Calls `callee` with the arguments in instruction `i`'s registers: a
-  /// closure straight through its compiled code (its frame starts at those
-  /// registers), anything else through `callValue` with the arguments moved out.
+  /// Calls `callee` with the arguments in instruction `i`'s registers
+  /// where the loop cannot run the callee itself: a closure held where the
+  /// call could change it (a global variable, a captured local) runs in a
+  /// frame of its own through `invokeCompiled`, which keeps it for the call;
+  /// anything else goes through `callValue` with the arguments moved out.
   @inline(__always)
   private func call(
-    _ callee: Value, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ function: CompiledFunction,
-    base: Int, top: Int, at position: Int
+    _ callee: Value, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ running: RunningFrame,
+    at range: SourceRange
   ) throws -> Value {
     guard case .closure(let closure) = callee else {
-      var arguments = takeArguments(r, i, function)
-      let result = try callValue(callee, arguments, at: function.ranges[position].range)
-      recycle(&arguments)
+      let arguments = running.borrowFunction { takeArguments(r, i, $0) }
+      let result = try callValue(callee, arguments, at: range)
+      var spent = consume arguments
+      recycle(&spent)
       return result
     }
     let result = try invokeCompiled(
-      closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-      at: function.ranges[position].range)
-    stackTop = top
+      closure.compiled, captures: closure.captures, argumentCount: Int(i.d), base: running.base + Int(i.c),
+      at: range)
+    stackTop = running.base + running.borrowFunction { $0.registerCount }
     return result
   }
 
-  /// Runs a compiled function's instructions on the frame at `base`.
+  /// Runs a compiled function's instructions on the frame at `base`, and
+  /// the script functions it calls (`enter`), each in its own frame, until
+  /// it returns.
   func execute(_ function: CompiledFunction, base: Int, captures: [Cell]) throws -> Value {
-    let code = function.instructions
-    let r = stack + base
-    let top = base + function.registerCount
+    var running = RunningFrame(Unmanaged.passUnretained(function), closure: nil, base: base, stack: stack)
     // The next instruction, as a pointer: cheaper to step and to dispatch
     // on than an index. An instruction's range is at its own index.
-    var ip = code
-    let ranges = function.ranges
-    while true {
-      let i = InstructionRef(ip)
-      ip += 1
-      // Where errors of this instruction are reported: found only if used.
-      let place = Place(ranges, code, i)
-      switch i.op {
-      case .move:
-        move(r + Int(i.b), to: r + Int(i.a))
-      case .loadInt:
-        put(r + Int(i.a), .int(Int(i.b)))
-      case .loadConstant:
-        put(r + Int(i.a), function.constants[Int(i.b)])
-      case .loadNil:
-        put(r + Int(i.a), .nil)
-      case .loadLiteral:
-        put(r + Int(i.a), .string(registers.pointee.literals[Int(i.b)]))
-      case .loadGlobal:
-        put(r + Int(i.a), globals[Int(i.b)])
-      case .loadGlobalChecked:
-        let slot = Int(i.b)
-        guard globalReady[slot] else {
-          throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: place.range)
-        }
-        put(r + Int(i.a), globals[slot])
-      case .storeGlobal:
-        globals[Int(i.a)] = r[Int(i.b)]
-      case .declareGlobal:
-        globals[Int(i.a)] = r[Int(i.b)]
-        globalReady[Int(i.a)] = true
-      case .loadCapture:
-        put(r + Int(i.a), captures[Int(i.b)].current)
-      case .storeCapture:
-        captures[Int(i.a)].current = r[Int(i.b)]
-
-      case .add:
-        if i.e != 0, case .string = r[Int(i.c)], case .string = r[Int(i.b)] {
-          try concatenate(r, i, at: place.range)
-        } else {
-          try binary(.add, r, i, r[Int(i.c)], place)
-        }
-      case .subtract: try binary(.subtract, r, i, r[Int(i.c)], place)
-      case .multiply: try binary(.multiply, r, i, r[Int(i.c)], place)
-      case .divide: try binary(.divide, r, i, r[Int(i.c)], place)
-      case .remainder: try binary(.remainder, r, i, r[Int(i.c)], place)
-      case .less: try binary(.less, r, i, r[Int(i.c)], place)
-      case .lessEqual: try binary(.lessEqual, r, i, r[Int(i.c)], place)
-      case .greater: try binary(.greater, r, i, r[Int(i.c)], place)
-      case .greaterEqual: try binary(.greaterEqual, r, i, r[Int(i.c)], place)
-      case .equal: try binary(.equal, r, i, r[Int(i.c)], place)
-      case .notEqual: try binary(.notEqual, r, i, r[Int(i.c)], place)
-      case .addInt: try binary(.add, r, i, .int(Int(i.c)), place)
-      case .subtractInt: try binary(.subtract, r, i, .int(Int(i.c)), place)
-      case .multiplyInt: try binary(.multiply, r, i, .int(Int(i.c)), place)
-      case .divideInt: try binary(.divide, r, i, .int(Int(i.c)), place)
-      case .remainderInt: try binary(.remainder, r, i, .int(Int(i.c)), place)
-      case .lessInt: try binary(.less, r, i, .int(Int(i.c)), place)
-      case .lessEqualInt: try binary(.lessEqual, r, i, .int(Int(i.c)), place)
-      case .greaterInt: try binary(.greater, r, i, .int(Int(i.c)), place)
-      case .greaterEqualInt: try binary(.greaterEqual, r, i, .int(Int(i.c)), place)
-      case .equalInt: try binary(.equal, r, i, .int(Int(i.c)), place)
-      case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), place)
-      case .binaryOther:
-        let op: BinaryOperator = i.d == 0 ? .identical : .notIdentical
-        put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: place.range))
-      case .unary:
-        put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: place.range))
-
-      case .jump:
-        ip = code + Int(i.a)
-      case .jumpIfFalse:
-        if try !condition(r[Int(i.a)], place) { ip = code + Int(i.b) }
-      case .jumpIfTrue:
-        if try condition(r[Int(i.a)], place) { ip = code + Int(i.b) }
-      case .jumpIfNil:
-        if case .nil = r[Int(i.a)] { ip = code + Int(i.b) }
-      case .jumpIfNotNil:
-        if case .nil = r[Int(i.a)] {} else { ip = code + Int(i.b) }
-      case .checkBool:
-        _ = try condition(r[Int(i.a)], place)
-      case .jumpUnlessLess:
-        if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
-          if !(x < y) { ip = code + Int(i.c) }
-        } else {
-          let result = try arithmetic(.less, r[Int(i.a)], r[Int(i.b)], at: place.range)
-          if try !condition(result, place) { ip = code + Int(i.c) }
-        }
-      case .jumpUnlessCompareInt:
-        let comparison = Comparison(code: i.e)
-        if case .int(let x) = r[Int(i.a)] {
-          if !comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
-        } else {
-          let result = try arithmetic(
-            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: place.range)
-          if try !condition(result, place) { ip = code + Int(i.d) }
-        }
-      case .jumpUnlessCompare:
-        let comparison = Comparison(code: i.e)
-        if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
-          if !comparison.holds(x, y) { ip = code + Int(i.d) }
-        } else {
-          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: place.range)
-          if try !condition(result, place) { ip = code + Int(i.d) }
-        }
-
-      case .jumpIfCompareInt:
-        let comparison = Comparison(code: i.e)
-        if case .int(let x) = r[Int(i.a)] {
-          if comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
-        } else {
-          let result = try arithmetic(
-            comparison.op, r[Int(i.a)], .int(Int(i.c)), at: place.range)
-          if try condition(result, place) { ip = code + Int(i.d) }
-        }
-      case .jumpIfCompare:
-        let comparison = Comparison(code: i.e)
-        if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
-          if comparison.holds(x, y) { ip = code + Int(i.d) }
-        } else {
-          let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: place.range)
-          if try condition(result, place) { ip = code + Int(i.d) }
-        }
-
-      case .callGlobal:
-        if let target = registers.pointee.functions[Int(i.b)].function {
-          // The result is stored inside the closure: returned from it, it was copied.
-          try target._withUnsafeGuaranteedRef { callee in
-            put(
-              r + Int(i.a),
-              try invokeCompiled(
-                callee, captures: noCaptures, argumentCount: Int(i.d), base: base + Int(i.c),
-                at: place.range))
-          }
-          stackTop = top
-          continue
-        }
-        let callee = globals[Int(i.b)]
-        put(r + Int(i.a), try call(callee, r, i, function, base: base, top: top, at: i.pointer - code))
-      case .callValue:
-        let slot = r + Int(i.b)
-        if case .closure = slot.pointee, registers.pointee.objectPayloadFirst,
-          UInt(bitPattern: slot) > registers.pointee.highestOpenCell
-        {
-          // No cell points at the callee's register, and a cell into this
-          // frame can only be made by this frame, so nothing can change the
-          // register until the call returns: the closure is borrowed from
-          // it, not retained for the call (nor copied out of the register,
-          // which would retain it too).
-          let borrowed = Unmanaged<Closure>.fromOpaque(Value.objectAddress(slot))
-          try borrowed._withUnsafeGuaranteedRef { callee in
-            put(
-              r + Int(i.a),
-              try invokeCompiled(
-                callee.compiled, captures: callee.captures, argumentCount: Int(i.d), base: base + Int(i.c),
-                at: place.range))
-          }
-          stackTop = top
-          continue
-        }
-        put(r + Int(i.a), try call(slot.pointee, r, i, function, base: base, top: top, at: i.pointer - code))
-      case .callBuiltin:
-        guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
-        put(r + Int(i.a), try callBuiltin(builtin, r, i, function, at: place.range))
-      case .callMethod:
-        put(r + Int(i.a), try callMethod(r, i, function, at: place.range))
-      case .callMutatingVariable:
-        put(r + Int(i.a), try callMutating(function, i, r, captures, at: place.range))
-      case .appendVariable:
-        let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
-        let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
-        put(r + Int(i.a), try append(element, to: slot, at: place.range))
-      case .stringOf:
-        if case .int(let number) = r[Int(i.b)] {
-          put(r + Int(i.a), .string(decimal(number)))
-        } else {
-          r[Int(i.a)] = try callBuiltin(
-            .string, Arguments([r[Int(i.b)]], labels: [nil]), at: place.range)
-        }
-      case .prefixedDecimal:
-        guard case .int(let number) = r[Int(i.b)] else { continue }
-        let prefix = function.prefixes[Int(i.e)]
-        // A number has at most 20 characters: the exact count only near the limit.
-        if prefix.count + 20 > limits.maxStringLength {
-          try checkLength(prefix.count + decimalLength(number), at: place.range)
-        }
-        put(r + Int(i.a), .string(decimal(number, after: prefix)))
-        ip = code + Int(i.d)
-      case .member:
-        // `xs.count` read where the array lives, without copying it out.
-        if i.c == Symbol(.count).raw, case .array(let elements) = r[Int(i.b)] {
-          put(r + Int(i.a), .int(elements.count))
-          continue
-        }
-        let value = r[Int(i.b)]
-        if i.d != 0, case .nil = value {
+    var ip = running.code
+    // The calls this loop has entered are the records above these.
+    let entryCalls = registers.pointee.callCount
+    do {
+      while true {
+        let r = running.registers
+        let code = running.code
+        let i = InstructionRef(ip)
+        ip += 1
+        // Where errors of this instruction are reported: found only if used.
+        let place = Place(running.unretainedFunction, i)
+        switch i.op {
+        case .move:
+          move(r + Int(i.b), to: r + Int(i.a))
+        case .loadInt:
+          put(r + Int(i.a), .int(Int(i.b)))
+        case .loadConstant:
+          put(r + Int(i.a), running.borrowFunction { $0.constants }[Int(i.b)])
+        case .loadNil:
           put(r + Int(i.a), .nil)
-        } else {
-          put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: place.range))
-        }
-      case .subscriptValue:
-        put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], place))
-      case .subscriptGlobal:
-        put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], place))
-      case .field:
-        let key = registers.pointee.literals + Int(i.c)
-        if case .dictionary = r[Int(i.b)], registers.pointee.objectPayloadFirst {
-          // The dictionary and the key are borrowed where they are, not retained.
-          let box = Unmanaged<DictionaryBox>.fromOpaque(Value.objectAddress(r + Int(i.b)))
-          box._withUnsafeGuaranteedRef { box in
-            put(r + Int(i.a), box.value(forLiteral: key, addressFirst: true))
+        case .loadLiteral:
+          put(r + Int(i.a), .string(registers.pointee.literals[Int(i.b)]))
+        case .loadGlobal:
+          put(r + Int(i.a), globals[Int(i.b)])
+        case .loadGlobalChecked:
+          let slot = Int(i.b)
+          guard globalReady[slot] else {
+            throw RuntimeError(.uninitializedGlobal(program.globals[slot].name), at: place.range)
           }
-        } else {
-          let range = place
-          put(r + Int(i.a), try subscriptValue(r + Int(i.b), .string(key.pointee), range))
-        }
-      case .setSubscript:
-        try setSubscript(function, i, r, captures, at: place.range)
-      case .setPath:
-        try setPath(function, i, r, captures, at: place.range)
-      case .callMutatingSubscript:
-        put(r + Int(i.a), try callMutatingSubscript(function, i, r, captures, at: place.range))
-
-      case .makeArray:
-        let values = takeValues(r + Int(i.b), count: Int(i.c))
-        try checkNesting(values, at: place.range)
-        put(r + Int(i.a), .array(values))
-      case .makeDictionary:
-        put(r + Int(i.a), .dictionary(DictionaryBox(capacity: Int(i.b))))
-      case .dictionaryInsert:
-        let element = r[Int(i.b)]
-        let key = r[Int(i.c)]
-        try checkNesting(element, at: place.range)
-        try checkNesting(key, at: place.range)
-        if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
-      case .makeRecord:
-        let start = r + Int(i.b)
-        // The values before the last were checked as they were made (`checkNesting`).
-        try checkNesting(start[Int(i.c) - 1], at: place.range)
-        put(r + Int(i.a), .dictionary(DictionaryBox(shape: function.shapes[Int(i.d)], moving: start)))
-      case .checkNesting:
-        try checkNesting(r[Int(i.a)], at: place.range)
-      case .makeClosure:
-        put(r + Int(i.a), .closure(makeClosure(function.children[Int(i.b)], r, captures)))
-
-      case .returnValue:
-        return i.b != 0 ? take(r + Int(i.a)) : r[Int(i.a)]
-      case .returnNil:
-        return .nil
-      case .closeCells:
-        if registers.pointee.highestOpenCell >= UInt(bitPattern: r + Int(i.a)) {
-          closeCells(from: r + Int(i.a))
-        }
-      case .clearRegisters:
-        releaseReferences(r + Int(i.a), count: Int(i.b))
-      case .countStep:
-        stepsLeft -= 1
-        if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-        }
-
-      case .checkRangeBound:
-        _ = try integer(r[Int(i.a)], at: place.range)
-      case .checkRangeOrder:
-        let low = try integer(r[Int(i.a)], at: place.range)
-        let high = try integer(r[Int(i.b)], at: place.range)
-        guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: place.range) }
-      case .forRangeLoop:
-        guard case .int(let index) = r[Int(i.a)], case .int(let high) = r[Int(i.b)],
-          i.e == 0 ? index < high : index <= high
-        else {
-          ip = code + Int(i.d)
-          continue
-        }
-        stepsLeft -= 1
-        if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-        }
-        if i.c >= 0 { put(r + Int(i.c), .int(index)) }
-      case .forRangeNext:
-        // The increment and the next pass's test in one instruction.
-        guard case .int(let index) = r[Int(i.a)], index != Int.max else { continue }
-        let next = index + 1
-        put(r + Int(i.a), .int(next))
-        guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
-        stepsLeft -= 1
-        if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-        }
-        if i.c >= 0 { put(r + Int(i.c), .int(next)) }
-        ip = code + Int(i.b)
-      case .forInPrepare:
-        try prepareSequence(r + Int(i.a), r + Int(i.b), at: place.range)
-      case .forInLoop:
-        guard case .int(let position) = r[Int(i.b)], let element = element(of: r[Int(i.a)], at: position)
-        else {
-          ip = code + Int(i.d)
-          continue
-        }
-        stepsLeft -= 1
-        if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-        }
-        if i.c >= 0 { put(r + Int(i.c), element) }
-      case .forInNext:
-        guard case .int(let position) = r[Int(i.b)], position != Int.max else { continue }
-        let next = position + 1
-        r[Int(i.b)] = .int(next)
-        guard let element = element(of: r[Int(i.a)], at: next) else { continue }
-        stepsLeft -= 1
-        if stepsLeft < 0 {
-          throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-        }
-        if i.d >= 0 { put(r + Int(i.d), element) }
-        ip = code + Int(i.c)
-
-      case .compoundLocal:
-        let operand = r[Int(i.b)]
-        let slot = r + Int(i.a)
-        if case .int(let x) = slot.pointee, case .int(let y) = operand {
-          // `+=`, `-=` and `*=` on Ints; overflow and the rest take `update`.
-          let result: (partialValue: Int, overflow: Bool)
-          switch i.c {
-          case 1: result = x.addingReportingOverflow(y)
-          case 2: result = x.subtractingReportingOverflow(y)
-          case 3: result = x.multipliedReportingOverflow(by: y)
-          default: result = (0, true)
+          put(r + Int(i.a), globals[slot])
+        case .storeGlobal:
+          globals[Int(i.a)] = r[Int(i.b)]
+        case .declareGlobal:
+          globals[Int(i.a)] = r[Int(i.b)]
+          globalReady[Int(i.a)] = true
+        case .loadCapture:
+          if let closure = running.closure {
+            let value = closure._withUnsafeGuaranteedRef { $0.captures[Int(i.b)].current }
+            put(r + Int(i.a), value)
+          } else {
+            put(r + Int(i.a), captures[Int(i.b)].current)
           }
-          if !result.overflow {
-            slot.pointee = .int(result.partialValue)
+        case .storeCapture:
+          if let closure = running.closure {
+            closure._withUnsafeGuaranteedRef { $0.captures[Int(i.a)].current = r[Int(i.b)] }
+          } else {
+            captures[Int(i.a)].current = r[Int(i.b)]
+          }
+
+        case .add:
+          if i.e != 0, case .string = r[Int(i.c)], case .string = r[Int(i.b)] {
+            try concatenate(r, i, at: place.range)
+          } else {
+            try binary(.add, r, i, r[Int(i.c)], place)
+          }
+        case .subtract: try binary(.subtract, r, i, r[Int(i.c)], place)
+        case .multiply: try binary(.multiply, r, i, r[Int(i.c)], place)
+        case .divide: try binary(.divide, r, i, r[Int(i.c)], place)
+        case .remainder: try binary(.remainder, r, i, r[Int(i.c)], place)
+        case .less: try binary(.less, r, i, r[Int(i.c)], place)
+        case .lessEqual: try binary(.lessEqual, r, i, r[Int(i.c)], place)
+        case .greater: try binary(.greater, r, i, r[Int(i.c)], place)
+        case .greaterEqual: try binary(.greaterEqual, r, i, r[Int(i.c)], place)
+        case .equal: try binary(.equal, r, i, r[Int(i.c)], place)
+        case .notEqual: try binary(.notEqual, r, i, r[Int(i.c)], place)
+        case .addInt: try binary(.add, r, i, .int(Int(i.c)), place)
+        case .subtractInt: try binary(.subtract, r, i, .int(Int(i.c)), place)
+        case .multiplyInt: try binary(.multiply, r, i, .int(Int(i.c)), place)
+        case .divideInt: try binary(.divide, r, i, .int(Int(i.c)), place)
+        case .remainderInt: try binary(.remainder, r, i, .int(Int(i.c)), place)
+        case .lessInt: try binary(.less, r, i, .int(Int(i.c)), place)
+        case .lessEqualInt: try binary(.lessEqual, r, i, .int(Int(i.c)), place)
+        case .greaterInt: try binary(.greater, r, i, .int(Int(i.c)), place)
+        case .greaterEqualInt: try binary(.greaterEqual, r, i, .int(Int(i.c)), place)
+        case .equalInt: try binary(.equal, r, i, .int(Int(i.c)), place)
+        case .notEqualInt: try binary(.notEqual, r, i, .int(Int(i.c)), place)
+        case .binaryOther:
+          let op: BinaryOperator = i.d == 0 ? .identical : .notIdentical
+          put(r + Int(i.a), try arithmetic(op, r[Int(i.b)], r[Int(i.c)], at: place.range))
+        case .unary:
+          put(r + Int(i.a), try unary(i.c == 0 ? .negate : .not, r[Int(i.b)], at: place.range))
+
+        case .jump:
+          ip = code + Int(i.a)
+        case .jumpIfFalse:
+          if try !condition(r[Int(i.a)], place) { ip = code + Int(i.b) }
+        case .jumpIfTrue:
+          if try condition(r[Int(i.a)], place) { ip = code + Int(i.b) }
+        case .jumpIfNil:
+          if case .nil = r[Int(i.a)] { ip = code + Int(i.b) }
+        case .jumpIfNotNil:
+          if case .nil = r[Int(i.a)] {} else { ip = code + Int(i.b) }
+        case .checkBool:
+          _ = try condition(r[Int(i.a)], place)
+        case .jumpUnlessLess:
+          if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
+            if !(x < y) { ip = code + Int(i.c) }
+          } else {
+            let result = try arithmetic(.less, r[Int(i.a)], r[Int(i.b)], at: place.range)
+            if try !condition(result, place) { ip = code + Int(i.c) }
+          }
+        case .jumpUnlessCompareInt:
+          let comparison = Comparison(code: i.e)
+          if case .int(let x) = r[Int(i.a)] {
+            if !comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
+          } else {
+            let result = try arithmetic(
+              comparison.op, r[Int(i.a)], .int(Int(i.c)), at: place.range)
+            if try !condition(result, place) { ip = code + Int(i.d) }
+          }
+        case .jumpUnlessCompare:
+          let comparison = Comparison(code: i.e)
+          if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
+            if !comparison.holds(x, y) { ip = code + Int(i.d) }
+          } else {
+            let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: place.range)
+            if try !condition(result, place) { ip = code + Int(i.d) }
+          }
+
+        case .jumpIfCompareInt:
+          let comparison = Comparison(code: i.e)
+          if case .int(let x) = r[Int(i.a)] {
+            if comparison.holds(x, Int(i.c)) { ip = code + Int(i.d) }
+          } else {
+            let result = try arithmetic(
+              comparison.op, r[Int(i.a)], .int(Int(i.c)), at: place.range)
+            if try condition(result, place) { ip = code + Int(i.d) }
+          }
+        case .jumpIfCompare:
+          let comparison = Comparison(code: i.e)
+          if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
+            if comparison.holds(x, y) { ip = code + Int(i.d) }
+          } else {
+            let result = try arithmetic(comparison.op, r[Int(i.a)], r[Int(i.b)], at: place.range)
+            if try condition(result, place) { ip = code + Int(i.d) }
+          }
+
+        case .callGlobal:
+          let entry = registers.pointee.functions + Int(i.b)
+          if let target = entry.pointee.function {
+            try enter(target, closure: entry.pointee.closure, i, &running, &ip, place)
             continue
           }
-        }
-        try update(&slot.pointee, Self.assignmentOperator(i.c), operand, at: place.range)
-      case .compoundVariable:
-        let target = function.lvalues[Int(i.a)]
-        guard case .variable(let ref) = target.kind else { break }
-        let operand = r[Int(i.b)]
-        let op = Self.assignmentOperator(i.c)
-        let range = place.range
-        let frame = Frame(base: r, captures: captures)
-        if let slot = variablePointer(ref, frame) {
-          try update(&slot.pointee, op, operand, at: range)
-        } else {
-          try modify(target, frame) { current in try self.update(&current, op, operand, at: range) }
-        }
+          put(r + Int(i.a), try call(globals[Int(i.b)], r, i, running, at: place.range))
+        case .callValue:
+          let slot = r + Int(i.b)
+          if case .closure = slot.pointee, registers.pointee.objectPayloadFirst,
+            UInt(bitPattern: slot) > registers.pointee.highestOpenCell
+          {
+            // No cell points at the callee's register, and a cell into this
+            // frame can only be made by this frame, so nothing can change the
+            // register until the call returns: the closure is borrowed from
+            // it, not retained for the call (nor copied out of the register,
+            // which would retain it too), and the callee's frame refers to it.
+            let closure = Unmanaged<Closure>.fromOpaque(Value.objectAddress(slot))
+            let target = closure._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.compiled) }
+            try enter(target, closure: closure, i, &running, &ip, place)
+            continue
+          }
+          put(r + Int(i.a), try call(slot.pointee, r, i, running, at: place.range))
+        case .callBuiltin:
+          guard let builtin = Builtin(rawValue: UInt16(truncatingIfNeeded: i.b)) else { break }
+          put(r + Int(i.a), try running.borrowFunction { try callBuiltin(builtin, r, i, $0, at: place.range) })
+        case .callMethod:
+          put(r + Int(i.a), try running.borrowFunction { try callMethod(r, i, $0, at: place.range) })
+        case .callMutatingVariable:
+          let result = try running.borrowFunction { function in
+            try running.withCaptures(or: captures) { try callMutating(function, i, r, $0, at: place.range) }
+          }
+          put(r + Int(i.a), result)
+        case .appendVariable:
+          let slot = i.d == 0 ? r + Int(i.b) : globals + Int(i.b)
+          let element = i.e != 0 ? take(r + Int(i.c)) : r[Int(i.c)]
+          put(r + Int(i.a), try append(element, to: slot, at: place.range))
+        case .stringOf:
+          if case .int(let number) = r[Int(i.b)] {
+            put(r + Int(i.a), .string(decimal(number)))
+          } else {
+            r[Int(i.a)] = try callBuiltin(
+              .string, Arguments([r[Int(i.b)]], labels: [nil]), at: place.range)
+          }
+        case .prefixedDecimal:
+          guard case .int(let number) = r[Int(i.b)] else { continue }
+          let prefix = running.borrowFunction { $0.prefixes[Int(i.e)] }
+          // A number has at most 20 characters: the exact count only near the limit.
+          if prefix.count + 20 > limits.maxStringLength {
+            try checkLength(prefix.count + decimalLength(number), at: place.range)
+          }
+          put(r + Int(i.a), .string(decimal(number, after: prefix)))
+          ip = code + Int(i.d)
+        case .member:
+          // `xs.count` read where the array lives, without copying it out.
+          if i.c == Symbol(.count).raw, case .array(let elements) = r[Int(i.b)] {
+            put(r + Int(i.a), .int(elements.count))
+            continue
+          }
+          let value = r[Int(i.b)]
+          if i.d != 0, case .nil = value {
+            put(r + Int(i.a), .nil)
+          } else {
+            put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: place.range))
+          }
+        case .subscriptValue:
+          put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], place))
+        case .subscriptGlobal:
+          put(r + Int(i.a), try subscriptValue(globals + Int(i.b), r[Int(i.c)], place))
+        case .field:
+          let key = registers.pointee.literals + Int(i.c)
+          if case .dictionary = r[Int(i.b)], registers.pointee.objectPayloadFirst {
+            // The dictionary and the key are borrowed where they are, not retained.
+            let box = Unmanaged<DictionaryBox>.fromOpaque(Value.objectAddress(r + Int(i.b)))
+            box._withUnsafeGuaranteedRef { box in
+              put(r + Int(i.a), box.value(forLiteral: key, addressFirst: true))
+            }
+          } else {
+            let range = place
+            put(r + Int(i.a), try subscriptValue(r + Int(i.b), .string(key.pointee), range))
+          }
+        case .setSubscript:
+          try running.borrowFunction { function in
+            try running.withCaptures(or: captures) { try setSubscript(function, i, r, $0, at: place.range) }
+          }
+        case .setPath:
+          try running.borrowFunction { function in
+            try running.withCaptures(or: captures) { try setPath(function, i, r, $0, at: place.range) }
+          }
+        case .callMutatingSubscript:
+          let result = try running.borrowFunction { function in
+            try running.withCaptures(or: captures) {
+              try callMutatingSubscript(function, i, r, $0, at: place.range)
+            }
+          }
+          put(r + Int(i.a), result)
 
-      case .evalTree:
-        put(r + Int(i.a), try eval(function.expressions[Int(i.b)], Frame(base: r, captures: captures)))
-      case .execTree:
-        let completion = try execute(function.statements[Int(i.a)], Frame(base: r, captures: captures))
-        if case .returned(let value) = completion { return value }
-      case .collectionTooLarge:
-        throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: place.range)
+        case .makeArray:
+          let values = takeValues(r + Int(i.b), count: Int(i.c))
+          try checkNesting(values, at: place.range)
+          put(r + Int(i.a), .array(values))
+        case .makeDictionary:
+          put(r + Int(i.a), .dictionary(DictionaryBox(capacity: Int(i.b))))
+        case .dictionaryInsert:
+          let element = r[Int(i.b)]
+          let key = r[Int(i.c)]
+          try checkNesting(element, at: place.range)
+          try checkNesting(key, at: place.range)
+          if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
+        case .makeRecord:
+          let start = r + Int(i.b)
+          // The values before the last were checked as they were made (`checkNesting`).
+          try checkNesting(start[Int(i.c) - 1], at: place.range)
+          let record = running.borrowFunction { DictionaryBox(shape: $0.shapes[Int(i.d)], moving: start) }
+          put(r + Int(i.a), .dictionary(record))
+        case .checkNesting:
+          try checkNesting(r[Int(i.a)], at: place.range)
+        case .makeClosure:
+          let closure = running.borrowFunction { function in
+            running.withCaptures(or: captures) { makeClosure(function.children[Int(i.b)], r, $0) }
+          }
+          put(r + Int(i.a), .closure(closure))
+
+        case .returnValue:
+          // A local is moved out too, as its frame ends here, unless a cell
+          // points at it: closing the cell reads it.
+          let slot = r + Int(i.a)
+          let result =
+            i.b != 0 || UInt(bitPattern: slot) > registers.pointee.highestOpenCell ? take(slot) : slot.pointee
+          if registers.pointee.callCount == entryCalls { return result }
+          returnToCaller(result, &running, &ip)
+        case .returnNil:
+          if registers.pointee.callCount == entryCalls { return .nil }
+          returnToCaller(.nil, &running, &ip)
+        case .closeCells:
+          if registers.pointee.highestOpenCell >= UInt(bitPattern: r + Int(i.a)) {
+            closeCells(from: r + Int(i.a))
+          }
+        case .clearRegisters:
+          releaseReferences(r + Int(i.a), count: Int(i.b))
+        case .countStep:
+          stepsLeft -= 1
+          if stepsLeft < 0 {
+            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
+          }
+
+        case .checkRangeBound:
+          _ = try integer(r[Int(i.a)], at: place.range)
+        case .checkRangeOrder:
+          let low = try integer(r[Int(i.a)], at: place.range)
+          let high = try integer(r[Int(i.b)], at: place.range)
+          guard low <= high else { throw RuntimeError(.invalidRange(low, high), at: place.range) }
+        case .forRangeLoop:
+          guard case .int(let index) = r[Int(i.a)], case .int(let high) = r[Int(i.b)],
+            i.e == 0 ? index < high : index <= high
+          else {
+            ip = code + Int(i.d)
+            continue
+          }
+          stepsLeft -= 1
+          if stepsLeft < 0 {
+            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
+          }
+          if i.c >= 0 { put(r + Int(i.c), .int(index)) }
+        case .forRangeNext:
+          // The increment and the next pass's test in one instruction.
+          guard case .int(let index) = r[Int(i.a)], index != Int.max else { continue }
+          let next = index + 1
+          put(r + Int(i.a), .int(next))
+          guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
+          stepsLeft -= 1
+          if stepsLeft < 0 {
+            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
+          }
+          if i.c >= 0 { put(r + Int(i.c), .int(next)) }
+          ip = code + Int(i.b)
+        case .forInPrepare:
+          try prepareSequence(r + Int(i.a), r + Int(i.b), at: place.range)
+        case .forInLoop:
+          guard case .int(let position) = r[Int(i.b)], let element = element(of: r[Int(i.a)], at: position)
+          else {
+            ip = code + Int(i.d)
+            continue
+          }
+          stepsLeft -= 1
+          if stepsLeft < 0 {
+            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
+          }
+          if i.c >= 0 { put(r + Int(i.c), element) }
+        case .forInNext:
+          guard case .int(let position) = r[Int(i.b)], position != Int.max else { continue }
+          let next = position + 1
+          r[Int(i.b)] = .int(next)
+          guard let element = element(of: r[Int(i.a)], at: next) else { continue }
+          stepsLeft -= 1
+          if stepsLeft < 0 {
+            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
+          }
+          if i.d >= 0 { put(r + Int(i.d), element) }
+          ip = code + Int(i.c)
+
+        case .compoundLocal:
+          let operand = r[Int(i.b)]
+          let slot = r + Int(i.a)
+          if case .int(let x) = slot.pointee, case .int(let y) = operand {
+            // `+=`, `-=` and `*=` on Ints; overflow and the rest take `update`.
+            let result: (partialValue: Int, overflow: Bool)
+            switch i.c {
+            case 1: result = x.addingReportingOverflow(y)
+            case 2: result = x.subtractingReportingOverflow(y)
+            case 3: result = x.multipliedReportingOverflow(by: y)
+            default: result = (0, true)
+            }
+            if !result.overflow {
+              slot.pointee = .int(result.partialValue)
+              continue
+            }
+          }
+          try update(&slot.pointee, Self.assignmentOperator(i.c), operand, at: place.range)
+        case .compoundVariable:
+          let target = running.borrowFunction { $0.lvalues[Int(i.a)] }
+          guard case .variable(let ref) = target.kind else { break }
+          let operand = r[Int(i.b)]
+          let op = Self.assignmentOperator(i.c)
+          let range = place.range
+          let frame = Frame(base: r, captures: running.capturesCopy(or: captures))
+          if let slot = variablePointer(ref, frame) {
+            try update(&slot.pointee, op, operand, at: range)
+          } else {
+            try modify(target, frame) { current in try self.update(&current, op, operand, at: range) }
+          }
+
+        case .evalTree:
+          let expression = running.borrowFunction { $0.expressions[Int(i.b)] }
+          put(r + Int(i.a), try eval(expression, Frame(base: r, captures: running.capturesCopy(or: captures))))
+        case .execTree:
+          let statement = running.borrowFunction { $0.statements[Int(i.a)] }
+          let completion = try execute(statement, Frame(base: r, captures: running.capturesCopy(or: captures)))
+          if case .returned(let value) = completion {
+            if registers.pointee.callCount == entryCalls { return value }
+            returnToCaller(value, &running, &ip)
+          }
+        case .collectionTooLarge:
+          throw RuntimeError(.collectionTooLarge(limits.maxCollectionCount), at: place.range)
+        }
       }
+    } catch {
+      throw unwindCalls(error, to: entryCalls, from: running)
     }
   }
 
@@ -438,9 +475,12 @@ extension Interpreter {
     _ builtin: Builtin, _ r: UnsafeMutablePointer<Value>, _ i: InstructionRef, _ function: CompiledFunction,
     at range: SourceRange
   ) throws -> Value {
-    var arguments = takeArguments(r, i, function)
+    // A `let` passed on as it is, then consumed: a `var` would be copied
+    // (its two arrays retained and released) for the call.
+    let arguments = takeArguments(r, i, function)
     let result = try callBuiltin(builtin, arguments, at: range)
-    recycle(&arguments)
+    var spent = consume arguments
+    recycle(&spent)
     return result
   }
 
@@ -451,9 +491,10 @@ extension Interpreter {
   ) throws -> Value {
     let receiver = r[Int(i.b)]
     let symbol = function.sites[Int(i.e)].symbol
-    var arguments = takeArguments(r, i, function)
+    let arguments = takeArguments(r, i, function)
     let result = try callMethod(on: receiver, symbol, arguments, at: range)
-    recycle(&arguments)
+    var spent = consume arguments
+    recycle(&spent)
     return result
   }
 
@@ -679,28 +720,29 @@ extension Value {
 
 /// The source range of the running instruction, found only when an error
 /// or a call needs it: at the instruction's byte offset in the parallel
-/// buffer of ranges (`RangeSlot`), without dividing by a stride.
+/// buffer of ranges (`RangeSlot`), without dividing by a stride. Holds
+/// the function, not its buffers, so that the instruction loop loads
+/// them only where a range is wanted.
 struct Place {
-  let ranges: UnsafeMutablePointer<RangeSlot>
-  let code: UnsafeMutablePointer<Instruction>
+  let function: Unmanaged<CompiledFunction>
   let instruction: InstructionRef
 
   @inline(__always)
-  init(
-    _ ranges: UnsafeMutablePointer<RangeSlot>, _ code: UnsafeMutablePointer<Instruction>, _ i: InstructionRef
-  ) {
-    self.ranges = ranges
-    self.code = code
+  init(_ function: Unmanaged<CompiledFunction>, _ i: InstructionRef) {
+    self.function = function
     self.instruction = i
   }
 
   var range: SourceRange {
     @inline(__always) get {
-      guard MemoryLayout<RangeSlot>.stride == MemoryLayout<Instruction>.stride else {
-        return ranges[instruction.pointer - code].range
+      function._withUnsafeGuaranteedRef { function in
+        let code = function.instructions
+        guard MemoryLayout<RangeSlot>.stride == MemoryLayout<Instruction>.stride else {
+          return function.ranges[instruction.pointer - code].range
+        }
+        let offset = UnsafeRawPointer(instruction.pointer) - UnsafeRawPointer(code)
+        return (UnsafeRawPointer(function.ranges) + offset).load(as: RangeSlot.self).range
       }
-      let offset = UnsafeRawPointer(instruction.pointer) - UnsafeRawPointer(code)
-      return (UnsafeRawPointer(ranges) + offset).load(as: RangeSlot.self).range
     }
   }
 }
@@ -710,9 +752,10 @@ extension Value {
   /// dropping it does nothing.
   @inline(__always)
   var isScalar: Bool {
+    // The reference cases are named (see `releaseReferences`).
     switch self {
-    case .nil, .bool, .int, .double, .builtinFunction, .type, .enumCase: true
-    default: false
+    case .string, .array, .dictionary, .tuple, .closure, .range, .object: false
+    default: true
     }
   }
 }

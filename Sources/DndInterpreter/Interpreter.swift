@@ -80,6 +80,11 @@ public final class Interpreter {
     /// native code for its arguments and given back after it (see
     /// `takeArguments`), so that such a call allocates no argument array.
     var argumentBuffer: [Value] = []
+    /// The callers suspended by calls the instruction loop entered without
+    /// recursing (`enter`), innermost last; at most one per call in progress.
+    var calls = UnsafeMutablePointer<CallRecord>.allocate(capacity: 16)
+    var callCount = 0
+    var callCapacity = 16
   }
 
   var stackTop: Int {
@@ -170,6 +175,8 @@ public final class Interpreter {
     registers.pointee.globals.deallocate()
     registers.pointee.literals.deinitialize(count: registers.pointee.literalCount)
     registers.pointee.literals.deallocate()
+    registers.pointee.calls.deinitialize(count: registers.pointee.callCount)
+    registers.pointee.calls.deallocate()
     registers.deinitialize(count: 1)
     registers.deallocate()
   }
@@ -317,11 +324,11 @@ public final class Interpreter {
 
   private func createGlobalFunctions(_ functions: [GlobalFunction]) {
     for function in functions {
-      let code = compiled(function.code)
-      globals[function.slot] = .closure(Closure(compiled: code, captures: []))
+      let closure = Closure(compiled: compiled(function.code), captures: [])
+      globals[function.slot] = .closure(closure)
       // Function slots are written only here (the checker lets no code
       // assign to a `func`), so the table stays in step with the globals.
-      registers.pointee.functions[function.slot] = FunctionEntry(function: code)
+      registers.pointee.functions[function.slot] = FunctionEntry(closure: closure)
     }
   }
 

@@ -8,10 +8,12 @@ public struct InterpreterLimits: Sendable {
   /// seconds. The command line's `--max-steps` sets it.
   public var maxSteps: Int = 100_000_000
 
-  /// Script calls in progress at once. Each script call takes several
-  /// interpreter frames on the native stack; 2,000 keeps a debug build well
-  /// inside the stack the interpreter runs on (`InterpreterThread`), and is
-  /// deeper than any handler needs (CPython's default is 1,000).
+  /// Script calls in progress at once. A call from compiled code takes no
+  /// native stack, but one made from native code (a builtin calling a
+  /// closure, a delegate) takes several interpreter frames; 2,000 keeps a
+  /// debug build well inside the stack the interpreter runs on
+  /// (`InterpreterThread`) even if every call were such, and is deeper than
+  /// any handler needs (CPython's default is 1,000).
   public var maxCallDepth: Int = 2_000
 
   /// Elements in one array or dictionary. Sixteen million 16-byte values is

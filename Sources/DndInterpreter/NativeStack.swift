@@ -10,11 +10,12 @@
   import Darwin
 #endif
 
-/// The native stack guard. A script recursing deeply (or nesting closures
-/// in closures) recurses in the interpreter too; before the thread's stack
-/// runs out, the interpreter stops with a diagnostic instead of crashing.
-/// This backs up `maxCallDepth`, whose default is chosen to be reached
-/// first.
+/// The native stack guard. Script calls made by compiled code run in the
+/// instruction loop, but calls from native code into the script (a builtin
+/// calling a closure that calls the builtin again, delegates, the tree
+/// evaluator) recurse in the interpreter; before the thread's stack runs
+/// out, the interpreter stops with a diagnostic instead of crashing. This
+/// backs up `maxCallDepth`, whose default is chosen to be reached first.
 enum NativeStack {
   /// Room left below the guard for native code the script calls into.
   static let margin: UInt = 256 * 1024
