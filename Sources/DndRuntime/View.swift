@@ -85,11 +85,10 @@ public final class View {
   public var name: String {
     get {
       if let given = extras?.name { return given }
-      // A numbered view is named when the name is first read: most views a
-      // script makes in bulk never appear in the trace.
-      let made = "\(kind.rawValue)#\(number)"
-      writableExtras.name = made
-      return made
+      // A numbered view's name is made when read, and not kept: most views
+      // a script makes in bulk never appear in the trace, and keeping it
+      // would cost each view read (a drag's hit-tests read many) its extras.
+      return "\(kind.rawValue)#\(number)"
     }
     set { writableExtras.name = newValue }
   }
