@@ -29,27 +29,40 @@ extension View {
   /// its own coordinates) is walked into, else the view itself is the hit.
   /// Each subview is tested here, before any call, so that the many a walk
   /// rejects cost no call of their own.
+  ///
+  /// A loop rather than a recursion: with no call inside the walk the
+  /// compiler needs no retain of each level's subview array to keep it
+  /// alive across one (a write to the array's header per level, which on a
+  /// large tree is a cache line made dirty).
   private func deepestHit(_ point: Point) -> View {
-    // The subviews are read as unretained references: the array keeps each
-    // alive for the whole walk, and the walk would otherwise retain and
-    // release every view it tests.
-    let hit = subviews.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: Unmanaged<View>.self) { children -> View? in
-        var index = children.count
-        while index > 0 {
-          index -= 1
-          let found = children[index]._withUnsafeGuaranteedRef { child -> View? in
-            guard child.takesTouches else { return nil }
-            let local = child.pointFromSuperview(point)
-            guard child.point(inside: local) else { return nil }
-            return child.deepestHit(local)
+    var view = Unmanaged.passUnretained(self)
+    var point = point
+    // The subviews are read as unretained references: each level's array
+    // keeps its views alive for the whole walk, which changes nothing.
+    descent: while true {
+      let next = view._withUnsafeGuaranteedRef { parent -> (Unmanaged<View>, Point)? in
+        parent.subviews.withUnsafeBufferPointer { buffer in
+          buffer.withMemoryRebound(to: Unmanaged<View>.self) { children -> (Unmanaged<View>, Point)? in
+            var index = children.count
+            while index > 0 {
+              index -= 1
+              let child = children[index]
+              let local = child._withUnsafeGuaranteedRef { child -> Point? in
+                guard child.takesTouches else { return nil }
+                let local = child.pointFromSuperview(point)
+                return child.point(inside: local) ? local : nil
+              }
+              if let local { return (child, local) }
+            }
+            return nil
           }
-          if let found { return found }
         }
-        return nil
       }
+      guard let (child, local) = next else { break descent }
+      view = child
+      point = local
     }
-    return hit ?? self
+    return view.takeUnretainedValue()
   }
 
   /// Converts a point from the superview's coordinates into this view's.

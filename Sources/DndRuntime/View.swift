@@ -8,46 +8,10 @@
 /// off the main queue into a Main Thread Checker warning and records animatable
 /// changes while a lift animation runs (so a reversed lift can revert them).
 public final class View {
-  public let kind: ViewKind
-  /// The name the trace prints for this view.
-  public var name: String {
-    get {
-      if let givenName { return givenName }
-      // A numbered view is named when the name is first read: most views a
-      // script makes in bulk never appear in the trace.
-      let made = "\(kind.rawValue)#\(number)"
-      givenName = made
-      return made
-    }
-    set { givenName = newValue }
-  }
-  /// The name once given or made; nil until a numbered view's name is read.
-  private var givenName: String?
-  /// The number a view made by code is named after (`UIView#12`).
-  private let number: Int
-  /// A slot for the binding (the interpreter keeps its own object here).
-  public var userInfo: AnyObject?
-  /// The world whose scheduler and trace this view reports to.
-  public private(set) weak var world: World?
-  /// The view this one is a subview of.
-  public var superview: View? { superviewLink?.takeUnretainedValue() }
-  /// Not `weak`: a weak reference gives its target a side table, and every
-  /// retain and release of a view with one takes the runtime's slow path
-  /// (a hit-test retains each view it visits). An unretained link is safe
-  /// here because it is only ever set while the parent holds the child in
-  /// `subviews`, and it is cleared whenever that stops: by
-  /// `removeFromSuperview`, by `insertSubview` moving the child to another
-  /// parent, and by the parent's `deinit` for the children that outlive it.
-  /// So whenever it is non-nil the parent is alive, and walks up the tree
-  /// (`depth`, `isDescendant(of:)`) follow it without retaining anything.
-  private var superviewLink: Unmanaged<View>?
-  /// Back to front: the last subview is the front-most and is hit first.
-  public private(set) var subviews: [View] = []
-  /// Set on an app's window only.
-  var owningApp: App? {
-    get { extras?.owningApp }
-    set { writableExtras.owningApp = newValue }
-  }
+  // The hit-test walk reads the frame, bounds origin and touch flags of
+  // every subview it tests: they come first, so that they share the
+  // object's first cache lines (a class's stored properties are laid out
+  // in the order they are declared), ahead of what only some views use.
 
   public var frame: Rect {
     willSet {
@@ -62,9 +26,6 @@ public final class View {
       noteChange("setBounds:") { $0.boundsOrigin = old }
     }
   }
-  public var isHidden = false {
-    willSet { noteChange("setHidden:", restore: nil) }
-  }
   /// Views with an alpha below 0.01 take no touches.
   public var alpha = 1.0 {
     willSet {
@@ -72,8 +33,69 @@ public final class View {
       noteChange("setAlpha:") { $0.alpha = old }
     }
   }
+  public var isHidden = false {
+    willSet { noteChange("setHidden:", restore: nil) }
+  }
   public var isUserInteractionEnabled: Bool {
     willSet { noteChange("setUserInteractionEnabled:", restore: nil) }
+  }
+  /// UITextView only; text fields are always editable.
+  public var isEditable = true {
+    willSet { noteChange("setEditable:", restore: nil) }
+  }
+  public let kind: ViewKind
+  /// The number a view made by code is named after (`UIView#12`); 32 bits,
+  /// beside the flags, keep a view within 120 bytes, which the allocator
+  /// frees on its fast path. A number that does not fit is named at once.
+  private let number: UInt32
+  /// Back to front: the last subview is the front-most and is hit first.
+  public private(set) var subviews: [View] = []
+  /// Not `weak`: a weak reference gives its target a side table, and every
+  /// retain and release of a view with one takes the runtime's slow path
+  /// (a hit-test retains each view it visits). An unretained link is safe
+  /// here because it is only ever set while the parent holds the child in
+  /// `subviews`, and it is cleared whenever that stops: by
+  /// `removeFromSuperview`, by `insertSubview` moving the child to another
+  /// parent, and by the parent's `deinit` for the children that outlive it.
+  /// So whenever it is non-nil the parent is alive, and walks up the tree
+  /// (`depth`, `isDescendant(of:)`) follow it without retaining anything.
+  private var superviewLink: Unmanaged<View>?
+  /// The view this one is a subview of.
+  public var superview: View? { superviewLink?.takeUnretainedValue() }
+  /// The world's link, which all its views share (see `WorldLink`): a weak
+  /// reference would cost each view the making, reading and destroying of
+  /// one, and the world a side table.
+  private let worldLink: WorldLink
+  /// The world whose scheduler and trace this view reports to; nil once
+  /// the world is gone.
+  public var world: World? { worldLink.world }
+  /// A slot for the binding (the interpreter keeps its own object here).
+  public var userInfo: AnyObject?
+  /// The state few views use (a given name, content, interactions, paste),
+  /// made on the first write: a plain view is then small to make and to free.
+  private var extras: ViewExtras?
+  private var writableExtras: ViewExtras {
+    if let extras { return extras }
+    let made = ViewExtras()
+    extras = made
+    return made
+  }
+
+  /// The name the trace prints for this view.
+  public var name: String {
+    get {
+      if let given = extras?.name { return given }
+      // A numbered view's name is made when read, and not kept: most views
+      // a script makes in bulk never appear in the trace, and keeping it
+      // would cost each view read (a drag's hit-tests read many) its extras.
+      return "\(kind.rawValue)#\(number)"
+    }
+    set { writableExtras.name = newValue }
+  }
+  /// Set on an app's window only.
+  var owningApp: App? {
+    get { extras?.owningApp }
+    set { writableExtras.owningApp = newValue }
   }
   public var backgroundColor: ColorValue? {
     get { extras?.backgroundColor }
@@ -82,19 +104,6 @@ public final class View {
       noteChange("setBackgroundColor:") { $0.backgroundColor = old }
       writableExtras.backgroundColor = newValue
     }
-  }
-  /// UITextView only; text fields are always editable.
-  public var isEditable = true {
-    willSet { noteChange("setEditable:", restore: nil) }
-  }
-  /// The state few views use (content, interactions, paste), made on the
-  /// first write: a plain view is then small to make and to free.
-  private var extras: ViewExtras?
-  private var writableExtras: ViewExtras {
-    if let extras { return extras }
-    let made = ViewExtras()
-    extras = made
-    return made
   }
 
   // MARK: Kind-specific content
@@ -172,25 +181,28 @@ public final class View {
 
   /// Creates a detached view. `world` is the world it reports to.
   public convenience init(_ kind: ViewKind, name: String, frame: Rect = .zero, world: World) {
-    self.init(kind, givenName: name, number: 0, frame: frame, world: world)
+    self.init(kind, name: name, number: 0, frame: frame, world: world)
   }
 
   /// Creates a detached view named after its kind and `number`:
   /// "\(kind.rawValue)#\(number)".
-  /// The world is borrowed (`__shared`): the view keeps only a weak
-  /// reference, and a world's retain and release take the slow path (it
-  /// has weak references), which scripts making views by the thousand pay.
+  /// The world is borrowed (`__shared`): the view keeps only the world's
+  /// link, and scripts make views by the thousand.
   public convenience init(_ kind: ViewKind, number: Int, frame: Rect = .zero, world: __shared World) {
-    self.init(kind, givenName: nil, number: number, frame: frame, world: world)
+    self.init(kind, name: nil, number: number, frame: frame, world: world)
   }
 
-  private init(_ kind: ViewKind, givenName: String?, number: Int, frame: Rect, world: __shared World) {
+  private init(_ kind: ViewKind, name: String?, number: Int, frame: Rect, world: __shared World) {
     self.kind = kind
-    self.givenName = givenName
-    self.number = number
+    self.number = UInt32(exactly: number) ?? 0
     self.frame = frame
-    self.world = world
+    self.worldLink = world.viewLink
     self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
+    if let name {
+      writableExtras.name = name
+    } else if UInt32(exactly: number) == nil {
+      writableExtras.name = "\(kind.rawValue)#\(number)"
+    }
     if kind.isTextDroppable {
       writableExtras.dropInteractions.append(DropInteraction(textDropFor: self))
     }
@@ -290,6 +302,9 @@ public final class View {
       if old === self, oldIndex < position { position -= 1 }
     }
     position = max(0, min(position, subviews.count))
+    // A first subview makes room for a few: growing one slot at a time (1,
+    // 2, 4, 8) cost a parent of 7 subviews four arrays made and freed.
+    if subviews.isEmpty { subviews.reserveCapacity(4) }
     // Appending is the common case (every `addSubview`) and cheaper than inserting.
     if position == subviews.count {
       subviews.append(view)
@@ -421,8 +436,10 @@ public final class View {
   }
 
   /// Reports a UIKit setter to the world (Main Thread Checker, lift reversal).
+  /// The common case (on the main queue, outside an animation block) is
+  /// answered without retaining the world.
   private func noteChange(_ selector: String, restore: ((View) -> Void)?) {
-    guard let world, world.wantsChangeNotes else { return }
+    guard worldLink.wantsChangeNotes, let world = worldLink.world else { return }
     world.noteViewChange(self, selector: selector, restore: restore)
   }
 }

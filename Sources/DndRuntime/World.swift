@@ -49,6 +49,8 @@ public final class World {
   var recordingAnimator: DragAnimator?
   private var temporaryFiles: [(url: String, data: Data)] = []
   private var temporaryFileCount = 0
+  /// The link every view of this world keeps (see `WorldLink`).
+  let viewLink = WorldLink()
 
   public init(
     device: Device = .iPad, timing: Timing = Timing(), limits: SchedulerLimits = SchedulerLimits(),
@@ -58,6 +60,13 @@ public final class World {
     self.timing = timing
     self.scheduler = Scheduler(policy: policy, limits: limits)
     self.providerQueue = scheduler.backgroundQueue("NSItemProvider")
+    viewLink.attach(self)
+  }
+
+  /// Views can outlive their world (a test's temporary world, say): from
+  /// now on they find none.
+  deinit {
+    viewLink.detach()
   }
 
   // MARK: Scene
@@ -194,5 +203,42 @@ public final class World {
   /// its completion handler has returned (UIKit deletes the file then).
   public func contentsOfTemporaryFile(_ url: String) -> Data? {
     temporaryFiles.first { $0.url == url }?.data
+  }
+}
+
+/// A view's way back to its world: one object per world, shared by all its
+/// views, which keep it strongly. A weak reference in each view would cost
+/// every view the making, reading and destroying of one, and give the world
+/// a side table, which sends each of its retains and releases down the
+/// runtime's slow path.
+///
+/// The link holds the world unretained. That is safe because the world
+/// sets it once fully made (`attach`, the last step of `World.init`) and
+/// clears it as it starts to deinitialise (`detach`, in `World.deinit`):
+/// whenever it is non-nil the world is alive. A world and its views are
+/// used by one thread at a time (the one running its scene), so the world
+/// cannot go between the check and the use. A view reading `world` gets a
+/// strong reference, as it got from a weak one.
+final class WorldLink {
+  private var target: Unmanaged<World>?
+
+  init() {}
+
+  /// The world, or nil once it has begun to deinitialise.
+  var world: World? { target?.takeUnretainedValue() }
+
+  /// `World.wantsChangeNotes`, read without retaining the world (views ask
+  /// on every setter); false once the world is gone.
+  var wantsChangeNotes: Bool {
+    guard let target else { return false }
+    return target._withUnsafeGuaranteedRef { $0.wantsChangeNotes }
+  }
+
+  func attach(_ world: World) {
+    target = Unmanaged.passUnretained(world)
+  }
+
+  func detach() {
+    target = nil
   }
 }

@@ -59,6 +59,30 @@ import Testing
       "true true Size(0, 0)"
     ),
     ("print(CGRect(x: 1, y: 2, width: 3, height: 4).maxX, CGPoint(x: 1, y: 2).y)", "4.0 2.0"),
+    // Zero geometry is one shared object per scene (`GeometryZeros`); being
+    // a value, each holder still changes only its own copy.
+    (
+      "var a = Rect(0, 0, 0, 0)\nvar b = Rect.zero\na.origin.x = 5\nb.size.width = 2\n"
+        + "print(a, b, Rect(), Rect.zero)",
+      "Rect(5, 0, 0, 0) Rect(0, 0, 2, 0) Rect(0, 0, 0, 0) Rect(0, 0, 0, 0)"
+    ),
+    (
+      "var p = Point()\np.x = 1\nvar q = Point(0, 0)\nq.y = 2\nvar s = Size(width: 0, height: 0)\n"
+        + "s.width = 4\nprint(p, q, s, Point.zero, Size(), Size(0, 0) == Size.zero)",
+      "Point(1, 0) Point(0, 2) Size(4, 0) Point(0, 0) Size(0, 0) true"
+    ),
+    (
+      "func f() {\n  var out = []\n  for i in 0..<3 {\n    var r = Rect(0, 0, 0, 0)\n"
+        + "    r.origin.x = Double(i)\n    out.append(r)\n  }\n  print(out)\n}\nf()",
+      "[Rect(0, 0, 0, 0), Rect(1, 0, 0, 0), Rect(2, 0, 0, 0)]"
+    ),
+    (
+      "var rs = [Rect.zero, Rect(0, 0, 0, 0)]\nrs[0].origin.x = 1\nvar d = [\"a\": Point.zero]\n"
+        + "d[\"a\"]?.y = 3\nvar c = Size.zero\nlet bump = { c.width += 1 }\nbump()\n"
+        + "l.frame = Rect.zero\nl.frame.size.width = 3\nprint(rs, d, c, l.frame, Rect.zero)",
+      "[Rect(1, 0, 0, 0), Rect(0, 0, 0, 0)] [\"a\": Point(0, 3)] Size(1, 0) Rect(0, 0, 3, 0) Rect(0, 0, 0, 0)"
+    ),
+    ("print(1.0 / Point(-0.0, 0).x, 1.0 / Point(0, 0).x)", "-inf inf"),
     ("print(picture.image == UIImage(named: \"cat\", size: Size(50, 50)))", "true"),
     (
       "print(URL(string: \"https://a.b\") == URL(string: \"https://a.b\"), URL(string: \"\") == nil)",

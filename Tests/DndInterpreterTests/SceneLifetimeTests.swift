@@ -64,6 +64,40 @@ import Testing
     #expect(scene.world == nil, "the world of \(name) is still alive")
   }
 
+  /// Closures the world keeps reach their scene through its link, which
+  /// holds it unretained and is emptied as the scene ends (`SceneLink`):
+  /// run after the scene is gone, they find none and do nothing.
+  @Test("work a world runs after its scene has ended finds no scene")
+  func workAfterTheSceneEndsFindsNoScene() throws {
+    let source = Self.drop + """
+
+      scenario "s" {
+        DispatchQueue.main.async { print("late") }
+        DispatchQueue.global().async { print("later") }
+      }
+      """
+    let file = SourceFile(name: "lifetime.dnd", text: source)
+    let program = try #require(Pipeline.check(file).program)
+    final class Kept {
+      weak var host: SceneHost?
+      var world: World?
+      var printed: [String] = []
+    }
+    let kept = Kept()
+    _ = ScenarioRunner(program: program, files: [file]).runScenario(
+      0, output: { kept.printed.append($0) }, prepare: { _ in },
+      inspect: { host, _ in
+        kept.host = host
+        kept.world = host.world
+      })
+    #expect(kept.host == nil)
+    let world = try #require(kept.world)
+    #expect(world.scheduler.hasPendingWork)
+    _ = try world.scheduler.settle()
+    #expect(!world.scheduler.hasPendingWork)
+    #expect(kept.printed.isEmpty)
+  }
+
   /// Every scenario of every example, whatever it does.
   @Test(arguments: exampleFiles())
   func everyExampleScenarioIsFreed(_ path: String) throws {

@@ -123,6 +123,29 @@ struct ViewTests {
     #expect(other.hitTest(Point(5, 5)) === child)
   }
 
+  /// Views keep their world unretained (`WorldLink`): once the world is
+  /// gone they must find none, setters must not report to it, and UIKit's
+  /// exceptions still reach the caller.
+  @Test("a view that outlives its world finds none, and still changes and raises")
+  func viewOutlivesWorld() throws {
+    var world: World? = World()
+    weak let gone = world
+    let parent = try #require(
+      world.map { View(.view, name: "parent", frame: Rect(0, 0, 100, 100), world: $0) })
+    let child = try #require(world.map { View(.textField, number: 3, frame: Rect(0, 0, 10, 10), world: $0) })
+    #expect(parent.world === world)
+    world = nil
+    #expect(gone == nil)
+    #expect(parent.world == nil)
+    parent.frame = Rect(0, 0, 50, 50)
+    parent.isHidden = false
+    child.text = "still here"
+    try parent.addSubview(child)
+    #expect(throws: UIKitException.self) { try parent.addSubview(parent) }
+    #expect(parent.hitTest(Point(5, 5)) === child)
+    #expect(child.name == "textField#3")
+  }
+
   @Test("a view moved to another superview leaves the first one")
   func reparenting() throws {
     let world = World()
@@ -144,5 +167,9 @@ struct ViewTests {
     #expect(view.name == "\(ViewKind.label.rawValue)#7")
     view.name = "renamed"
     #expect(view.name == "renamed")
+    // Numbers are kept in 32 bits; any other is named as the view is made.
+    for number in [Int(UInt32.max), Int(UInt32.max) + 1, -3, Int.max] {
+      #expect(View(.view, number: number, world: world).name == "view#\(number)")
+    }
   }
 }

@@ -276,48 +276,45 @@ enum GeometryTypes {
   }
 
   /// `Point()`, `Point(x, y)`, `Point(x: x, y: y)`.
-  static func point(_ arguments: Arguments) throws -> Value {
-    if arguments.isEmpty { return .object(PointObject(.zero)) }
+  static func point(_ arguments: Arguments, zeros: GeometryZeros) throws -> Value {
+    if arguments.isEmpty { return .object(zeros.point) }
     guard arguments.count == 2, isUnlabelled(arguments) || arguments.hasLabels(.x, .y) else {
       throw RuntimeError(.notConstructible("Point"))
     }
-    return .object(
-      PointObject(
-        Point(try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"))))
+    let point = Point(
+      try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"))
+    return .object(GeometryZeros.isZero(point) ? zeros.point : PointObject(point))
   }
 
   /// `Size()`, `Size(w, h)`, `Size(width: w, height: h)`.
-  static func size(_ arguments: Arguments) throws -> Value {
-    if arguments.isEmpty { return .object(SizeObject(.zero)) }
+  static func size(_ arguments: Arguments, zeros: GeometryZeros) throws -> Value {
+    if arguments.isEmpty { return .object(zeros.size) }
     guard arguments.count == 2, isUnlabelled(arguments) || arguments.hasLabels(.width, .height) else {
       throw RuntimeError(.notConstructible("Size"))
     }
-    return .object(
-      SizeObject(
-        Size(try Convert.number(arguments[0], for: "width"), try Convert.number(arguments[1], for: "height")))
-    )
+    let size = Size(
+      try Convert.number(arguments[0], for: "width"), try Convert.number(arguments[1], for: "height"))
+    return .object(GeometryZeros.isZero(size) ? zeros.size : SizeObject(size))
   }
 
   /// `Rect()`, `Rect(x, y, w, h)`, `Rect(x:y:width:height:)`, `Rect(origin:size:)`.
   /// Scripts make rects in bulk (a frame per view), so the common forms
   /// are told apart by count first and read without temporary arrays.
-  static func rect(_ arguments: Arguments) throws -> Value {
+  static func rect(_ arguments: Arguments, zeros: GeometryZeros) throws -> Value {
+    let rect: Rect
     switch arguments.count {
-    case 0: return .object(RectObject(.zero))
+    case 0: return .object(zeros.rect)
     case 2 where arguments.hasLabels(.origin, .size):
-      return .object(
-        RectObject(
-          Rect(
-            origin: try Convert.point(arguments[0], for: "origin"),
-            size: try Convert.size(arguments[1], for: "size"))))
+      rect = Rect(
+        origin: try Convert.point(arguments[0], for: "origin"),
+        size: try Convert.size(arguments[1], for: "size"))
     case 4 where isUnlabelled(arguments) || arguments.hasLabels(.x, .y, .width, .height):
-      return .object(
-        RectObject(
-          Rect(
-            try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"),
-            try Convert.number(arguments[2], for: "width"), try Convert.number(arguments[3], for: "height"))))
+      rect = Rect(
+        try Convert.number(arguments[0], for: "x"), try Convert.number(arguments[1], for: "y"),
+        try Convert.number(arguments[2], for: "width"), try Convert.number(arguments[3], for: "height"))
     default: throw RuntimeError(.notConstructible("Rect"))
     }
+    return .object(GeometryZeros.isZero(rect) ? zeros.rect : RectObject(rect))
   }
 
   /// True when no argument has a label (`Rect(0, 0, 10, 10)`).
@@ -337,12 +334,62 @@ enum GeometryTypes {
   }
 
   /// `Point.zero`, `Size.zero`, `Rect.zero`.
-  static func zero(of builtin: Builtin) -> Value? {
+  static func zero(of builtin: Builtin, zeros: GeometryZeros) -> Value? {
     switch builtin {
-    case .point, .cgPoint: .object(PointObject(.zero))
-    case .size, .cgSize: .object(SizeObject(.zero))
-    case .rect, .cgRect: .object(RectObject(.zero))
+    case .point, .cgPoint: .object(zeros.point)
+    case .size, .cgSize: .object(zeros.size)
+    case .rect, .cgRect: .object(zeros.rect)
     default: nil
     }
+  }
+}
+
+/// The zero point, size and rect of one registry (one scene at a time),
+/// given for every `Point()`, `Rect(0, 0, 0, 0)`, `Size.zero`...: scripts
+/// make zero rects as placeholders in loops (`var frame = Rect(0, 0, 0, 0)`
+/// before choosing the real one), and a shared object saves making and
+/// freeing one each time.
+///
+/// Sharing cannot be seen: these objects stand for Swift value types, which
+/// the interpreter copies before changing one it does not hold alone
+/// (`Interpreter.uniqueObject`), and this object's own reference means
+/// a zero is never held alone. Only exact zeros are shared (`-0.0` is not).
+final class GeometryZeros {
+  let point = PointObject(.zero)
+  let size = SizeObject(.zero)
+  let rect = RectObject(.zero)
+
+  init() {}
+
+  static func isZero(_ point: Point) -> Bool { point.x.bitPattern | point.y.bitPattern == 0 }
+  static func isZero(_ size: Size) -> Bool { size.width.bitPattern | size.height.bitPattern == 0 }
+  static func isZero(_ rect: Rect) -> Bool {
+    rect.origin.x.bitPattern | rect.origin.y.bitPattern | rect.size.width.bitPattern
+      | rect.size.height.bitPattern == 0
+  }
+}
+
+/// `Point`, `Size` and `Rect` (and their CG names), made straight from the
+/// arguments rather than through the closure a `BoundType` calls (scripts
+/// make them in bulk), with the registry's shared zeros.
+final class GeometryType: NativeType {
+  private let zeros: GeometryZeros
+
+  init(_ builtin: Builtin, zeros: GeometryZeros) {
+    self.zeros = zeros
+    super.init(builtin)
+  }
+
+  override func construct(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    switch builtin {
+    case .rect, .cgRect: try GeometryTypes.rect(arguments, zeros: zeros)
+    case .point, .cgPoint: try GeometryTypes.point(arguments, zeros: zeros)
+    default: try GeometryTypes.size(arguments, zeros: zeros)
+    }
+  }
+
+  override func staticMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    if member.known == .zero, let zero = GeometryTypes.zero(of: builtin, zeros: zeros) { return zero }
+    return try super.staticMember(member, interpreter: interpreter)
   }
 }

@@ -37,8 +37,8 @@ final class DragItemObject: SceneObject {
       } else {
         let function = try Convert.function(value, for: "previewProvider")
         let scene = self.scene
-        item.previewProvider = { [weak scene] in
-          guard let scene else { return nil }
+        item.previewProvider = { [link = scene.link] in
+          guard let scene = link.scene else { return nil }
           let result = try scene.callScript(function, [])
           if result.isNil { return nil }
           guard let preview = result.object(as: DragPreviewObject.self) else {
@@ -148,8 +148,8 @@ final class ItemProviderObject: SceneObject {
       }
       let scene = self.scene
       provider.registerObject(ofClass: objectClass, visibility: visibility ?? .all) {
-        [weak scene] completion in
-        guard let scene else { return nil }
+        [link = scene.link] completion in
+        guard let scene = link.scene else { return nil }
         let result = try scene.callScript(
           handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
         return result.object(as: ProgressObject.self)?.progress
@@ -179,8 +179,8 @@ final class ItemProviderObject: SceneObject {
     }
     let scene = self.scene
     provider.registerDataRepresentation(forTypeIdentifier: type, visibility: visibility ?? .all) {
-      [weak scene] completion in
-      guard let scene else { return nil }
+      [link = scene.link] completion in
+      guard let scene = link.scene else { return nil }
       let result = try scene.callScript(
         handler, [.object(CompletionObject(scene: scene, deliver: .data(completion)))])
       return result.object(as: ProgressObject.self)?.progress
@@ -198,8 +198,8 @@ final class ItemProviderObject: SceneObject {
     }
     let type = try Convert.string(typeValue, for: "forTypeIdentifier")
     let scene = self.scene
-    provider.registerItem(forTypeIdentifier: type) { [weak scene] completion in
-      guard let scene else { return }
+    provider.registerItem(forTypeIdentifier: type) { [link = scene.link] completion in
+      guard let scene = link.scene else { return }
       _ = try scene.callScript(
         handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
     }
@@ -218,8 +218,8 @@ final class ItemProviderObject: SceneObject {
     }
     let objectClass = try Convert.objectClass(classValue, for: "loadObject(ofClass:)")
     let scene = self.scene
-    let progress = try provider.loadObject(ofClass: objectClass) { [weak scene] value, error in
-      guard let scene else { return }
+    let progress = try provider.loadObject(ofClass: objectClass) { [link = scene.link] value, error in
+      guard let scene = link.scene else { return }
       let object = value.map { scene.value(of: $0) } ?? .nil
       let failure: Value = error.map { .object(ErrorObject($0)) } ?? .nil
       _ = try scene.callScript(completion, [object, failure])
@@ -237,17 +237,17 @@ final class ItemProviderObject: SceneObject {
         .invalidArgument("this load needs 'forTypeIdentifier:' and a completion: { data, error in ... }"))
     }
     let type = try Convert.string(typeValue, for: "forTypeIdentifier")
-    let scene = self.scene
+    let link = scene.link
     let progress: LoadProgress
     if asFile {
-      progress = try provider.loadFileRepresentation(forTypeIdentifier: type) { [weak scene] url, error in
-        guard let scene else { return }
+      progress = try provider.loadFileRepresentation(forTypeIdentifier: type) { [link] url, error in
+        guard let scene = link.scene else { return }
         let file: Value = url.map { .object(URLObject($0)) } ?? .nil
         _ = try scene.callScript(completion, [file, error.map { .object(ErrorObject($0)) } ?? .nil])
       }
     } else {
-      progress = try provider.loadDataRepresentation(forTypeIdentifier: type) { [weak scene] data, error in
-        guard let scene else { return }
+      progress = try provider.loadDataRepresentation(forTypeIdentifier: type) { [link] data, error in
+        guard let scene = link.scene else { return }
         let bytes: Value = data.map { .object(DataObject($0)) } ?? .nil
         _ = try scene.callScript(completion, [bytes, error.map { .object(ErrorObject($0)) } ?? .nil])
       }

@@ -150,7 +150,7 @@ extension ViewObject {
     try list.performBatchUpdates(
       block.map { block in { _ = try interpreter.call(block, []) } },
       completion: finish.map { finish in
-        { [weak scene] finished in _ = try scene?.callScript(finish, [.bool(finished)]) }
+        { [link = scene.link] finished in _ = try link.scene?.callScript(finish, [.bool(finished)]) }
       })
   }
 }

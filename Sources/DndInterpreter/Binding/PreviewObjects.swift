@@ -215,10 +215,10 @@ final class AnimatorObject: SceneObject {
     let block = try Convert.function(arguments[0], for: interpreter.name(of: member))
     let scene = self.scene
     if member.known == .addAnimations {
-      try animator.addAnimations { [weak scene] in _ = try scene?.callScript(block, []) }
+      try animator.addAnimations { [link = scene.link] in _ = try link.scene?.callScript(block, []) }
     } else {
-      animator.addCompletion { [weak scene] position in
-        _ = try scene?.callScript(block, [AnimatorObject.value(of: position)])
+      animator.addCompletion { [link = scene.link] position in
+        _ = try link.scene?.callScript(block, [AnimatorObject.value(of: position)])
       }
     }
     return .nil

@@ -44,8 +44,8 @@ extension SceneHost {
     var items: [Symbol: String] = [:]
     for item in source.items {
       items[item.symbol] = item.name
-      runtimeSource.addItem(item.name) { [weak self] in
-        guard let self else { return [] }
+      runtimeSource.addItem(item.name) { [link] in
+        guard let self = link.scene else { return [] }
         return try self.dragItems(from: self.callHandler(item.function, []), of: item)
       }
     }

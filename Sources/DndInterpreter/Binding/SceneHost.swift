@@ -44,6 +44,10 @@ public final class SceneHost: InterpreterHost {
   public private(set) var printed: [PrintedText] = []
   /// The run's `UserDefaults` store, shared with the other scenes of the run.
   public var defaults = DefaultsStore()
+  /// How closures the runtime keeps reach this scene (see `SceneLink`).
+  let link = SceneLink()
+  /// The slot of the builtin types this scene uses, emptied as it ends.
+  private let slot: SceneSlot
 
   /// One script object per runtime object, so identity survives the round
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
@@ -84,8 +88,10 @@ public final class SceneHost: InterpreterHost {
     self.sink = output
     self.world = World(device: program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad)
     self.natives = natives.registry
-    natives.slot.scene = self
-    world.sourceLocationProvider = { [weak self] in self?.currentLocation() }
+    self.slot = natives.slot
+    link.attach(self)
+    natives.slot.link = link
+    world.sourceLocationProvider = { [link] in link.scene?.currentLocation() }
   }
 
   /// Frees the script objects newest first, each while the older ones are
@@ -96,7 +102,13 @@ public final class SceneHost: InterpreterHost {
   ///
   /// A view and its object hold each other (`userInfo` one way, `view` the
   /// other); the loop is broken here, which is what frees them.
+  ///
+  /// The scene's link and its slot in the builtin types are emptied first:
+  /// closures the world keeps (a completion, a queued block) and builtin
+  /// types called later then find no scene.
   deinit {
+    link.detach()
+    if slot.link === link { slot.link = nil }
     wrappers = [:]
     while let object = wrapperOrder.popLast() {
       if let viewObject = object as? ViewObject, viewObject.view.userInfo === viewObject {
@@ -192,7 +204,9 @@ public final class SceneHost: InterpreterHost {
       for child in view.subviews { tallest = max(tallest, height(child, budget - 1)) }
       return 1 + tallest
     }
-    if depth >= limit || depth + height(subview, limit - depth) > limit {
+    // Most views added have no subviews yet: their height is 1.
+    let added = subview.subviews.isEmpty ? 1 : height(subview, limit - depth)
+    if depth >= limit || depth + added > limit {
       throw RuntimeError(.viewTreeTooDeep(limit))
     }
   }
@@ -255,5 +269,36 @@ public final class SceneHost: InterpreterHost {
   /// The source text of a range (an expectation's expression).
   func sourceText(_ range: SourceRange) -> String? {
     files.first { $0.id == range.file }.map { $0.text(range) }
+  }
+}
+
+/// The way closures the runtime keeps (completions, queued blocks, item
+/// loaders) and the builtin types reach their scene: what a weak reference
+/// to the scene would give them, without one. A weak reference gives the
+/// scene a side table, which sends its every retain and release and every
+/// `unowned` reference made to it (each script object holds one) down the
+/// runtime's slow path: a script making views by the thousand paid for it
+/// on each.
+///
+/// The link holds the scene unretained. That is safe because the scene
+/// attaches it as the last step of its initializer and detaches it first
+/// thing in its `deinit`: whenever the link is non-nil the scene is alive.
+/// A scene, its world and its interpreter run on one thread at a time, so
+/// the scene cannot go between the check and the use; `scene` hands out a
+/// strong reference, which keeps it for the caller's use.
+final class SceneLink {
+  private var target: Unmanaged<SceneHost>?
+
+  init() {}
+
+  /// The scene, or nil once it has begun to deinitialise.
+  var scene: SceneHost? { target?.takeUnretainedValue() }
+
+  func attach(_ scene: SceneHost) {
+    target = Unmanaged.passUnretained(scene)
+  }
+
+  func detach() {
+    target = nil
   }
 }

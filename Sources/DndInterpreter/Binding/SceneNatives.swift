@@ -1,10 +1,15 @@
 /// The scene a registry's builtin types act on (the types make views,
-/// items and queues in it). Weak: the scene owns its interpreter, which
-/// holds the registry.
+/// items and queues in it). Through the scene's link, never a strong
+/// reference: the scene owns its interpreter, which holds the registry.
+/// A scene empties the slot as it ends (if the slot is still its own).
 final class SceneSlot {
-  weak var scene: SceneHost?
+  /// The link of the scene that took the slot last.
+  var link: SceneLink?
 
   init() {}
+
+  /// The scene, or nil if it has ended.
+  var scene: SceneHost? { link?.scene }
 
   /// The scene, or an error if it has ended.
   func current() throws -> SceneHost {

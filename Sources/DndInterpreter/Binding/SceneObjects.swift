@@ -177,8 +177,8 @@ final class QueueObject: SceneObject {
     let block = try Convert.function(arguments[0], for: "async")
     let scene = self.scene
     try scene.world.scheduler.enqueue(on: queue, label: "DispatchQueue.\(queue.label).async") {
-      [weak scene] in
-      _ = try scene?.callScript(block, [])
+      [link = scene.link] in
+      _ = try link.scene?.callScript(block, [])
     }
     return .nil
   }

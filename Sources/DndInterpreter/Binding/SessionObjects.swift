@@ -154,8 +154,8 @@ final class DropSessionObject: SceneObject {
     }
     let objectClass = try Convert.objectClass(classValue, for: "loadObjects(ofClass:)")
     let scene = self.scene
-    let progress = try session.loadObjects(ofClass: objectClass) { [weak scene] values in
-      guard let scene else { return }
+    let progress = try session.loadObjects(ofClass: objectClass) { [link = scene.link] values in
+      guard let scene = link.scene else { return }
       _ = try scene.callScript(completion, [.array(values.map { scene.value(of: $0) })])
     }
     return .object(ProgressObject(progress))

@@ -93,24 +93,15 @@ enum UIKitTypes {
   }
 
   private static func geometry(_ registry: NativeRegistry) {
-    for builtin in [Builtin.point, .cgPoint] {
-      registry.register(BoundType(builtin, construct: GeometryTypes.point, statics: zero(builtin)))
-    }
-    for builtin in [Builtin.size, .cgSize] {
-      registry.register(BoundType(builtin, construct: GeometryTypes.size, statics: zero(builtin)))
-    }
-    for builtin in [Builtin.rect, .cgRect] {
-      registry.register(BoundType(builtin, construct: GeometryTypes.rect, statics: zero(builtin)))
+    let zeros = GeometryZeros()
+    for builtin in [Builtin.point, .cgPoint, .size, .cgSize, .rect, .cgRect] {
+      registry.register(GeometryType(builtin, zeros: zeros))
     }
     registry.register(BoundType(.indexPath, construct: GeometryTypes.indexPath))
     registry.register(
       BoundType(
         .cgAffineTransform, construct: GeometryTypes.transform,
         statics: { member in member.known == .identity ? .object(TransformObject(.identity)) : nil }))
-  }
-
-  private static func zero(_ builtin: Builtin) -> BoundType.Static {
-    { member in member.known == .zero ? GeometryTypes.zero(of: builtin) : nil }
   }
 
   private static func content(_ registry: NativeRegistry) {
@@ -214,29 +205,41 @@ enum UIKitTypes {
       (.uiTextView, .textView), (.uiButton, .button),
     ]
     for (builtin, kind) in kinds {
-      registry.register(
-        BoundType(
-          builtin,
-          construct: { arguments in
-            let scene = try slot.current()
-            if arguments.isEmpty { return .object(try scene.makeView(kind)) }
-            if arguments.hasLabels(.frame) {
-              return .object(try scene.makeView(kind, frame: try Convert.rect(arguments[0], for: "frame")))
-            }
-            if kind == .imageView, arguments.hasLabels(.image) {
-              // UIImageView(image:) takes the image's size.
-              if arguments[0].isNil { return .object(try scene.makeView(kind)) }
-              guard let image = arguments[0].object(as: ImageObject.self) else {
-                throw RuntimeError(
-                  .wrongArgumentType(
-                    "UIImageView(image:)", expected: "a UIImage", found: arguments[0].typeName))
-              }
-              let view = try scene.makeView(kind, frame: Rect(origin: .zero, size: image.image.size))
-              view.view.image = image.image
-              return .object(view)
-            }
-            throw RuntimeError(.notConstructible(builtin.spelling))
-          }))
+      registry.register(ViewType(builtin, kind: kind, slot: slot))
     }
+  }
+}
+
+/// A view class (`UIView`, `UILabel`, ...): its initializers make a view in
+/// the slot's scene. Its own type rather than a `BoundType`'s closure, since
+/// scripts make views by the thousand.
+final class ViewType: NativeType {
+  private let kind: DndRuntime.ViewKind
+  private let slot: SceneSlot
+
+  init(_ builtin: Builtin, kind: DndRuntime.ViewKind, slot: SceneSlot) {
+    self.kind = kind
+    self.slot = slot
+    super.init(builtin)
+  }
+
+  /// `UIView()`, `UIView(frame:)`, and `UIImageView(image:)`, which takes the image's size.
+  override func construct(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    let scene = try slot.current()
+    if arguments.isEmpty { return .object(try scene.makeView(kind)) }
+    if arguments.count == 1, arguments.label(0) == Symbol(.frame) {
+      return .object(try scene.makeView(kind, frame: try Convert.rect(arguments[0], for: "frame")))
+    }
+    if kind == .imageView, arguments.hasLabels(.image) {
+      if arguments[0].isNil { return .object(try scene.makeView(kind)) }
+      guard let image = arguments[0].object(as: ImageObject.self) else {
+        throw RuntimeError(
+          .wrongArgumentType("UIImageView(image:)", expected: "a UIImage", found: arguments[0].typeName))
+      }
+      let view = try scene.makeView(kind, frame: Rect(origin: .zero, size: image.image.size))
+      view.view.image = image.image
+      return .object(view)
+    }
+    throw RuntimeError(.notConstructible(builtin.spelling))
   }
 }

@@ -10,8 +10,10 @@ import DndRuntime
 /// kept here.
 final class ViewObject: SceneObject {
   let view: View
-  /// Properties the runtime does not model, by member.
-  private var extras: [Symbol: Value] = [:]
+  /// Properties the runtime does not model, by member; nil until one is
+  /// set (an empty dictionary still costs a call to make and one to free,
+  /// on each of the thousands of views a script can make).
+  private var extras: [Symbol: Value]?
   /// `tag`, kept apart from `extras`: scripts set it on views in bulk (an
   /// id per view), and a field costs no dictionary per view. Any value, as
   /// the other stored properties.
@@ -82,7 +84,7 @@ final class ViewObject: SceneObject {
     case .tag?: return tag
     default:
       if let value = try listMember(member) { return value }
-      if let stored = storedDefault(member) { return extras[member] ?? stored }
+      if let stored = storedDefault(member) { return extras?[member] ?? stored }
       throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
     }
   }
@@ -174,7 +176,8 @@ final class ViewObject: SceneObject {
       guard storedDefault(member) != nil else {
         throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
       }
-      extras[member] = value
+      if extras == nil { extras = [:] }
+      extras?[member] = value
     }
   }
 
