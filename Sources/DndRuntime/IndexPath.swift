@@ -49,28 +49,12 @@ func indexPathText(_ indexPath: IndexPath?) -> String {
 /// every explored order, and string interpolation cost ten times as much.
 func indexPathText(section: Int, item: Int) -> String {
   // "[" + two numbers of at most 20 characters + ", " + "]".
-  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-    var end = 0
-    func put(_ byte: UInt8) {
-      buffer[end] = byte
-      end += 1
-    }
-    func put(_ number: Int) {
-      if number < 0 { put(UInt8(ascii: "-")) }
-      let magnitude = number.magnitude
-      var divisor: UInt = 1
-      while magnitude / divisor >= 10 { divisor *= 10 }
-      while divisor > 0 {
-        put(UInt8(ascii: "0") + UInt8((magnitude / divisor) % 10))
-        divisor /= 10
-      }
-    }
-    put(UInt8(ascii: "["))
-    put(section)
-    put(UInt8(ascii: ","))
-    put(UInt8(ascii: " "))
-    put(item)
-    put(UInt8(ascii: "]"))
-    return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+  shortText(capacity: 48) { text in
+    text.put(UInt8(ascii: "["))
+    text.put(Int64(section))
+    text.put(UInt8(ascii: ","))
+    text.put(UInt8(ascii: " "))
+    text.put(Int64(item))
+    text.put(UInt8(ascii: "]"))
   }
 }
