@@ -356,10 +356,7 @@ extension Interpreter {
         case .clearRegisters:
           releaseReferences(r + Int(i.a), count: Int(i.b))
         case .countStep:
-          stepsLeft -= 1
-          if stepsLeft < 0 {
-            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-          }
+          try countStep(place)
 
         case .checkRangeBound:
           _ = try integer(r[Int(i.a)], at: place.range)
@@ -374,10 +371,7 @@ extension Interpreter {
             ip = code + Int(i.d)
             continue
           }
-          stepsLeft -= 1
-          if stepsLeft < 0 {
-            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-          }
+          try countStep(place)
           if i.c >= 0 { put(r + Int(i.c), .int(index)) }
         case .forRangeNext:
           // The increment and the next pass's test in one instruction.
@@ -385,10 +379,7 @@ extension Interpreter {
           let next = index + 1
           put(r + Int(i.a), .int(next))
           guard case .int(let high) = r[Int(i.d)], i.e == 0 ? next < high : next <= high else { continue }
-          stepsLeft -= 1
-          if stepsLeft < 0 {
-            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-          }
+          try countStep(place)
           if i.c >= 0 { put(r + Int(i.c), .int(next)) }
           ip = code + Int(i.b)
         case .forInPrepare:
@@ -399,20 +390,14 @@ extension Interpreter {
             ip = code + Int(i.d)
             continue
           }
-          stepsLeft -= 1
-          if stepsLeft < 0 {
-            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-          }
+          try countStep(place)
           if i.c >= 0 { put(r + Int(i.c), element) }
         case .forInNext:
           guard case .int(let position) = r[Int(i.b)], position != Int.max else { continue }
           let next = position + 1
           r[Int(i.b)] = .int(next)
           guard let element = element(of: r[Int(i.a)], at: next) else { continue }
-          stepsLeft -= 1
-          if stepsLeft < 0 {
-            throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range)
-          }
+          try countStep(place)
           if i.d >= 0 { put(r + Int(i.d), element) }
           ip = code + Int(i.c)
 
@@ -794,4 +779,14 @@ private func takeValues(_ start: UnsafeMutablePointer<Value>, count: Int) -> [Va
     (start + position).initialize(to: .nil)
   }
   return values
+}
+
+extension Interpreter {
+  /// Counts one step (a loop's pass, a `countStep` instruction) against the
+  /// budget; the range is found only when the budget is spent.
+  @inline(__always)
+  func countStep(_ place: Place) throws {
+    stepsLeft -= 1
+    if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: place.range) }
+  }
 }
