@@ -49,12 +49,5 @@ func indexPathText(_ indexPath: IndexPath?) -> String {
 /// every explored order, and string interpolation cost ten times as much.
 func indexPathText(section: Int, item: Int) -> String {
   // "[" + two numbers of at most 20 characters + ", " + "]".
-  shortText(capacity: 48) { text in
-    text.put(UInt8(ascii: "["))
-    text.put(Int64(section))
-    text.put(UInt8(ascii: ","))
-    text.put(UInt8(ascii: " "))
-    text.put(Int64(item))
-    text.put(UInt8(ascii: "]"))
-  }
+  shortText(capacity: 48) { $0.putIndexPath(section: section, item: item) }
 }

@@ -216,12 +216,7 @@ extension ListView {
     shortText(capacity: listName.utf8.count + 60) { text in
       text.put(listName)
       if !entry.isItem { text.put(" placeholder") }
-      text.put(UInt8(ascii: "["))
-      text.put(Int64(section))
-      text.put(UInt8(ascii: ","))
-      text.put(UInt8(ascii: " "))
-      text.put(Int64(item))
-      text.put(UInt8(ascii: "]"))
+      text.putIndexPath(section: section, item: item)
     }
   }
 

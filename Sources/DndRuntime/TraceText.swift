@@ -29,6 +29,16 @@ struct TextWriter {
     }
   }
 
+  /// `[section, item]`, as an index path is printed.
+  mutating func putIndexPath(section: Int, item: Int) {
+    put(UInt8(ascii: "["))
+    put(Int64(section))
+    put(UInt8(ascii: ","))
+    put(UInt8(ascii: " "))
+    put(Int64(item))
+    put(UInt8(ascii: "]"))
+  }
+
   /// A number in decimal, as `String(number)` spells it.
   mutating func put(_ number: Int64) {
     if number < 0 { put(UInt8(ascii: "-")) }
