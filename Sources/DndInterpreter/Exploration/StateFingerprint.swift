@@ -24,7 +24,6 @@ enum StateFingerprint {
     hash.endPart()
     let pending = scheduler.pending
     var backgroundCount = 0
-    var onlyBackground: PendingWork?
     for work in pending {
       if work.isMainQueue {
         hash.add("main ")
@@ -34,26 +33,26 @@ enum StateFingerprint {
         hash.endPart()
       } else {
         backgroundCount += 1
-        onlyBackground = work
       }
     }
-    // Background work is a set: its lines sorted, so that the order it was
-    // queued in does not matter. A single piece of work needs no sorting,
-    // so its line is hashed part by part instead of being formatted.
-    if backgroundCount == 1, let work = onlyBackground {
+    // Background work is a set: hashed in a sorted order, so that the order
+    // it was queued in does not matter (one piece, the usual case, needs no
+    // sorting and no array).
+    func addBackground(_ work: PendingWork) {
       hash.add(work.queue)
       hash.add(" ")
       hash.add(work.label)
       hash.add(" ")
       hash.add(work.due.microseconds)
       hash.endPart()
+    }
+    if backgroundCount == 1, let work = pending.first(where: { !$0.isMainQueue }) {
+      addBackground(work)
     } else if backgroundCount > 1 {
-      var background: [String] = []
-      for work in pending where !work.isMainQueue {
-        background.append("\(work.queue) \(work.label) \(work.due.microseconds)")
+      let sorted = pending.filter { !$0.isMainQueue }.sorted {
+        ($0.queue, $0.label, $0.due.microseconds) < ($1.queue, $1.label, $1.due.microseconds)
       }
-      background.sort()
-      for line in background { hash.part(line) }
+      for work in sorted { addBackground(work) }
     }
     for label in completed {
       hash.add("ran ")
