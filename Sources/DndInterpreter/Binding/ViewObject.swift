@@ -93,7 +93,6 @@ final class ViewObject: SceneObject {
   /// view has it.
   private func storedDefault(_ member: Symbol) -> Value? {
     switch member.known {
-    case .tag?: return .int(0)
     case .textColor? where kind == .label: return .object(ColorObject(ColorValue("black")))
     case .numberOfLines? where kind == .label: return .int(1)
     case .contentMode? where kind == .imageView: return .enumCase(Symbol(.scaleToFill))
