@@ -167,11 +167,21 @@ extension Checker {
       }
       let checkedBase = checkExpr(base)
       return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
+    case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
+      // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
+      // `now()` and `milliseconds(_:)` on the deadline's type; the language
+      // has no such inference, so the call names `DispatchTime` itself.
+      let type = CheckedExpr(.builtin(.dispatchTime), range: callee.range)
+      return .callMethod(type, symbol(name.text), checkArguments(arguments), optional: false)
     default:
       let checkedCallee = checkExpr(callee)
       return .callValue(checkedCallee, checkArguments(arguments))
     }
   }
+
+  /// The calls an implicit member can make on `DispatchTime` (the current
+  /// virtual time) and `DispatchTimeInterval` (a span of it).
+  static let dispatchTimeCalls: Set<String> = ["now", "seconds", "milliseconds", "microseconds", "nanoseconds"]
 
   /// The argument count (and any labels) of a call to a script function.
   mutating func checkArity(_ name: String, parameters: [String], arguments: [Argument], range: SourceRange) {

@@ -70,6 +70,15 @@ import Testing
         == "[ frame 0 captures()] {return call global 1(1)}")
   }
 
+  /// Swift finds `.now()` and `.seconds(1)` on `asyncAfter`'s deadline
+  /// type; the checker names `DispatchTime` itself. Other implicit members
+  /// stay enum cases.
+  @Test func implicitTimeCallsNameDispatchTime() {
+    #expect(
+      function("f", in: "func f() { (.now() + .seconds(1), .copy) }")
+        == "[ frame 0 captures()] {return ((+ DispatchTime.#340() DispatchTime.#341(1)), .#210)}")
+  }
+
   @Test func mutatingMethodsGoThroughAPath() {
     #expect(
       function("f", in: "var model = [[1]]\nfunc f() { model[0].append(2) }")
