@@ -204,6 +204,8 @@ public struct CheckedExpr: Sendable {
     /// assignable, so that arrays and dictionaries change in place.
     case callMutating(CheckedLValue, Symbol, CheckedArguments, optional: Bool)
     case subscripted(CheckedExpr, CheckedArguments, optional: Bool)
+    /// `a!`
+    case forceUnwrap(CheckedExpr)
     case unary(UnaryOperator, CheckedExpr)
     /// All binary operators; `&&`, `||` and `??` evaluate the right side lazily.
     case binary(BinaryOperator, CheckedExpr, CheckedExpr)
@@ -238,6 +240,8 @@ public struct CheckedLValue: Sendable {
     case member(CheckedLValue, Symbol, optional: Bool)
     case subscripted(CheckedLValue, CheckedArguments, optional: Bool)
     case tupleElement(CheckedLValue, Int)
+    /// `maybe!.append(x)`, `counts["a"]! += 1`: the value must not be nil.
+    case forceUnwrap(CheckedLValue)
     /// A base that is not assignable itself (`makeView().text = ...`): the
     /// change goes to the object the expression gives.
     case value(CheckedExpr)

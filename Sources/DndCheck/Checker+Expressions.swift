@@ -35,6 +35,8 @@ extension Checker {
     case .subscripted(let base, let arguments, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
+    case .forceUnwrap(let operand):
+      return make(.forceUnwrap(checkExpr(operand)))
     case .unary(let op, let operand):
       return make(.unary(op, checkExpr(operand)))
     case .binary(let op, let left, let right):

@@ -75,7 +75,8 @@ extension Checker {
   static func rootName(of expr: Expr) -> String? {
     switch expr.kind {
     case .identifier(let name): return name
-    case .member(let base, _, _), .subscripted(let base, _, _): return rootName(of: base)
+    case .member(let base, _, _), .subscripted(let base, _, _), .forceUnwrap(let base):
+      return rootName(of: base)
     case .parenthesized(let inner): return rootName(of: inner)
     default: return nil
     }
@@ -139,6 +140,9 @@ extension Checker {
       let (baseValue, root) = checkPathBase(base)
       let checked = checkArguments(arguments)
       return (CheckedLValue(.subscripted(baseValue, checked, optional: optional), range: range), root)
+    case .forceUnwrap(let operand):
+      let (baseValue, root) = checkPathBase(operand)
+      return (CheckedLValue(.forceUnwrap(baseValue), range: range), root)
     case .parenthesized(let inner):
       return checkLValue(inner)
     default:

@@ -256,6 +256,9 @@ extension FunctionCompiler {
       emit(.unary, destination, register, opIndex, at: range)
     case .binary(let op, let left, let right):
       binary(op, left, right, destination, at: range)
+    case .forceUnwrap(let operand):
+      into(operand, destination)
+      emit(.checkNotNil, destination, at: range)
     case .ternary(let condition, let then, let otherwise):
       let jumps = branchUnless(condition)
       into(then, destination)

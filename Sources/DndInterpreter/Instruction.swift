@@ -93,6 +93,8 @@ enum Opcode: UInt8 {
   case jumpIfNotNil
   /// fails unless r[a] is a Bool
   case checkBool
+  /// fails if r[a] is nil (`x!`)
+  case checkNotNil
   /// unless r[a] < r[b], pc = c
   case jumpUnlessLess
   /// unless r[a] op c (immediate), pc = d; op: `Comparison` code e

@@ -172,6 +172,8 @@ extension Interpreter {
           if case .nil = r[Int(i.a)] {} else { ip = code + Int(i.b) }
         case .checkBool:
           _ = try condition(r[Int(i.a)], place)
+        case .checkNotNil:
+          if case .nil = r[Int(i.a)] { throw RuntimeError(.unwrappedNil, at: place.range) }
         case .jumpUnlessLess:
           if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
             if !(x < y) { ip = code + Int(i.c) }

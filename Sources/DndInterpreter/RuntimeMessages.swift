@@ -36,6 +36,12 @@ extension DiagnosticMessage {
     .error("expectation failed")
   }
 
+  public static var unwrappedNil: DiagnosticMessage {
+    .error(
+      "found nil while unwrapping a value with '!'; handle nil with 'if let' or 'guard let', "
+        + "or give a default with '??'")
+  }
+
   public static func forcedCastFailed(_ from: String, to type: String) -> DiagnosticMessage {
     .error("could not cast a value of type '\(from)' to '\(type)'")
   }

@@ -347,6 +347,8 @@ public enum ExprKind: Sendable {
   indirect case call(callee: Expr, arguments: [Argument])
   /// `a[i]`, or `a?[i]` (`isOptional`), nil when `a` is.
   indirect case subscripted(base: Expr, arguments: [Argument], isOptional: Bool)
+  /// `a!`: the value of `a`, or a runtime error when it is nil.
+  indirect case forceUnwrap(Expr)
   indirect case unary(UnaryOperator, Expr)
   indirect case binary(BinaryOperator, Expr, Expr)
   indirect case ternary(condition: Expr, then: Expr, otherwise: Expr)

@@ -355,6 +355,9 @@ private struct TreeWriter {
     case .parenthesized(let inner):
       line(prefix + "parenthesized", at: range)
       nested { $0.write(inner) }
+    case .forceUnwrap(let operand):
+      line(prefix + "forceUnwrap", at: range)
+      nested { $0.write(operand) }
     case .closure(let closure):
       let returnType = closure.returnType.map { " -> " + SyntaxDump.describe($0) } ?? ""
       let clause = closure.hasParameterClause ? " (\(parameters(closure.parameters)))\(returnType) in" : ""

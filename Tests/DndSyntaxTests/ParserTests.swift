@@ -257,6 +257,9 @@ struct ParserTests {
       ("a?.b.c", "member .c\n  member ?.b\n    identifier a"),
       ("pair.0.1", "member .1\n  member .0\n    identifier pair"),
       ("x.self.default", "member .default\n  member .self\n    identifier x"),
+      // forceUnwrap: the "!" touches its operand; "a != !b" and "!a" are not unwraps
+      ("a!.b![0]", "subscript\n  forceUnwrap\n    member .b\n      forceUnwrap\n        identifier a\n  integer 0"),
+      ("!a! != !b", "binary !=\n  unary !\n    forceUnwrap\n      identifier a\n  unary !\n    identifier b"),
       (
         "IndexPath(item: 0, section: s,)",
         "call\n  identifier IndexPath\n  item: integer 0\n  section: identifier s"
