@@ -262,6 +262,8 @@ public enum CheckedStep: Sendable {
   case expectCall(
     negated: Bool, method: String, methods: [DelegateMethod], on: CheckedExpr?, times: CheckedExpr?)
   case expectException(String)
-  case expectWarning(String?)
+  /// `expect [not] warning ["text"]`: a runtime warning (containing the
+  /// text) was, or was not, reported so far in the scenario.
+  case expectWarning(negated: Bool, String?)
   case expect(CheckedExpr)
 }

@@ -309,8 +309,8 @@ public enum Step: Sendable {
   case expectCall(negated: Bool, method: Name, on: Expr?, times: Expr?)
   /// `expect exception NSInternalInconsistencyException`
   case expectException(Name)
-  /// `expect warning ["text"]`
-  case expectWarning(text: String?, range: SourceRange)
+  /// `expect [not] warning ["text"]`
+  case expectWarning(negated: Bool, text: String?, range: SourceRange)
   /// `expect <Bool expression>`
   case expect(Expr)
 }

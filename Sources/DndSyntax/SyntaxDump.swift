@@ -259,8 +259,9 @@ private struct TreeWriter {
         if let times { writer.write(times, prefix: "times ") }
       }
     case .expectException(let name): line("expect exception \(name.text)", at: range)
-    case .expectWarning(let text, _):
-      line("expect warning" + (text.map { " " + $0.debugDescription } ?? ""), at: range)
+    case .expectWarning(let negated, let text, _):
+      line(
+        "expect \(negated ? "not " : "")warning" + (text.map { " " + $0.debugDescription } ?? ""), at: range)
     case .expect(let condition):
       line("expect", at: range)
       nested { $0.write(condition) }

@@ -198,6 +198,7 @@ struct ParserTests {
         "expect exception NSInternalInconsistencyException"
       ),
       ("expect warning\nexpect warning \"main thread\"", "expect warning\nexpect warning \"main thread\""),
+      ("expect not warning\nexpect not warning \"main\"", "expect not warning\nexpect not warning \"main\""),
       // The contextual words stay usable as names.
       ("expect called == 2", "expect\n  binary ==\n    identifier called\n    integer 2"),
       ("expect not", "expect\n  identifier not"),
