@@ -203,10 +203,12 @@ final class ViewObject: SceneObject {
 
   private func optionalColor(_ value: Value, _ property: @autoclosure () -> String) throws -> ColorValue? {
     if value.isNil { return nil }
-    guard let color = value.object(as: ColorObject.self) else {
-      throw RuntimeError(.propertyType(property(), expected: "a UIColor or nil", found: value.typeName))
+    guard let color = ColorObject.color(of: value) else {
+      throw RuntimeError(
+        .propertyType(
+          property(), expected: "a UIColor (such as .red or UIColor.clear) or nil", found: value.typeName))
     }
-    return color.color
+    return color
   }
 
   // MARK: Methods
