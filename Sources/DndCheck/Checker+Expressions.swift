@@ -108,6 +108,9 @@ extension Checker {
   // MARK: - Members and calls
 
   mutating func checkMember(_ base: Expr, name: Name, isOptional: Bool, range: SourceRange) -> CheckedExpr {
+    if let slot = appMemberThroughSelf(base, name) {
+      return CheckedExpr(readGlobal(slot, name: name.text, at: range), range: range)
+    }
     let optional = isOptional || Checker.isOptionalChain(base)
     // `UIImage.self` is the type itself.
     if name.text == "self" {
@@ -162,6 +165,15 @@ extension Checker {
       }
       let calleeExpr = CheckedExpr(checkIdentifier(name, at: callee.range), range: callee.range)
       return .callValue(calleeExpr, checked)
+    case .member(let base, let name, _) where appMemberThroughSelf(base, name) != nil:
+      // `self.fetch(url)` in a handler: the app's function (or a closure in its variable).
+      let slot = appMemberThroughSelf(base, name) ?? 0
+      let checked = checkArguments(arguments)
+      if globals[slot].kind == .function {
+        checkArity(name.text, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
+        return .callGlobal(slot, checked)
+      }
+      return .callValue(CheckedExpr(readGlobal(slot, name: name.text, at: callee.range), range: callee.range), checked)
     case .member(let base, let name, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {

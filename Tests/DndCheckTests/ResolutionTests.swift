@@ -104,6 +104,30 @@ import Testing
     #expect(dump(handler.function.body) == "{global \(label.slot).#\(Symbol(.text).raw) = \"x\"}")
   }
 
+  /// `self.name` in a handler is the app's `name` when the view has no such
+  /// member (the lecture's `self.emojis`), even under a local of that name;
+  /// the view's own members stay the view's.
+  @Test func selfInAHandlerReachesTheAppsMembers() {
+    let (result, _, _) = checkSource(
+      "app A { var n = 0\nfunc bump() { n += 1 }\nview root { label l { dropInteraction { "
+        + "func performDrop(session) { let n = 5\nself.n = n\nself.n += 1\nself.bump()\nself.text = \"x\" } } } } }"
+    )
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    guard case .view(let root)? = result.program.apps.first?.members.last,
+      case .view(let label)? = root.members.first,
+      case .interaction(let interaction)? = label.members.first,
+      let handler = interaction.handlers.first,
+      let n = result.program.globalSlot(named: "n"), let bump = result.program.globalSlot(named: "bump")
+    else {
+      Issue.record("no handler")
+      return
+    }
+    #expect(
+      dump(handler.function.body)
+        == "{declare(local 1, 5); global \(n) = local 1; global \(n) += 1; call global \(bump)(); "
+        + "global \(label.slot).#\(Symbol(.text).raw) = \"x\"}")
+  }
+
   @Test func memberNamesAreInternedOnce() {
     let (result, _, _) = checkSource("let a = [1]\nprint(a.count, a.myField, a.myField)")
     let symbols = result.program.symbols
