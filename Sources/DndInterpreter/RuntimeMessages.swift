@@ -36,12 +36,6 @@ extension DiagnosticMessage {
     .error("expectation failed")
   }
 
-  public static var unwrappedNil: DiagnosticMessage {
-    .error(
-      "found nil while unwrapping a value with '!'; handle nil with 'if let' or 'guard let', "
-        + "or give a default with '??'")
-  }
-
   public static func forcedCastFailed(_ from: String, to type: String) -> DiagnosticMessage {
     .error("could not cast a value of type '\(from)' to '\(type)'")
   }
@@ -140,6 +134,12 @@ extension DiagnosticMessage {
 
   public static func unknownMember(_ name: String, type: String) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'")
+  }
+
+  public static var unwrappedNil: DiagnosticMessage {
+    .error(
+      "found nil while unwrapping a value with '!'; handle nil with 'if let' or 'guard let', "
+        + "or give a default with '??'")
   }
 
   public static func valueTooDeep(_ limit: Int) -> DiagnosticMessage {

@@ -55,6 +55,11 @@ extension Parser.State {
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier:
       if peek().kind == .equal { return .property(parsePropertyAssignment()) }
+      switch skipSwiftOnlyWord() {
+      case .none: break
+      case .skipped: return nil
+      case .modifiersSkipped: return parseAppMember(in: app)
+      }
       switch classifyDeclarationWord() {
       case .view: return parseViewDecl().map(AppMember.view)
       case .interaction:
@@ -110,6 +115,11 @@ extension Parser.State {
       return nil
     case .identifier:
       if peek().kind == .equal { return .property(parsePropertyAssignment()) }
+      switch skipSwiftOnlyWord() {
+      case .none: break
+      case .skipped: return nil
+      case .modifiersSkipped: return parseViewMember(in: kind, view)
+      }
       switch classifyDeclarationWord() {
       case .view: return parseViewDecl().map(ViewMember.view)
       case .interaction: return parseInteractionDecl().map(ViewMember.interaction)
