@@ -75,7 +75,7 @@ public struct Console {
       environment: processEnvironment()
     )
     console.inputIsTerminal = isatty(STDIN_FILENO) == 1
-    console.prepareForSingleRun = {}
+    console.prepareForSingleRun = { AllocatorTuning.forSingleRun() }
     return console
   }
 
