@@ -76,6 +76,13 @@ open class NativeObject {
     throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
   }
 
+  /// `object.first.second`, or `object.first.second.third`, read at once:
+  /// what reading the members one by one gives, without making the value
+  /// objects in between (a view's frame, the frame's size). Nil when this
+  /// object has no shortcut for the chain, which is then read one member
+  /// at a time; a shortcut never throws, so errors keep their ranges.
+  open func memberChain(_ first: Symbol, _ second: Symbol, _ third: Symbol?) -> Value? { nil }
+
   /// `object.member = value`
   open func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
     throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
