@@ -282,6 +282,15 @@ extension Interpreter {
           } else {
             put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: place.range))
           }
+        case .memberChain:
+          // Only objects have shortcuts; anything else reads the members that follow.
+          guard case .object(let object) = r[Int(i.b)] else { continue }
+          let third = i.e == -1 ? nil : Symbol(raw: i.e)
+          guard let value = object.memberChain(Symbol(raw: i.c), Symbol(raw: i.d), third) else { continue }
+          // Where the last member read, as the general path leaves it.
+          lastNativeCallRange = place.range
+          put(r + Int(i.a), value)
+          ip += third == nil ? 2 : 3
         case .subscriptValue:
           put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], place))
         case .subscriptGlobal:

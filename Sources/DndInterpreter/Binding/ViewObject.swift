@@ -53,6 +53,20 @@ final class ViewObject: SceneObject {
 
   // MARK: Reading
 
+  /// `view.frame.size.width`, `view.bounds.midX` and the like, as reading
+  /// the frame (or bounds) and then its members gives, without the Rect
+  /// object in between (nor the Size or Point).
+  override func memberChain(_ first: Symbol, _ second: Symbol, _ third: Symbol?) -> Value? {
+    let rect: Rect
+    switch first.known {
+    case .frame?: rect = view.frame
+    case .bounds?: rect = view.bounds
+    default: return nil
+    }
+    guard let third else { return RectObject.scalarMember(of: rect, second) }
+    return RectObject.memberChain(of: rect, second, third)
+  }
+
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .frame?: return .object(RectObject(view.frame))
