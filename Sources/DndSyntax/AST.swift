@@ -184,10 +184,15 @@ public struct Parameter: Sendable {
   public var name: Name
   public var type: TypeRef?
   public var range: SourceRange
-  public init(name: Name, type: TypeRef?, range: SourceRange) {
+  /// A Swift argument label (`canHandle session`). dnd's functions take
+  /// none; it is kept so that the checker can say what to write instead,
+  /// which for a UIKit delegate signature is the method's short name.
+  public var label: Name?
+  public init(name: Name, type: TypeRef?, range: SourceRange, label: Name? = nil) {
     self.name = name
     self.type = type
     self.range = range
+    self.label = label
   }
 }
 

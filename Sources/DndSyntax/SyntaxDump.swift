@@ -148,7 +148,9 @@ private struct TreeWriter {
   }
 
   func parameters(_ parameters: [Parameter]) -> String {
-    parameters.map { $0.name.text + ($0.type.map { ": " + SyntaxDump.describe($0) } ?? "") }
+    parameters.map {
+      ($0.label.map { $0.text + " " } ?? "") + $0.name.text + ($0.type.map { ": " + SyntaxDump.describe($0) } ?? "")
+    }
       .joined(separator: ", ")
   }
 

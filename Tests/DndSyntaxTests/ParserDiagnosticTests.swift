@@ -64,7 +64,6 @@ struct ParserDiagnosticTests {
       ("x = .1️⃣+", "expectedMemberName"),
       ("x = 1️⃣()", "emptyParentheses"),
       ("{ a 1️⃣b in }", "expectedInAfterClosureParameters"),
-      ("func f(1️⃣for x: Int) { }", "parameterLabel"),
       // Swift's words dnd lacks: one diagnostic each, then parsing goes on.
       ("1️⃣switch x {\ncase 1: f()\ndefault: g()\n}\nprint(x)", "swiftOnlyWord"),
       ("1️⃣struct P { var x = 0 }\nlet p = 1", "swiftOnlyWord"),
