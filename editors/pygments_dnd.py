@@ -231,6 +231,7 @@ class DndLexer(RegexLexer):
             (rf"\b({_alternatives(CORE_TYPES)})\b", Name.Builtin),
         ],
         "numbers": [
+            (r"\$[0-9]+\b", Name.Variable.Magic),  # a closure's shorthand argument
             (r"\b0x[0-9A-Fa-f][0-9A-Fa-f_]*\b", Number.Hex),
             (r"\b[0-9][0-9_]*(?:\.[0-9][0-9_]*(?:[eE][+-]?[0-9][0-9_]*)?|[eE][+-]?[0-9][0-9_]*)\b",
              Number.Float),

@@ -69,7 +69,7 @@ extension Interpreter {
     stackTop = base
     let code = function.code
     let message: DiagnosticMessage =
-      code.hasParameterClause
+      code.hasParameterClause || code.parameterCount > 0
       ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
       : .closureTakesNoParameters(argumentCount)
     return RuntimeError(message, at: range)

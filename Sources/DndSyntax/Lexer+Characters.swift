@@ -148,10 +148,21 @@ extension Lexer {
     return makeError(.nonASCIIIdentifier(name, character: character), from: tokenStart, to: position)
   }
 
-  /// An ASCII character that begins no token ("@", "#", "$", a lone "&").
+  /// An ASCII character that begins no token ("@", "#", a lone "&"), or
+  /// "$" and digits: a closure's shorthand argument (`$0`), read as a name.
   mutating func scanUnexpected(from tokenStart: Int) -> RawToken {
     let first = bytes[tokenStart]
     position += 1
+    if first == .dollar, position < end, bytes[position].isDigit {
+      while position < end && bytes[position].isDigit { position += 1 }
+      if position < end && Lexer.identifierTable[Int(bytes[position])] {
+        position = endOfIdentifier(from: position)
+        return makeError(
+          .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0"),
+          from: tokenStart, to: position)
+      }
+      return finish(makeToken(.identifier, from: tokenStart, to: position))
+    }
     let message: DiagnosticMessage
     switch first {
     case .ampersand: message = .unexpectedCharacter("'&'", hint: "did you mean '&&'?")
@@ -162,6 +173,8 @@ extension Lexer {
       position += 1
       message = .unexpectedCharacter(
         "'..'", hint: "use '..<' for a half-open range or '...' for a closed one")
+    case .dollar:
+      message = .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0")
     default: message = .unexpectedCharacter(describe(Unicode.Scalar(first)), hint: nil)
     }
     return makeError(message, from: tokenStart, to: position)
@@ -220,6 +233,7 @@ extension UInt8 {
   static let greater = UInt8(ascii: ">")
   static let ampersand = UInt8(ascii: "&")
   static let pipe = UInt8(ascii: "|")
+  static let dollar = UInt8(ascii: "$")
 
   var isDigit: Bool { self &- 0x30 < 10 }
   var isASCIILetter: Bool { (self | 0x20) &- 0x61 < 26 }

@@ -401,7 +401,13 @@ extension Parser.State {
     }
     var statements: [Stmt] = []
     statements.reserveCapacity(Parser.State.listCapacity)
+    shorthandCounts.append(hasParameterClause ? nil : 0)
     readItems(closer: .rightBrace) { state in statements.append(state.parseStatement()) }
+    // `{ $0 > $1 }`: the parameters are the shorthand arguments it uses.
+    if let count = shorthandCounts.popLast() ?? nil, count > 0 {
+      let at = open.range.emptyAtStart
+      parameters = (0..<count).map { Parameter(name: Name("$\($0)", range: at), type: nil, range: at) }
+    }
     expectClosing(.rightBrace, opener: open, construct: "this closure")
     let body = Block(statements: statements, range: range(from: open.range.start))
     let closure = Closure(

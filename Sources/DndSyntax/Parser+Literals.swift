@@ -11,9 +11,32 @@ extension Parser.State {
     case .kwFalse: return Expr(.bool(false), range: current.range)
     case .kwNil: return Expr(.nilLiteral, range: current.range)
     case .kwSelf: return Expr(.selfReference, range: current.range)
-    default: return Expr(.identifier(name(of: current)), range: current.range)
+    default:
+      let name = name(of: current)
+      if name.utf8.first == .dollar { noteShorthandArgument(name, at: current.range) }
+      return Expr(.identifier(name), range: current.range)
     }
   }
+
+  /// `$0` makes its closure take at least one argument, `$2` three (as in
+  /// Swift, the highest number used decides). Outside a closure, or in one
+  /// with a parameter list, it is an error.
+  mutating func noteShorthandArgument(_ name: String, at range: SourceRange) {
+    guard let last = shorthandCounts.indices.last, let count = shorthandCounts[last] else {
+      report(.shorthandOutsideClosure(name, hasParameters: !shorthandCounts.isEmpty), at: range)
+      return
+    }
+    // The lexer stops a number it cannot hold at the name limit; a closure
+    // has at most `maxShorthandArguments`.
+    guard let number = Int(name.dropFirst()), number < Parser.State.maxShorthandArguments else {
+      report(.shorthandOutsideClosure(name, hasParameters: false), at: range)
+      return
+    }
+    shorthandCounts[last] = max(count, number + 1)
+  }
+
+  /// The most shorthand arguments a closure may take.
+  static let maxShorthandArguments = 16
 
   /// Where an expression should be but is not. A lexer error token stands
   /// for the expression (it is already reported); anything else is reported.

@@ -97,6 +97,10 @@ extension Parser {
     /// False in the condition of `if`/`guard`/`while` and the sequence of
     /// `for`, where a "{" opens the body rather than a trailing closure.
     var allowsTrailingClosure = true
+    /// For each closure being read, innermost last: how many shorthand
+    /// arguments (`$0`, `$1`) its body uses, or nil when it has a
+    /// parameter clause (where they are not allowed).
+    var shorthandCounts: [Int?] = []
     /// The strings of the names read so far (`name(of:)`).
     var names: NameCache
 

@@ -173,6 +173,9 @@ extension Parser.State {
     // An interpolation counts as a level of its own: the decoder's frames
     // come on top of the expression's.
     var nested = Parser.State(file: file, range: range, depth: depth + 1, nestingLimit: nestingLimit)
+    // `{ "\($0)" }`: the interpolation's shorthand arguments are its closure's.
+    nested.shorthandCounts = shorthandCounts
+    defer { shorthandCounts = nested.shorthandCounts }
     let expr: Expr
     if nested.token.kind == .endOfFile {
       nested.report(.emptyInterpolation, at: sourceRange(escapeStart..<range.upperBound + 1))

@@ -186,6 +186,12 @@ extension DiagnosticMessage {
     .error("parameters take no argument label; remove '\(label)' (only '_' may come before the name)")
   }
 
+  public static func shorthandOutsideClosure(_ name: String, hasParameters: Bool) -> DiagnosticMessage {
+    hasParameters
+      ? .error("'\(name)' is a shorthand argument, which a closure with a parameter list cannot use; use its parameters' names")
+      : .error("'\(name)' is a closure's shorthand argument ($0 to $15); use it inside '{ }' without 'in'")
+  }
+
   public static func sourceTooLarge(bytes: Int) -> DiagnosticMessage {
     .error("the script is \(bytes) bytes; the limit is \(SyntaxLimits.maxSourceBytes) bytes")
   }

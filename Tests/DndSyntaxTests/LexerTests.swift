@@ -31,6 +31,7 @@ struct LexerTests {
       ("", []),
       ("let x = 1", [.kwLet, .identifier, .equal, .integer]),
       ("foo_bar _ _x x1 Label", [.identifier, .underscore, .identifier, .identifier, .identifier]),
+      ("$0 > $12", [.identifier, .greater, .identifier]),
       ("as? as! as is", [.asQuestion, .asBang, .kwAs, .kwIs]),
       ("x as!= y", [.identifier, .kwAs, .bangEqual, .identifier]),
       (
@@ -94,6 +95,8 @@ struct LexerTests {
   @Test(
     arguments: [
       ("@", [ErrorToken(id: "unexpectedCharacter", text: "@", pointsAt: "@")]),
+      ("$", [ErrorToken(id: "unexpectedCharacter", text: "$", pointsAt: "$")]),
+      ("$1x", [ErrorToken(id: "unexpectedCharacter", text: "$1x", pointsAt: "$1x")]),
       ("a & b", [ErrorToken(id: "unexpectedCharacter", text: "&", pointsAt: "&")]),
       ("1 .. 2", [ErrorToken(id: "unexpectedCharacter", text: "..", pointsAt: "..")]),
       (
