@@ -155,9 +155,11 @@ public final class TouchDriver {
   }
 
   /// Runs queued work until nothing is pending (up to the time horizon).
-  public func settle() throws {
+  /// `asStep` false runs it as the app's run loop does after launch, with no
+  /// step in the trace (a script without scenarios).
+  public func settle(asStep: Bool = true) throws {
     try runStep { world, _ in
-      world.record(.step, "settle")
+      if asStep { world.record(.step, "settle") }
       let left = try world.scheduler.settle()
       if left > 0 {
         world.warn(

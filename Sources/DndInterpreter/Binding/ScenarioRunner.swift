@@ -137,7 +137,17 @@ public struct ScenarioRunner: Sendable {
   private func runTopLevel(output: @escaping (String) -> Void, leavesObjects: Bool) -> ScenarioResult {
     Self.onInterpreterThread {
       let (host, interpreter) = makeScene(output: output, leavesObjects: leavesObjects)
-      let outcome = Self.outcome(of: host) { try interpreter.run() }
+      let outcome = Self.outcome(of: host) {
+        try interpreter.run()
+        // A script without scenarios is an app left running after its
+        // launch code: what the top level queued (`DispatchQueue.main.async`,
+        // `asyncAfter`, a list's first layout) runs, as a `settle` would run
+        // it, instead of being dropped unseen. With scenarios, each scenario
+        // decides when time passes.
+        if program.scenarios.isEmpty, !host.world.scheduler.pending.isEmpty {
+          try host.world.fingers.settle(asStep: false)
+        }
+      }
       return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
     }
   }
