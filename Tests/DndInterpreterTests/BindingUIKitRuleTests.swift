@@ -1,5 +1,6 @@
 import DndInterpreter
 import DndRuntime
+import DndSyntax
 import Testing
 
 /// The UIKit rules the trace shows, each seen from a script.
@@ -122,6 +123,37 @@ import Testing
     #expect(
       diagnostic.message.hasPrefix(
         "the app terminated: uncaught exception 'NSInternalInconsistencyException'"))
+    // UIKit raised it on its own, not in a call of the script's: the
+    // diagnostic points at the step.
+    let unexpectedSource = Self.pasteScene + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n settle\n}"
+    #expect(text(of: diagnostic.range, in: unexpectedSource) == "release")
+    #expect(diagnostic.notes.isEmpty)
+  }
+
+  /// An exception raised by a UIKit call in a handler ends the app at that
+  /// call: the diagnostic points there, with a note naming the step.
+  @Test func anExceptionRaisedByAHandlersCallPointsAtTheCall() throws {
+    let source =
+      Self.pasteScene.replacingOccurrences(
+        of: "pasteConfiguration = UIPasteConfiguration(forAccepting: String)",
+        with: "dropInteraction {\n func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }\n"
+          + " func performDrop(session) { broken.addSubview(broken) }\n }")
+      + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n}"
+    let result = try runScene(source)
+    guard case .uncaughtException(let name, _, let diagnostic) = result.outcome else {
+      Issue.record("expected an uncaught exception, got \(result.summary)")
+      return
+    }
+    #expect(name == "NSInvalidArgumentException")
+    #expect(text(of: diagnostic.range, in: source) == "broken.addSubview(broken)")
+    #expect(diagnostic.notes.map(\.message).first?.hasPrefix("called by UIKit during 'release'") == true)
+    #expect(result.trace.filter { $0.kind == .exception }.count == 1)
+  }
+
+  private func text(of range: SourceRange, in source: String) -> String {
+    let bytes = Array(source.utf8)
+    let start = min(Int(range.start), bytes.count)
+    return String(decoding: bytes[start..<min(max(start, Int(range.end)), bytes.count)], as: UTF8.self)
   }
 
   @Test func aDropFromAnotherAppHasNoLocalObjectOrSession() throws {

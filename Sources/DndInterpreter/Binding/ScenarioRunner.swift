@@ -299,7 +299,7 @@ public struct ScenarioRunner: Sendable {
     if let termination = host.termination, !host.terminationExpected {
       let exception = termination.exception
       let error = RuntimeError(
-        .appTerminated(exception.name, reason: exception.reason), at: termination.range)
+        .appTerminated(exception.name, reason: exception.reason), at: termination.range, notes: termination.notes)
       return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
     }
     return .passed

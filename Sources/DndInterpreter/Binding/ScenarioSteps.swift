@@ -84,10 +84,18 @@ extension SceneHost {
     let outer = stepRange
     stepRange = range
     defer { stepRange = outer }
+    lastLocatedScriptCall = nil
     do {
       try action()
     } catch let exception as UIKitException {
-      termination = (exception, range)
+      // Raised by a UIKit call in a handler (`insertItems` in
+      // `performDropWith`): point at that call, and say which step ran it.
+      if let call = lastLocatedScriptCall, call != range {
+        let line = self.line(of: range).map { " at line \($0)" } ?? ""
+        termination = (exception, call, [Diagnostic.Note("called by UIKit during '\(keyword)'\(line)", at: range)])
+      } else {
+        termination = (exception, range, [])
+      }
     } catch let error as ScenarioError {
       throw RuntimeError(.stepFailed(error.message), at: range)
     } catch let error as RuntimeLimitError {

@@ -64,7 +64,9 @@ public final class SceneHost: InterpreterHost {
   /// The last proposal a script's drop handler returned in the current drag.
   var lastProposal: ProposalObject?
   /// The UIKit exception that terminated the app, and the step that raised it.
-  var termination: (exception: UIKitException, range: SourceRange)?
+  /// The exception that ended the app: where the diagnostic points (the
+  /// script's call that raised it, or else the step) and its notes.
+  var termination: (exception: UIKitException, range: SourceRange, notes: [Diagnostic.Note])?
   /// Set once `expect exception` has matched the termination.
   var terminationExpected = false
   /// The range of the step being performed.
@@ -239,31 +241,22 @@ public final class SceneHost: InterpreterHost {
     return try interpreter.call(code, Array(arguments.prefix(code.parameterCount)))
   }
 
-  /// Runs a UIKit call the script made directly; an exception it raises is
-  /// recorded in the trace before it ends the app.
-  func raisingUIKit(view: View?, _ body: () throws -> Void) throws {
-    do {
-      try body()
-    } catch let exception as UIKitException {
-      recordUncaught(exception, view: view)
-      throw exception
-    }
-  }
-
-  /// Records an exception a UIKit call the script made raised.
-  func recordUncaught(_ exception: UIKitException, view: View?) {
-    world.recordUncaughtException(exception, app: view?.app?.name, view: view?.name)
-  }
 
   // MARK: Locations
 
   /// "file.dnd:12:5": where a warning or exception arose. Inside script code
   /// the runtime called, the latest native call; otherwise the step.
   func currentLocation() -> String? {
-    let range = callbackDepth > 0 ? interpreter?.lastNativeCallRange ?? stepRange : stepRange
-    guard let range else { return nil }
+    let inScript = callbackDepth > 0 ? interpreter?.lastNativeCallRange : nil
+    lastLocatedScriptCall = inScript
+    guard let range = inScript ?? stepRange else { return nil }
     return locationText(range)
   }
+
+  /// The script's call the latest warning or exception arose in, when it
+  /// arose in script code the runtime called (nil when UIKit raised it on
+  /// its own): an uncaught exception's diagnostic points there.
+  var lastLocatedScriptCall: SourceRange?
 
   /// "file.dnd:12:5" for a range.
   func locationText(_ range: SourceRange) -> String? {

@@ -234,13 +234,8 @@ final class ViewObject: SceneObject {
       guard arguments.count == 1 else { break }
       let subview = try Convert.view(arguments[0], for: "addSubview")
       try SceneHost.checkViewDepth(adding: subview, to: view, limit: interpreter.limits.maxViewDepth)
-      // Scripts add views by the thousand: the scene is reached only to record an exception.
-      do {
-        try view.addSubview(subview)
-      } catch let exception as UIKitException {
-        scene.recordUncaught(exception, view: view)
-        throw exception
-      }
+      // The runtime's view records an exception it raises in the trace once.
+      try view.addSubview(subview)
       return .nil
     case .removeFromSuperview?:
       guard arguments.isEmpty else { break }
