@@ -72,7 +72,10 @@ extension FormatPrinter {
       case .expression(let expr):
         expression(expr)
       case .binding(let isConstant, let name, let type, let value):
-        write((isConstant ? "let " : "var ") + name.text + (type.map { ": " + typeText($0) } ?? "") + " = ")
+        write((isConstant ? "let " : "var ") + name.text + (type.map { ": " + typeText($0) } ?? ""))
+        // `if let photo {` stays short (its value is the name itself).
+        if case .identifier = value.kind, value.range == name.range { break }
+        write(" = ")
         expression(value)
       }
     }

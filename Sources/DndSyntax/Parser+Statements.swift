@@ -106,7 +106,7 @@ extension Parser.State {
     return conditions
   }
 
-  // condition = ( "let" | "var" ) IDENT [ ":" type ] "=" expression | expression ;
+  // condition = ( "let" | "var" ) IDENT [ ":" type ] [ "=" expression ] | expression ;
   mutating func parseCondition(after keyword: @autoclosure () -> String) -> Condition {
     let start = token.range.start
     switch token.kind {
@@ -117,8 +117,15 @@ extension Parser.State {
       let name = expectName(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
       var type: TypeRef?
       if consume(.colon) != nil { type = parseType() }
-      expect(.equal, .expectedBindingValue(binding, name: name.text))
-      let value = parseExpression()
+      let value: Expr
+      if !name.text.isEmpty && (at(.leftBrace) || at(.comma) || at(.kwElse)) {
+        // `if let photo {`: the shorthand for `if let photo = photo {`; the
+        // value shares the name's range, which is how the formatter knows.
+        value = Expr(.identifier(name.text), range: name.range)
+      } else {
+        expect(.equal, .expectedBindingValue(binding, name: name.text))
+        value = parseExpression()
+      }
       return Condition(
         .binding(isConstant: isConstant, name: name, type: type, value: value), range: range(from: start))
     case .leftBrace:

@@ -51,7 +51,7 @@ struct ParserDiagnosticTests {
       ("func f() { 1️⃣app B { } }", "declarationNotAtTopLevel"),
       ("if 1️⃣{ }", "expectedCondition"),
       ("x = 1\n1️⃣else { }", "elseWithoutIf"),
-      ("if let x 1️⃣{ }", "expectedBindingValue"),
+      ("if let x 1️⃣y { }", "expectedBindingValue"),
       ("guard x 1️⃣{ }", "expectedElseAfterGuard"),
       ("for x 1️⃣items { }", "expectedInAfterForVariable"),
       ("x = a < b 1️⃣< c", "chainedComparison"),
