@@ -62,8 +62,8 @@ extension Checker {
       let checked = checkConditions(conditions)
       if !Checker.exits(otherwise) { report(.guardMustExit, at: otherwise.range) }
       return CheckedStmt(.guardStatement(checked, otherwise: checkBlock(otherwise)), range: range)
-    case .forStatement(let variable, let sequence, let body):
-      return checkFor(variable, sequence: sequence, body: body, range: range)
+    case .forStatement(let variable, let sequence, let body, let pattern):
+      return checkFor(variable, pattern: pattern, sequence: sequence, body: body, range: range)
     case .whileStatement(let conditions, let body):
       pushScope()
       let checked = checkConditions(conditions)
@@ -180,7 +180,9 @@ extension Checker {
     }
   }
 
-  mutating func checkFor(_ variable: Name?, sequence: Expr, body: Block, range: SourceRange) -> CheckedStmt {
+  mutating func checkFor(
+    _ variable: Name?, pattern: [Name?]? = nil, sequence: Expr, body: Block, range: SourceRange
+  ) -> CheckedStmt {
     var rangeBounds: (lower: CheckedExpr, upper: CheckedExpr, isClosed: Bool)?
     var checkedSequence: CheckedExpr?
     if case .range(let lower, let upper, let isClosed) = Checker.unparenthesized(sequence).kind {
@@ -189,9 +191,24 @@ extension Checker {
       checkedSequence = checkExpr(sequence)
     }
     pushScope()
-    let slot = variable.map { declareLocal($0, isConstant: true, declarationRange: $0.range) }
+    var slot = variable.map { declareLocal($0, isConstant: true, declarationRange: $0.range) }
+    // `for (i, x) in pairs`: each element goes to a hidden local, and the
+    // body starts by binding the names to its parts (`let i = element.0`).
+    var unpacking: [CheckedStmt] = []
+    if let pattern {
+      let whole = Name("(element)", range: SourceRange(file: range.file, start: Int(range.start), end: Int(range.start)))
+      let hidden = declareLocal(whole, isConstant: true, declarationRange: whole.range)
+      slot = hidden
+      for (position, name) in pattern.enumerated() {
+        guard let name else { continue }
+        let part = declareLocal(name, isConstant: true, declarationRange: name.range)
+        let element = CheckedExpr(
+          .tupleElement(CheckedExpr(.local(hidden), range: name.range), position, optional: false), range: name.range)
+        unpacking.append(CheckedStmt(.declare(.local(part), element), range: name.range))
+      }
+    }
     let statements = inLoop { $0.checkStatements(body.statements) }
-    let block = closeBlock(statements)
+    let block = closeBlock(unpacking + statements)
     if let rangeBounds {
       return CheckedStmt(
         .forRange(

@@ -264,7 +264,9 @@ public enum StmtKind: Sendable {
   indirect case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
   indirect case guardStatement(conditions: [Condition], otherwise: Block)
   /// `for x in seq { }`; a nil variable is the wildcard `_`.
-  indirect case forStatement(variable: Name?, sequence: Expr, body: Block)
+  /// `for (i, x) in seq { }` has a `pattern` (its names, nil for `_`)
+  /// and no variable.
+  indirect case forStatement(variable: Name?, sequence: Expr, body: Block, pattern: [Name?]?)
   indirect case whileStatement(conditions: [Condition], body: Block)
   case returnStatement(Expr?)
   case breakStatement

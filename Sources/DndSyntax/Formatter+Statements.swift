@@ -13,8 +13,9 @@ extension FormatPrinter {
       conditionList(conditions)
       write(" else ")
       block(otherwise)
-    case .forStatement(let variable, let sequence, let body):
-      write("for " + (variable?.text ?? "_") + " in ")
+    case .forStatement(let variable, let sequence, let body, let pattern):
+      let names = pattern.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" }
+      write("for " + (names ?? variable?.text ?? "_") + " in ")
       expression(sequence)
       write(" ")
       block(body)

@@ -139,12 +139,15 @@ extension Parser.State {
     }
   }
 
-  // forStatement = "for" ( IDENT | "_" ) "in" expression block ;
+  // forStatement = "for" ( IDENT | "_" | forPattern ) "in" expression block ;
   mutating func parseForStatement() -> Stmt {
     let start = token.range.start
     advance()
     var variable: Name?
-    if consume(.underscore) == nil {
+    var pattern: [Name?]?
+    if at(.leftParen) {
+      pattern = parseForPattern()
+    } else if consume(.underscore) == nil {
       variable = expectName(.expectedName(for: "the loop variable", example: "'for item in items { ... }'"))
     }
     expect(.kwIn, .expectedInAfterForVariable)
@@ -153,7 +156,25 @@ extension Parser.State {
     let sequence = parseExpression()
     allowsTrailingClosure = saved
     let body = parseBlock(of: "this 'for'")
-    return Stmt(.forStatement(variable: variable, sequence: sequence, body: body), range: range(from: start))
+    return Stmt(
+      .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern), range: range(from: start))
+  }
+
+  // forPattern = "(" ( IDENT | "_" ) { "," ( IDENT | "_" ) } ")" ;
+  mutating func parseForPattern() -> [Name?] {
+    let open = token
+    advance()
+    var names: [Name?] = []
+    repeat {
+      if consume(.underscore) != nil {
+        names.append(nil)
+      } else {
+        names.append(
+          expectName(.expectedName(for: "this element", example: "'for (index, item) in items.enumerated()'")))
+      }
+    } while consume(.comma) != nil && names.count < Parser.State.maxShorthandArguments
+    expectClosing(.rightParen, opener: open, construct: "the names of the loop's elements")
+    return names
   }
 
   // whileStatement = "while" conditionList block ;

@@ -189,8 +189,9 @@ private struct TreeWriter {
         writer.line("else")
         writer.nested { $0.write(otherwise.statements) }
       }
-    case .forStatement(let variable, let sequence, let body):
-      line("for \(variable?.text ?? "_")", at: range)
+    case .forStatement(let variable, let sequence, let body, let pattern):
+      let names = pattern.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" }
+      line("for \(names ?? variable?.text ?? "_")", at: range)
       nested { writer in
         writer.write(sequence)
         writer.line("do")

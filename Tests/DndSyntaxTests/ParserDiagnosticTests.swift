@@ -54,6 +54,7 @@ struct ParserDiagnosticTests {
       ("if let x 1️⃣y { }", "expectedBindingValue"),
       ("guard x 1️⃣{ }", "expectedElseAfterGuard"),
       ("for x 1️⃣items { }", "expectedInAfterForVariable"),
+      ("for (a, 1️⃣) in items { }", "expectedName"),
       ("x = a < b 1️⃣< c", "chainedComparison"),
       ("foo(a1️⃣ b)", "expectedComma"),
       ("[1, 21️⃣ 3]", "expectedComma"),

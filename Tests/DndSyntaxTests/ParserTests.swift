@@ -347,6 +347,7 @@ struct ParserTests {
           + "        trailing closure\n  do"
       ),
       ("for x in xs { y }", "for x\n  identifier xs\n  do\n    identifier y"),
+      ("for (i, _) in xs { y }", "for (i, _)\n  identifier xs\n  do\n    identifier y"),
       ("let x =\n  1", "let x\n  integer 1"),
       ("a;;b;", "identifier a\nidentifier b"),
       ("f(a,\n  b)", "call\n  identifier f\n  identifier a\n  identifier b"),
