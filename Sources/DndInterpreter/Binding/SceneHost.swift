@@ -30,13 +30,19 @@ public final class SceneHost: InterpreterHost {
   let program: CheckedProgram
   /// Source files, for locations; a REPL adds one per input.
   public var files: [SourceFile]
-  /// Set by the runner; weak because the interpreter holds its host.
-  public weak var interpreter: Interpreter? {
-    didSet { maxViews = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews }
+  /// Set by the runner. Held through the interpreter's link, not strongly,
+  /// because the interpreter holds its host; nil once it is gone.
+  public var interpreter: Interpreter? {
+    get { interpreterLink?.interpreter }
+    set {
+      interpreterLink = newValue?.link
+      maxViews = newValue?.limits.maxViews ?? InterpreterLimits().maxViews
+    }
   }
+  private var interpreterLink: InterpreterLink?
   /// The interpreter's `maxViews`, read when it is set: views are made only
-  /// by script code, while the interpreter runs, and reading a weak
-  /// reference for each of thousands of views costs more than the view.
+  /// by script code, while the interpreter runs, and reading the link for
+  /// each of thousands of views costs more than the view.
   private var maxViews = InterpreterLimits().maxViews
   private let sink: (String) -> Void
   /// While true, printed text is dropped (the top level re-run before a scenario).
