@@ -133,11 +133,10 @@ public final class World {
   ) -> Int {
     let located = kind == .warning || kind == .exception
     return trace.append(
-      TraceEvent(
-        sequence: 0, time: scheduler.now, queue: scheduler.currentQueue.label, kind: kind, phase: phase,
-        session: session, app: app, view: view, interaction: interaction, name: name,
-        method: method ?? name, arguments: arguments, result: result, message: message,
-        exceptionName: exceptionName, sourceLocation: located ? sourceLocationProvider?() : nil))
+      time: scheduler.now, queue: scheduler.currentQueue.label, kind: kind, phase: phase, session: session,
+      app: app, view: view, interaction: interaction, name: name, method: method ?? name,
+      arguments: arguments, result: result, message: message, exceptionName: exceptionName,
+      sourceLocation: located ? sourceLocationProvider?() : nil)
   }
 
   /// Records a console line as a warning.

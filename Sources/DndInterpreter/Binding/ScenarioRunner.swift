@@ -164,11 +164,11 @@ public struct ScenarioRunner: Sendable {
     return result
   }
 
-  /// Adds the trace and the scene to a lean result, as a full one holds them.
+  /// Adds the trace and the scene to a lean result, as a full one holds
+  /// them. The scene's trace is done with: its events are moved, not copied.
   func complete(_ result: inout ScenarioResult, host: SceneHost, traceStart: Int) {
-    let events = host.world.trace.events
-    result.trace = Array(events[min(traceStart, events.count)...])
     var scene = host.world.snapshot()
+    result.trace = host.world.trace.takeEvents(from: traceStart)
     scene.traceCount = result.trace.count
     result.scene = scene
   }
