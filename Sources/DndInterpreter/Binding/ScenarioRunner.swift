@@ -152,12 +152,14 @@ public struct ScenarioRunner: Sendable {
   /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
   /// With `caches`, the scene takes its builtin types and compiled
   /// functions from there (runs of one program, one after the other on one
-  /// thread, may share them).
+  /// thread, may share them). With `defaults`, the scene uses that store
+  /// instead of the runner's.
   func runScenarioHere(
     _ index: Int, output: @escaping (String) -> Void, lean: Bool = false, caches: RunCaches? = nil,
-    prepare: (SceneHost) -> Void, inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
+    defaults: DefaultsStore? = nil, prepare: (SceneHost) -> Void,
+    inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output, caches: caches)
+    let (host, interpreter) = makeScene(output: output, caches: caches, defaults: defaults)
     prepare(host)
     var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
     inspect(host, traceStart, &result)
@@ -198,11 +200,11 @@ public struct ScenarioRunner: Sendable {
   }
 
   private func makeScene(
-    output: @escaping (String) -> Void, caches: RunCaches? = nil
+    output: @escaping (String) -> Void, caches: RunCaches? = nil, defaults: DefaultsStore? = nil
   ) -> (SceneHost, Interpreter) {
     let host = SceneHost(
-      program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives())
-    host.defaults = defaults
+      program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives(),
+      defaults: defaults ?? self.defaults)
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: limits, files: files,
       compiled: caches?.compiled ?? CompiledFunctionCache())

@@ -49,11 +49,13 @@ public final class SceneHost: InterpreterHost {
   public var isOutputMuted = false
   public private(set) var printed: [PrintedText] = []
   /// The run's `UserDefaults` store, shared with the other scenes of the run.
-  public var defaults = DefaultsStore()
+  public var defaults: DefaultsStore
   /// How closures the runtime keeps reach this scene (see `SceneLink`).
   let link = SceneLink()
   /// The slot of the builtin types this scene uses, emptied as it ends.
   private let slot: SceneSlot
+  /// The builtin types and what they cache for the scenes of this thread.
+  let sceneNatives: SceneNatives
 
   /// One script object per runtime object, so identity survives the round
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
@@ -80,21 +82,32 @@ public final class SceneHost: InterpreterHost {
   /// the scene as they left it (`dnd render --at`); nil runs it to the end.
   public var stopAfterSteps: Int?
 
-  public convenience init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
-    self.init(program: program, files: files, output: output, natives: SceneNatives())
+  /// A scene whose `UserDefaults` store is `defaults` (a new, empty one
+  /// when not given).
+  public convenience init(
+    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void,
+    defaults: DefaultsStore? = nil
+  ) {
+    self.init(
+      program: program, files: files, output: output, natives: SceneNatives(),
+      defaults: defaults ?? DefaultsStore())
   }
 
   /// A scene whose builtin types are `natives`' (which then act on this
-  /// scene): one scene at a time may use them.
+  /// scene): one scene at a time may use them. The store is passed in, not
+  /// made and then replaced: the explorer makes a scene per order.
   init(
-    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void, natives: SceneNatives
+    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void, natives: SceneNatives,
+    defaults: DefaultsStore
   ) {
+    self.defaults = defaults
     self.program = program
     self.files = files
     self.sink = output
     self.world = World(device: program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad)
     self.natives = natives.registry
     self.slot = natives.slot
+    self.sceneNatives = natives
     link.attach(self)
     natives.slot.link = link
     world.sourceLocationProvider = { [link] in link.scene?.currentLocation() }
