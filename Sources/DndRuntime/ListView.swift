@@ -63,15 +63,8 @@ struct ListDropTracking {
 /// The table or collection view behaviour of a view.
 public final class ListView {
   public let kind: ListKind
-  /// The view this list belongs to, unretained: the view makes its list
-  /// as it is made, owns it, never replaces it, and clears this link as it
-  /// deinitialises (`detachView`), so whenever the link is non-nil the
-  /// view is alive. A weak reference gave the view a side table, which
-  /// sent each of its retains and releases (a list is hit-tested, laid
-  /// out and named at every drag step) down the runtime's slow path.
-  private var viewLink: Unmanaged<View>?
-  /// The view this list belongs to; nil once it is gone.
-  public var view: View? { viewLink?.takeUnretainedValue() }
+  /// The view this list belongs to (it owns the list).
+  public private(set) weak var view: View?
   private let worldLink: WorldLink
   var world: World? { worldLink.world }
 
@@ -145,14 +138,8 @@ public final class ListView {
 
   init(view: View) {
     self.kind = view.kind == .tableView ? .table : .collection
-    self.viewLink = Unmanaged.passUnretained(view)
+    self.view = view
     self.worldLink = view.worldLink
-  }
-
-  /// The view is deinitialising: the list may outlive it (a session or a
-  /// closure may hold it) and must not reach it.
-  func detachView() {
-    viewLink = nil
   }
 
   var methods: ListMethodSet { ListMethodSet.of(kind) }

@@ -210,12 +210,10 @@ public final class View {
   }
 
   /// Clears the subviews' links back to this view: a subview the script
-  /// still holds outlives its superview (see `superviewLink`); the same
-  /// for the list's link (see `ListView.view`).
+  /// still holds outlives its superview (see `superviewLink`).
   deinit {
     let me = Unmanaged.passUnretained(self).toOpaque()
     for child in subviews where child.superviewLink?.toOpaque() == me { child.superviewLink = nil }
-    extras?.list?.detachView()
   }
 
   public var bounds: Rect {
