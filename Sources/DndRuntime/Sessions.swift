@@ -100,7 +100,6 @@ public final class DropSession {
   ) throws -> LoadProgress {
     let aggregate = LoadProgress(aggregate: ())
     guard let world = state.world else { return aggregate }
-    let scheduler = world.scheduler
     let argument = TraceArgument("class", objectClass.uikitName)
     let phase = state.loadPhase
     world.record(
