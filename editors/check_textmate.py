@@ -332,6 +332,8 @@ EXPECTATIONS: list[tuple[str, str, str, bool, int]] = [
     ("expect exception NSInternalInconsistencyException", "NSInternalInconsistencyException",
      "support.class.exception.dnd", False, 1),
     ('expect warning "outside"', "warning", "keyword.other.step.dnd", False, 1),
+    ('expect not warning "main"', "not", "keyword.other.step.dnd", False, 1),
+    ('expect not warning "main"', "warning", "keyword.other.step.dnd", False, 1),
     ("longPress photo for 0.5", "longPress", "keyword.control.step.dnd", False, 1),
     # UIKit names, members, enum cases, labels
     ('UIDragItem(itemProvider: NSItemProvider(object: "a"))', "UIDragItem", "support.class.dnd", False, 1),

@@ -57,7 +57,7 @@ UIKIT_CLASSES = (
     "CGSize", "UIImage", "URL", "NSURL", "NSAttributedString", "UIColor", "Data", "Progress",
     "UIDropOperation", "UIViewAnimatingPosition", "UserDefaults", "JSON", "Cell",
     "UITableViewCell", "UICollectionViewCell", "UICollectionViewDropPlaceholder",
-    "UITableViewDropPlaceholder", "DispatchQueue", "UIView", "UILabel", "UIImageView",
+    "UITableViewDropPlaceholder", "DispatchQueue", "DispatchTime", "UIView", "UILabel", "UIImageView",
     "UITextField", "UITextView", "UIButton", "UITableView", "UICollectionView", "UIDragSession",
     "UIDropSession", "UIDragInteraction", "UIDropInteraction", "UITableViewDropCoordinator",
     "UICollectionViewDropCoordinator", "UIDragAnimating", "UITableViewDropItem",
@@ -174,7 +174,8 @@ class DndLexer(RegexLexer):
              "expect-called"),
             (rf"\b(expect)(\s+)(exception)\b(?:(\s+)({IDENT}))?",
              bygroups(Keyword.Reserved, Whitespace, Keyword.Pseudo, Whitespace, Name.Exception)),
-            (r"\b(expect)(\s+)(warning)\b", bygroups(Keyword.Reserved, Whitespace, Keyword.Pseudo)),
+            (r"\b(expect)(\s+)(?:(not)(\s+))?(warning)\b",
+             bygroups(Keyword.Reserved, Whitespace, Keyword.Pseudo, Whitespace, Keyword.Pseudo)),
             (r"\b(drag)(\s+)(to|through)\b", bygroups(Keyword.Reserved, Whitespace, Keyword.Pseudo)),
         ],
         # "expect called X on view times 2" lasts to the end of its line.

@@ -140,6 +140,8 @@ class TokenTypeTests(unittest.TestCase):
         ("drag to target", "to", 1, Keyword.Pseudo),
         ("let to = 2", "to", 1, Name.Variable),
         ("expect not called performDrop on target times 2", "not", 1, Keyword.Pseudo),
+        ('expect not warning "main"', "not", 1, Keyword.Pseudo),
+        ('expect not warning "main"', "warning", 1, Keyword.Pseudo),
         ("expect not called performDrop on target times 2", "performDrop", 1, Name.Function.Magic),
         ("expect not called performDrop on target times 2", "on", 1, Keyword.Pseudo),
         ("expect not called performDrop on target times 2", "times", 1, Keyword.Pseudo),

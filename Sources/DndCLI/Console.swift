@@ -31,6 +31,12 @@ public struct Console {
   public var inputIsTerminal: Bool = false
   /// The environment, for `NO_COLOR`.
   public var environment: [String: String]
+  /// Set only by the process's own console (`system()`), where `dnd run`
+  /// runs one script and the process then exits: `dnd run` calls it before
+  /// the run, and leaves the run's objects to the exit instead of freeing
+  /// them. Nil for consoles that run the command in-process (tests), whose
+  /// process goes on, so their runs free everything as usual.
+  public var prepareForSingleRun: (() -> Void)?
 
   public init(
     writeOutput: @escaping (String) -> Void,
@@ -69,6 +75,7 @@ public struct Console {
       environment: processEnvironment()
     )
     console.inputIsTerminal = isatty(STDIN_FILENO) == 1
+    console.prepareForSingleRun = { AllocatorTuning.forSingleRun() }
     return console
   }
 

@@ -36,6 +36,10 @@ public struct RunLimits: Hashable, Sendable {
   public var scenarioFilter: String?
   /// The store `--defaults FILE` loaded; nil gives the run a fresh one in memory.
   public var defaults: DefaultsStore?
+  /// Leaves the last scene's objects to the process's exit instead of
+  /// freeing them (`InterpreterLimits.leavesObjectsToExit`): set by `dnd run`
+  /// when the process ends right after the run.
+  public var leavesObjectsToExit = false
 
   public init(
     maxSteps: Int? = nil, maxCallDepth: Int? = nil, maxViews: Int? = nil, stopAfterSteps: Int? = nil,

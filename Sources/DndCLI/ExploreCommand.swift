@@ -40,6 +40,7 @@ enum ExploreCommand {
     }
     var passed = 0
     var failed = 0
+    var missingOrders = 0
     for path in scripts {
       let file: SourceFile
       switch SourceLoader.load(path, console: console) {
@@ -72,6 +73,17 @@ enum ExploreCommand {
         for fault in faults {
           if let order = replayOrder {
             let run = explorer.replay(index, order: order, fault: fault)
+            // A choice past a point's alternatives, or past the last point,
+            // would quietly run another order: say so instead.
+            guard run.order == order else {
+              let title = program.scenarios[index].title
+              console.writeError(
+                "dnd: "
+                  + style.renderer.render(
+                    .error, "scenario \"\(title)\" has no order \(order): \(Self.whyMissing(order, in: run))"))
+              missingOrders += 1
+              continue
+            }
             let reporter = TraceTextReporter(renderer: style.renderer(for: file), files: [file])
             console.writeOutput(reporter.render(run.result))
             console.writeOutput(ExploreReport.replayed(run, file: file))
@@ -85,11 +97,30 @@ enum ExploreCommand {
         }
       }
     }
-    if passed + failed == 0, let filter = invocation.filter {
+    if passed + failed + missingOrders == 0, let filter = invocation.filter {
       console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))
       return .failure
     }
     console.writeOutput("\(passed) passed, \(failed) failed\n")
+    if missingOrders > 0 { return .usage }
     return failed == 0 ? .success : .failure
+  }
+
+  /// Where `order` leaves the orders of the scenario `run` replayed.
+  static func whyMissing(_ order: OrderID, in run: ExploredRun) -> String {
+    let points = run.points
+    let listing = "run 'dnd test --explore' to see the orders that fail"
+    for (position, choice) in order.choices.enumerated() {
+      guard position < points.count else {
+        let count = points.count == 1 ? "1 choice point" : "\(points.count) choice points"
+        let parts = points.count == 1 ? "1 part" : "\(points.count) parts"
+        return "on that path the run meets \(count), so its id has at most \(parts); \(listing)"
+      }
+      let options = points[position].options.count
+      if choice >= options {
+        return "choice point \(position + 1) has \(options) alternatives, numbered 0 to \(options - 1); \(listing)"
+      }
+    }
+    return listing
   }
 }

@@ -16,6 +16,7 @@ extension Engine {
       options.stopAfterSteps = limits.stopAfterSteps
       options.scenarioFilter = limits.scenarioFilter
       if let defaults = limits.defaults { options.defaults = defaults }
+      options.leavesObjectsToExit = limits.leavesObjectsToExit
       let outcome = Pipeline.run(file, options: options, output: output)
       return RunReport(
         status: status(of: outcome), diagnostics: outcome.diagnostics, transcript: transcript(outcome, file),

@@ -25,6 +25,10 @@ enum RunCommand {
         invocation.limits.defaults = loaded.store
       }
     }
+    if let prepare = console.prepareForSingleRun {
+      prepare()
+      invocation.limits.leavesObjectsToExit = true
+    }
     let run: ScriptRun
     switch ScriptRun.start(path, invocation: invocation, console: console, engine: engine) {
     case .failure(let failure): return failure.code

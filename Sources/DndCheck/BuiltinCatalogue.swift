@@ -18,7 +18,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
   case rect, cgRect, point, cgPoint, size, cgSize, uiImage, url, nsURL, nsAttributedString
   case uiColor, data, progress, uiDropOperation, uiViewAnimatingPosition, userDefaults, json
   case cell, uiTableViewCell, uiCollectionViewCell, uiCollectionViewDropPlaceholder
-  case uiTableViewDropPlaceholder, dispatchQueue, cgAffineTransform
+  case uiTableViewDropPlaceholder, dispatchQueue, cgAffineTransform, dispatchTime
   // UIKit classes and protocols that only appear in casts and annotations
   case uiView, uiLabel, uiImageView, uiTextField, uiTextView, uiButton, uiTableView
   case uiCollectionView, uiDragSession, uiDropSession, uiDragInteraction, uiDropInteraction
@@ -117,6 +117,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
     case .uiTableViewDropPlaceholder: "UITableViewDropPlaceholder"
     case .dispatchQueue: "DispatchQueue"
     case .cgAffineTransform: "CGAffineTransform"
+    case .dispatchTime: "DispatchTime"
     case .uiView: "UIView"
     case .uiLabel: "UILabel"
     case .uiImageView: "UIImageView"

@@ -110,6 +110,12 @@ extension DiagnosticMessage {
     .error("'self' is only available in the functions of an app, a view or a source")
   }
 
+  static func swiftDelegateSignature(_ selector: String, script: String) -> DiagnosticMessage {
+    .error(
+      "a script writes UIKit's \(selector) as '\(script)': the method's short name, and its parameters "
+        + "after the first, without labels (docs/handlers.md lists them all)")
+  }
+
   static func unknownAppProperty(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("'\(name)' is not a property an app can set" + didYouMean(suggestion))
   }

@@ -204,6 +204,8 @@ public struct CheckedExpr: Sendable {
     /// assignable, so that arrays and dictionaries change in place.
     case callMutating(CheckedLValue, Symbol, CheckedArguments, optional: Bool)
     case subscripted(CheckedExpr, CheckedArguments, optional: Bool)
+    /// `a!`
+    case forceUnwrap(CheckedExpr)
     case unary(UnaryOperator, CheckedExpr)
     /// All binary operators; `&&`, `||` and `??` evaluate the right side lazily.
     case binary(BinaryOperator, CheckedExpr, CheckedExpr)
@@ -238,6 +240,8 @@ public struct CheckedLValue: Sendable {
     case member(CheckedLValue, Symbol, optional: Bool)
     case subscripted(CheckedLValue, CheckedArguments, optional: Bool)
     case tupleElement(CheckedLValue, Int)
+    /// `maybe!.append(x)`, `counts["a"]! += 1`: the value must not be nil.
+    case forceUnwrap(CheckedLValue)
     /// A base that is not assignable itself (`makeView().text = ...`): the
     /// change goes to the object the expression gives.
     case value(CheckedExpr)
@@ -258,6 +262,8 @@ public enum CheckedStep: Sendable {
   case expectCall(
     negated: Bool, method: String, methods: [DelegateMethod], on: CheckedExpr?, times: CheckedExpr?)
   case expectException(String)
-  case expectWarning(String?)
+  /// `expect [not] warning ["text"]`: a runtime warning (containing the
+  /// text) was, or was not, reported so far in the scenario.
+  case expectWarning(negated: Bool, String?)
   case expect(CheckedExpr)
 }

@@ -199,6 +199,10 @@ extension Checker {
   ) -> CheckedHandler? {
     let code = checkFunction(decl, kind: .handler, selfSlot: viewSlot)
     let name = decl.name
+    if decl.parameters.contains(where: { $0.label != nil }) {
+      reportSwiftSignature(decl, in: kind, on: view)
+      return nil
+    }
     guard let method = DelegateCatalogue.method(named: name.text, in: kind, on: view) else {
       reportUnknownHandler(name, in: kind, on: view)
       return nil
@@ -225,6 +229,39 @@ extension Checker {
   /// Explains why a handler name is wrong: it is the table view's name on
   /// a collection view (or the reverse), it belongs in another block, or it
   /// is a typo of one of this block's methods.
+  /// `func f(for x: Int)`: dnd's functions take no argument labels.
+  private mutating func reportParameterLabels(_ decl: FuncDecl) {
+    for parameter in decl.parameters {
+      guard let label = parameter.label else { continue }
+      report(
+        .parameterLabel(label.text), at: label.range,
+        fixIts: [Diagnostic.FixIt(range: label.range, replacement: "_")])
+    }
+  }
+
+  /// A handler written as Swift declares it,
+  /// `func dropInteraction(_ interaction: UIDropInteraction, canHandle session: UIDropSession) -> Bool`:
+  /// when the selector is a delegate method's, says how a script spells it
+  /// (`func canHandle(session)`); otherwise reports the labels.
+  private mutating func reportSwiftSignature(_ decl: FuncDecl, in kind: InteractionKind?, on view: ViewKind) {
+    // As in Swift, a parameter without a label is labelled by its name
+    // (`session: UIDragSession`) unless it starts with "_".
+    let labels = decl.parameters.map { parameter in
+      parameter.label?.text ?? (parameter.name.range.start != parameter.range.start ? "_" : parameter.name.text)
+    }
+    let selector = decl.name.text + "(" + labels.map { $0 + ":" }.joined() + ")"
+    let candidates = DelegateCatalogue.methods(for: kind, on: view)
+    guard let method = candidates.first(where: { $0.uikitName == selector }), decl.parameters.count >= 2
+    else {
+      reportParameterLabels(decl)
+      return
+    }
+    // The script's parameters are UIKit's after the first (the interaction or list view).
+    let names = decl.parameters.dropFirst().map(\.name.text)
+    let spelling = "func \(method.name)(\(names.joined(separator: ", ")))"
+    report(.swiftDelegateSignature(selector, script: spelling), at: decl.name.range)
+  }
+
   private mutating func reportUnknownHandler(_ name: Name, in kind: InteractionKind?, on view: ViewKind) {
     let elsewhere = DelegateCatalogue.methods(named: name.text)
     if let twin = elsewhere.first(where: { $0.interaction == kind && $0.counterpart != nil }),
@@ -303,7 +340,9 @@ extension Checker {
   // MARK: - Function bodies
 
   mutating func checkFunction(_ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?) -> FunctionCode {
-    checkFunction(
+    // A handler's labels are reported by `checkHandler`, which can say more.
+    if kind != .handler { reportParameterLabels(decl) }
+    return checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
       selfSlot: selfSlot)
   }

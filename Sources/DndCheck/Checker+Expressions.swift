@@ -35,6 +35,8 @@ extension Checker {
     case .subscripted(let base, let arguments, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
+    case .forceUnwrap(let operand):
+      return make(.forceUnwrap(checkExpr(operand)))
     case .unary(let op, let operand):
       return make(.unary(op, checkExpr(operand)))
     case .binary(let op, let left, let right):
@@ -106,6 +108,9 @@ extension Checker {
   // MARK: - Members and calls
 
   mutating func checkMember(_ base: Expr, name: Name, isOptional: Bool, range: SourceRange) -> CheckedExpr {
+    if let slot = appMemberThroughSelf(base, name) {
+      return CheckedExpr(readGlobal(slot, name: name.text, at: range), range: range)
+    }
     let optional = isOptional || Checker.isOptionalChain(base)
     // `UIImage.self` is the type itself.
     if name.text == "self" {
@@ -160,6 +165,15 @@ extension Checker {
       }
       let calleeExpr = CheckedExpr(checkIdentifier(name, at: callee.range), range: callee.range)
       return .callValue(calleeExpr, checked)
+    case .member(let base, let name, _) where appMemberThroughSelf(base, name) != nil:
+      // `self.fetch(url)` in a handler: the app's function (or a closure in its variable).
+      let slot = appMemberThroughSelf(base, name) ?? 0
+      let checked = checkArguments(arguments)
+      if globals[slot].kind == .function {
+        checkArity(name.text, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
+        return .callGlobal(slot, checked)
+      }
+      return .callValue(CheckedExpr(readGlobal(slot, name: name.text, at: callee.range), range: callee.range), checked)
     case .member(let base, let name, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
@@ -167,11 +181,21 @@ extension Checker {
       }
       let checkedBase = checkExpr(base)
       return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
+    case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
+      // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
+      // `now()` and `milliseconds(_:)` on the deadline's type; the language
+      // has no such inference, so the call names `DispatchTime` itself.
+      let type = CheckedExpr(.builtin(.dispatchTime), range: callee.range)
+      return .callMethod(type, symbol(name.text), checkArguments(arguments), optional: false)
     default:
       let checkedCallee = checkExpr(callee)
       return .callValue(checkedCallee, checkArguments(arguments))
     }
   }
+
+  /// The calls an implicit member can make on `DispatchTime` (the current
+  /// virtual time) and `DispatchTimeInterval` (a span of it).
+  static let dispatchTimeCalls: Set<String> = ["now", "seconds", "milliseconds", "microseconds", "nanoseconds"]
 
   /// The argument count (and any labels) of a call to a script function.
   mutating func checkArity(_ name: String, parameters: [String], arguments: [Argument], range: SourceRange) {

@@ -40,7 +40,14 @@ extension Checker {
   /// nil when the method should just be called on the value (a builtin, a
   /// function, a temporary).
   mutating func checkMutatingBase(_ base: Expr, member: Name) -> CheckedLValue? {
-    guard let name = Checker.rootName(of: base), let resolution = resolve(name) else { return nil }
+    guard let start = pathStart(of: base) else { return nil }
+    let resolution: Resolution
+    switch start {
+    case .global(let slot, _): resolution = .global(slot)
+    case .name(let name):
+      guard let found = resolve(name) else { return nil }
+      resolution = found
+    }
     switch resolution {
     case .builtin: return nil
     case .local(_, let info), .capture(_, let info):
@@ -71,16 +78,6 @@ extension Checker {
     }
   }
 
-  /// The name at the root of a member/subscript path, if there is one.
-  static func rootName(of expr: Expr) -> String? {
-    switch expr.kind {
-    case .identifier(let name): return name
-    case .member(let base, _, _), .subscripted(let base, _, _): return rootName(of: base)
-    case .parenthesized(let inner): return rootName(of: inner)
-    default: return nil
-    }
-  }
-
   /// Resolves a path. Nil when the expression cannot be assigned at all; a
   /// nil root when the path starts from a value (`makeView().text`).
   mutating func checkLValue(_ expr: Expr) -> (CheckedLValue, PathRoot?)? {
@@ -91,38 +88,9 @@ extension Checker {
         reportUnknownName(name, at: range)
         return nil
       }
-      var root = PathRoot(name: name, range: range)
-      let ref: VariableRef
-      switch resolution {
-      case .local(let slot, let info), .capture(let slot, let info):
-        if case .local = resolution { ref = .local(slot) } else { ref = .capture(slot) }
-        root.declarationRange = info.declarationRange
-        if case .function = info.kind {
-          root.constantKind = .declaration("a function")
-        } else if info.isConstant {
-          root.constantKind = .letConstant
-          root.letKeyword = info.letKeywordRange
-        }
-      case .global(let slot):
-        ref = .global(slot)
-        let global = globals[slot]
-        root.declarationRange = global.range
-        switch global.kind {
-        case .variable: break
-        case .constant:
-          root.constantKind = .letConstant
-          root.letKeyword = letKeywords[slot]
-        case .function: root.constantKind = .declaration("a function")
-        case .view(let kind): root.constantKind = .declaration("\(kind.phrase)")
-        case .app: root.constantKind = .declaration("an app")
-        case .source: root.constantKind = .declaration("a source")
-        }
-        if !globalDeclared[slot] && !isDeferred { _ = readGlobal(slot, name: name, at: range) }
-      case .builtin(let builtin):
-        root.constantKind = .declaration(builtin.kind == .type ? "a built-in type" : "a built-in name")
-        return (CheckedLValue(.value(CheckedExpr(.builtin(builtin), range: range)), range: range), root)
-      }
-      return (CheckedLValue(.variable(ref), range: range), root)
+      return variablePath(name, resolution, at: range)
+    case .member(let base, let name, _) where appMemberThroughSelf(base, name) != nil:
+      return variablePath(name.text, .global(appMemberThroughSelf(base, name) ?? 0), at: range)
     case .member(let base, let name, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       let (baseValue, root) = checkPathBase(base)
@@ -139,6 +107,9 @@ extension Checker {
       let (baseValue, root) = checkPathBase(base)
       let checked = checkArguments(arguments)
       return (CheckedLValue(.subscripted(baseValue, checked, optional: optional), range: range), root)
+    case .forceUnwrap(let operand):
+      let (baseValue, root) = checkPathBase(operand)
+      return (CheckedLValue(.forceUnwrap(baseValue), range: range), root)
     case .parenthesized(let inner):
       return checkLValue(inner)
     default:
@@ -149,12 +120,51 @@ extension Checker {
   /// The base of a member or subscript in a path: itself a path when it
   /// starts from a name, otherwise a value.
   private mutating func checkPathBase(_ base: Expr) -> (CheckedLValue, PathRoot?) {
-    if Checker.rootName(of: base) != nil {
+    if pathStart(of: base) != nil {
       if let (lvalue, root) = checkLValue(base) { return (lvalue, root) }
       // The root's error is already reported.
       return (CheckedLValue(.value(CheckedExpr(.nilLiteral, range: base.range)), range: base.range), nil)
     }
     let value = checkExpr(base)
     return (CheckedLValue(.value(value), range: base.range), nil)
+  }
+
+  /// The path of a variable (or of a global reached through `self`), with
+  /// what its root is for the "cannot assign" checks.
+  private mutating func variablePath(_ name: String, _ resolution: Resolution, at range: SourceRange)
+    -> (CheckedLValue, PathRoot?)?
+  {
+    var root = PathRoot(name: name, range: range)
+    let ref: VariableRef
+    switch resolution {
+    case .local(let slot, let info), .capture(let slot, let info):
+      if case .local = resolution { ref = .local(slot) } else { ref = .capture(slot) }
+      root.declarationRange = info.declarationRange
+      if case .function = info.kind {
+        root.constantKind = .declaration("a function")
+      } else if info.isConstant {
+        root.constantKind = .letConstant
+        root.letKeyword = info.letKeywordRange
+      }
+    case .global(let slot):
+      ref = .global(slot)
+      let global = globals[slot]
+      root.declarationRange = global.range
+      switch global.kind {
+      case .variable: break
+      case .constant:
+        root.constantKind = .letConstant
+        root.letKeyword = letKeywords[slot]
+      case .function: root.constantKind = .declaration("a function")
+      case .view(let kind): root.constantKind = .declaration("\(kind.phrase)")
+      case .app: root.constantKind = .declaration("an app")
+      case .source: root.constantKind = .declaration("a source")
+      }
+      if !globalDeclared[slot] && !isDeferred { _ = readGlobal(slot, name: name, at: range) }
+    case .builtin(let builtin):
+      root.constantKind = .declaration(builtin.kind == .type ? "a built-in type" : "a built-in name")
+      return (CheckedLValue(.value(CheckedExpr(.builtin(builtin), range: range)), range: range), root)
+    }
+    return (CheckedLValue(.variable(ref), range: range), root)
   }
 }

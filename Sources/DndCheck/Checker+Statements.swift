@@ -250,7 +250,7 @@ extension Checker {
         negated: negated, method: method.text, methods: methods, on: on.map { checkExpr($0) },
         times: times.map { checkExpr($0) })
     case .expectException(let name): return .expectException(name.text)
-    case .expectWarning(let text, _): return .expectWarning(text)
+    case .expectWarning(let negated, let text, _): return .expectWarning(negated: negated, text)
     case .expect(let condition): return .expect(checkExpr(condition))
     }
   }

@@ -77,6 +77,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case transform, scaleX, rotationAngle, translationX, identity, isIdentity, concatenating
   case a, b, c, d, tx, ty
 
+  // UIKit binding: virtual time (`asyncAfter(deadline:)`)
+  case deadline, execute, now, seconds, milliseconds, microseconds, nanoseconds
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -135,6 +138,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "indexPathsForVisibleRows", "indexPathsForSelectedItems", "indexPathsForSelectedRows", "hasActiveDrag",
     "hasActiveDrop", "hasUncommittedUpdates", "layoutIfNeeded", "minimumInteritemSpacing",
     "minimumLineSpacing", "fast", "slow", "for", "contentSize", "transform", "scaleX", "rotationAngle",
-    "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty",
+    "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
+    "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds",
   ]
 }

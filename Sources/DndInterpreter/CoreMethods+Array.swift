@@ -14,11 +14,32 @@ extension Interpreter {
     }
   }
 
+  /// `a.contains { x in x > 1 }` is `a.contains(where:)`: Swift drops the
+  /// label of a trailing closure, so a method whose closure parameter is
+  /// labelled `where:` or `by:` gets that label back when its only argument
+  /// is an unlabelled function. (`contains(f)` cannot mean "contains the
+  /// function f": functions are not equatable in Swift either.)
+  func labellingTrailingClosure(_ known: KnownMember, _ arguments: Arguments) -> Arguments {
+    guard arguments.count == 1, arguments.label(0) == nil else { return arguments }
+    switch arguments[0] {
+    case .closure, .builtinFunction: break
+    default: return arguments
+    }
+    let label: KnownMember
+    switch known {
+    case .contains, .first, .last, .firstIndex, .lastIndex, .removeAll: label = .where
+    case .sorted, .sort, .min, .max: label = .by
+    default: return arguments
+    }
+    return Arguments(arguments.values, labels: [Symbol(label)])
+  }
+
   func arrayMethod(_ elements: [Value], _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange)
     throws -> Value
   {
     let value = Value.array(elements)
     guard let known = symbol.known else { throw noMethod(symbol, on: value, arguments, at: range) }
+    let arguments = labellingTrailingClosure(known, arguments)
     switch known {
     case .contains:
       if arguments.hasLabels(nil) { return .bool(elements.contains(arguments[0])) }
@@ -99,11 +120,18 @@ extension Interpreter {
       try checkLength(text.utf8.count, at: range)
       return .string(text)
     case .min, .max:
-      guard arguments.isEmpty else { break }
+      // `min()`, or `min(by: areInIncreasingOrder)`.
+      let ordered: (Value, Value) throws -> Bool
+      if arguments.isEmpty {
+        ordered = { try self.lessThan($0, $1, at: range) }
+      } else if arguments.hasLabels(.by) {
+        ordered = { try self.predicate(arguments[0], $0, $1, at: range) }
+      } else {
+        break
+      }
       guard var best = elements.first else { return .nil }
       for element in elements.dropFirst() {
-        let better =
-          known == .min ? try lessThan(element, best, at: range) : try lessThan(best, element, at: range)
+        let better = known == .min ? try ordered(element, best) : try ordered(best, element)
         if better { best = element }
       }
       return best
@@ -132,6 +160,7 @@ extension Interpreter {
     throws -> Value
   {
     guard case .array(var elements) = target else { return .nil }
+    let arguments = symbol.known.map { labellingTrailingClosure($0, arguments) } ?? arguments
     // Take the array out of `target` so that its buffer is not shared.
     target = .nil
     defer { target = .array(elements) }

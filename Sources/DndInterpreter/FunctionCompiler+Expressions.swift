@@ -98,6 +98,33 @@ extension FunctionCompiler {
     }
   }
 
+  /// `base.m1.m2` (or `base.m1.m2.m3`, when `base` is itself a plain
+  /// member read): a `memberChain` instruction, which reads the chain at once
+  /// when the object has a shortcut for it (`p.frame.size.width` without a
+  /// Rect and a Size object made and freed), followed by the members one by
+  /// one, in temporaries, for every other case. `members` holds each
+  /// member with the range of the expression it ends.
+  private mutating func memberChain(
+    _ base: CheckedExpr, _ members: [(Symbol, SourceRange)], _ destination: Int32, at range: SourceRange
+  ) {
+    var base = base
+    var members = members
+    if case .member(let inner, let first, false) = base.kind {
+      members.insert((first, base.range), at: 0)
+      base = inner
+    }
+    let register = value(base)
+    let third = members.count == 3 ? members[2].0.raw : -1
+    emit(.memberChain, destination, register, members[0].0.raw, members[1].0.raw, third, at: range)
+    var from = register
+    for (index, (symbol, memberRange)) in members.enumerated() {
+      let into = index == members.count - 1 ? destination : temporary()
+      emit(.member, into, from, symbol.raw, 0, at: memberRange)
+      dirty(into)
+      from = into
+    }
+  }
+
   /// Emits the code leaving the value of `expr` in `destination`.
   mutating func into(_ expr: CheckedExpr, _ destination: Int32) {
     let mark = tempTop
@@ -139,9 +166,17 @@ extension FunctionCompiler {
       emit(.loadConstant, destination, constant(.builtinFunction(builtin)), at: range)
     case .builtin(let builtin) where builtin.kind == .type:
       emit(.loadConstant, destination, constant(.type(builtin)), at: range)
-    case .member(let base, let symbol, let optional):
+    case .member(let base, let symbol, false):
+      if case .member(let inner, let middle, false) = base.kind {
+        memberChain(inner, [(middle, base.range), (symbol, range)], destination, at: range)
+      } else {
+        let register = value(base)
+        emit(.member, destination, register, symbol.raw, 0, at: range)
+      }
+      dirty(destination)
+    case .member(let base, let symbol, true):
       let register = value(base)
-      emit(.member, destination, register, symbol.raw, optional ? 1 : 0, at: range)
+      emit(.member, destination, register, symbol.raw, 1, at: range)
       dirty(destination)
     case .callGlobal(let slot, let arguments):
       let start = self.arguments(arguments)
@@ -256,6 +291,9 @@ extension FunctionCompiler {
       emit(.unary, destination, register, opIndex, at: range)
     case .binary(let op, let left, let right):
       binary(op, left, right, destination, at: range)
+    case .forceUnwrap(let operand):
+      into(operand, destination)
+      emit(.checkNotNil, destination, at: range)
     case .ternary(let condition, let then, let otherwise):
       let jumps = branchUnless(condition)
       into(then, destination)

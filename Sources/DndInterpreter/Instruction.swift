@@ -93,6 +93,8 @@ enum Opcode: UInt8 {
   case jumpIfNotNil
   /// fails unless r[a] is a Bool
   case checkBool
+  /// fails if r[a] is nil (`x!`)
+  case checkNotNil
   /// unless r[a] < r[b], pc = c
   case jumpUnlessLess
   /// unless r[a] op c (immediate), pc = d; op: `Comparison` code e
@@ -126,6 +128,11 @@ enum Opcode: UInt8 {
   case prefixedDecimal
   /// r[a] = r[b].member c (a symbol); d = 1 when `?.`
   case member
+  /// r[a] = r[b].c.d, or r[b].c.d.e when e is not -1 (symbols), when the
+  /// object in r[b] has a shortcut for the chain (`NativeObject.memberChain`);
+  /// then the two or three general `member` instructions that follow are
+  /// skipped, otherwise they run (with their own ranges for errors)
+  case memberChain
   /// r[a] = r[b][r[c]]
   case subscriptValue
   /// r[a] = globals[b][r[c]]

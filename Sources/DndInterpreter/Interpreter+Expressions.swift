@@ -115,6 +115,10 @@ extension Interpreter {
         ? eval(then, frame) : eval(otherwise, frame)
     case .cast(let operand, let kind, let type):
       return try cast(eval(operand, frame), kind, type, at: expr.range)
+    case .forceUnwrap(let operand):
+      let value = try eval(operand, frame)
+      if value.isNil { throw RuntimeError(.unwrappedNil, at: expr.range) }
+      return value
     case .range(let lower, let upper, let isClosed):
       let low = try integer(eval(lower, frame), at: lower.range)
       let high = try integer(eval(upper, frame), at: upper.range)

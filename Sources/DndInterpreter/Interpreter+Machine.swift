@@ -172,6 +172,8 @@ extension Interpreter {
           if case .nil = r[Int(i.a)] {} else { ip = code + Int(i.b) }
         case .checkBool:
           _ = try condition(r[Int(i.a)], place)
+        case .checkNotNil:
+          if case .nil = r[Int(i.a)] { throw RuntimeError(.unwrappedNil, at: place.range) }
         case .jumpUnlessLess:
           if case .int(let x) = r[Int(i.a)], case .int(let y) = r[Int(i.b)] {
             if !(x < y) { ip = code + Int(i.c) }
@@ -280,6 +282,15 @@ extension Interpreter {
           } else {
             put(r + Int(i.a), try member(of: value, Symbol(raw: i.c), at: place.range))
           }
+        case .memberChain:
+          // Only objects have shortcuts; anything else reads the members that follow.
+          guard case .object(let object) = r[Int(i.b)] else { continue }
+          let third = i.e == -1 ? nil : Symbol(raw: i.e)
+          guard let value = object.memberChain(Symbol(raw: i.c), Symbol(raw: i.d), third) else { continue }
+          // Where the last member read, as the general path leaves it.
+          lastNativeCallRange = place.range
+          put(r + Int(i.a), value)
+          ip += third == nil ? 2 : 3
         case .subscriptValue:
           put(r + Int(i.a), try subscriptValue(r + Int(i.b), r[Int(i.c)], place))
         case .subscriptGlobal:

@@ -139,6 +139,12 @@ extension Interpreter {
       try modify(base, frame) { tuple in
         try self.replaceTupleElement(&tuple, position, with: value, at: range)
       }
+    case .forceUnwrap(let base):
+      // `x! = v`, as in Swift, only replaces a value that is there.
+      try modify(base, frame) { current in
+        if current.isNil { throw RuntimeError(.unwrappedNil, at: range) }
+        current = value
+      }
     case .value:
       throw RuntimeError(.cannotSetMember("this expression", type: "a value"), at: range)
     }
@@ -196,6 +202,11 @@ extension Interpreter {
         var element = try self.tupleElement(of: tuple, position, at: range)
         try body(&element)
         try self.replaceTupleElement(&tuple, position, with: element, at: range)
+      }
+    case .forceUnwrap(let base):
+      try modify(base, frame) { value in
+        if value.isNil { throw RuntimeError(.unwrappedNil, at: range) }
+        try body(&value)
       }
     case .value(let expr):
       var value = try eval(expr, frame)

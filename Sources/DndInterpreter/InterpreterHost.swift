@@ -61,7 +61,7 @@ extension CheckedStep {
     case .settle: "settle"
     case .expectCall: "expect called"
     case .expectException: "expect exception"
-    case .expectWarning: "expect warning"
+    case .expectWarning(let negated, _): negated ? "expect not warning" : "expect warning"
     case .expect: "expect"
     }
   }

@@ -54,6 +54,14 @@ public struct InterpreterLimits: Sendable {
   /// slow (and recursive ones crash); UIKit screens nest a few dozen deep.
   public var maxViewDepth: Int = 100
 
+  /// Whether the run's last scene, as it ends, leaves the script's objects
+  /// for the process's exit to reclaim instead of freeing them one by one.
+  /// Freeing a hundred thousand views touches each of them again and costs
+  /// a sizeable part of a short run; only `dnd run`, whose process ends
+  /// right after the run, sets it. Anything that runs scripts in a process
+  /// that goes on (tests, the REPL, `dnd test`) leaves it off.
+  public var leavesObjectsToExit = false
+
   public init() {}
 
   public init(maxSteps: Int, maxCallDepth: Int) {

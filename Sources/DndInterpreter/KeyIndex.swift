@@ -59,6 +59,29 @@ final class KeyIndex {
     }
   }
 
+  /// The value of `key`, if present: `position(of:hash:in:)` and the read of
+  /// `values` at that position in one pass, the key compared and its value
+  /// read from the same buffers without a second bounds check.
+  @inline(__always)
+  func value(of key: Value, hash: UInt32, keys: [Value], values: [Value]) -> Value? {
+    let tag = UInt64(hash) << 32
+    var slot = Int(hash) & mask
+    return keys.withUnsafeBufferPointer { keys in
+      values.withUnsafeBufferPointer { values in
+        while true {
+          let entry = slots[slot]
+          if entry == 0 { return nil }
+          if entry & 0xFFFF_FFFF_0000_0000 == tag {
+            let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+            // Positions index both arrays (`DictionaryBox` keeps them the same length).
+            if position < values.count && Value.sameKey(keys[position], key) { return values[position] }
+          }
+          slot = (slot &+ 1) & mask
+        }
+      }
+    }
+  }
+
   /// Records a key, not present, with its hash, at `position`.
   func insert(hash: UInt32, position: Int) {
     if (count + 1) * 2 > mask + 1 { grow() }

@@ -71,6 +71,9 @@ public struct RunOptions: Sendable {
   /// The `UserDefaults` store the run reads and writes (`--defaults`); a
   /// fresh, empty one by default.
   public var defaults: DefaultsStore
+  /// Leaves the last scene's objects to the process's exit
+  /// (`InterpreterLimits.leavesObjectsToExit`); only for `dnd run`.
+  public var leavesObjectsToExit = false
 
   public init(
     maxSteps: Int = InterpreterLimits().maxSteps, maxCallDepth: Int = InterpreterLimits().maxCallDepth,
@@ -85,6 +88,7 @@ public struct RunOptions: Sendable {
   public var limits: InterpreterLimits {
     var limits = InterpreterLimits(maxSteps: maxSteps, maxCallDepth: maxCallDepth)
     limits.maxViews = maxViews
+    limits.leavesObjectsToExit = leavesObjectsToExit
     return limits
   }
 }

@@ -136,6 +136,12 @@ extension DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'")
   }
 
+  public static var unwrappedNil: DiagnosticMessage {
+    .error(
+      "found nil while unwrapping a value with '!'; handle nil with 'if let' or 'guard let', "
+        + "or give a default with '??'")
+  }
+
   public static func valueTooDeep(_ limit: Int) -> DiagnosticMessage {
     .error(
       "this would nest arrays, dictionaries and tuples more than \(limit) levels deep, "

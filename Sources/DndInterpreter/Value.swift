@@ -263,6 +263,8 @@ public final class DictionaryBox {
   }
 
   public subscript(key: Value) -> Value? {
+    // An indexed dictionary has more keys than fit inline: its values are spilled.
+    if let index, spilled { return index.value(of: key, hash: key.keyHash, keys: keys, values: spilledValues) }
     guard let position = position(of: key, hash: hashIfIndexed(key)) else { return nil }
     return value(at: position)
   }

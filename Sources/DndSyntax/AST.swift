@@ -184,10 +184,15 @@ public struct Parameter: Sendable {
   public var name: Name
   public var type: TypeRef?
   public var range: SourceRange
-  public init(name: Name, type: TypeRef?, range: SourceRange) {
+  /// A Swift argument label (`canHandle session`). dnd's functions take
+  /// none; it is kept so that the checker can say what to write instead,
+  /// which for a UIKit delegate signature is the method's short name.
+  public var label: Name?
+  public init(name: Name, type: TypeRef?, range: SourceRange, label: Name? = nil) {
     self.name = name
     self.type = type
     self.range = range
+    self.label = label
   }
 }
 
@@ -309,8 +314,8 @@ public enum Step: Sendable {
   case expectCall(negated: Bool, method: Name, on: Expr?, times: Expr?)
   /// `expect exception NSInternalInconsistencyException`
   case expectException(Name)
-  /// `expect warning ["text"]`
-  case expectWarning(text: String?, range: SourceRange)
+  /// `expect [not] warning ["text"]`
+  case expectWarning(negated: Bool, text: String?, range: SourceRange)
   /// `expect <Bool expression>`
   case expect(Expr)
 }
@@ -347,6 +352,8 @@ public enum ExprKind: Sendable {
   indirect case call(callee: Expr, arguments: [Argument])
   /// `a[i]`, or `a?[i]` (`isOptional`), nil when `a` is.
   indirect case subscripted(base: Expr, arguments: [Argument], isOptional: Bool)
+  /// `a!`: the value of `a`, or a runtime error when it is nil.
+  indirect case forceUnwrap(Expr)
   indirect case unary(UnaryOperator, Expr)
   indirect case binary(BinaryOperator, Expr, Expr)
   indirect case ternary(condition: Expr, then: Expr, otherwise: Expr)

@@ -112,7 +112,8 @@ extension FormatPrinter {
       let underscore =
         parameter.name.range.start != parameter.range.start && start < bytes.count
         && bytes[start] == .underscore
-      return (underscore ? "_ " : "") + parameter.name.text
+      let label = parameter.label.map { $0.text + " " } ?? ""
+      return (underscore ? "_ " : "") + label + parameter.name.text
         + (parameter.type.map { ": " + typeText($0) } ?? "")
     }.joined(separator: ", ")
   }

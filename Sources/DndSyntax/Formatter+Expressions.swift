@@ -75,6 +75,9 @@ extension FormatPrinter {
       write("(")
       expression(inner)
       write(")")
+    case .forceUnwrap(let operand):
+      expression(operand)
+      write("!")
     case .closure(let closure):
       self.closure(closure, range: expr.range)
     }

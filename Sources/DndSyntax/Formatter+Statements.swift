@@ -114,8 +114,8 @@ extension FormatPrinter {
       }
     case .expectException(let name):
       write("expect exception " + name.text)
-    case .expectWarning(let text, let warningRange):
-      write("expect warning")
+    case .expectWarning(let negated, let text, let warningRange):
+      write("expect " + (negated ? "not " : "") + "warning")
       if text != nil, let literal = lastString(in: warningRange) {
         write(" " + source(literal))
       }

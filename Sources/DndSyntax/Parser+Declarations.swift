@@ -55,6 +55,11 @@ extension Parser.State {
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier:
       if peek().kind == .equal { return .property(parsePropertyAssignment()) }
+      switch skipSwiftOnlyWord() {
+      case .none: break
+      case .skipped: return nil
+      case .modifiersSkipped: return parseAppMember(in: app)
+      }
       switch classifyDeclarationWord() {
       case .view: return parseViewDecl().map(AppMember.view)
       case .interaction:
@@ -110,6 +115,11 @@ extension Parser.State {
       return nil
     case .identifier:
       if peek().kind == .equal { return .property(parsePropertyAssignment()) }
+      switch skipSwiftOnlyWord() {
+      case .none: break
+      case .skipped: return nil
+      case .modifiersSkipped: return parseViewMember(in: kind, view)
+      }
       switch classifyDeclarationWord() {
       case .view: return parseViewDecl().map(ViewMember.view)
       case .interaction: return parseInteractionDecl().map(ViewMember.interaction)
@@ -262,18 +272,18 @@ extension Parser.State {
   mutating func parseParameter() -> Parameter {
     let start = token.range.start
     consume(.underscore)
+    var label: Name?
     if token.kind == .identifier || token.kind.isKeyword, peek().kind == .identifier {
-      // A Swift argument label ("for session"): say so, keep the name.
-      report(
-        .parameterLabel(text(token)), at: token.range,
-        fixIts: [Diagnostic.FixIt(range: token.range, replacement: "_")])
+      // A Swift argument label ("canHandle session"): kept for the checker,
+      // which reports it (see `Parameter.label`).
+      label = tokenName
       advance()
     }
     let name = expectName(
       .expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
     var type: TypeRef?
     if consume(.colon) != nil { type = parseType() }
-    return Parameter(name: name, type: type, range: range(from: start))
+    return Parameter(name: name, type: type, range: range(from: start), label: label)
   }
 
   // varDecl = ( "let" | "var" ) IDENT [ ":" type ] [ "=" expression ] ;

@@ -141,7 +141,7 @@ extension Parser.State {
     return Expr(.unary(op.kind == .minus ? .negate : .not, operand), range: op.range.union(operand.range))
   }
 
-  // postfix = primary { memberSuffix | callSuffix | subscriptSuffix | trailingClosures } ;
+  // postfix = primary { memberSuffix | callSuffix | subscriptSuffix | trailingClosures | forceUnwrap } ;
   mutating func parsePostfix() -> Expr {
     var expr = parsePrimary()
     var levels = 0
@@ -150,6 +150,9 @@ extension Parser.State {
       switch token.kind {
       case .dot, .questionDot:
         break
+      case .bang:
+        // As in Swift, a postfix "!" touches what it unwraps; "a !b" is not one.
+        if token.range.start != expr.range.end || token.isAtStartOfLine { return expr }
       case .leftParen, .leftBracket:
         // On a new line these begin a statement rather than call or subscript.
         if token.isAtStartOfLine { return expr }
@@ -166,9 +169,16 @@ extension Parser.State {
       case .dot, .questionDot: expr = parseMemberSuffix(of: expr)
       case .leftParen: expr = parseCallSuffix(of: expr)
       case .leftBracket, .question: expr = parseSubscriptSuffix(of: expr)
+      case .bang: expr = parseForceUnwrap(of: expr)
       default: expr = parseTrailingClosures(of: expr)
       }
     }
+  }
+
+  // forceUnwrap = "!" ;
+  mutating func parseForceUnwrap(of operand: Expr) -> Expr {
+    advance()
+    return Expr(.forceUnwrap(operand), range: range(from: operand.range.start))
   }
 
   // memberSuffix = ( "." | "?." ) ( IDENT | KEYWORD | INT ) ;

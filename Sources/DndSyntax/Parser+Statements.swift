@@ -51,6 +51,11 @@ extension Parser.State {
       _ = parseViewDecl()
       return Stmt(.error, range: range(from: start))
     default:
+      switch skipSwiftOnlyWord() {
+      case .none: break
+      case .skipped: return Stmt(.error, range: token.range)
+      case .modifiersSkipped: return parseStatement()
+      }
       guard canBeginExpression(token.kind) else {
         report(.expectedStatement(found: describe(token)), at: token.range)
         return Stmt(.error, range: token.range)

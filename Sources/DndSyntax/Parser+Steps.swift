@@ -93,9 +93,8 @@ extension Parser.State {
         return parseExpectCall()
       }
       if isWord("exception") && next.kind == .identifier && nextOnLine { return parseExpectException() }
-      if isWord("warning")
-        && (next.kind == .string && nextOnLine || next.isAtStartOfLine || next.kind == .semicolon
-          || next.kind == .rightBrace || next.kind == .endOfFile)
+      if isWord("warning") && endsWarningWord(next) || isWord("not") && isWord("warning", next) && nextOnLine
+        && endsWarningWord(peek(2))
       {
         return parseExpectWarning()
       }
@@ -130,9 +129,19 @@ extension Parser.State {
     return .expectException(name)
   }
 
-  // expectWarning = "warning" [ STRING ] ;
+  /// Whether `next` may follow the word "warning" of an `expect warning`
+  /// step (its text, or the end of the step), so that `expect warning == x`
+  /// still reads as an expression.
+  private func endsWarningWord(_ next: RawToken) -> Bool {
+    next.kind == .string && !next.isAtStartOfLine || next.isAtStartOfLine || next.kind == .semicolon
+      || next.kind == .rightBrace || next.kind == .endOfFile
+  }
+
+  // expectWarning = [ "not" ] "warning" [ STRING ] ;
   mutating func parseExpectWarning() -> Step {
     let start = token.range.start
+    let negated = isWord("not")
+    if negated { advance() }
     advance()
     var text: String?
     if token.kind == .string && !token.isAtStartOfLine {
@@ -140,7 +149,7 @@ extension Parser.State {
       advance()
       text = plainText(of: textToken, what: "the text of an expected warning")
     }
-    return .expectWarning(text: text, range: range(from: start))
+    return .expectWarning(negated: negated, text: text, range: range(from: start))
   }
 
   /// The expression a step needs, which must start on the step's line.

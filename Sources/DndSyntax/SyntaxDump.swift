@@ -148,7 +148,9 @@ private struct TreeWriter {
   }
 
   func parameters(_ parameters: [Parameter]) -> String {
-    parameters.map { $0.name.text + ($0.type.map { ": " + SyntaxDump.describe($0) } ?? "") }
+    parameters.map {
+      ($0.label.map { $0.text + " " } ?? "") + $0.name.text + ($0.type.map { ": " + SyntaxDump.describe($0) } ?? "")
+    }
       .joined(separator: ", ")
   }
 
@@ -259,8 +261,9 @@ private struct TreeWriter {
         if let times { writer.write(times, prefix: "times ") }
       }
     case .expectException(let name): line("expect exception \(name.text)", at: range)
-    case .expectWarning(let text, _):
-      line("expect warning" + (text.map { " " + $0.debugDescription } ?? ""), at: range)
+    case .expectWarning(let negated, let text, _):
+      line(
+        "expect \(negated ? "not " : "")warning" + (text.map { " " + $0.debugDescription } ?? ""), at: range)
     case .expect(let condition):
       line("expect", at: range)
       nested { $0.write(condition) }
@@ -355,6 +358,9 @@ private struct TreeWriter {
     case .parenthesized(let inner):
       line(prefix + "parenthesized", at: range)
       nested { $0.write(inner) }
+    case .forceUnwrap(let operand):
+      line(prefix + "forceUnwrap", at: range)
+      nested { $0.write(operand) }
     case .closure(let closure):
       let returnType = closure.returnType.map { " -> " + SyntaxDump.describe($0) } ?? ""
       let clause = closure.hasParameterClause ? " (\(parameters(closure.parameters)))\(returnType) in" : ""

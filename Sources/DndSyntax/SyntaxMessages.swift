@@ -190,6 +190,10 @@ extension DiagnosticMessage {
     .error("the script is \(bytes) bytes; the limit is \(SyntaxLimits.maxSourceBytes) bytes")
   }
 
+  public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {
+    .error(advice)
+  }
+
   public static var tooManyErrors: DiagnosticMessage {
     .error("too many errors (\(SyntaxLimits.maxErrors)); stopped here")
   }

@@ -59,6 +59,11 @@ import Testing
       name: "test-replay-bad-order",
       arguments: ["test", "examples/explore/01-url-first.dnd", "--replay", "1..2"], status: 64),
     Case(
+      name: "test-replay-missing-order",
+      arguments: [
+        "test", "--no-color", "examples/explore/01-url-first.dnd", "--filter", "background", "--replay", "99.99.99",
+      ], status: 64),
+    Case(
       name: "test-filter", arguments: ["test", "--filter", "cancel", "examples/01-hello-drop.dnd"],
       status: 0),
     Case(name: "run-json", arguments: ["run", "--trace=json", "examples/01-hello-drop.dnd"], status: 0),

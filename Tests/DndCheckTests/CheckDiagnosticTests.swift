@@ -87,6 +87,18 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("duplicateInteraction", inRoot("dropInteraction { }\n1️⃣dropInteraction { }")),
     .init("duplicateDeclaration", inRoot("dropInteraction a { }\ndropInteraction 1️⃣a { }")),
     .init("unknownHandler", inRoot("dropInteraction { func 1️⃣perfromDrop(session) { } }")),
+    // Swift's labels: a delegate method written as UIKit declares it is
+    // named back to its short form; elsewhere a label is just an error.
+    .init(
+      "swiftDelegateSignature",
+      inRoot(
+        "dropInteraction { func 1️⃣dropInteraction(_ interaction: UIDropInteraction, "
+          + "canHandle session: UIDropSession) -> Bool { true } }")),
+    .init(
+      "swiftDelegateSignature",
+      inRoot("dragInteraction { func 1️⃣dragInteraction(_ i, session: UIDragSession, willEndWith op) { } }")),
+    .init("parameterLabel", inRoot("dropInteraction { func dropInteraction(_ i, 1️⃣nonsense s) { } }")),
+    .init("parameterLabel", "func f(1️⃣for x: Int) { }"),
     .init(
       "handlerArity", inRoot("dropInteraction { func 1️⃣performDrop(session, extra) { } }")),
     .init(

@@ -70,6 +70,15 @@ import Testing
         == "[ frame 0 captures()] {return call global 1(1)}")
   }
 
+  /// Swift finds `.now()` and `.seconds(1)` on `asyncAfter`'s deadline
+  /// type; the checker names `DispatchTime` itself. Other implicit members
+  /// stay enum cases.
+  @Test func implicitTimeCallsNameDispatchTime() {
+    #expect(
+      function("f", in: "func f() { (.now() + .seconds(1), .copy) }")
+        == "[ frame 0 captures()] {return ((+ DispatchTime.#340() DispatchTime.#341(1)), .#210)}")
+  }
+
   @Test func mutatingMethodsGoThroughAPath() {
     #expect(
       function("f", in: "var model = [[1]]\nfunc f() { model[0].append(2) }")
@@ -93,6 +102,30 @@ import Testing
     #expect(handler.method.uikitName == "dropInteraction(_:performDrop:)")
     #expect(label.slot == result.program.globalSlot(named: "l"))
     #expect(dump(handler.function.body) == "{global \(label.slot).#\(Symbol(.text).raw) = \"x\"}")
+  }
+
+  /// `self.name` in a handler is the app's `name` when the view has no such
+  /// member (the lecture's `self.emojis`), even under a local of that name;
+  /// the view's own members stay the view's.
+  @Test func selfInAHandlerReachesTheAppsMembers() {
+    let (result, _, _) = checkSource(
+      "app A { var n = 0\nfunc bump() { n += 1 }\nview root { label l { dropInteraction { "
+        + "func performDrop(session) { let n = 5\nself.n = n\nself.n += 1\nself.bump()\nself.text = \"x\" } } } } }"
+    )
+    #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+    guard case .view(let root)? = result.program.apps.first?.members.last,
+      case .view(let label)? = root.members.first,
+      case .interaction(let interaction)? = label.members.first,
+      let handler = interaction.handlers.first,
+      let n = result.program.globalSlot(named: "n"), let bump = result.program.globalSlot(named: "bump")
+    else {
+      Issue.record("no handler")
+      return
+    }
+    #expect(
+      dump(handler.function.body)
+        == "{declare(local 1, 5); global \(n) = local 1; global \(n) += 1; call global \(bump)(); "
+        + "global \(label.slot).#\(Symbol(.text).raw) = \"x\"}")
   }
 
   @Test func memberNamesAreInternedOnce() {

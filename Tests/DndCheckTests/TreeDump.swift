@@ -66,6 +66,7 @@ func dump(_ target: CheckedLValue) -> String {
   case .subscripted(let base, let arguments, _):
     return "\(dump(base))[\(arguments.values.map(dump).joined(separator: ","))]"
   case .tupleElement(let base, let index): return "\(dump(base)).\(index)"
+  case .forceUnwrap(let base): return "\(dump(base))!"
   case .value(let expr): return dump(expr)
   }
 }
@@ -100,6 +101,7 @@ func dump(_ expr: CheckedExpr) -> String {
   case .ternary(let condition, let then, let otherwise):
     return "(? \(dump(condition)) \(dump(then)) \(dump(otherwise)))"
   case .cast(let operand, let kind, _): return "(\(kind.rawValue) \(dump(operand)))"
+  case .forceUnwrap(let operand): return "\(dump(operand))!"
   case .range(let lower, let upper, let isClosed):
     return "\(dump(lower))\(isClosed ? "..." : "..<")\(dump(upper))"
   case .array(let elements): return "[\(elements.map(dump).joined(separator: ", "))]"

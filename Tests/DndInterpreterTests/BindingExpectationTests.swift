@@ -49,6 +49,14 @@ import Testing
     ),
     ("expect warning", "expected a warning, but there was none"),
     ("expect warning \"Main Thread\"", "expected a warning containing \"Main Thread\", but there was none"),
+    ("expect not warning", ""),
+    ("expect not warning \"Main Thread\"", ""),
+    (
+      "DispatchQueue.global().async { target.text = \"x\" }\n  settle\n  expect not warning \"Main Thread\"",
+      "expected no warning containing \"Main Thread\", but there was: "
+        + "\"Main Thread Checker: UI API called on a background thread: -[UILabel setText:]\""
+    ),
+    ("DispatchQueue.global().async { target.text = \"x\" }\n  settle\n  expect not warning \"Layout\"", ""),
   ]
 
   @Test(arguments: failures)

@@ -52,6 +52,13 @@ import Testing
       "print(l.backgroundColor == nil)\nl.backgroundColor = UIColor.red\nprint(l.backgroundColor)",
       "true\nUIColor.red"
     ),
+    // `.clear` where Swift infers UIColor from the property's type; the drag
+    // preview's parameters check what they are given too (nil is white).
+    (
+      "l.backgroundColor = .clear\nlet p = UIDragPreviewParameters()\np.backgroundColor = .clear\n"
+        + "print(l.backgroundColor, p.backgroundColor)\np.backgroundColor = nil\nprint(p.backgroundColor)",
+      "UIColor.clear UIColor.clear\nUIColor.white"
+    ),
     ("print(l is UILabel, l is UIImageView, picture is UIView)", "true false true"),
     ("print(A.frame)", "Rect(0, 0, 1024, 768)"),
     (
@@ -110,6 +117,11 @@ import Testing
     (
       "l.frame = Point(1, 2)", "propertyType",
       "cannot assign a value of type 'CGPoint' to 'UILabel.frame', which holds a Rect"
+    ),
+    (
+      "UIDragPreviewParameters().backgroundColor = 5", "propertyType",
+      "cannot assign a value of type 'Int' to 'UIDragPreviewParameters.backgroundColor', "
+        + "which holds a UIColor (such as .clear) or nil"
     ),
     (
       "root.addSubview(5)", "wrongArgumentType",

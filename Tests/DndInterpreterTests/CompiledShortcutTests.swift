@@ -41,6 +41,37 @@ import Testing
     #expect(output(body) == expected)
   }
 
+  /// A chain of members read at once (`NativeObject.memberChain`) gives
+  /// what the tree evaluator gives reading them one by one, and where a
+  /// chain has no shortcut, or fails, the same error at the same place.
+  @Test(arguments: [
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.size.width, v.frame.size.height, v.frame.origin.x)",
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.origin.y, v.frame.center.x, v.bounds.center.y)",
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.width, v.bounds.midY, v.frame.isEmpty, v.bounds.size)",
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.origin, v.frame.size.width.description)",
+    "let r = Rect(5, 6, 7, 8)\nprint(r.size.width, r.origin.y, r.center.x, r.size, r.origin.x.description)",
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nv.frame.size.width = 9\nprint(v.frame.size.width, v.frame)",
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.size.depth)",
+    "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.origin.z)",
+    "let d = [\"a\": [\"b\": [1, 2]]]\nprint(d.values.first?.count ?? 0, d.keys.first?.count ?? 0)",
+    "let v: UIView? = nil\nprint(v?.frame.size.width ?? -1)",
+  ])
+  func memberChainsReadAsOneByOne(_ body: String) {
+    let compiled = inFunction(body)
+    let tree = runSnippet(body)
+    #expect(compiled.output == tree.output)
+    #expect(compiled.status == tree.status)
+    #expect(compiled.error?.message == tree.error?.message)
+    #expect(compiled.location == locationInFunction(tree.location))
+  }
+
+  @Test func memberChainsOfAViewGiveItsGeometry() {
+    let body = "let v = UIView(frame: Rect(1, 2, 30, 40))\nprint(v.frame.size.width, v.frame.origin.y, v.bounds.midX)"
+    #expect(output(body) == "30.0 2.0 15.0\n")
+    let failed = inFunction("let v = UIView()\nprint(v.frame.size.depth)")
+    #expect(failed.error?.message == "value of type 'CGSize' has no member 'depth'")
+  }
+
   /// The depth of each record value is checked before the next value is
   /// evaluated, as the tree evaluator does: `noisy()` never prints.
   @Test func recordValuesAreCheckedForDepthInOrder() {

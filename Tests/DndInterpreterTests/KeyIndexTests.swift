@@ -142,6 +142,25 @@ private final class NumberObject: NativeObject {
     }
   }
 
+  /// Objects made one after another (so mostly in the same pages, which
+  /// `identityKeyHash` files near each other) are each found with their own
+  /// value, after growth and after removals; objects not in the table are not.
+  @Test func manyObjectsMadeInARowAreEachFound() {
+    let objects = (0..<20_000).map { _ in IdentityObject() }
+    let box = DictionaryBox()
+    for (number, object) in objects.enumerated() { box.set(.int(number), for: .object(object)) }
+    #expect(box.count == objects.count)
+    let found = objects.indices.filter { box[.object(objects[$0])] == .int($0) }
+    #expect(found.count == objects.count)
+    for number in stride(from: 0, to: objects.count, by: 97) { box.remove(.object(objects[number])) }
+    let kept = objects.indices.filter { number in
+      box[.object(objects[number])] == (number % 97 == 0 ? nil : .int(number))
+    }
+    #expect(kept.count == objects.count)
+    let strangers = (0..<1_000).map { _ in IdentityObject() }
+    #expect(strangers.allSatisfy { box[.object($0)] == nil })
+  }
+
   /// Views are keys by identity, past the threshold as below it; the
   /// dictionary prints in insertion order.
   @Test(arguments: [5, 30])

@@ -33,6 +33,8 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("let f = { 1 }\nprint([1].map(f))", "closureTakesNoParameters", "2:7"),
     .init("let x = 1\nx()", "notCallable", "2:1"),
     .init("print(\"a\" as! Int)", "forcedCastFailed", "1:7"),
+    .init("let x: Int? = nil\nprint(x! + 1)", "unwrappedNil", "2:7"),
+    .init("var x: [Int]? = nil\nx!.append(1)", "unwrappedNil", "2:1"),
     .init("print(5.foo)", "unknownMember", "1:7"),
     .init("print([1].frobnicate())", "noMatchingMethod", "1:7"),
     .init("for x in 5 { }", "notIterable", "1:10"),

@@ -120,6 +120,7 @@ struct FormatterTests {
       ("x=a===b ? c:d", "x = a === b ? c : d\n"),
       ("let y = v as?String; let z = v is[Int]", "let y = v as? String\nlet z = v is [Int]\n"),
       ("let r = 1...n", "let r = 1...n\n"),
+      ("x!.append(y![0]!)\nlet b = !a! != c", "x!.append(y![0]!)\nlet b = !a! != c\n"),
       // Literals, parentheses and optional marks as written.
       ("let n = 0x1F + 1_000 + 1.5e3", "let n = 0x1F + 1_000 + 1.5e3\n"),
       ("print(\"a\\tb \\(1+2)\")", "print(\"a\\tb \\(1+2)\")\n"),

@@ -198,6 +198,7 @@ struct ParserTests {
         "expect exception NSInternalInconsistencyException"
       ),
       ("expect warning\nexpect warning \"main thread\"", "expect warning\nexpect warning \"main thread\""),
+      ("expect not warning\nexpect not warning \"main\"", "expect not warning\nexpect not warning \"main\""),
       // The contextual words stay usable as names.
       ("expect called == 2", "expect\n  binary ==\n    identifier called\n    integer 2"),
       ("expect not", "expect\n  identifier not"),
@@ -257,6 +258,9 @@ struct ParserTests {
       ("a?.b.c", "member .c\n  member ?.b\n    identifier a"),
       ("pair.0.1", "member .1\n  member .0\n    identifier pair"),
       ("x.self.default", "member .default\n  member .self\n    identifier x"),
+      // forceUnwrap: the "!" touches its operand; "a != !b" and "!a" are not unwraps
+      ("a!.b![0]", "subscript\n  forceUnwrap\n    member .b\n      forceUnwrap\n        identifier a\n  integer 0"),
+      ("!a! != !b", "binary !=\n  unary !\n    forceUnwrap\n      identifier a\n  unary !\n    identifier b"),
       (
         "IndexPath(item: 0, section: s,)",
         "call\n  identifier IndexPath\n  item: integer 0\n  section: identifier s"

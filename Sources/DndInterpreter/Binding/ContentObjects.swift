@@ -116,6 +116,14 @@ final class ColorObject: NativeObject {
   override func hash(into hasher: inout Hasher) { hasher.combine(color) }
 
   /// The colours `UIColor.name` gives.
+  /// The colour `value` names: a `UIColor`, or an implicit member such as
+  /// `.clear` where Swift infers `UIColor` from the property's type.
+  static func color(of value: Value) -> ColorValue? {
+    if let object = value.object(as: ColorObject.self) { return object.color }
+    if case .enumCase(let symbol) = value, let known = symbol.known { return named(known)?.color }
+    return nil
+  }
+
   static func named(_ member: KnownMember) -> ColorObject? {
     switch member {
     case .red, .green, .blue, .white, .black, .clear, .gray, .orange, .yellow, .purple, .brown, .lightGray,

@@ -179,8 +179,17 @@ extension SceneHost {
 
   // MARK: expect warning
 
-  func expectWarning(_ text: String?, at range: SourceRange) throws {
+  func expectWarning(_ text: String?, negated: Bool, at range: SourceRange) throws {
     let warnings = world.trace.events(of: .warning).compactMap(\.message)
+    if negated {
+      let matching = warnings.filter { text == nil || $0.contains(text ?? "") }
+      guard !matching.isEmpty else { return }
+      let unwanted = text.map { "no warning containing \($0.debugDescription)" } ?? "no warning"
+      throw RuntimeError(
+        .warningExpectationFailed(
+          "expected \(unwanted), but there was: " + matching.map(\.debugDescription).joined(separator: "; ")),
+        at: range)
+    }
     if let text {
       if warnings.contains(where: { $0.contains(text) }) { return }
     } else if !warnings.isEmpty {

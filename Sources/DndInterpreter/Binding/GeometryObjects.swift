@@ -93,21 +93,48 @@ final class RectObject: NativeObject {
   override func hash(into hasher: inout Hasher) { hasher.combine(rect) }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    if let scalar = Self.scalarMember(of: rect, member) { return scalar }
     switch member.known {
     case .origin?: return .object(PointObject(rect.origin))
     case .size?: return .object(SizeObject(rect.size))
-    case .width?: return .double(rect.size.width)
-    case .height?: return .double(rect.size.height)
-    case .minX?: return .double(rect.minX)
-    case .minY?: return .double(rect.minY)
-    case .maxX?: return .double(rect.maxX)
-    case .maxY?: return .double(rect.maxY)
-    case .midX?: return .double(rect.midX)
-    case .midY?: return .double(rect.midY)
     case .center?: return .object(PointObject(rect.center))
-    case .isEmpty?: return .bool(rect.size.width <= 0 || rect.size.height <= 0)
     case .description?: return .string(description)
     default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
+    }
+  }
+
+  override func memberChain(_ first: Symbol, _ second: Symbol, _ third: Symbol?) -> Value? {
+    third == nil ? Self.memberChain(of: rect, first, second) : nil
+  }
+
+  /// A rect's members that are numbers or flags (no object to make); nil for the others.
+  static func scalarMember(of rect: Rect, _ member: Symbol) -> Value? {
+    switch member.known {
+    case .width?: .double(rect.size.width)
+    case .height?: .double(rect.size.height)
+    case .minX?: .double(rect.minX)
+    case .minY?: .double(rect.minY)
+    case .maxX?: .double(rect.maxX)
+    case .maxY?: .double(rect.maxY)
+    case .midX?: .double(rect.midX)
+    case .midY?: .double(rect.midY)
+    case .isEmpty?: .bool(rect.size.width <= 0 || rect.size.height <= 0)
+    default: nil
+    }
+  }
+
+  /// `rect.size.width` and the like: a coordinate of the rect's origin,
+  /// size or center, as `PointObject` and `SizeObject` give it; nil for
+  /// any other pair of members.
+  static func memberChain(of rect: Rect, _ first: Symbol, _ second: Symbol) -> Value? {
+    switch (first.known, second.known) {
+    case (.size?, .width?): .double(rect.size.width)
+    case (.size?, .height?): .double(rect.size.height)
+    case (.origin?, .x?): .double(rect.origin.x)
+    case (.origin?, .y?): .double(rect.origin.y)
+    case (.center?, .x?): .double(rect.center.x)
+    case (.center?, .y?): .double(rect.center.y)
+    default: nil
     }
   }
 

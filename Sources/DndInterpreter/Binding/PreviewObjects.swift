@@ -138,7 +138,16 @@ final class PreviewParametersObject: NativeObject {
       }
     case .backgroundColor?:
       // Null-resettable: nil restores white.
-      parameters.backgroundColor = value.object(as: ColorObject.self)?.color ?? ColorValue("white")
+      if value.isNil {
+        parameters.backgroundColor = ColorValue("white")
+      } else if let color = ColorObject.color(of: value) {
+        parameters.backgroundColor = color
+      } else {
+        throw RuntimeError(
+          .propertyType(
+            "UIDragPreviewParameters.backgroundColor", expected: "a UIColor (such as .clear) or nil",
+            found: value.typeName))
+      }
     default:
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }

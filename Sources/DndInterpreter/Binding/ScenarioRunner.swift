@@ -106,20 +106,37 @@ public struct ScenarioRunner: Sendable {
 
   /// The plain run, then every scenario if the plain run passed. `output`
   /// receives printed text as it is printed (the top level's once).
+  ///
+  /// With `limits.leavesObjectsToExit`, only the run's last scene leaves its
+  /// objects to the process's exit: the ones before it free theirs, so a
+  /// script with many scenarios does not keep every scene's objects.
   public func run(output: @escaping (String) -> Void) -> ScriptRunResult {
-    let topLevel = runTopLevel(output: output)
-    guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
     let chosen = program.scenarios.indices.filter { index in
       scenarioFilter.map { program.scenarios[index].title.lowercased().contains($0.lowercased()) } ?? true
     }
-    let scenarios = chosen.map { runScenario($0, output: output) }
+    let leaves = limits.leavesObjectsToExit
+    let topLevel = runTopLevel(output: output, leavesObjects: leaves && chosen.isEmpty)
+    guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
+    let scenarios = chosen.indices.map { place in
+      Self.onInterpreterThread {
+        runScenarioHere(
+          chosen[place], output: output, leavesObjects: leaves && place == chosen.count - 1,
+          prepare: { _ in }, inspect: { _, _, _ in })
+      }
+    }
     return ScriptRunResult(topLevel: topLevel, scenarios: scenarios)
   }
 
   /// Runs the top level once in a fresh scene.
   public func runTopLevel(output: @escaping (String) -> Void) -> ScenarioResult {
+    runTopLevel(output: output, leavesObjects: false)
+  }
+
+  /// Runs the top level once in a fresh scene; with `leavesObjects`, the
+  /// scene leaves its objects to the process's exit.
+  private func runTopLevel(output: @escaping (String) -> Void, leavesObjects: Bool) -> ScenarioResult {
     Self.onInterpreterThread {
-      let (host, interpreter) = makeScene(output: output)
+      let (host, interpreter) = makeScene(output: output, leavesObjects: leavesObjects)
       let outcome = Self.outcome(of: host) { try interpreter.run() }
       return result(title: nil, range: program.main.range, outcome: outcome, host: host, traceStart: 0)
     }
@@ -156,10 +173,11 @@ public struct ScenarioRunner: Sendable {
   /// instead of the runner's.
   func runScenarioHere(
     _ index: Int, output: @escaping (String) -> Void, lean: Bool = false, caches: RunCaches? = nil,
-    defaults: DefaultsStore? = nil, prepare: (SceneHost) -> Void,
+    defaults: DefaultsStore? = nil, leavesObjects: Bool = false, prepare: (SceneHost) -> Void,
     inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output, caches: caches, defaults: defaults)
+    let (host, interpreter) = makeScene(
+      output: output, caches: caches, defaults: defaults, leavesObjects: leavesObjects)
     prepare(host)
     var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
     inspect(host, traceStart, &result)
@@ -200,11 +218,13 @@ public struct ScenarioRunner: Sendable {
   }
 
   private func makeScene(
-    output: @escaping (String) -> Void, caches: RunCaches? = nil, defaults: DefaultsStore? = nil
+    output: @escaping (String) -> Void, caches: RunCaches? = nil, defaults: DefaultsStore? = nil,
+    leavesObjects: Bool = false
   ) -> (SceneHost, Interpreter) {
     let host = SceneHost(
       program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives(),
       defaults: defaults ?? self.defaults)
+    host.leavesObjectsToExit = leavesObjects
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: limits, files: files,
       compiled: caches?.compiled ?? CompiledFunctionCache())

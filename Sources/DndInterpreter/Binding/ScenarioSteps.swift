@@ -21,8 +21,8 @@ extension SceneHost {
         negated: negated, method, methods, on: view, times: times, at: range, interpreter: interpreter)
     case .expectException(let name):
       try expectException(name, at: range)
-    case .expectWarning(let text):
-      try expectWarning(text, at: range)
+    case .expectWarning(let negated, let text):
+      try expectWarning(text, negated: negated, at: range)
     case .longPress, .drag, .tap, .release, .cancel, .wait, .settle:
       try performFingerStep(step, at: range, interpreter: interpreter)
     }

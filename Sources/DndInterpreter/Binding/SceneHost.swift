@@ -65,6 +65,9 @@ public final class SceneHost: InterpreterHost {
   /// Every wrapper, views' included, in the order they were made (see `deinit`).
   private var wrapperOrder: [NativeObject] = []
   private var madeViews = 0
+  /// Set for the last scene of a `dnd run` (`InterpreterLimits.leavesObjectsToExit`):
+  /// `deinit` then leaves the script objects to the process's exit.
+  var leavesObjectsToExit = false
 
   /// The last proposal a script's drop handler returned in the current drag.
   var lastProposal: ProposalObject?
@@ -125,9 +128,16 @@ public final class SceneHost: InterpreterHost {
   /// The scene's link and its slot in the builtin types are emptied first:
   /// closures the world keeps (a completion, a queued block) and builtin
   /// types called later then find no scene.
+  ///
+  /// With `leavesObjectsToExit` the objects are not freed at all: the list
+  /// is kept, never released, and the process's exit reclaims the memory.
   deinit {
     link.detach()
     if slot.link === link { slot.link = nil }
+    if leavesObjectsToExit {
+      _ = Unmanaged.passRetained(LeftObjects(wrapperOrder, wrappers))
+      return
+    }
     wrappers = [:]
     while let object = wrapperOrder.popLast() {
       if let viewObject = object as? ViewObject, viewObject.view.userInfo === viewObject {
@@ -288,6 +298,18 @@ public final class SceneHost: InterpreterHost {
   /// The source text of a range (an expectation's expression).
   func sourceText(_ range: SourceRange) -> String? {
     files.first { $0.id == range.file }.map { $0.text(range) }
+  }
+}
+
+/// The objects a scene leaves to the process's exit, held by one reference
+/// that is never released.
+private final class LeftObjects {
+  let objects: [NativeObject]
+  let wrappers: [ObjectIdentifier: NativeObject]
+
+  init(_ objects: [NativeObject], _ wrappers: [ObjectIdentifier: NativeObject]) {
+    self.objects = objects
+    self.wrappers = wrappers
   }
 }
 

@@ -156,7 +156,11 @@ final class TextDropRequestObject: SceneObject {
 }
 
 /// `DispatchQueue.main` and `DispatchQueue.global()`: `async { }` queues a
-/// closure on the runtime's scheduler.
+/// closure on the runtime's scheduler, and `asyncAfter(deadline:) { }` queues
+/// it due at the deadline, in virtual time. Choice: the block waits on its
+/// queue from the call, so two blocks of one serial queue due at the same
+/// time run in the order they were queued (GCD promises no order between
+/// timers due together; across queues the explorer tries both).
 final class QueueObject: SceneObject {
   let queue: WorkQueue
 
@@ -171,13 +175,23 @@ final class QueueObject: SceneObject {
 
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
   {
-    guard member.known == .async, arguments.count == 1 else {
+    let scene = self.scene
+    let block: Value
+    var delay = 0.0
+    var method = "async"
+    switch member.known {
+    case .async? where arguments.count == 1:
+      block = try Convert.function(arguments[0], for: "async")
+    case .asyncAfter? where arguments.hasLabels(.deadline, nil) || arguments.hasLabels(.deadline, .execute):
+      delay = try DispatchTimes.delay(until: arguments[0], in: scene)
+      block = try Convert.function(arguments[1], for: "asyncAfter(deadline:execute:)")
+      method = "asyncAfter"
+    default:
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
-    let block = try Convert.function(arguments[0], for: "async")
-    let scene = self.scene
-    try scene.world.scheduler.enqueue(on: queue, label: "DispatchQueue.\(queue.label).async") {
-      [link = scene.link] in
+    try scene.world.scheduler.enqueue(
+      on: queue, after: delay, label: "DispatchQueue.\(queue.label).\(method)"
+    ) { [link = scene.link] in
       _ = try link.scene?.callScript(block, [])
     }
     return .nil

@@ -56,6 +56,7 @@ enum UIKitTypes {
     views(registry, slot)
     ListConvert.register(in: registry, scene: slot)
     DefaultsTypes.register(in: registry, scene: slot)
+    DispatchTimes.register(in: registry, scene: slot)
     registry.register(
       BoundType(
         .dispatchQueue,

@@ -53,6 +53,20 @@ final class ViewObject: SceneObject {
 
   // MARK: Reading
 
+  /// `view.frame.size.width`, `view.bounds.midX` and the like, as reading
+  /// the frame (or bounds) and then its members gives, without the Rect
+  /// object in between (nor the Size or Point).
+  override func memberChain(_ first: Symbol, _ second: Symbol, _ third: Symbol?) -> Value? {
+    let rect: Rect
+    switch first.known {
+    case .frame?: rect = view.frame
+    case .bounds?: rect = view.bounds
+    default: return nil
+    }
+    guard let third else { return RectObject.scalarMember(of: rect, second) }
+    return RectObject.memberChain(of: rect, second, third)
+  }
+
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .frame?: return .object(RectObject(view.frame))
@@ -203,10 +217,12 @@ final class ViewObject: SceneObject {
 
   private func optionalColor(_ value: Value, _ property: @autoclosure () -> String) throws -> ColorValue? {
     if value.isNil { return nil }
-    guard let color = value.object(as: ColorObject.self) else {
-      throw RuntimeError(.propertyType(property(), expected: "a UIColor or nil", found: value.typeName))
+    guard let color = ColorObject.color(of: value) else {
+      throw RuntimeError(
+        .propertyType(
+          property(), expected: "a UIColor (such as .red or UIColor.clear) or nil", found: value.typeName))
     }
-    return color.color
+    return color
   }
 
   // MARK: Methods

@@ -1,0 +1,77 @@
+/// Swift's words that dnd does not have (`switch`, `struct`, `lazy`, ...).
+/// A student pasting Swift meets them first, and reading on past one gives a
+/// cascade of errors about separators; so the word itself is reported, with
+/// what to write instead. A construct (`switch x { ... }`) is skipped to the
+/// end of its line, its braces whole; a modifier (`lazy var`) is skipped
+/// alone, so that the declaration after it is still read.
+extension Parser.State {
+  /// What to write instead of each word, and whether the word is a modifier
+  /// that can simply be removed (a fix-it deletes it).
+  static let swiftOnlyWords: [String: (advice: String, isModifier: Bool)] = {
+    var table: [String: (String, Bool)] = [:]
+    for word in ["enum", "struct", "class", "protocol", "extension", "typealias"] {
+      table[word] = (
+        "'\(word)' declarations are not part of dnd; keep data in dictionaries such as "
+          + "[\"name\": name, \"x\": 10], tuples and arrays, and behaviour in functions",
+        false
+      )
+    }
+    for word in ["lazy", "private", "fileprivate", "public", "internal", "static", "override", "final"] {
+      table[word] = ("'\(word)' is a Swift modifier dnd does not have; remove it", true)
+    }
+    for word in ["weak", "unowned"] {
+      table[word] = ("dnd has no '\(word)' references; remove '\(word)'", true)
+    }
+    table["switch"] = (
+      "'switch' is not part of dnd; write an 'if' / 'else if' chain, as in "
+        + "'if x == 1 { ... } else if x == 2 { ... } else { ... }'",
+      false
+    )
+    table["repeat"] = (
+      "'repeat' is not part of dnd; write 'while true { ... if !condition { break } }'", false
+    )
+    table["defer"] = ("'defer' is not part of dnd; put the statements at the end of the block", false)
+    table["do"] = (
+      "'do' is not part of dnd: a script throws no errors to catch; keep the block's statements without it",
+      false
+    )
+    table["import"] = ("a dnd script needs no imports; remove this line", false)
+    return table
+  }()
+
+  enum SwiftOnlyWord {
+    /// Not one of them: parse as usual.
+    case none
+    /// A construct, reported and skipped: the item is gone.
+    case skipped
+    /// Modifiers, reported and skipped: parse the item that follows them.
+    case modifiersSkipped
+  }
+
+  /// At a statement or member that starts with one of Swift's words dnd
+  /// does not have, followed on its line by a name, a keyword or a "{":
+  /// reports it and skips it (see above).
+  mutating func skipSwiftOnlyWord() -> SwiftOnlyWord {
+    guard token.kind == .identifier, let (advice, isModifier) = Parser.State.swiftOnlyWords[text(token)] else {
+      return .none
+    }
+    let next = peek()
+    guard !next.isAtStartOfLine, next.kind == .identifier || next.kind == .leftBrace || next.kind.isKeyword
+    else { return .none }
+    let word = token.range
+    guard isModifier else {
+      report(.swiftOnlyWord(advice), at: word)
+      synchronize()
+      return .skipped
+    }
+    let removal = Diagnostic.FixIt(range: word.union(next.range.emptyAtStart), replacement: "")
+    report(.swiftOnlyWord(advice), at: word, fixIts: [removal])
+    // `private static let`: every modifier in a row goes (only the first is reported).
+    while token.kind == .identifier, Parser.State.swiftOnlyWords[text(token)]?.isModifier == true,
+      !peek().isAtStartOfLine
+    {
+      advance()
+    }
+    return .modifiersSkipped
+  }
+}
