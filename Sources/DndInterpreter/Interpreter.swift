@@ -29,6 +29,8 @@ public final class Interpreter {
   public let limits: InterpreterLimits
   /// Source files, for line numbers in stack traces.
   public var files: [SourceFile]
+  /// How its host reaches it (see `InterpreterLink`).
+  let link = InterpreterLink()
 
   /// Whether each global's declaration has run (checked for reads the
   /// checker could not order, `globalChecked`).
@@ -164,9 +166,11 @@ public final class Interpreter {
     self.stack = UnsafeMutablePointer<Value>.allocate(capacity: max(limits.maxStackSlots, 16))
     registers.pointee.objectPayloadFirst = Value.objectPayloadFirst()
     createGlobalFunctions(program.globalFunctions)
+    link.attach(self)
   }
 
   deinit {
+    link.detach()
     stack.deinitialize(count: initializedSlots)
     stack.deallocate()
     registers.pointee.globals.deinitialize(count: registers.pointee.globalCount)

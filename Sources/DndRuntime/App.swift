@@ -5,13 +5,15 @@ public final class App {
   public let name: String
   /// The root of the app's views; its frame is the app's place on the screen.
   public let window: View
-  public private(set) weak var world: World?
+  private let worldLink: WorldLink
+  /// The world this app is in; nil once it is gone.
+  public var world: World? { worldLink.world }
   /// Apps without an explicit frame share the screen in equal columns.
   var hasAutomaticFrame = true
 
   init(name: String, world: World) {
     self.name = name
-    self.world = world
+    self.worldLink = world.link
     self.window = View(.window, name: name + ".window", world: world)
     window.owningApp = self
   }

@@ -24,12 +24,13 @@ public final class DragAnimator {
   private var animations: [() throws -> Void] = []
   private var completions: [(AnimatingPosition) throws -> Void] = []
   private(set) var state = State.pending
-  private weak var world: World?
+  private let worldLink: WorldLink?
+  private var world: World? { worldLink?.world }
   /// Restores, newest last, for properties changed by the animation blocks.
   private var undo: [(view: View, restore: (View) -> Void)] = []
 
   init(world: World?) {
-    self.world = world
+    self.worldLink = world?.link
   }
 
   /// Adds an animation block; it runs when the animation starts, or now if it runs.

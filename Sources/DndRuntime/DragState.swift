@@ -41,7 +41,8 @@ final class DragState {
   }
 
   let id: Int
-  private(set) weak var world: World?
+  private let worldLink: WorldLink
+  var world: World? { worldLink.world }
   /// The app the drag started in; nil when it started in an item source.
   let sourceApp: App?
   /// The app or item source the trace names as the drag's origin.
@@ -99,7 +100,7 @@ final class DragState {
   init(id: Int, world: World, sourceApp: App?, sourceName: String, origin: DragInteraction?, location: Point)
   {
     self.id = id
-    self.world = world
+    self.worldLink = world.link
     self.sourceApp = sourceApp
     self.sourceName = sourceName
     self.origin = origin

@@ -43,16 +43,16 @@ public enum TouchTarget {
 /// (the run loop after an event). Errors thrown by delegate closures leave
 /// the step unchanged; UIKit's exceptions leave it as `UIKitException`.
 public final class TouchDriver {
-  /// Weak: the world owns its driver; a driver kept after its world is gone
-  /// reports that instead of crashing.
-  private weak var worldReference: World?
+  /// Not the world itself: the world owns its driver; a driver kept after
+  /// its world is gone reports that instead of crashing.
+  private let worldLink: WorldLink
   /// Fingers that are down, oldest first; steps act on the newest by default.
   public private(set) var fingers: [Finger] = []
   private var fingerCount = 0
   private var isRunningStep = false
 
   init(world: World) {
-    self.worldReference = world
+    self.worldLink = world.link
   }
 
   /// The finger steps act on when none is named: the last one down.
@@ -205,7 +205,7 @@ public final class TouchDriver {
   /// Runs a step on the main queue, then the work due now. Steps do not nest:
   /// a delegate closure cannot move a finger.
   private func runStep<Result>(_ body: (World, DragEngine) throws -> Result) throws -> Result {
-    guard let world = worldReference else { throw ScenarioError("the world of these fingers is gone") }
+    guard let world = worldLink.world else { throw ScenarioError("the world of these fingers is gone") }
     guard !isRunningStep else {
       throw ScenarioError("a finger step cannot run inside a delegate call or other work of another step")
     }

@@ -60,8 +60,8 @@ extension ItemProvider {
       method: "loadFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
       representation: representation(forType: type), missing: .itemUnavailable(type: type),
       convert: { raw in .success(Self.bytes(of: raw)) },
-      deliver: { [weak world] result in
-        guard let world, case .success(let bytes) = result else {
+      deliver: { [worldLink] result in
+        guard let world = worldLink.world, case .success(let bytes) = result else {
           try completionHandler(nil, result.failure ?? .unknown())
           return
         }
@@ -105,11 +105,11 @@ extension ItemProvider {
     // scheduler, which the world and the session own: held strongly, the
     // world, the session, the progress and whatever the completion captured
     // (a script's whole program) would keep each other alive after the scene
-    // is gone. Pending work holds the session strongly (a load in flight
-    // keeps it alive, as in UIKit); the progress's cancel handler does not.
-    weak let weakWorld = world
+    // is gone, so they reach the world (and its scheduler) through its link.
+    // Pending work holds the session strongly (a load in flight keeps it
+    // alive, as in UIKit); the progress's cancel handler does not.
+    let worldLink = world.link
     weak let weakProgress = progress
-    weak let weakScheduler = scheduler
     weak let weakState = state
     let sessionID = state?.id
 
@@ -124,7 +124,7 @@ extension ItemProvider {
         case .success(let payload): payload.description
         case .failure(let error): error.description
         }
-      weakWorld?.record(
+      worldLink.world?.record(
         .step, "loadCompleted", phase: phase, session: sessionID, arguments: [argument], result: outcome)
       try deliver(result)
       if counted { try state?.noteLoadFinished() }
@@ -132,7 +132,7 @@ extension ItemProvider {
 
     /// Delivers once the latency since the request has passed.
     func deliverWhenDue(_ result: Result<Payload, ItemProviderError>) throws {
-      guard let scheduler = weakScheduler else { return }
+      guard let scheduler = worldLink.world?.scheduler else { return }
       let dueIn = max(0, requestTime.adding(seconds: latency).seconds - scheduler.now.seconds)
       try scheduler.enqueue(on: queue, after: dueIn, label: label + " completion") {
         try finish(result, of: state)
@@ -158,7 +158,7 @@ extension ItemProvider {
     var sourceProgress: LoadProgress?
     progress.onCancel = {
       try sourceProgress?.cancel()
-      try weakScheduler?.enqueue(on: queue, label: label + " cancelled") {
+      try worldLink.world?.scheduler.enqueue(on: queue, label: label + " cancelled") {
         try finish(.failure(.cancelled), of: weakState)
       }
     }

@@ -72,7 +72,9 @@ public final class ItemProvider {
     let source: Source
   }
 
-  public private(set) weak var world: World?
+  let worldLink: WorldLink
+  /// The world this provider reports to; nil once it is gone.
+  public var world: World? { worldLink.world }
   private var ownRepresentations: [Representation] = []
   /// Set on the copy another app sees of a dragged provider.
   private let original: ItemProvider?
@@ -94,7 +96,7 @@ public final class ItemProvider {
 
   /// An empty provider.
   public init(world: World) {
-    self.world = world
+    self.worldLink = world.link
     self.original = nil
   }
 
@@ -106,7 +108,7 @@ public final class ItemProvider {
 
   /// The provider another app sees: same data, minus own-process representations.
   init(mirroring original: ItemProvider) {
-    self.world = original.world
+    self.worldLink = original.worldLink
     self.original = original
   }
 

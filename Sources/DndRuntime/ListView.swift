@@ -65,7 +65,8 @@ public final class ListView {
   public let kind: ListKind
   /// The view this list belongs to (it owns the list).
   public private(set) weak var view: View?
-  private(set) weak var world: World?
+  private let worldLink: WorldLink
+  var world: World? { worldLink.world }
 
   /// Setting a data source reloads the list.
   public var dataSource: ListDataSource? {
@@ -138,7 +139,7 @@ public final class ListView {
   init(view: View) {
     self.kind = view.kind == .tableView ? .table : .collection
     self.view = view
-    self.world = view.world
+    self.worldLink = view.worldLink
   }
 
   var methods: ListMethodSet { ListMethodSet.of(kind) }

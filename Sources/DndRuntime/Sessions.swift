@@ -100,23 +100,21 @@ public final class DropSession {
   ) throws -> LoadProgress {
     let aggregate = LoadProgress(aggregate: ())
     guard let world = state.world else { return aggregate }
-    let scheduler = world.scheduler
     let argument = TraceArgument("class", objectClass.uikitName)
     let phase = state.loadPhase
     world.record(
       .step, "loadObjects(ofClass:)", phase: phase, session: state.id, app: app?.name,
       arguments: [argument])
-    // Weak: the item loads keep this function, and the session and the
-    // world keep the loads; strong references would make a cycle that
-    // outlives the scene (and the script the completion captured).
-    weak let weakWorld = world
-    weak let weakScheduler = scheduler
+    // Through the world's link: the item loads keep this function, and the
+    // session and the world keep the loads; strong references would make a
+    // cycle that outlives the scene (and the script the completion captured).
+    let worldLink = world.link
     let sessionID = state.id
     let appName = app?.name
     func complete(_ objects: [ItemValue]) throws {
-      guard let scheduler = weakScheduler else { return }
+      guard let scheduler = worldLink.world?.scheduler else { return }
       try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") {
-        weakWorld?.record(
+        worldLink.world?.record(
           .step, "loadObjectsCompletion", phase: phase, session: sessionID, app: appName,
           arguments: [argument], result: objects.count == 1 ? "1 object" : "\(objects.count) objects")
         try completion(objects)

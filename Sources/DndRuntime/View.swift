@@ -65,7 +65,7 @@ public final class View {
   /// The world's link, which all its views share (see `WorldLink`): a weak
   /// reference would cost each view the making, reading and destroying of
   /// one, and the world a side table.
-  private let worldLink: WorldLink
+  let worldLink: WorldLink
   /// The world whose scheduler and trace this view reports to; nil once
   /// the world is gone.
   public var world: World? { worldLink.world }
@@ -196,7 +196,7 @@ public final class View {
     self.kind = kind
     self.number = UInt32(exactly: number) ?? 0
     self.frame = frame
-    self.worldLink = world.viewLink
+    self.worldLink = world.link
     self.isUserInteractionEnabled = kind.isUserInteractionEnabledByDefault
     if let name {
       writableExtras.name = name

@@ -49,8 +49,9 @@ public final class World {
   var recordingAnimator: DragAnimator?
   private var temporaryFiles: [(url: String, data: Data)] = []
   private var temporaryFileCount = 0
-  /// The link every view of this world keeps (see `WorldLink`).
-  let viewLink = WorldLink()
+  /// The link every view and runtime object of this world keeps instead
+  /// of a weak reference (see `WorldLink`).
+  public let link = WorldLink()
 
   public init(
     device: Device = .iPad, timing: Timing = Timing(), limits: SchedulerLimits = SchedulerLimits(),
@@ -60,13 +61,13 @@ public final class World {
     self.timing = timing
     self.scheduler = Scheduler(policy: policy, limits: limits)
     self.providerQueue = scheduler.backgroundQueue("NSItemProvider")
-    viewLink.attach(self)
+    link.attach(self)
   }
 
   /// Views can outlive their world (a test's temporary world, say): from
   /// now on they find none.
   deinit {
-    viewLink.detach()
+    link.detach()
   }
 
   // MARK: Scene
@@ -132,11 +133,10 @@ public final class World {
   ) -> Int {
     let located = kind == .warning || kind == .exception
     return trace.append(
-      TraceEvent(
-        sequence: 0, time: scheduler.now, queue: scheduler.currentQueue.label, kind: kind, phase: phase,
-        session: session, app: app, view: view, interaction: interaction, name: name,
-        method: method ?? name, arguments: arguments, result: result, message: message,
-        exceptionName: exceptionName, sourceLocation: located ? sourceLocationProvider?() : nil))
+      time: scheduler.now, queue: scheduler.currentQueue.label, kind: kind, phase: phase, session: session,
+      app: app, view: view, interaction: interaction, name: name, method: method ?? name,
+      arguments: arguments, result: result, message: message, exceptionName: exceptionName,
+      sourceLocation: located ? sourceLocationProvider?() : nil)
   }
 
   /// Records a console line as a warning.
@@ -206,26 +206,26 @@ public final class World {
   }
 }
 
-/// A view's way back to its world: one object per world, shared by all its
-/// views, which keep it strongly. A weak reference in each view would cost
-/// every view the making, reading and destroying of one, and give the world
-/// a side table, which sends each of its retains and releases down the
-/// runtime's slow path.
+/// A runtime object's way back to its world: one object per world, shared
+/// by its views, apps, sessions, providers and animators, which keep it
+/// strongly. A weak reference in each would cost the making, reading and
+/// destroying of one, and give the world a side table, which sends each of
+/// its retains and releases down the runtime's slow path.
 ///
 /// The link holds the world unretained. That is safe because the world
 /// sets it once fully made (`attach`, the last step of `World.init`) and
 /// clears it as it starts to deinitialise (`detach`, in `World.deinit`):
 /// whenever it is non-nil the world is alive. A world and its views are
 /// used by one thread at a time (the one running its scene), so the world
-/// cannot go between the check and the use. A view reading `world` gets a
-/// strong reference, as it got from a weak one.
-final class WorldLink {
+/// cannot go between the check and the use. Reading `world` gives a strong
+/// reference, as a weak one did.
+public final class WorldLink {
   private var target: Unmanaged<World>?
 
   init() {}
 
   /// The world, or nil once it has begun to deinitialise.
-  var world: World? { target?.takeUnretainedValue() }
+  public var world: World? { target?.takeUnretainedValue() }
 
   /// `World.wantsChangeNotes`, read without retaining the world (views ask
   /// on every setter); false once the world is gone.

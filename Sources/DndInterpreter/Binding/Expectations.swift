@@ -107,12 +107,20 @@ extension SceneHost {
         try Convert.integer(interpreter.evaluateStepExpression(expr), for: "expect called ... times")
       }
     }
-    let spellings = Set(methods.map(\.uikitName))
-    let calls = world.trace.events.filter { event in
-      event.kind == .call && Self.matches(event, method, spellings)
-        && (view == nil || event.view == view?.name)
+    // Counted in place: filtering copied every matching event (an
+    // explored scenario checks its expectations at each of its orders).
+    let spellings = methods.map(\.uikitName)
+    let viewName = view?.name
+    let events = world.trace.events
+    var count = 0
+    var firstCall: Int?
+    for index in events.indices
+    where events[index].kind == .call && Self.matches(events[index], method, spellings)
+      && (viewName == nil || events[index].view == viewName)
+    {
+      count += 1
+      if firstCall == nil { firstCall = index }
     }
-    let count = calls.count
     let holds: Bool
     if let times {
       holds = negated ? count != times : count == times
@@ -128,7 +136,7 @@ extension SceneHost {
       expected = "\(method) \(negated ? "not " : "")to be called\(place)"
     }
     var found = count == 0 ? "it was not called" : "it was called \(Self.timesText(count))"
-    if let first = calls.first {
+    if let first = firstCall.map({ events[$0] }) {
       found += ", first \(first.method)\(first.view.map { " on \($0)" } ?? "") at \(first.time)"
     } else if view != nil {
       let elsewhere = world.trace.events.filter { $0.kind == .call && Self.matches($0, method, spellings) }
@@ -137,7 +145,9 @@ extension SceneHost {
     throw RuntimeError(.callExpectationFailed("expected \(expected), but \(found)"), at: range)
   }
 
-  private static func matches(_ event: TraceEvent, _ name: String, _ spellings: Set<String>) -> Bool {
+  /// `spellings` are the catalogue's one or two for the name: a list is
+  /// searched faster than a set is hashed.
+  private static func matches(_ event: TraceEvent, _ name: String, _ spellings: [String]) -> Bool {
     if spellings.contains(event.method) { return true }
     // The runtime may qualify a spelling with its protocol
     // ("UISpringLoadedInteractionBehavior.shouldAllow(_:with:)").

@@ -179,24 +179,26 @@ public struct ScenarioRunner: Sendable {
   /// trace there, and may complete the result with `complete(_:host:traceStart:)`.
   /// With `caches`, the scene takes its builtin types and compiled
   /// functions from there (runs of one program, one after the other on one
-  /// thread, may share them).
+  /// thread, may share them). With `defaults`, the scene uses that store
+  /// instead of the runner's.
   func runScenarioHere(
     _ index: Int, output: @escaping (String) -> Void, lean: Bool = false, caches: RunCaches? = nil,
-    leavesObjects: Bool = false, prepare: (SceneHost) -> Void,
+    defaults: DefaultsStore? = nil, leavesObjects: Bool = false, prepare: (SceneHost) -> Void,
     inspect: (SceneHost, _ traceStart: Int, inout ScenarioResult) -> Void
   ) -> ScenarioResult {
-    let (host, interpreter) = makeScene(output: output, caches: caches, leavesObjects: leavesObjects)
+    let (host, interpreter) = makeScene(
+      output: output, caches: caches, defaults: defaults, leavesObjects: leavesObjects)
     prepare(host)
     var (result, traceStart) = runScenario(index, host: host, interpreter: interpreter, lean: lean)
     inspect(host, traceStart, &result)
     return result
   }
 
-  /// Adds the trace and the scene to a lean result, as a full one holds them.
+  /// Adds the trace and the scene to a lean result, as a full one holds
+  /// them. The scene's trace is done with: its events are moved, not copied.
   func complete(_ result: inout ScenarioResult, host: SceneHost, traceStart: Int) {
-    let events = host.world.trace.events
-    result.trace = Array(events[min(traceStart, events.count)...])
     var scene = host.world.snapshot()
+    result.trace = host.world.trace.takeEvents(from: traceStart)
     scene.traceCount = result.trace.count
     result.scene = scene
   }
@@ -226,11 +228,12 @@ public struct ScenarioRunner: Sendable {
   }
 
   private func makeScene(
-    output: @escaping (String) -> Void, caches: RunCaches? = nil, leavesObjects: Bool = false
+    output: @escaping (String) -> Void, caches: RunCaches? = nil, defaults: DefaultsStore? = nil,
+    leavesObjects: Bool = false
   ) -> (SceneHost, Interpreter) {
     let host = SceneHost(
-      program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives())
-    host.defaults = defaults
+      program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives(),
+      defaults: defaults ?? self.defaults)
     host.leavesObjectsToExit = leavesObjects
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: limits, files: files,

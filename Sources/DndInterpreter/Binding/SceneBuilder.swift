@@ -65,6 +65,13 @@ extension SceneHost {
 
   /// The app's variables and views by symbol, for `self.name` in its functions.
   private func memberSlots(of app: CheckedApp, _ interpreter: Interpreter) -> [Symbol: Int] {
+    if let known = sceneNatives.appMemberSlots[app.slot] { return known }
+    let slots = findMemberSlots(of: app, interpreter)
+    sceneNatives.appMemberSlots[app.slot] = slots
+    return slots
+  }
+
+  private func findMemberSlots(of app: CheckedApp, _ interpreter: Interpreter) -> [Symbol: Int] {
     var slots: [Symbol: Int] = [:]
     // The interpreter's program, not the host's: in a REPL session the app
     // may come from a later input than the one the host was made for.

@@ -30,24 +30,32 @@ public final class SceneHost: InterpreterHost {
   let program: CheckedProgram
   /// Source files, for locations; a REPL adds one per input.
   public var files: [SourceFile]
-  /// Set by the runner; weak because the interpreter holds its host.
-  public weak var interpreter: Interpreter? {
-    didSet { maxViews = interpreter?.limits.maxViews ?? InterpreterLimits().maxViews }
+  /// Set by the runner. Held through the interpreter's link, not strongly,
+  /// because the interpreter holds its host; nil once it is gone.
+  public var interpreter: Interpreter? {
+    get { interpreterLink?.interpreter }
+    set {
+      interpreterLink = newValue?.link
+      maxViews = newValue?.limits.maxViews ?? InterpreterLimits().maxViews
+    }
   }
+  private var interpreterLink: InterpreterLink?
   /// The interpreter's `maxViews`, read when it is set: views are made only
-  /// by script code, while the interpreter runs, and reading a weak
-  /// reference for each of thousands of views costs more than the view.
+  /// by script code, while the interpreter runs, and reading the link for
+  /// each of thousands of views costs more than the view.
   private var maxViews = InterpreterLimits().maxViews
   private let sink: (String) -> Void
   /// While true, printed text is dropped (the top level re-run before a scenario).
   public var isOutputMuted = false
   public private(set) var printed: [PrintedText] = []
   /// The run's `UserDefaults` store, shared with the other scenes of the run.
-  public var defaults = DefaultsStore()
+  public var defaults: DefaultsStore
   /// How closures the runtime keeps reach this scene (see `SceneLink`).
   let link = SceneLink()
   /// The slot of the builtin types this scene uses, emptied as it ends.
   private let slot: SceneSlot
+  /// The builtin types and what they cache for the scenes of this thread.
+  let sceneNatives: SceneNatives
 
   /// One script object per runtime object, so identity survives the round
   /// trip through the runtime. Each wrapper holds its runtime object, so a key
@@ -79,21 +87,32 @@ public final class SceneHost: InterpreterHost {
   /// the scene as they left it (`dnd render --at`); nil runs it to the end.
   public var stopAfterSteps: Int?
 
-  public convenience init(program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void) {
-    self.init(program: program, files: files, output: output, natives: SceneNatives())
+  /// A scene whose `UserDefaults` store is `defaults` (a new, empty one
+  /// when not given).
+  public convenience init(
+    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void,
+    defaults: DefaultsStore? = nil
+  ) {
+    self.init(
+      program: program, files: files, output: output, natives: SceneNatives(),
+      defaults: defaults ?? DefaultsStore())
   }
 
   /// A scene whose builtin types are `natives`' (which then act on this
-  /// scene): one scene at a time may use them.
+  /// scene): one scene at a time may use them. The store is passed in, not
+  /// made and then replaced: the explorer makes a scene per order.
   init(
-    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void, natives: SceneNatives
+    program: CheckedProgram, files: [SourceFile], output: @escaping (String) -> Void, natives: SceneNatives,
+    defaults: DefaultsStore
   ) {
+    self.defaults = defaults
     self.program = program
     self.files = files
     self.sink = output
     self.world = World(device: program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad)
     self.natives = natives.registry
     self.slot = natives.slot
+    self.sceneNatives = natives
     link.attach(self)
     natives.slot.link = link
     world.sourceLocationProvider = { [link] in link.scene?.currentLocation() }

@@ -1,3 +1,5 @@
+import DndCheck
+
 /// The scene a registry's builtin types act on (the types make views,
 /// items and queues in it). Through the scene's link, never a strong
 /// reference: the scene owns its interpreter, which holds the registry.
@@ -25,6 +27,11 @@ final class SceneSlot {
 final class SceneNatives {
   let registry = NativeRegistry()
   let slot = SceneSlot()
+  /// Each app's members by symbol (`SceneHost.memberSlots`), by the app's
+  /// global slot: the same for every scene of a program, and looking the
+  /// names up again cost every explored order a table and its hashing. A
+  /// REPL session's later inputs only add globals, so a slot keeps its app.
+  var appMemberSlots: [Int: [Symbol: Int]] = [:]
 
   init() {
     UIKitTypes.register(in: registry, scene: slot)

@@ -358,10 +358,10 @@ public struct Explorer: Sendable {
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
-    var runner = runner
-    if let defaults { runner.defaults = defaults }
+    // The store is passed along rather than set on a copy of the runner:
+    // copying it retained and released each of its parts, at every order.
     let result = runner.runScenarioHere(
-      index, output: { _ in }, lean: true, caches: caches,
+      index, output: { _ in }, lean: true, caches: caches, defaults: defaults,
       prepare: { host in
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)

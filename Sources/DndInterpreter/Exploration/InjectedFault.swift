@@ -33,8 +33,10 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
   func install(in world: World) {
     var progresses: [LoadProgress] = []
     var armed = false
-    world.loadStartHook = { [weak world] start in
-      guard let world else { return nil }
+    // Through the world's link: the world keeps this hook, and the work it
+    // queues, so neither may keep the world.
+    world.loadStartHook = { [link = world.link] start in
+      guard let world = link.world else { return nil }
       progresses.append(start.progress)
       switch self {
       case .fail: return .fail("Injected fault: the provider failed.")
@@ -51,6 +53,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
           }
         } else {
           try scheduler.enqueue(on: scheduler.main, label: "fault: remove the drop target") {
+            guard let world = link.world else { return }
             Self.dropTarget(in: world)?.removeFromSuperview()
           }
         }
