@@ -13,7 +13,7 @@ extension Parser.State {
     case .kwSelf: return Expr(.selfReference, range: current.range)
     default:
       let name = name(of: current)
-      if name.utf8.first == .dollar { noteShorthandArgument(name, at: current.range) }
+      if bytes[Int(current.range.start)] == .dollar { noteShorthandArgument(name, at: current.range) }
       return Expr(.identifier(name), range: current.range)
     }
   }

@@ -39,6 +39,18 @@ extension Parser.State {
     return table
   }()
 
+  /// The words of `swiftOnlyWords`, by their length in bytes.
+  static let swiftOnlyWordsByLength: [[StaticString]] = {
+    let words: [StaticString] = [
+      "enum", "struct", "class", "protocol", "extension", "typealias", "lazy", "private", "fileprivate",
+      "public", "internal", "static", "override", "final", "weak", "unowned", "switch", "repeat", "defer", "do",
+      "import",
+    ]
+    var table = [[StaticString]](repeating: [], count: 12)
+    for word in words { table[word.utf8CodeUnitCount].append(word) }
+    return table
+  }()
+
   enum SwiftOnlyWord {
     /// Not one of them: parse as usual.
     case none
@@ -52,7 +64,13 @@ extension Parser.State {
   /// does not have, followed on its line by a name, a keyword or a "{":
   /// reports it and skips it (see above).
   mutating func skipSwiftOnlyWord() -> SwiftOnlyWord {
-    guard token.kind == .identifier, let (advice, isModifier) = Parser.State.swiftOnlyWords[text(token)] else {
+    // Most statements start with a name: compare bytes by length first, so
+    // that no string is made for them (the parse benchmark noticed).
+    let length = Int(token.range.end) - Int(token.range.start)
+    guard token.kind == .identifier, length < Parser.State.swiftOnlyWordsByLength.count,
+      Parser.State.swiftOnlyWordsByLength[length].contains(where: { isWord($0) }),
+      let (advice, isModifier) = Parser.State.swiftOnlyWords[text(token)]
+    else {
       return .none
     }
     let next = peek()

@@ -28,6 +28,14 @@ private func expectDiagnostics(
 }
 
 struct ParserDiagnosticTests {
+  /// The byte-length index of Swift's words (read before any string is
+  /// made) lists exactly the words that have advice.
+  @Test func theSwiftOnlyWordIndexMatchesTheAdvice() {
+    let indexed = Parser.State.swiftOnlyWordsByLength.flatMap { $0 }.map { $0.description }
+    #expect(Set(indexed) == Set(Parser.State.swiftOnlyWords.keys))
+    #expect(indexed.count == Parser.State.swiftOnlyWords.count)
+  }
+
   @Test(
     arguments: [
       ("let x =1️⃣ ", "expectedExpression"),
