@@ -165,16 +165,17 @@ extension Checker {
       }
       let calleeExpr = CheckedExpr(checkIdentifier(name, at: callee.range), range: callee.range)
       return .callValue(calleeExpr, checked)
-    case .member(let base, let name, _) where appMemberThroughSelf(base, name) != nil:
-      // `self.fetch(url)` in a handler: the app's function (or a closure in its variable).
-      let slot = appMemberThroughSelf(base, name) ?? 0
-      let checked = checkArguments(arguments)
-      if globals[slot].kind == .function {
-        checkArity(name.text, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
-        return .callGlobal(slot, checked)
-      }
-      return .callValue(CheckedExpr(readGlobal(slot, name: name.text, at: callee.range), range: callee.range), checked)
     case .member(let base, let name, let isOptional):
+      if let slot = appMemberThroughSelf(base, name) {
+        // `self.fetch(url)` in a handler: the app's function (or a closure in its variable).
+        let checked = checkArguments(arguments)
+        if globals[slot].kind == .function {
+          checkArity(name.text, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
+          return .callGlobal(slot, checked)
+        }
+        let function = CheckedExpr(readGlobal(slot, name: name.text, at: callee.range), range: callee.range)
+        return .callValue(function, checked)
+      }
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
         return .callMutating(target, symbol(name.text), checkArguments(arguments), optional: optional)

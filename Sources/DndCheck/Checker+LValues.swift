@@ -89,9 +89,8 @@ extension Checker {
         return nil
       }
       return variablePath(name, resolution, at: range)
-    case .member(let base, let name, _) where appMemberThroughSelf(base, name) != nil:
-      return variablePath(name.text, .global(appMemberThroughSelf(base, name) ?? 0), at: range)
     case .member(let base, let name, let isOptional):
+      if let slot = appMemberThroughSelf(base, name) { return variablePath(name.text, .global(slot), at: range) }
       let optional = isOptional || Checker.isOptionalChain(base)
       let (baseValue, root) = checkPathBase(base)
       if let index = Int(name.text) {

@@ -160,6 +160,10 @@ extension Parser.State {
       .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern), range: range(from: start))
   }
 
+  /// The most names a `for` pattern reads (a tuple of the language has no
+  /// more use than that); past it the list ends and ")" is expected.
+  static let maxForPatternNames = 16
+
   // forPattern = "(" ( IDENT | "_" ) { "," ( IDENT | "_" ) } ")" ;
   mutating func parseForPattern() -> [Name?] {
     let open = token
@@ -172,7 +176,7 @@ extension Parser.State {
         names.append(
           expectName(.expectedName(for: "this element", example: "'for (index, item) in items.enumerated()'")))
       }
-    } while consume(.comma) != nil && names.count < Parser.State.maxShorthandArguments
+    } while consume(.comma) != nil && names.count < Parser.State.maxForPatternNames
     expectClosing(.rightParen, opener: open, construct: "the names of the loop's elements")
     return names
   }
