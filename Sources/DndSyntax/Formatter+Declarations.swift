@@ -96,7 +96,17 @@ extension FormatPrinter {
   }
 
   mutating func funcDecl(_ function: FuncDecl) {
-    write("func " + function.name.text + "(" + parameterList(function.parameters) + ")")
+    write("func " + function.name.text)
+    // Laid out as an argument list is, so that a parameter list written one
+    // per line keeps its lines and the comments on them.
+    let nameEnd = Int(function.name.range.end)
+    let open = token(.leftParen, atOrAfter: nameEnd).map { Int($0.range.start) } ?? nameEnd
+    list(function.parameters, open: open, brackets: (.leftParen, .rightParen), start: { $0.range.start }) {
+      printer, parameter in
+      printer.mark(Int(parameter.range.start))
+      printer.write(printer.parameterText(parameter))
+      printer.advance(to: Int(parameter.range.end))
+    }
     if let returnType = function.returnType {
       write(" -> " + typeText(returnType))
     }
@@ -106,16 +116,14 @@ extension FormatPrinter {
 
   /// `_ session: UIDropSession`: the `_` is not in the tree, so it is read
   /// from the source.
-  func parameterList(_ parameters: [Parameter]) -> String {
-    parameters.map { parameter in
-      let start = Int(parameter.range.start)
-      let underscore =
-        parameter.name.range.start != parameter.range.start && start < bytes.count
-        && bytes[start] == .underscore
-      let label = parameter.label.map { $0.text + " " } ?? ""
-      return (underscore ? "_ " : "") + label + parameter.name.text
-        + (parameter.type.map { ": " + typeText($0) } ?? "")
-    }.joined(separator: ", ")
+  func parameterText(_ parameter: Parameter) -> String {
+    let start = Int(parameter.range.start)
+    let underscore =
+      parameter.name.range.start != parameter.range.start && start < bytes.count
+      && bytes[start] == .underscore
+    let label = parameter.label.map { $0.text + " " } ?? ""
+    return (underscore ? "_ " : "") + label + parameter.name.text
+      + (parameter.type.map { ": " + typeText($0) } ?? "")
   }
 
   mutating func varDecl(_ variable: VarDecl) {

@@ -128,7 +128,7 @@ extension FormatPrinter {
   /// lines they were written on (one per line, or a few per line), indented
   /// one level, and the closer stays where it was, on a line of its own (with
   /// a trailing comma if there was one) or after the last element.
-  private mutating func list<Item>(
+  mutating func list<Item>(
     _ items: [Item], open: Int, brackets: (open: TokenKind, close: TokenKind), start: (Item) -> UInt32,
     _ print: (inout FormatPrinter, Item) -> Void
   ) {

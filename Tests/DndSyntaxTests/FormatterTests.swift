@@ -211,6 +211,12 @@ struct FormatterTests {
       ("a(); // after the semicolon\nb()", "a() // after the semicolon\nb()\n"),
       ("if a { // opens\n  b\n} // closes", "if a { // opens\n    b\n} // closes\n"),
       ("f(\n  a, // first\n  b // second\n)", "f(\n    a, // first\n    b  // second\n)\n"),
+      // A parameter list written one per line keeps its lines and their comments.
+      (
+        "func f(\n  x: Int, // the x\n  // why y\n  y: Int\n) -> Int { x }",
+        "func f(\n    x: Int, // the x\n    // why y\n    y: Int\n) -> Int { x }\n"
+      ),
+      ("func f(x: Int,\n  y: Int) { }", "func f(x: Int, y: Int) {}\n"),
       // Comments at the end of a block or the file stay there.
       ("func f() {\n  a\n  // last\n}", "func f() {\n    a\n    // last\n}\n"),
       ("func f() {\n  // only\n}", "func f() {\n    // only\n}\n"),
