@@ -125,7 +125,8 @@ import Testing
         "the app terminated: uncaught exception 'NSInternalInconsistencyException'"))
     // UIKit raised it on its own, not in a call of the script's: the
     // diagnostic points at the step.
-    let unexpectedSource = Self.pasteScene + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n settle\n}"
+    let unexpectedSource =
+      Self.pasteScene + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n settle\n}"
     #expect(text(of: diagnostic.range, in: unexpectedSource) == "release")
     #expect(diagnostic.notes.isEmpty)
   }

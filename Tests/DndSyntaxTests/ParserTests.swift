@@ -88,7 +88,11 @@ struct ParserTests {
       // varDecl
       ("let a: Int? = nil\nvar b", "let a: Int?\n  nil\nvar b"),
       // block, ifStatement, condition, conditionList
-      ("if let x, x > 1 { a }", "if\n  condition let x\n    identifier x\n  condition\n    binary >\n      identifier x\n      integer 1\n  then\n    identifier a"),
+      (
+        "if let x, x > 1 { a }",
+        "if\n  condition let x\n    identifier x\n  condition\n    binary >\n      identifier x\n      integer 1"
+          + "\n  then\n    identifier a"
+      ),
       (
         "if let x = y, var z: Int = w, x > 1 { a } else if b { c } else { d }",
         """
