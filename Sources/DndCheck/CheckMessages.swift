@@ -106,6 +106,10 @@ extension DiagnosticMessage {
     .error("'return' is only allowed inside a function, a closure, a scenario or an item")
   }
 
+  static var selfBoundToAnotherValue: DiagnosticMessage {
+    .error("'self' can only be bound to itself, as in 'guard let self = self else { return }'; pick another name")
+  }
+
   static var selfOutsideDeclaration: DiagnosticMessage {
     .error("'self' is only available in the functions of an app, a view or a source")
   }

@@ -62,6 +62,7 @@ extension Checker {
       checked.range = range
       return checked
     case .closure(let closure):
+      if let capturing = checkCapturingClosure(closure, range: range) { return capturing }
       return make(.closure(checkClosure(closure, range: range)))
     case .error:
       return make(.nilLiteral)

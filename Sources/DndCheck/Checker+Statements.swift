@@ -167,6 +167,14 @@ extension Checker {
       switch condition.kind {
       case .expression(let expr):
         return .expression(checkExpr(expr))
+      case .binding(_, let name, _, let value) where name.text == "self":
+        // `guard let self = self`: only a check that self is there (see the grammar).
+        guard case .selfReference = Checker.unparenthesized(value).kind else {
+          report(.selfBoundToAnotherValue, at: value.range)
+          return .expression(checkExpr(value))
+        }
+        let present = CheckedExpr.Kind.binary(.notEqual, checkExpr(value), CheckedExpr(.nilLiteral, range: name.range))
+        return .expression(CheckedExpr(present, range: condition.range))
       case .binding(let isConstant, let name, _, let value):
         let checkedValue = checkExpr(value)
         if isGlobalScope {

@@ -398,11 +398,32 @@ public struct Closure: Sendable {
   public var hasParameterClause: Bool
   public var returnType: TypeRef?
   public var body: Block
-  public init(parameters: [Parameter], hasParameterClause: Bool, returnType: TypeRef? = nil, body: Block) {
+  /// `[weak self, count]`, empty when there is no capture list.
+  public var captures: [CaptureItem]
+  public init(
+    parameters: [Parameter], hasParameterClause: Bool, returnType: TypeRef? = nil, body: Block,
+    captures: [CaptureItem] = []
+  ) {
     self.parameters = parameters
     self.hasParameterClause = hasParameterClause
     self.returnType = returnType
     self.body = body
+    self.captures = captures
+  }
+}
+
+/// One entry of a closure's capture list: `weak self`, `unowned view`, `count`.
+public struct CaptureItem: Sendable {
+  public enum Ownership: String, Sendable {
+    case strong = "", weak, unowned
+  }
+  public var ownership: Ownership
+  public var name: Name
+  public var range: SourceRange
+  public init(ownership: Ownership, name: Name, range: SourceRange) {
+    self.ownership = ownership
+    self.name = name
+    self.range = range
   }
 }
 

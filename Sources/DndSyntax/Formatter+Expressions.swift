@@ -179,12 +179,22 @@ extension FormatPrinter {
     let close = max(open, Int(range.end) - 1)
     var header = ""
     var headerEnd: Int?
-    if closure.hasParameterClause {
-      let parameters = closure.parameters.map { $0.name.text + ($0.type.map { ": " + typeText($0) } ?? "") }
-        .joined(separator: ", ")
-      let parenthesized = nextTokenIs(.leftParen, after: open + 1)
-      let returnType = closure.returnType.map { " -> " + typeText($0) } ?? ""
-      header = " " + (parenthesized ? "(" + parameters + ")" : parameters) + returnType + " in"
+    if closure.hasParameterClause || !closure.captures.isEmpty {
+      if !closure.captures.isEmpty {
+        let items = closure.captures.map { item in
+          (item.ownership == .strong ? "" : item.ownership.rawValue + " ") + item.name.text
+        }
+        header = " [" + items.joined(separator: ", ") + "]"
+      }
+      if closure.hasParameterClause {
+        let parameters = closure.parameters.map { $0.name.text + ($0.type.map { ": " + typeText($0) } ?? "") }
+          .joined(separator: ", ")
+        let listEnd = closure.captures.last.flatMap { token(.rightBracket, atOrAfter: Int($0.range.end)) }
+        let afterCaptures = listEnd.map { Int($0.range.end) } ?? open + 1
+        let parenthesized = nextTokenIs(.leftParen, after: afterCaptures)
+        header += " " + (parenthesized ? "(" + parameters + ")" : parameters)
+      }
+      header += (closure.returnType.map { " -> " + typeText($0) } ?? "") + " in"
       headerEnd = token(.kwIn, atOrAfter: open + 1).map { Int($0.range.end) }
     }
     let statements = closure.body.statements

@@ -75,7 +75,8 @@ extension FormatPrinter {
       case .binding(let isConstant, let name, let type, let value):
         write((isConstant ? "let " : "var ") + name.text + (type.map { ": " + typeText($0) } ?? ""))
         // `if let photo {` stays short (its value is the name itself).
-        if case .identifier = value.kind, value.range == name.range { break }
+        if value.range == name.range, case .identifier = value.kind { break }
+        if value.range == name.range, case .selfReference = value.kind { break }
         write(" = ")
         expression(value)
       }

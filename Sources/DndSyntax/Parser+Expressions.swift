@@ -377,7 +377,8 @@ extension Parser.State {
     return Expr(kind, range: range(from: open.range.start))
   }
 
-  // closure = "{" [ closureParameters [ "->" type ] "in" ] { statement } "}" ;
+  // closure = "{" [ captureList [ closureParameters ] [ "->" type ] "in"
+  //   | closureParameters [ "->" type ] "in" ] { statement } "}" ;
   mutating func parseClosure() -> Expr {
     let open = token
     guard enterNesting() else { return Expr(.error, range: token.range) }
@@ -387,6 +388,7 @@ extension Parser.State {
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
     var parameters: [Parameter] = []
+    let captures = closureHasCaptureList() ? parseCaptureList() : []
     let hasParameterClause = closureHasParameterClause()
     var returnType: TypeRef?
     if hasParameterClause {
@@ -398,6 +400,10 @@ extension Parser.State {
         while !at(.kwIn) && !at(.endOfFile) { advance() }
         consume(.kwIn)
       }
+    } else if !captures.isEmpty {
+      // `{ [weak self] in`: the lookahead saw the "in".
+      if consume(.arrow) != nil { returnType = parseType() }
+      expect(.kwIn, .expectedInAfterClosureParameters)
     }
     var statements: [Stmt] = []
     statements.reserveCapacity(Parser.State.listCapacity)
@@ -411,8 +417,42 @@ extension Parser.State {
     expectClosing(.rightBrace, opener: open, construct: "this closure")
     let body = Block(statements: statements, range: range(from: open.range.start))
     let closure = Closure(
-      parameters: parameters, hasParameterClause: hasParameterClause, returnType: returnType, body: body)
+      parameters: parameters, hasParameterClause: hasParameterClause, returnType: returnType, body: body,
+      captures: captures)
     return Expr(.closure(closure), range: body.range)
+  }
+
+  // captureList = "[" captureItem { "," captureItem } "]" ;
+  mutating func parseCaptureList() -> [CaptureItem] {
+    guard let open = consume(.leftBracket) else { return [] }
+    var items: [CaptureItem] = []
+    items.appendToList(parseCaptureItem())
+    while consume(.comma) != nil { items.appendToList(parseCaptureItem()) }
+    expectClosing(.rightBracket, opener: open, construct: "this capture list")
+    return items
+  }
+
+  // captureItem = [ "weak" | "unowned" ] ( IDENT | "self" ) ;
+  mutating func parseCaptureItem() -> CaptureItem {
+    let start = token.range.start
+    var ownership = CaptureItem.Ownership.strong
+    if token.kind == .identifier, peek().kind == .identifier || peek().kind == .kwSelf {
+      let word = tokenName
+      if let known = CaptureItem.Ownership(rawValue: word.text), known != .strong {
+        ownership = known
+      } else {
+        report(.unknownCaptureOwnership(word.text), at: word.range)
+      }
+      advance()
+    }
+    let name: Name
+    if token.kind == .kwSelf {
+      name = Name("self", range: token.range)
+      advance()
+    } else {
+      name = expectName(.expectedName(for: "this capture", example: "'{ [weak self] in ... }'"))
+    }
+    return CaptureItem(ownership: ownership, name: name, range: range(from: start))
   }
 
   // closureParameters = closureParameter { "," closureParameter }

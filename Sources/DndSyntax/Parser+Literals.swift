@@ -116,13 +116,13 @@ extension Parser.State {
   /// Looks past the "{" of a closure for a parameter clause: names (with
   /// types) up to "in", or a parenthesised list followed by "in". Bounded, so
   /// a long closure body is not scanned.
-  mutating func closureHasParameterClause() -> Bool {
-    let limit = 64
-    var distance = 0
-    if token.kind == .leftParen {
+  mutating func closureHasParameterClause(from start: Int = 0) -> Bool {
+    let limit = start + 64
+    var distance = start
+    if kind(at: start) == .leftParen {
       var openParens = 0
       while distance < limit {
-        switch distance == 0 ? token.kind : peek(distance).kind {
+        switch kind(at: distance) {
         case .leftParen:
           openParens += 1
         case .rightParen:
@@ -141,11 +141,11 @@ extension Parser.State {
       return false
     }
     while distance < limit {
-      switch distance == 0 ? token.kind : peek(distance).kind {
+      switch kind(at: distance) {
       case .kwIn:
-        return distance > 0
+        return distance > start
       case .arrow:
-        return distance > 0 && typeThenIn(from: distance + 1, limit: limit)
+        return distance > start && typeThenIn(from: distance + 1, limit: limit)
       case .identifier, .underscore, .comma, .colon, .dot, .leftBracket, .rightBracket, .question, .bang:
         distance += 1
       default:
@@ -153,6 +153,33 @@ extension Parser.State {
       }
     }
     return false
+  }
+
+  /// Looks past the "{" of a closure for a capture list (`[weak self]`,
+  /// `[count, unowned view]`) followed by "in", a return type or a
+  /// parameter clause. An array literal never has two names in a row, or a
+  /// name then "]" then "in", so the two cannot be confused.
+  mutating func closureHasCaptureList() -> Bool {
+    guard token.kind == .leftBracket else { return false }
+    var distance = 1
+    while distance < 64 {
+      switch peek(distance).kind {
+      case .identifier, .kwSelf, .comma:
+        distance += 1
+      case .rightBracket:
+        guard distance > 1 else { return false }
+        let next = peek(distance + 1).kind
+        return next == .kwIn || next == .arrow || closureHasParameterClause(from: distance + 1)
+      default:
+        return false
+      }
+    }
+    return false
+  }
+
+  /// The kind of the token `distance` ahead (0 is the current one).
+  private mutating func kind(at distance: Int) -> TokenKind {
+    distance == 0 ? token.kind : peek(distance).kind
   }
 
   /// Whether the tokens from `distance` on can spell a return type followed

@@ -106,7 +106,7 @@ extension Parser.State {
     return conditions
   }
 
-  // condition = ( "let" | "var" ) IDENT [ ":" type ] [ "=" expression ] | expression ;
+  // condition = ( "let" | "var" ) ( IDENT | "self" ) [ ":" type ] [ "=" expression ] | expression ;
   mutating func parseCondition(after keyword: @autoclosure () -> String) -> Condition {
     let start = token.range.start
     switch token.kind {
@@ -114,14 +114,21 @@ extension Parser.State {
       let isConstant = token.kind == .kwLet
       let binding = isConstant ? "let" : "var"
       advance()
-      let name = expectName(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
+      let name: Name
+      if token.kind == .kwSelf {
+        // `guard let self = self else`, as closures with `[weak self]` do.
+        name = Name("self", range: token.range)
+        advance()
+      } else {
+        name = expectName(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
+      }
       var type: TypeRef?
       if consume(.colon) != nil { type = parseType() }
       let value: Expr
       if !name.text.isEmpty && (at(.leftBrace) || at(.comma) || at(.kwElse)) {
         // `if let photo {`: the shorthand for `if let photo = photo {`; the
         // value shares the name's range, which is how the formatter knows.
-        value = Expr(.identifier(name.text), range: name.range)
+        value = Expr(name.text == "self" ? .selfReference : .identifier(name.text), range: name.range)
       } else {
         expect(.equal, .expectedBindingValue(binding, name: name.text))
         value = parseExpression()

@@ -364,7 +364,12 @@ private struct TreeWriter {
       nested { $0.write(operand) }
     case .closure(let closure):
       let returnType = closure.returnType.map { " -> " + SyntaxDump.describe($0) } ?? ""
-      let clause = closure.hasParameterClause ? " (\(parameters(closure.parameters)))\(returnType) in" : ""
+      let captures = closure.captures.map { ($0.ownership == .strong ? "" : $0.ownership.rawValue + " ") + $0.name.text }
+      let captureList = captures.isEmpty ? "" : " [" + captures.joined(separator: ", ") + "]"
+      let clause =
+        closure.hasParameterClause
+        ? captureList + " (\(parameters(closure.parameters)))\(returnType) in"
+        : captures.isEmpty ? "" : captureList + "\(returnType) in"
       line(prefix + "closure" + clause, at: range)
       nested { $0.write(closure.body.statements) }
     case .error: line(prefix + "error", at: range)

@@ -82,7 +82,7 @@ extension DiagnosticMessage {
   }
 
   public static var expectedInAfterClosureParameters: DiagnosticMessage {
-    .error("expected 'in' after the parameters of this closure")
+    .error("expected 'in' after the capture list or the parameters of this closure")
   }
 
   public static var expectedInAfterForVariable: DiagnosticMessage {
@@ -218,6 +218,10 @@ extension DiagnosticMessage {
 
   public static var unexpectedClosingBrace: DiagnosticMessage {
     .error("unexpected '}': there is no '{' open for it to close")
+  }
+
+  public static func unknownCaptureOwnership(_ word: String) -> DiagnosticMessage {
+    .error("'\(word)' cannot mark a capture; write 'weak', 'unowned' or nothing, as in '[weak self]'")
   }
 
   public static func unknownKind(_ word: String, suggestion: String?) -> DiagnosticMessage {
