@@ -75,6 +75,8 @@ extension Interpreter {
     case (.int, .min?): return .int(Int.min)
     case (.double, .pi?), (.cgFloat, .pi?), (.float, .pi?): return .double(Double.pi)
     case (.double, .infinity?), (.cgFloat, .infinity?): return .double(Double.infinity)
+    // `UIDropProposal.init` is the type's initialiser, which calling the type runs.
+    case (_, .`init`?) where builtin.kind == .type: return .type(builtin)
     default: break
     }
     guard let native = natives[builtin] else {
@@ -119,6 +121,8 @@ extension Interpreter {
     case .range:
       return try rangeMethod(value, symbol, arguments, at: range)
     case .type(let builtin):
+      // `CGRect.init(x: 0, y: 0, width: 10, height: 10)`, as Swift code often spells it.
+      if symbol == Symbol(.`init`), builtin.kind == .type { return try callBuiltin(builtin, arguments, at: range) }
       guard let native = natives[builtin] else {
         if builtin.isCore { break }
         throw RuntimeError(.notImplemented("\(builtin.spelling).\(name(of: symbol))"), at: range)
