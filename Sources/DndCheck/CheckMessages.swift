@@ -35,6 +35,15 @@ extension DiagnosticMessage {
     .error("a value cannot be cast to a function type; call it, or cast to a class such as 'String'")
   }
 
+  static func cellHandlerReturnsNonCell(_ handler: String, cellType: String, found: String, label: String?)
+    -> DiagnosticMessage
+  {
+    let fix =
+      label.map { "wrap it in a cell: '\(cellType)(\($0): ...)'" }
+      ?? "return a cell such as '\(cellType)(text: ...)'"
+    return .error("'\(handler)' must return a \(cellType), but this is \(found); \(fix)")
+  }
+
   static var continueOutsideLoop: DiagnosticMessage {
     .error("'continue' is only allowed inside a loop ('for' or 'while')")
   }

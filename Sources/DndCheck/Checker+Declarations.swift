@@ -223,6 +223,7 @@ extension Checker {
           found: decl.parameters.count), at: name.range)
       return nil
     }
+    checkCellResults(decl, method: method)
     return CheckedHandler(method: method, function: code)
   }
 
