@@ -125,6 +125,18 @@ extension DiagnosticMessage {
         + "after the first, without labels (docs/handlers.md lists them all)")
   }
 
+  static func tupleDeclCountMismatch(names: Int, elements: Int) -> DiagnosticMessage {
+    .error(
+      "this tuple has \(elements) elements, but \(names) names take it apart; write one name (or '_') "
+        + "for each element")
+  }
+
+  static func tupleDeclNotATuple(names: Int, found: String) -> DiagnosticMessage {
+    .error(
+      "cannot take \(found) apart into \(names) names; write a tuple such as (a, b), or declare one "
+        + "name: 'let value = ...'")
+  }
+
   static func unknownAppProperty(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("'\(name)' is not a property an app can set" + didYouMean(suggestion))
   }

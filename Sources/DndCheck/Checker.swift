@@ -171,6 +171,7 @@ public struct Checker {
       case .statement(let stmt):
         switch stmt.kind {
         case .variable(let decl): declareGlobalVariable(decl)
+        case .tuple(let decl): declareGlobalTuple(decl)
         case .function(let decl):
           declareFunction(decl)
         default: break

@@ -212,6 +212,21 @@ public struct VarDecl: Sendable {
   }
 }
 
+/// `let (a, b) = pair` or `var (x, _) = point`: a tuple taken apart into
+/// names, nil for `_`.
+public struct TupleDecl: Sendable {
+  public var isConstant: Bool
+  public var names: [Name?]
+  public var value: Expr
+  public var range: SourceRange
+  public init(isConstant: Bool, names: [Name?], value: Expr, range: SourceRange) {
+    self.isConstant = isConstant
+    self.names = names
+    self.value = value
+    self.range = range
+  }
+}
+
 /// A type as written. Only casts (`as?`, `is`) give types a meaning at run time.
 public struct TypeRef: Sendable {
   /// Only the recursive cases are boxed: a plain name, the common case,
@@ -260,6 +275,7 @@ public struct Stmt: Sendable {
 /// no box of their own.
 public enum StmtKind: Sendable {
   indirect case variable(VarDecl)
+  indirect case tuple(TupleDecl)
   indirect case function(FuncDecl)
   indirect case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
   indirect case guardStatement(conditions: [Condition], otherwise: Block)

@@ -51,6 +51,9 @@ extension Parser.State {
   // appMember = viewDecl | propertyAssignment | varDecl | funcDecl ;
   mutating func parseAppMember(in app: Name) -> AppMember? {
     switch token.kind {
+    case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
+      skipMemberTupleDecl(in: "app '\(app.text)'")
+      return nil
     case .kwLet, .kwVar: return .variable(parseVarDecl())
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier:
@@ -204,6 +207,9 @@ extension Parser.State {
   // sourceMember = itemDecl | varDecl | funcDecl ;
   mutating func parseSourceMember(in source: Name) -> SourceMember? {
     switch token.kind {
+    case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
+      skipMemberTupleDecl(in: "source '\(source.text)'")
+      return nil
     case .kwLet, .kwVar: return .variable(parseVarDecl())
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier where isWord("item"): return .item(parseItemDecl())
@@ -241,6 +247,16 @@ extension Parser.State {
     }
     let body = parseBlock(of: "scenario \"\(title)\"")
     return ScenarioDecl(title: title, titleRange: titleRange, body: body, range: range(from: start))
+  }
+
+  /// `let (a, b) = ...` among an app's or a source's members: its names
+  /// would be the app's variables, which are declared one by one. Read for
+  /// its own errors, reported, and dropped.
+  private mutating func skipMemberTupleDecl(in container: String) {
+    let start = token.range.start
+    let keyword = token.kind == .kwLet ? "let" : "var"
+    _ = parseTupleDecl()
+    report(.tupleDeclAmongMembers(keyword, container: container), at: range(from: start))
   }
 
   // funcDecl = "func" IDENT "(" [ parameterList ] ")" [ "->" type ] block ;

@@ -164,6 +164,10 @@ private struct TreeWriter {
     let range = statement.range
     switch statement.kind {
     case .variable(let variable): write(variable)
+    case .tuple(let declaration):
+      let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
+      line("\(declaration.isConstant ? "let" : "var") (\(names))", at: range)
+      nested { $0.write(declaration.value) }
     case .function(let function): write(function)
     case .ifStatement(let conditions, let then, let otherwise):
       line("if", at: range)

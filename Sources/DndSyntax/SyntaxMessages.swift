@@ -208,6 +208,16 @@ extension DiagnosticMessage {
     .error("the script has more than \(SyntaxLimits.maxTokens) tokens, the limit; stopped reading here")
   }
 
+  public static func tupleDeclAmongMembers(_ keyword: String, container: String) -> DiagnosticMessage {
+    .error(
+      "\(container) declares its variables one by one: write '\(keyword) a = ...' and '\(keyword) b = ...'; "
+        + "'\(keyword) (a, b) = ...' takes a tuple apart only in a function body or at the top level")
+  }
+
+  public static func tupleDeclWithoutValue(_ keyword: String) -> DiagnosticMessage {
+    .error("expected '=' and a tuple after the names, as in '\(keyword) (width, height) = (40, 30)'")
+  }
+
   public static func unexpectedAfterStatement(_ found: String) -> DiagnosticMessage {
     .error("unexpected \(found) after the end of the statement")
   }
