@@ -35,6 +35,10 @@ extension DiagnosticMessage {
     .error("a value cannot be cast to a function type; call it, or cast to a class such as 'String'")
   }
 
+  static var castToTupleType: DiagnosticMessage {
+    .error("a value cannot be cast to a tuple type; cast its elements instead, as in 'pair.0 as? Int'")
+  }
+
   static func cellHandlerReturnsNonCell(_ handler: String, cellType: String, found: String, label: String?)
     -> DiagnosticMessage
   {

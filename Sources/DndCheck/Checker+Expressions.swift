@@ -280,6 +280,9 @@ extension Checker {
     case .function:
       report(.castToFunctionType, at: type.range)
       return nil
+    case .tuple:
+      report(.castToTupleType, at: type.range)
+      return nil
     }
   }
 }

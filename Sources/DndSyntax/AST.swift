@@ -217,11 +217,14 @@ public struct VarDecl: Sendable {
 public struct TupleDecl: Sendable {
   public var isConstant: Bool
   public var names: [Name?]
+  /// `let (a, b): (Int, Int) = ...`: documents the elements, as a `let`'s type does.
+  public var type: TypeRef?
   public var value: Expr
   public var range: SourceRange
-  public init(isConstant: Bool, names: [Name?], value: Expr, range: SourceRange) {
+  public init(isConstant: Bool, names: [Name?], type: TypeRef? = nil, value: Expr, range: SourceRange) {
     self.isConstant = isConstant
     self.names = names
+    self.type = type
     self.value = value
     self.range = range
   }
@@ -240,6 +243,8 @@ public struct TypeRef: Sendable {
     indirect case optional(TypeRef)
     /// `(A, B) -> C`
     indirect case function(parameters: [TypeRef], result: TypeRef)
+    /// `(A, B)`, and `()`
+    indirect case tuple([TypeRef])
   }
   public var kind: Kind
   public var range: SourceRange

@@ -7,7 +7,12 @@ extension FormatPrinter {
     case .variable(let variable): varDecl(variable)
     case .tuple(let declaration):
       let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
-      write((declaration.isConstant ? "let (" : "var (") + names + ") = ")
+      write((declaration.isConstant ? "let (" : "var (") + names + ")")
+      if let type = declaration.type {
+        mark(Int(type.range.start))
+        write(": " + typeText(type))
+      }
+      write(" = ")
       expression(declaration.value)
     case .function(let function): funcDecl(function)
     case .ifStatement(let conditions, let then, let otherwise):

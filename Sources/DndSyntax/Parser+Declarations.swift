@@ -343,19 +343,18 @@ extension Parser.State {
       }
       expectClosing(.rightBracket, opener: open, construct: "this collection type")
     } else if let open = consume(.leftParen) {
-      // "(A, B) -> C" is a function type; "(T)" is just T.
+      // "(A, B) -> C" is a function type, "(A, B)" a tuple's; "(T)" is just T.
       var parts: [TypeRef] = []
       if token.kind != .rightParen {
         repeat { parts.append(parseType()) } while consume(.comma) != nil
       }
-      expectClosing(.rightParen, opener: open, construct: "this function type")
+      expectClosing(.rightParen, opener: open, construct: "this type")
       if consume(.arrow) != nil {
         kind = .function(parameters: parts, result: parseType())
       } else if parts.count == 1 {
         kind = parts[0].kind
       } else {
-        report(.expectedArrowInFunctionType, at: missingRange)
-        kind = .named([])
+        kind = .tuple(parts)
       }
     } else {
       report(.expectedType(after: text(at: previous)), at: missingRange)

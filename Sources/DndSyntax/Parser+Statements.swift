@@ -183,16 +183,18 @@ extension Parser.State {
     return names
   }
 
-  // tupleDecl = ( "let" | "var" ) tuplePattern "=" expression ;
+  // tupleDecl = ( "let" | "var" ) tuplePattern [ ":" type ] "=" expression ;
   mutating func parseTupleDecl() -> TupleDecl {
     let start = token.range.start
     let isConstant = token.kind == .kwLet
     let keyword = isConstant ? "let" : "var"
     advance()
     let names = parseTuplePattern(example: "'\(keyword) (width, height) = size'")
+    var type: TypeRef?
+    if consume(.colon) != nil { type = parseType() }
     var value = Expr(.error, range: missingRange)
     if expect(.equal, .tupleDeclWithoutValue(keyword)) != nil { value = parseExpression() }
-    return TupleDecl(isConstant: isConstant, names: names, value: value, range: range(from: start))
+    return TupleDecl(isConstant: isConstant, names: names, type: type, value: value, range: range(from: start))
   }
 
   // whileStatement = "while" conditionList block ;

@@ -37,6 +37,7 @@ public enum SyntaxDump {
     case .optional(let wrapped): return describe(wrapped) + "?"
     case .function(let parameters, let result):
       return "(" + parameters.map(describe).joined(separator: ", ") + ") -> " + describe(result)
+    case .tuple(let elements): return "(" + elements.map(describe).joined(separator: ", ") + ")"
     }
   }
 }
@@ -166,7 +167,8 @@ private struct TreeWriter {
     case .variable(let variable): write(variable)
     case .tuple(let declaration):
       let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
-      line("\(declaration.isConstant ? "let" : "var") (\(names))", at: range)
+      let type = declaration.type.map { ": " + SyntaxDump.describe($0) } ?? ""
+      line("\(declaration.isConstant ? "let" : "var") (\(names))\(type)", at: range)
       nested { $0.write(declaration.value) }
     case .function(let function): write(function)
     case .ifStatement(let conditions, let then, let otherwise):

@@ -30,10 +30,6 @@ extension DiagnosticMessage {
     .error("expected expression inside '( )'; an empty tuple is not a value in dnd")
   }
 
-  public static var expectedArrowInFunctionType: DiagnosticMessage {
-    .error("expected '->' after the parameter types of a function type, as in '(Int) -> String'")
-  }
-
   public static func expectedAssignment(to name: String) -> DiagnosticMessage {
     .error("expected '=' after '\(name)', as in '\(name) = value'")
   }
