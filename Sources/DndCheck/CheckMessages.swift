@@ -11,6 +11,12 @@ extension DiagnosticMessage {
         + "(\(parameters.joined(separator: ", ")))")
   }
 
+  static func argumentOrder(_ first: String, before second: String, function: String) -> DiagnosticMessage {
+    .error(
+      "argument '\(first)' must come before argument '\(second)': a call to '\(function)' gives its "
+        + "arguments in the order of its parameters")
+  }
+
   static func assignmentToConstant(_ name: String) -> DiagnosticMessage {
     .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
   }
@@ -50,6 +56,19 @@ extension DiagnosticMessage {
 
   static var continueOutsideLoop: DiagnosticMessage {
     .error("'continue' is only allowed inside a loop ('for' or 'while')")
+  }
+
+  static func defaultValueInHandler(_ name: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is called by UIKit, which passes every argument: its parameters take no default values; "
+        + "remove '= ...'")
+  }
+
+  static func defaultValueUsesLocal(_ name: String, isParameter: Bool) -> DiagnosticMessage {
+    let what = isParameter ? "a parameter of the same function" : "a local variable"
+    return .error(
+      "a default value cannot use '\(name)', \(what): it is computed for each call that leaves the "
+        + "argument out, where only global names are in sight; write a literal or use a global")
   }
 
   static func duplicateDeclaration(_ name: String) -> DiagnosticMessage {

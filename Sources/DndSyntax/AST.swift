@@ -188,11 +188,14 @@ public struct Parameter: Sendable {
   /// none; it is kept so that the checker can say what to write instead,
   /// which for a UIKit delegate signature is the method's short name.
   public var label: Name?
-  public init(name: Name, type: TypeRef?, range: SourceRange, label: Name? = nil) {
+  /// `y: Int = 2`: the value a call that leaves the argument out gets.
+  public var defaultValue: Expr?
+  public init(name: Name, type: TypeRef?, range: SourceRange, label: Name? = nil, defaultValue: Expr? = nil) {
     self.name = name
     self.type = type
     self.range = range
     self.label = label
+    self.defaultValue = defaultValue
   }
 }
 

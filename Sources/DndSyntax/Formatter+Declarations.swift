@@ -96,7 +96,16 @@ extension FormatPrinter {
   }
 
   mutating func funcDecl(_ function: FuncDecl) {
-    write("func " + function.name.text + "(" + parameterList(function.parameters) + ")")
+    write("func " + function.name.text + "(")
+    for (index, parameter) in function.parameters.enumerated() {
+      if index > 0 { write(", ") }
+      write(parameterText(parameter))
+      if let value = parameter.defaultValue {
+        write(" = ")
+        expression(value)
+      }
+    }
+    write(")")
     if let returnType = function.returnType {
       write(" -> " + typeText(returnType))
     }
@@ -105,17 +114,15 @@ extension FormatPrinter {
   }
 
   /// `_ session: UIDropSession`: the `_` is not in the tree, so it is read
-  /// from the source.
-  func parameterList(_ parameters: [Parameter]) -> String {
-    parameters.map { parameter in
-      let start = Int(parameter.range.start)
-      let underscore =
-        parameter.name.range.start != parameter.range.start && start < bytes.count
-        && bytes[start] == .underscore
-      let label = parameter.label.map { $0.text + " " } ?? ""
-      return (underscore ? "_ " : "") + label + parameter.name.text
-        + (parameter.type.map { ": " + typeText($0) } ?? "")
-    }.joined(separator: ", ")
+  /// from the source. A default value is the caller's to write.
+  func parameterText(_ parameter: Parameter) -> String {
+    let start = Int(parameter.range.start)
+    let underscore =
+      parameter.name.range.start != parameter.range.start && start < bytes.count
+      && bytes[start] == .underscore
+    let label = parameter.label.map { $0.text + " " } ?? ""
+    return (underscore ? "_ " : "") + label + parameter.name.text
+      + (parameter.type.map { ": " + typeText($0) } ?? "")
   }
 
   mutating func varDecl(_ variable: VarDecl) {

@@ -284,7 +284,7 @@ extension Parser.State {
     return parameters
   }
 
-  // parameter = [ "_" ] IDENT [ ":" type ] ;
+  // parameter = [ "_" ] IDENT [ ":" type ] [ "=" expression ] ;
   mutating func parseParameter() -> Parameter {
     let start = token.range.start
     consume(.underscore)
@@ -299,7 +299,9 @@ extension Parser.State {
       .expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
     var type: TypeRef?
     if consume(.colon) != nil { type = parseType() }
-    return Parameter(name: name, type: type, range: range(from: start), label: label)
+    var defaultValue: Expr?
+    if consume(.equal) != nil { defaultValue = parseExpression() }
+    return Parameter(name: name, type: type, range: range(from: start), label: label, defaultValue: defaultValue)
   }
 
   // varDecl = ( "let" | "var" ) IDENT [ ":" type ] [ "=" expression ] ;

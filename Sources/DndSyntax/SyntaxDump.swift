@@ -151,6 +151,7 @@ private struct TreeWriter {
   func parameters(_ parameters: [Parameter]) -> String {
     parameters.map {
       ($0.label.map { $0.text + " " } ?? "") + $0.name.text + ($0.type.map { ": " + SyntaxDump.describe($0) } ?? "")
+        + ($0.defaultValue == nil ? "" : " = ...")
     }
       .joined(separator: ", ")
   }
