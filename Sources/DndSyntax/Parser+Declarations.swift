@@ -269,6 +269,7 @@ extension Parser.State {
       if !at(.rightParen) { parameters = parseParameterList() }
       expectClosing(.rightParen, opener: open, construct: "the parameters of function '\(name.text)'")
     }
+    skipThrows()
     var returnType: TypeRef?
     if consume(.arrow) != nil { returnType = parseType() }
     let body = parseBlock(of: "function '\(name.text)'")

@@ -196,12 +196,24 @@ extension DiagnosticMessage {
     .error(advice)
   }
 
+  public static func throwsWithoutThrowingCalls(_ word: String) -> DiagnosticMessage {
+    .error(
+      "no function in dnd throws; remove '\(word)': a function that can fail returns an optional "
+        + "('-> Int?') and gives nil")
+  }
+
   public static var tooManyErrors: DiagnosticMessage {
     .error("too many errors (\(SyntaxLimits.maxErrors)); stopped here")
   }
 
   public static var tooManyTokens: DiagnosticMessage {
     .error("the script has more than \(SyntaxLimits.maxTokens) tokens, the limit; stopped reading here")
+  }
+
+  public static func tryWithoutThrowingCalls(_ spelling: String) -> DiagnosticMessage {
+    .error(
+      "no call in dnd throws, so there is nothing for '\(spelling)' to catch: a call that can fail gives nil "
+        + "instead (as 'JSON.decode(data)' does for JSONDecoder's 'try? decode'); remove '\(spelling)'")
   }
 
   public static func tupleDeclAmongMembers(_ keyword: String, container: String) -> DiagnosticMessage {
