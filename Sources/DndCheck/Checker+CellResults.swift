@@ -24,10 +24,12 @@ extension Checker {
 
   private mutating func reportNonCell(_ expr: Expr, handler: String, cellType: String) {
     guard let (found, label) = Checker.nonCellDescription(Checker.unparenthesized(expr)) else { return }
-    let fixIts =
-      label.map { [Diagnostic.FixIt(range: expr.range, replacement: "\(cellType)(\($0): \(file.text(expr.range)))")] }
-      ?? []
-    report(.cellHandlerReturnsNonCell(handler, cellType: cellType, found: found, label: label), at: expr.range, fixIts: fixIts)
+    let fixIts = label.map { label in
+      [Diagnostic.FixIt(range: expr.range, replacement: "\(cellType)(\(label): \(file.text(expr.range)))")]
+    }
+    report(
+      .cellHandlerReturnsNonCell(handler, cellType: cellType, found: found, label: label), at: expr.range,
+      fixIts: fixIts ?? [])
   }
 
   /// What a value that cannot be a cell is ("a String"), and the label of
@@ -87,7 +89,8 @@ extension Checker {
         case nil: break
         }
       case .guardStatement(_, let otherwise): values += returnedValues(otherwise.statements)
-      case .forStatement(_, _, let body, _), .whileStatement(_, let body): values += returnedValues(body.statements)
+      case .forStatement(_, _, let body, _), .whileStatement(_, let body):
+        values += returnedValues(body.statements)
       default: break
       }
     }

@@ -246,7 +246,10 @@ public struct Checker {
   /// threading a capture through every function in between.
   private mutating func resolveLocal(_ name: String, in index: Int) -> Resolution? {
     if let (info, _) = functions[index].findLocal(name) { return .local(info.slot, info) }
-    guard index > 0, !functions[index].isIsolated, let outer = resolveLocal(name, in: index - 1) else { return nil }
+    // A default value's context sees no local around it.
+    guard index > 0, !functions[index].isIsolated, let outer = resolveLocal(name, in: index - 1) else {
+      return nil
+    }
     switch outer {
     case .local(let slot, let info):
       if let (_, scope) = functions[index - 1].findLocal(name) {

@@ -112,7 +112,8 @@ extension Parser.State {
       guard !next.isAtStartOfLine, next.kind == .identifier || next.kind == .kwSelf else { return false }
     }
     let removal = Diagnostic.FixIt(range: word.union(next.range.emptyAtStart), replacement: "")
-    report(.tryWithoutThrowingCalls(spelling), at: word.union(SourceRange(file: word.file, start: Int(word.start), end: Int(word.start) + spelling.utf8.count)), fixIts: [removal])
+    let written = SourceRange(file: word.file, start: Int(word.start), end: Int(word.start) + spelling.utf8.count)
+    report(.tryWithoutThrowingCalls(spelling), at: written, fixIts: [removal])
     advance()
     if spelling != "try" { advance() }
     return true
@@ -122,9 +123,12 @@ extension Parser.State {
   /// with a fix-it removing it, and skipped, so the rest of the declaration
   /// is read as usual.
   mutating func skipThrows() {
-    guard token.kind == .identifier, !token.isAtStartOfLine, isWord("throws") || isWord("rethrows") else { return }
+    guard token.kind == .identifier, !token.isAtStartOfLine, isWord("throws") || isWord("rethrows") else {
+      return
+    }
     let word = token.range
-    let removal = Diagnostic.FixIt(range: SourceRange(file: word.file, start: Int(previous.end), end: Int(word.end)), replacement: "")
+    let withSpace = SourceRange(file: word.file, start: Int(previous.end), end: Int(word.end))
+    let removal = Diagnostic.FixIt(range: withSpace, replacement: "")
     report(.throwsWithoutThrowingCalls(text(token)), at: word, fixIts: [removal])
     advance()
   }
