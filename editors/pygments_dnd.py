@@ -142,8 +142,18 @@ class DndLexer(RegexLexer):
             (r"\b[A-Z][A-Za-z0-9_]*", Name.Class),
             (IDENT, Name.Variable),
             (r"[:,.\[\]]", Punctuation),
+            (r"->", Operator),
             (r"[?!]", Operator),
+            # A function or tuple type: () -> String, (String, Int).
+            (r"\(", Punctuation, "#push"),
+            (r"=", Operator, "default-value"),
             (r"[^ \t\r\n]", Error),
+        ],
+        # A parameter's default value, up to the next parameter: size: Int = 12
+        "default-value": [
+            (r"(?=[,)])", Punctuation, "#pop"),
+            (r"\n", Whitespace),
+            include("inline"),
         ],
         # ----------------------------------------------------------- statements
         "statements": [

@@ -11,6 +11,12 @@ extension DiagnosticMessage {
         + "(\(parameters.joined(separator: ", ")))")
   }
 
+  static func argumentOrder(_ first: String, before second: String, function: String) -> DiagnosticMessage {
+    .error(
+      "argument '\(first)' must come before argument '\(second)': a call to '\(function)' gives its "
+        + "arguments in the order of its parameters")
+  }
+
   static func assignmentToConstant(_ name: String) -> DiagnosticMessage {
     .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
   }
@@ -35,8 +41,34 @@ extension DiagnosticMessage {
     .error("a value cannot be cast to a function type; call it, or cast to a class such as 'String'")
   }
 
+  static var castToTupleType: DiagnosticMessage {
+    .error("a value cannot be cast to a tuple type; cast its elements instead, as in 'pair.0 as? Int'")
+  }
+
+  static func cellHandlerReturnsNonCell(_ handler: String, cellType: String, found: String, label: String?)
+    -> DiagnosticMessage
+  {
+    let fix =
+      label.map { "wrap it in a cell: '\(cellType)(\($0): ...)'" }
+      ?? "return a cell such as '\(cellType)(text: ...)'"
+    return .error("'\(handler)' must return a \(cellType), but this is \(found); \(fix)")
+  }
+
   static var continueOutsideLoop: DiagnosticMessage {
     .error("'continue' is only allowed inside a loop ('for' or 'while')")
+  }
+
+  static func defaultValueInHandler(_ name: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is called by UIKit, which passes every argument: its parameters take no default values; "
+        + "remove '= ...'")
+  }
+
+  static func defaultValueUsesLocal(_ name: String, isParameter: Bool) -> DiagnosticMessage {
+    let what = isParameter ? "a parameter of the same function" : "a local variable"
+    return .error(
+      "a default value cannot use '\(name)', \(what): it is computed for each call that leaves the "
+        + "argument out, where only global names are in sight; write a literal or use a global")
   }
 
   static func duplicateDeclaration(_ name: String) -> DiagnosticMessage {
@@ -118,6 +150,18 @@ extension DiagnosticMessage {
     .error(
       "a script writes UIKit's \(selector) as '\(script)': the method's short name, and its parameters "
         + "after the first, without labels (docs/handlers.md lists them all)")
+  }
+
+  static func tupleDeclCountMismatch(names: Int, elements: Int) -> DiagnosticMessage {
+    .error(
+      "this tuple has \(elements) elements, but \(names) names take it apart; write one name (or '_') "
+        + "for each element")
+  }
+
+  static func tupleDeclNotATuple(names: Int, found: String) -> DiagnosticMessage {
+    .error(
+      "cannot take \(found) apart into \(names) names; write a tuple such as (a, b), or declare one "
+        + "name: 'let value = ...'")
   }
 
   static func unknownAppProperty(_ name: String, suggestion: String?) -> DiagnosticMessage {

@@ -57,6 +57,11 @@ public struct GlobalInfo: Sendable {
   public var app: String?
   /// A function's parameter names (for arity checks in later REPL inputs).
   public var parameters: [String]
+  /// For each parameter of a function, the hidden global function that
+  /// computes its default value, or nil when it has none.
+  public var defaultSlots: [Int?] = []
+  /// A global the script cannot name: a default value's function.
+  public var isHidden = false
 
   public init(name: String, kind: Kind, range: SourceRange, app: String? = nil, parameters: [String] = []) {
     self.name = name

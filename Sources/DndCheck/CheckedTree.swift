@@ -112,6 +112,9 @@ public struct CheckedStmt: Sendable {
     case expression(CheckedExpr)
     /// `let`/`var` with a value (`nil` when written without one).
     case declare(VariableRef, CheckedExpr?)
+    /// `let (a, _) = value`: the value must be a tuple of as many elements
+    /// as there are variables; nil skips an element.
+    case declareTuple([VariableRef?], CheckedExpr)
     case assign(CheckedLValue, AssignmentOperator, CheckedExpr)
     case ifStatement([CheckedCondition], CheckedBlock, otherwise: CheckedElse?)
     case guardStatement([CheckedCondition], otherwise: CheckedBlock)

@@ -223,6 +223,7 @@ extension Checker {
           found: decl.parameters.count), at: name.range)
       return nil
     }
+    checkCellResults(decl, method: method)
     return CheckedHandler(method: method, function: code)
   }
 
@@ -342,6 +343,7 @@ extension Checker {
   mutating func checkFunction(_ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?) -> FunctionCode {
     // A handler's labels are reported by `checkHandler`, which can say more.
     if kind != .handler { reportParameterLabels(decl) }
+    checkDefaultValues(decl, kind: kind, selfSlot: selfSlot)
     return checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
       selfSlot: selfSlot)

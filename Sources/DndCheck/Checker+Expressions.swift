@@ -97,6 +97,7 @@ extension Checker {
   }
 
   mutating func reportUnknownName(_ name: String, at range: SourceRange) {
+    if reportNameOutOfDefaultValue(name, at: range) { return }
     if isPending(name) {
       report(.useBeforeDeclaration(name), at: range)
       return
@@ -150,14 +151,19 @@ extension Checker {
         _ = checkArguments(arguments)
         return .nilLiteral
       }
-      let checked = checkArguments(arguments)
+      var checked = checkArguments(arguments)
       switch resolution {
       case .global(let slot) where globals[slot].kind == .function:
-        checkArity(name, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
-        return .callGlobal(slot, checked)
+        return .callGlobal(
+          slot,
+          matchArguments(
+            name, parameters: globalParameters[slot] ?? [], defaults: globals[slot].defaultSlots,
+            arguments: arguments, checked: checked, range: range))
       case .local(_, let info), .capture(_, let info):
         if case .function(let parameters) = info.kind {
-          checkArity(name, parameters: parameters, arguments: arguments, range: range)
+          checked = matchArguments(
+            name, parameters: parameters, defaults: defaultValueSlots[info.declarationRange.start] ?? [],
+            arguments: arguments, checked: checked, range: range)
         }
       case .builtin(let builtin):
         checkBuiltinArity(builtin, arguments: arguments, range: range)
@@ -171,8 +177,11 @@ extension Checker {
         // `self.fetch(url)` in a handler: the app's function (or a closure in its variable).
         let checked = checkArguments(arguments)
         if globals[slot].kind == .function {
-          checkArity(name.text, parameters: globalParameters[slot] ?? [], arguments: arguments, range: range)
-          return .callGlobal(slot, checked)
+          return .callGlobal(
+            slot,
+            matchArguments(
+              name.text, parameters: globalParameters[slot] ?? [], defaults: globals[slot].defaultSlots,
+              arguments: arguments, checked: checked, range: range))
         }
         let function = CheckedExpr(readGlobal(slot, name: name.text, at: callee.range), range: callee.range)
         return .callValue(function, checked)
@@ -198,22 +207,6 @@ extension Checker {
   /// The calls an implicit member can make on `DispatchTime` (the current
   /// virtual time) and `DispatchTimeInterval` (a span of it).
   static let dispatchTimeCalls: Set<String> = ["now", "seconds", "milliseconds", "microseconds", "nanoseconds"]
-
-  /// The argument count (and any labels) of a call to a script function.
-  mutating func checkArity(_ name: String, parameters: [String], arguments: [Argument], range: SourceRange) {
-    if arguments.count != parameters.count {
-      let expected = "\(parameters.count) argument\(parameters.count == 1 ? "" : "s")"
-      report(.wrongArgumentCount(name, expected: expected, found: arguments.count), at: range)
-      return
-    }
-    for (argument, parameter) in zip(arguments, parameters) {
-      if let label = argument.label, label.text != parameter, !argument.isTrailingClosure {
-        report(
-          .argumentLabelMismatch(label.text, function: name, parameters: parameters), at: label.range,
-          fixIts: [Diagnostic.FixIt(range: label.range, replacement: parameter)])
-      }
-    }
-  }
 
   mutating func checkBuiltinArity(_ builtin: Builtin, arguments: [Argument], range: SourceRange) {
     let count = arguments.count
@@ -280,6 +273,9 @@ extension Checker {
       return checkType(wrapped).map { .optional($0) }
     case .function:
       report(.castToFunctionType, at: type.range)
+      return nil
+    case .tuple:
+      report(.castToTupleType, at: type.range)
       return nil
     }
   }

@@ -18,10 +18,15 @@ extension Checker {
             decl.name, isConstant: true, kind: .function(decl.parameters.map(\.name.text)),
             declarationRange: decl.range)
           localFunctionSlots[decl.name.range.start] = slot
+          _ = reserveDefaultValueSlots(decl)
         case .variable(let decl):
           guard !functions[current].scopes.isEmpty else { break }
           let last = functions[current].scopes.count - 1
           functions[current].scopes[last].pending.insert(decl.name.text)
+        case .tuple(let decl):
+          guard !functions[current].scopes.isEmpty else { break }
+          let last = functions[current].scopes.count - 1
+          for case let name? in decl.names { functions[current].scopes[last].pending.insert(name.text) }
         default: break
         }
       }
@@ -53,6 +58,8 @@ extension Checker {
     case .variable(let decl):
       if isGlobalScope { return checkGlobalVariable(decl) }
       return checkLocalVariable(decl)
+    case .tuple(let decl):
+      return checkTupleDecl(decl)
     case .function(let decl):
       checkFunctionDeclaration(decl)
       return nil

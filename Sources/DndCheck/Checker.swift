@@ -48,6 +48,9 @@ public struct Checker {
   var letKeywords: [Int: SourceRange] = [:]
   /// The slot of each hoisted local function, keyed by the start of its name.
   var localFunctionSlots: [UInt32: Int] = [:]
+  /// The hidden global functions computing each function's default values,
+  /// keyed by the start of its declaration (Checker+DefaultValues.swift).
+  var defaultValueSlots: [UInt32: [Int?]] = [:]
   var apps: [CheckedApp] = []
   var sources: [CheckedSource] = []
   var scenarios: [CheckedScenario] = []
@@ -150,7 +153,7 @@ public struct Checker {
     return slot
   }
 
-  private mutating func appendGlobal(_ info: GlobalInfo) -> Int {
+  mutating func appendGlobal(_ info: GlobalInfo) -> Int {
     globals.append(info)
     // Functions, apps and sources exist before any code runs; views and
     // variables once their declaration has run.
@@ -171,6 +174,7 @@ public struct Checker {
       case .statement(let stmt):
         switch stmt.kind {
         case .variable(let decl): declareGlobalVariable(decl)
+        case .tuple(let decl): declareGlobalTuple(decl)
         case .function(let decl):
           declareFunction(decl)
         default: break
@@ -217,6 +221,7 @@ public struct Checker {
     let parameters = decl.parameters.map(\.name.text)
     globalParameters[slot] = parameters
     globals[slot].parameters = parameters
+    globals[slot].defaultSlots = reserveDefaultValueSlots(decl)
   }
 
   private mutating func collectViews(_ view: ViewDecl, app: String) {
@@ -241,7 +246,10 @@ public struct Checker {
   /// threading a capture through every function in between.
   private mutating func resolveLocal(_ name: String, in index: Int) -> Resolution? {
     if let (info, _) = functions[index].findLocal(name) { return .local(info.slot, info) }
-    guard index > 0, let outer = resolveLocal(name, in: index - 1) else { return nil }
+    // A default value's context sees no local around it.
+    guard index > 0, !functions[index].isIsolated, let outer = resolveLocal(name, in: index - 1) else {
+      return nil
+    }
     switch outer {
     case .local(let slot, let info):
       if let (_, scope) = functions[index - 1].findLocal(name) {
@@ -275,7 +283,7 @@ public struct Checker {
     for function in functions.reversed() {
       for scope in function.scopes.reversed() { names.append(contentsOf: scope.locals.names.sorted()) }
     }
-    names.append(contentsOf: globals.map(\.name))
+    names.append(contentsOf: globals.filter { !$0.isHidden }.map(\.name))
     names.append(contentsOf: Builtin.allNames)
     return names
   }

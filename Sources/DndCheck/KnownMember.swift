@@ -80,6 +80,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: virtual time (`asyncAfter(deadline:)`)
   case deadline, execute, now, seconds, milliseconds, microseconds, nanoseconds
 
+  // UIKit binding: file names and text from bytes (`String(data:encoding:)`)
+  case lastPathComponent, encoding, utf8
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -139,6 +142,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasActiveDrop", "hasUncommittedUpdates", "layoutIfNeeded", "minimumInteritemSpacing",
     "minimumLineSpacing", "fast", "slow", "for", "contentSize", "transform", "scaleX", "rotationAngle",
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
-    "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds",
+    "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
+    "encoding", "utf8",
   ]
 }

@@ -126,6 +126,11 @@ struct FunctionContext {
   var loopDepth = 0
   /// The global `self` stands for (the enclosing view, app or source).
   var selfSlot: Int?
+  /// In a default value's context, the parameters of its function: the
+  /// locals of the functions around it are out of its sight, and these
+  /// are named when it tries to use one (Checker+DefaultValues.swift).
+  var isolatedFrom: [String]?
+  var isIsolated: Bool { isolatedFrom != nil }
 
   init(name: String, kind: FunctionCode.Kind, selfSlot: Int?) {
     self.name = name

@@ -147,6 +147,11 @@ extension Interpreter {
       try checkLength(overflow ? Int.max : length, at: range)
       return .string(String(repeating: piece, count: count))
     }
+    if builtin == .string && arguments.hasLabels(.data, .encoding) {
+      let text = try located(range) { try DataObject.text(arguments) }
+      if case .string(let box) = text { try checkLength(box.value.utf8.count, at: range) }
+      return text
+    }
     guard arguments.count == 1 else { throw RuntimeError(.notConstructible(builtin.spelling), at: range) }
     let text = describe(arguments[0])
     if builtin == .character && text.count != 1 {

@@ -327,7 +327,7 @@ struct FunctionCompiler {
       closeCellsLeavingLoop(at: stmt.range)
       let jump = emit(.jump, at: stmt.range)
       loops[loops.count - 1].continues.append(jump)
-    case .step, .declareApp, .declareSource:
+    case .step, .declareApp, .declareSource, .declareTuple:
       fallback(stmt)
     }
   }

@@ -27,6 +27,21 @@ extension Interpreter {
     return .normal
   }
 
+  /// `let (a, b) = value`: each variable gets its element, once the value
+  /// is known to be a tuple of their number.
+  func declareTuple(_ refs: [VariableRef?], _ value: Value, _ frame: Frame, at range: SourceRange) throws {
+    guard case .tuple(let box) = value, box.elements.count == refs.count else {
+      var found = value.isNil ? "nil" : "a value of type '\(value.typeName)'"
+      if case .tuple(let box) = value { found = "a tuple of \(box.elements.count) elements" }
+      throw RuntimeError(.tupleDestructuring(names: refs.count, found: found), at: range)
+    }
+    for (ref, element) in zip(refs, box.elements) {
+      guard let ref else { continue }
+      storeVariable(ref, element, frame)
+      if case .global(let slot) = ref { globalReady[slot] = true }
+    }
+  }
+
   func execute(_ stmt: CheckedStmt, _ frame: Frame) throws -> Completion {
     switch stmt.kind {
     case .expression(let expr):
@@ -35,6 +50,8 @@ extension Interpreter {
       let initial = try value.map { try eval($0, frame) } ?? .nil
       storeVariable(ref, initial, frame)
       if case .global(let slot) = ref { globalReady[slot] = true }
+    case .declareTuple(let refs, let value):
+      try declareTuple(refs, eval(value, frame), frame, at: value.range)
     case .assign(let target, let op, let value):
       try assign(target, op, value, frame)
     case .ifStatement(let conditions, let then, let otherwise):

@@ -128,6 +128,12 @@ extension DiagnosticMessage {
         + "is a loop creating views without end? (--max-views raises the limit)")
   }
 
+  public static func tupleDestructuring(names: Int, found: String) -> DiagnosticMessage {
+    .error(
+      "cannot take \(found) apart into \(names) names; the value after '=' must be a tuple of "
+        + "\(names) elements, such as (a, b)")
+  }
+
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is used before its declaration has run")
   }

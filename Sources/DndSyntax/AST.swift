@@ -188,11 +188,14 @@ public struct Parameter: Sendable {
   /// none; it is kept so that the checker can say what to write instead,
   /// which for a UIKit delegate signature is the method's short name.
   public var label: Name?
-  public init(name: Name, type: TypeRef?, range: SourceRange, label: Name? = nil) {
+  /// `y: Int = 2`: the value a call that leaves the argument out gets.
+  public var defaultValue: Expr?
+  public init(name: Name, type: TypeRef?, range: SourceRange, label: Name? = nil, defaultValue: Expr? = nil) {
     self.name = name
     self.type = type
     self.range = range
     self.label = label
+    self.defaultValue = defaultValue
   }
 }
 
@@ -212,6 +215,24 @@ public struct VarDecl: Sendable {
   }
 }
 
+/// `let (a, b) = pair` or `var (x, _) = point`: a tuple taken apart into
+/// names, nil for `_`.
+public struct TupleDecl: Sendable {
+  public var isConstant: Bool
+  public var names: [Name?]
+  /// `let (a, b): (Int, Int) = ...`: documents the elements, as a `let`'s type does.
+  public var type: TypeRef?
+  public var value: Expr
+  public var range: SourceRange
+  public init(isConstant: Bool, names: [Name?], type: TypeRef? = nil, value: Expr, range: SourceRange) {
+    self.isConstant = isConstant
+    self.names = names
+    self.type = type
+    self.value = value
+    self.range = range
+  }
+}
+
 /// A type as written. Only casts (`as?`, `is`) give types a meaning at run time.
 public struct TypeRef: Sendable {
   /// Only the recursive cases are boxed: a plain name, the common case,
@@ -225,6 +246,8 @@ public struct TypeRef: Sendable {
     indirect case optional(TypeRef)
     /// `(A, B) -> C`
     indirect case function(parameters: [TypeRef], result: TypeRef)
+    /// `(A, B)`, and `()`
+    indirect case tuple([TypeRef])
   }
   public var kind: Kind
   public var range: SourceRange
@@ -260,6 +283,7 @@ public struct Stmt: Sendable {
 /// no box of their own.
 public enum StmtKind: Sendable {
   indirect case variable(VarDecl)
+  indirect case tuple(TupleDecl)
   indirect case function(FuncDecl)
   indirect case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
   indirect case guardStatement(conditions: [Condition], otherwise: Block)

@@ -105,6 +105,10 @@ extension FormatPrinter {
       printer, parameter in
       printer.mark(Int(parameter.range.start))
       printer.write(printer.parameterText(parameter))
+      if let value = parameter.defaultValue {
+        printer.write(" = ")
+        printer.expression(value)
+      }
       printer.advance(to: Int(parameter.range.end))
     }
     if let returnType = function.returnType {
@@ -115,7 +119,7 @@ extension FormatPrinter {
   }
 
   /// `_ session: UIDropSession`: the `_` is not in the tree, so it is read
-  /// from the source.
+  /// from the source. A default value is the caller's to write.
   func parameterText(_ parameter: Parameter) -> String {
     let start = Int(parameter.range.start)
     let underscore =

@@ -226,6 +226,8 @@ extension FormatPrinter {
       return inner + mark
     case .function(let parameters, let result):
       return "(" + parameters.map(typeText).joined(separator: ", ") + ") -> " + typeText(result)
+    case .tuple(let elements):
+      return "(" + elements.map(typeText).joined(separator: ", ") + ")"
     }
   }
 }

@@ -5,6 +5,15 @@ extension FormatPrinter {
   mutating func statement(_ statement: Stmt) {
     switch statement.kind {
     case .variable(let variable): varDecl(variable)
+    case .tuple(let declaration):
+      let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
+      write((declaration.isConstant ? "let (" : "var (") + names + ")")
+      if let type = declaration.type {
+        mark(Int(type.range.start))
+        write(": " + typeText(type))
+      }
+      write(" = ")
+      expression(declaration.value)
     case .function(let function): funcDecl(function)
     case .ifStatement(let conditions, let then, let otherwise):
       ifStatement(conditions, then, otherwise)

@@ -51,6 +51,9 @@ extension Parser.State {
   // appMember = viewDecl | propertyAssignment | varDecl | funcDecl ;
   mutating func parseAppMember(in app: Name) -> AppMember? {
     switch token.kind {
+    case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
+      skipMemberTupleDecl(in: "app '\(app.text)'")
+      return nil
     case .kwLet, .kwVar: return .variable(parseVarDecl())
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier:
@@ -204,6 +207,9 @@ extension Parser.State {
   // sourceMember = itemDecl | varDecl | funcDecl ;
   mutating func parseSourceMember(in source: Name) -> SourceMember? {
     switch token.kind {
+    case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
+      skipMemberTupleDecl(in: "source '\(source.text)'")
+      return nil
     case .kwLet, .kwVar: return .variable(parseVarDecl())
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier where isWord("item"): return .item(parseItemDecl())
@@ -243,6 +249,16 @@ extension Parser.State {
     return ScenarioDecl(title: title, titleRange: titleRange, body: body, range: range(from: start))
   }
 
+  /// `let (a, b) = ...` among an app's or a source's members: its names
+  /// would be the app's variables, which are declared one by one. Read for
+  /// its own errors, reported, and dropped.
+  private mutating func skipMemberTupleDecl(in container: String) {
+    let start = token.range.start
+    let keyword = token.kind == .kwLet ? "let" : "var"
+    _ = parseTupleDecl()
+    report(.tupleDeclAmongMembers(keyword, container: container), at: range(from: start))
+  }
+
   // funcDecl = "func" IDENT "(" [ parameterList ] ")" [ "->" type ] block ;
   mutating func parseFuncDecl() -> FuncDecl {
     let start = token.range.start
@@ -253,6 +269,7 @@ extension Parser.State {
       if !at(.rightParen) { parameters = parseParameterList() }
       expectClosing(.rightParen, opener: open, construct: "the parameters of function '\(name.text)'")
     }
+    skipThrows()
     var returnType: TypeRef?
     if consume(.arrow) != nil { returnType = parseType() }
     let body = parseBlock(of: "function '\(name.text)'")
@@ -268,7 +285,7 @@ extension Parser.State {
     return parameters
   }
 
-  // parameter = [ "_" ] IDENT [ ":" type ] ;
+  // parameter = [ "_" ] IDENT [ ":" type ] [ "=" expression ] ;
   mutating func parseParameter() -> Parameter {
     let start = token.range.start
     consume(.underscore)
@@ -283,7 +300,9 @@ extension Parser.State {
       .expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
     var type: TypeRef?
     if consume(.colon) != nil { type = parseType() }
-    return Parameter(name: name, type: type, range: range(from: start), label: label)
+    var defaultValue: Expr?
+    if consume(.equal) != nil { defaultValue = parseExpression() }
+    return Parameter(name: name, type: type, range: range(from: start), label: label, defaultValue: defaultValue)
   }
 
   // varDecl = ( "let" | "var" ) IDENT [ ":" type ] [ "=" expression ] ;
@@ -327,19 +346,18 @@ extension Parser.State {
       }
       expectClosing(.rightBracket, opener: open, construct: "this collection type")
     } else if let open = consume(.leftParen) {
-      // "(A, B) -> C" is a function type; "(T)" is just T.
+      // "(A, B) -> C" is a function type, "(A, B)" a tuple's; "(T)" is just T.
       var parts: [TypeRef] = []
       if token.kind != .rightParen {
         repeat { parts.append(parseType()) } while consume(.comma) != nil
       }
-      expectClosing(.rightParen, opener: open, construct: "this function type")
+      expectClosing(.rightParen, opener: open, construct: "this type")
       if consume(.arrow) != nil {
         kind = .function(parameters: parts, result: parseType())
       } else if parts.count == 1 {
         kind = parts[0].kind
       } else {
-        report(.expectedArrowInFunctionType, at: missingRange)
-        kind = .named([])
+        kind = .tuple(parts)
       }
     } else {
       report(.expectedType(after: text(at: previous)), at: missingRange)

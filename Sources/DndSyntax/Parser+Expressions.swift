@@ -132,7 +132,10 @@ extension Parser.State {
 
   // unary = ( "-" | "!" ) unary | postfix ;
   mutating func parseUnary() -> Expr {
-    guard at(.minus) || at(.bang) else { return parsePostfix() }
+    guard at(.minus) || at(.bang) else {
+      if token.kind == .identifier && skipTry() { return parseUnary() }
+      return parsePostfix()
+    }
     guard enterNesting() else { return Expr(.error, range: token.range) }
     defer { leaveNesting() }
     let op = token

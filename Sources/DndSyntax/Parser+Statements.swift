@@ -17,10 +17,13 @@ extension Parser.State {
     return Block(statements: statements, range: range(from: start))
   }
 
-  // statement = varDecl | funcDecl | ifStatement | guardStatement | forStatement | whileStatement
+  // statement = varDecl | tupleDecl | funcDecl | ifStatement | guardStatement | forStatement | whileStatement
   //   | returnStatement | breakStatement | continueStatement | stepStatement | expressionStatement ;
   mutating func parseStatement() -> Stmt {
     switch token.kind {
+    case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
+      let declaration = parseTupleDecl()
+      return Stmt(.tuple(declaration), range: declaration.range)
     case .kwLet, .kwVar:
       let declaration = parseVarDecl()
       return Stmt(.variable(declaration), range: declaration.range)
@@ -146,14 +149,14 @@ extension Parser.State {
     }
   }
 
-  // forStatement = "for" ( IDENT | "_" | forPattern ) "in" expression block ;
+  // forStatement = "for" ( IDENT | "_" | tuplePattern ) "in" expression block ;
   mutating func parseForStatement() -> Stmt {
     let start = token.range.start
     advance()
     var variable: Name?
     var pattern: [Name?]?
     if at(.leftParen) {
-      pattern = parseForPattern()
+      pattern = parseTuplePattern(example: "'for (index, item) in items.enumerated()'")
     } else if consume(.underscore) == nil {
       variable = expectName(.expectedName(for: "the loop variable", example: "'for item in items { ... }'"))
     }
@@ -167,12 +170,12 @@ extension Parser.State {
       .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern), range: range(from: start))
   }
 
-  /// The most names a `for` pattern reads (a tuple of the language has no
+  /// The most names a tuple pattern reads (a tuple of the language has no
   /// more use than that); past it the list ends and ")" is expected.
-  static let maxForPatternNames = 16
+  static let maxTuplePatternNames = 16
 
-  // forPattern = "(" ( IDENT | "_" ) { "," ( IDENT | "_" ) } ")" ;
-  mutating func parseForPattern() -> [Name?] {
+  // tuplePattern = "(" ( IDENT | "_" ) { "," ( IDENT | "_" ) } ")" ;
+  mutating func parseTuplePattern(example: String) -> [Name?] {
     let open = token
     advance()
     var names: [Name?] = []
@@ -180,12 +183,25 @@ extension Parser.State {
       if consume(.underscore) != nil {
         names.append(nil)
       } else {
-        names.append(
-          expectName(.expectedName(for: "this element", example: "'for (index, item) in items.enumerated()'")))
+        names.append(expectName(.expectedName(for: "this element", example: example)))
       }
-    } while consume(.comma) != nil && names.count < Parser.State.maxForPatternNames
-    expectClosing(.rightParen, opener: open, construct: "the names of the loop's elements")
+    } while consume(.comma) != nil && names.count < Parser.State.maxTuplePatternNames
+    expectClosing(.rightParen, opener: open, construct: "the names of the tuple's elements")
     return names
+  }
+
+  // tupleDecl = ( "let" | "var" ) tuplePattern [ ":" type ] "=" expression ;
+  mutating func parseTupleDecl() -> TupleDecl {
+    let start = token.range.start
+    let isConstant = token.kind == .kwLet
+    let keyword = isConstant ? "let" : "var"
+    advance()
+    let names = parseTuplePattern(example: "'\(keyword) (width, height) = size'")
+    var type: TypeRef?
+    if consume(.colon) != nil { type = parseType() }
+    var value = Expr(.error, range: missingRange)
+    if expect(.equal, .tupleDeclWithoutValue(keyword)) != nil { value = parseExpression() }
+    return TupleDecl(isConstant: isConstant, names: names, type: type, value: value, range: range(from: start))
   }
 
   // whileStatement = "while" conditionList block ;

@@ -92,4 +92,44 @@ extension Parser.State {
     }
     return .modifiersSkipped
   }
+
+  /// `try`, `try?` or `try!` before an expression, as Swift writes a call
+  /// that throws. No dnd call throws (one that can fail gives nil, such as
+  /// `JSON.decode(data)`), so the word is reported once, with a fix-it
+  /// removing it, and the expression after it is read as usual. True when
+  /// it was skipped.
+  mutating func skipTry() -> Bool {
+    guard isWord("try") else { return false }
+    let word = token.range
+    var next = peek()
+    var spelling = "try"
+    if next.kind == .question || next.kind == .bang, next.range.start == word.end {
+      spelling += next.kind == .question ? "?" : "!"
+      next = peek(2)
+      guard !next.isAtStartOfLine, canBeginExpression(next.kind) else { return false }
+    } else {
+      // `try(x)` or `try.x` would be a name's use; `try load()` is Swift's.
+      guard !next.isAtStartOfLine, next.kind == .identifier || next.kind == .kwSelf else { return false }
+    }
+    let removal = Diagnostic.FixIt(range: word.union(next.range.emptyAtStart), replacement: "")
+    let written = SourceRange(file: word.file, start: Int(word.start), end: Int(word.start) + spelling.utf8.count)
+    report(.tryWithoutThrowingCalls(spelling), at: written, fixIts: [removal])
+    advance()
+    if spelling != "try" { advance() }
+    return true
+  }
+
+  /// `throws` or `rethrows` after a function's parameters: reported once,
+  /// with a fix-it removing it, and skipped, so the rest of the declaration
+  /// is read as usual.
+  mutating func skipThrows() {
+    guard token.kind == .identifier, !token.isAtStartOfLine, isWord("throws") || isWord("rethrows") else {
+      return
+    }
+    let word = token.range
+    let withSpace = SourceRange(file: word.file, start: Int(previous.end), end: Int(word.end))
+    let removal = Diagnostic.FixIt(range: withSpace, replacement: "")
+    report(.throwsWithoutThrowingCalls(text(token)), at: word, fixIts: [removal])
+    advance()
+  }
 }

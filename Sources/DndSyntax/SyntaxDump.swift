@@ -37,6 +37,7 @@ public enum SyntaxDump {
     case .optional(let wrapped): return describe(wrapped) + "?"
     case .function(let parameters, let result):
       return "(" + parameters.map(describe).joined(separator: ", ") + ") -> " + describe(result)
+    case .tuple(let elements): return "(" + elements.map(describe).joined(separator: ", ") + ")"
     }
   }
 }
@@ -150,6 +151,7 @@ private struct TreeWriter {
   func parameters(_ parameters: [Parameter]) -> String {
     parameters.map {
       ($0.label.map { $0.text + " " } ?? "") + $0.name.text + ($0.type.map { ": " + SyntaxDump.describe($0) } ?? "")
+        + ($0.defaultValue == nil ? "" : " = ...")
     }
       .joined(separator: ", ")
   }
@@ -164,6 +166,11 @@ private struct TreeWriter {
     let range = statement.range
     switch statement.kind {
     case .variable(let variable): write(variable)
+    case .tuple(let declaration):
+      let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
+      let type = declaration.type.map { ": " + SyntaxDump.describe($0) } ?? ""
+      line("\(declaration.isConstant ? "let" : "var") (\(names))\(type)", at: range)
+      nested { $0.write(declaration.value) }
     case .function(let function): write(function)
     case .ifStatement(let conditions, let then, let otherwise):
       line("if", at: range)

@@ -30,10 +30,6 @@ extension DiagnosticMessage {
     .error("expected expression inside '( )'; an empty tuple is not a value in dnd")
   }
 
-  public static var expectedArrowInFunctionType: DiagnosticMessage {
-    .error("expected '->' after the parameter types of a function type, as in '(Int) -> String'")
-  }
-
   public static func expectedAssignment(to name: String) -> DiagnosticMessage {
     .error("expected '=' after '\(name)', as in '\(name) = value'")
   }
@@ -200,12 +196,34 @@ extension DiagnosticMessage {
     .error(advice)
   }
 
+  public static func throwsWithoutThrowingCalls(_ word: String) -> DiagnosticMessage {
+    .error(
+      "no function in dnd throws; remove '\(word)': a function that can fail returns an optional "
+        + "('-> Int?') and gives nil")
+  }
+
   public static var tooManyErrors: DiagnosticMessage {
     .error("too many errors (\(SyntaxLimits.maxErrors)); stopped here")
   }
 
   public static var tooManyTokens: DiagnosticMessage {
     .error("the script has more than \(SyntaxLimits.maxTokens) tokens, the limit; stopped reading here")
+  }
+
+  public static func tryWithoutThrowingCalls(_ spelling: String) -> DiagnosticMessage {
+    .error(
+      "no call in dnd throws, so there is nothing for '\(spelling)' to catch: a call that can fail gives nil "
+        + "instead (as 'JSON.decode(data)' does for JSONDecoder's 'try? decode'); remove '\(spelling)'")
+  }
+
+  public static func tupleDeclAmongMembers(_ keyword: String, container: String) -> DiagnosticMessage {
+    .error(
+      "\(container) declares its variables one by one: write '\(keyword) a = ...' and '\(keyword) b = ...'; "
+        + "'\(keyword) (a, b) = ...' takes a tuple apart only in a function body or at the top level")
+  }
+
+  public static func tupleDeclWithoutValue(_ keyword: String) -> DiagnosticMessage {
+    .error("expected '=' and a tuple after the names, as in '\(keyword) (width, height) = (40, 30)'")
   }
 
   public static func unexpectedAfterStatement(_ found: String) -> DiagnosticMessage {

@@ -168,6 +168,14 @@ import Testing
     }
   }
 
+  /// A function's default values outlive the input that declared it.
+  @Test func defaultValuesReachLaterInputs() {
+    let input = "func pad(_ n: Int, by: Int = 10) -> Int { n + by }\nprint(pad(1))\nprint(pad(1, by: 2))\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 0)
+    #expect(outcome.output == "11\n3\n", "\(outcome.error)")
+  }
+
   @Test func aMissingFileIsReportedAndTheSessionGoesOn() {
     let outcome = dnd(["repl", "nowhere.dnd"], input: Array("print(1)\n".utf8))
     #expect(outcome.status == 0)

@@ -48,6 +48,8 @@ func dump(_ stmt: CheckedStmt) -> String {
   case .step: return "step"
   case .declareApp(let index): return "app \(index)"
   case .declareSource(let index): return "source \(index)"
+  case .declareTuple(let refs, let value):
+    return "let (\(refs.map { $0.map(dump) ?? "_" }.joined(separator: ", "))) = \(dump(value))"
   }
 }
 

@@ -12,6 +12,14 @@ extension DiagnosticMessage {
     .error(description)
   }
 
+  public static func cellResult(_ handler: String, uikit: String, cellType: String, found: String, label: String)
+    -> DiagnosticMessage
+  {
+    .error(
+      "'\(handler)' must return a \(cellType) (UIKit's \(uikit)), but it returned \(found); "
+        + "write '\(cellType)(\(label): ...)' to show it in a cell")
+  }
+
   public static func conditionFailed(_ description: String) -> DiagnosticMessage {
     .error(description)
   }

@@ -52,8 +52,18 @@ final class URLObject: NativeObject {
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .absoluteString?, .description?: return .string(string)
+    case .lastPathComponent?: return .string(lastPathComponent)
     default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
     }
+  }
+
+  /// Foundation's answer: the last part of the path, without a query or a
+  /// fragment and with escapes decoded ("cat.jpg" for ".../photos/cat.jpg?s=2",
+  /// "/" for a bare "https://host/"); text Foundation does not read as a URL
+  /// gives what follows its last "/".
+  private var lastPathComponent: String {
+    if let url = URL(string: string) { return url.lastPathComponent }
+    return string.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
   }
 
   /// `URL(string:)` is nil for text that is not a URL; the model only
@@ -155,6 +165,20 @@ final class DataObject: NativeObject {
     case .description?: return .string(description)
     default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
     }
+  }
+
+  /// `String(data: data, encoding: .utf8)`: the text the bytes spell, or nil
+  /// when they are not UTF-8, as in Foundation. Only UTF-8 is modelled.
+  static func text(_ arguments: Arguments) throws -> Value {
+    guard let object = arguments[0].object(as: DataObject.self) else {
+      throw RuntimeError(
+        .wrongArgumentType("String(data:encoding:)", expected: "Data", found: arguments[0].typeName))
+    }
+    guard case .enumCase(let encoding) = arguments[1], encoding.known == .utf8 else {
+      throw RuntimeError(
+        .invalidArgument("String(data:encoding:) models the encoding .utf8 only; write 'encoding: .utf8'"))
+    }
+    return String(data: object.data, encoding: .utf8).map { .string($0) } ?? .nil
   }
 
   /// `Data()`, `Data(count: n)`, and `Data("text")` for the text's UTF-8 bytes.

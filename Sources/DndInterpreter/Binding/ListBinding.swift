@@ -54,9 +54,8 @@ extension SceneHost {
     case "cellForRowAt", "cellForItemAt":
       dataSource.cellForItemAt = { [unowned self] indexPath in
         let result = try callHandler(code, [IndexPathObject.value(indexPath)])
-        if let cell = result.object(as: CellObject.self) { return cell.content }
-        if let text = result.stringValue { return CellContent(text: text) }
-        throw resultError(method, code, expected: "a Cell (or a String)", found: result)
+        guard let cell = result.object(as: CellObject.self) else { throw cellError(method, code, found: result) }
+        return cell.content
       }
     case "moveRowAt", "moveItemAt":
       dataSource.moveItemAt = { [unowned self] source, destination in
@@ -169,6 +168,47 @@ extension SceneHost {
   }
 
   // MARK: Answers
+
+  /// A cell handler that returned something else: the error names what it
+  /// returned and the cell to wrap it in, at the handler's `return` when
+  /// there is only one (else at the handler).
+  private func cellError(_ method: DndCheck.DelegateMethod, _ code: FunctionCode, found: Value) -> RuntimeError {
+    let cellType = method.name == "cellForRowAt" ? "UITableViewCell" : "UICollectionViewCell"
+    var phrase = Convert.phrase(found)
+    var label = "text"
+    if let text = found.stringValue {
+      let shown = text.count > 40 ? String(text.prefix(40)) + "..." : text
+      phrase = "the String \"\(shown)\""
+    } else if found.object(as: ImageObject.self) != nil {
+      label = "image"
+    }
+    let returns = Self.returnedValues(code.body)
+    return RuntimeError(
+      .cellResult(method.name, uikit: method.uikitName, cellType: cellType, found: phrase, label: label),
+      at: returns.count == 1 ? returns[0].range : code.range)
+  }
+
+  /// The values of a body's `return`s, outside nested functions and closures.
+  private static func returnedValues(_ block: CheckedBlock) -> [CheckedExpr] {
+    var values: [CheckedExpr] = []
+    for stmt in block.statements {
+      switch stmt.kind {
+      case .returnStatement(let value?): values.append(value)
+      case .ifStatement(_, let then, let otherwise):
+        values += returnedValues(then)
+        switch otherwise {
+        case .block(let other)?: values += returnedValues(other)
+        case .elseIf(let nested)?: values += returnedValues(CheckedBlock(statements: [nested]))
+        case nil: break
+        }
+      case .guardStatement(_, let otherwise): values += returnedValues(otherwise)
+      case .whileStatement(_, let body), .forIn(_, _, let body), .forRange(_, _, _, _, let body):
+        values += returnedValues(body)
+      default: break
+      }
+    }
+    return values
+  }
 
   private func integer(_ result: Value, _ method: DndCheck.DelegateMethod, _ code: FunctionCode) throws -> Int
   {
