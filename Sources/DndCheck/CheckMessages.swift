@@ -30,7 +30,7 @@ extension DiagnosticMessage {
   }
 
   static var breakOutsideLoop: DiagnosticMessage {
-    .error("'break' is only allowed inside a loop ('for' or 'while')")
+    .error("'break' is only allowed inside a loop ('for' or 'while') or a 'switch'")
   }
 
   static var cannotAssign: DiagnosticMessage {

@@ -123,6 +123,14 @@ public struct CheckedStmt: Sendable {
     case forIn(slot: Int?, sequence: CheckedExpr, body: CheckedBlock)
     /// `for x in a..<b` and `a...b`: no range value is built.
     case forRange(slot: Int?, lower: CheckedExpr, upper: CheckedExpr, isClosed: Bool, body: CheckedBlock)
+    /// `switch`: the subject goes to the hidden local `slot`, then each
+    /// case's patterns (Bool tests reading it) are tried in order; the first
+    /// that holds runs its body, else `otherwise` (the `default:`, or a
+    /// `noCaseMatched` when there is none). `break` in a body leaves it.
+    case switchStatement(subject: CheckedExpr, slot: Int, cases: [CheckedSwitchCase], otherwise: CheckedBlock)
+    /// The end of a switch without `default:` that no case matched: a
+    /// runtime error naming the subject's value.
+    case noCaseMatched(CheckedExpr)
     case returnStatement(CheckedExpr?)
     case breakStatement
     case continueStatement
@@ -131,6 +139,16 @@ public struct CheckedStmt: Sendable {
     case declareApp(Int)
     /// A source declaration: run its variables and register its items.
     case declareSource(Int)
+  }
+}
+
+/// One `case` of a switch: its patterns as tests, in order, and its body.
+public struct CheckedSwitchCase: Sendable {
+  public var patterns: [CheckedExpr]
+  public var body: CheckedBlock
+  public init(patterns: [CheckedExpr], body: CheckedBlock) {
+    self.patterns = patterns
+    self.body = body
   }
 }
 

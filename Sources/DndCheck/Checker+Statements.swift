@@ -79,8 +79,11 @@ extension Checker {
     case .returnStatement(let value):
       if functions.count == 1 { report(.returnOutsideFunction, at: range) }
       return CheckedStmt(.returnStatement(value.map { checkExpr($0) }), range: range)
+    case .switchStatement(let subject, let cases):
+      return checkSwitch(subject, cases, range: range)
     case .breakStatement:
-      if functions[functions.count - 1].loopDepth == 0 { report(.breakOutsideLoop, at: range) }
+      let current = functions[functions.count - 1]
+      if current.loopDepth == 0 && current.switchDepth == 0 { report(.breakOutsideLoop, at: range) }
       return CheckedStmt(.breakStatement, range: range)
     case .continueStatement:
       if functions[functions.count - 1].loopDepth == 0 { report(.continueOutsideLoop, at: range) }

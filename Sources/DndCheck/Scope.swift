@@ -124,6 +124,9 @@ struct FunctionContext {
   var captureIndex: [CaptureSource: Int] = [:]
   /// Loops enclosing the current statement, within this function only.
   var loopDepth = 0
+  /// Switches enclosing the current statement, within this function: a
+  /// `break` may leave one.
+  var switchDepth = 0
   /// The global `self` stands for (the enclosing view, app or source).
   var selfSlot: Int?
   /// In a default value's context, the parameters of its function: the

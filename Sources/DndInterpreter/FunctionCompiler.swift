@@ -47,10 +47,12 @@ struct FunctionCompiler {
   /// Whether some closure captures a local of this frame.
   var capturesLocals = false
 
-  /// A loop being compiled: where its body block is in `openBlocks`, and the
-  /// jumps to patch once its exit and continue points are known.
+  /// A loop or switch being compiled: where its body block is in
+  /// `openBlocks`, and the jumps to patch once its exit and continue points
+  /// are known. A switch takes `break`s only; `continue` passes it by.
   struct Loop {
     var bodyDepth: Int
+    var isSwitch = false
     var breaks: [Int] = []
     var continues: [Int] = []
   }
@@ -317,17 +319,21 @@ struct FunctionCompiler {
       forgetDirty(from: elements)
     case .returnStatement(let value):
       if let value { returnValue(value) } else { emit(.returnNil, at: stmt.range) }
+    case .switchStatement(let subject, let slot, let cases, let otherwise):
+      switchStatement(subject, slot: slot, cases, otherwise, range: stmt.range)
+      clearDirty(from: mark, at: stmt.range)
     case .breakStatement:
       guard !loops.isEmpty else { return }
-      closeCellsLeavingLoop(at: stmt.range)
+      let target = loops.count - 1
+      closeCellsLeaving(target, at: stmt.range)
       let jump = emit(.jump, at: stmt.range)
-      loops[loops.count - 1].breaks.append(jump)
+      loops[target].breaks.append(jump)
     case .continueStatement:
-      guard !loops.isEmpty else { return }
-      closeCellsLeavingLoop(at: stmt.range)
+      guard let target = loops.lastIndex(where: { !$0.isSwitch }) else { return }
+      closeCellsLeaving(target, at: stmt.range)
       let jump = emit(.jump, at: stmt.range)
-      loops[loops.count - 1].continues.append(jump)
-    case .step, .declareApp, .declareSource, .declareTuple:
+      loops[target].continues.append(jump)
+    case .step, .declareApp, .declareSource, .declareTuple, .noCaseMatched:
       fallback(stmt)
     }
   }
@@ -341,6 +347,32 @@ struct FunctionCompiler {
     case .multiply: .multiplyInt
     default: nil
     }
+  }
+
+  /// `switch`: the subject into its hidden local, then each case's
+  /// patterns in order, each jumping to its body when it holds; the
+  /// default (or the no-match error) when none does. A `break` in a body
+  /// jumps to the end.
+  private mutating func switchStatement(
+    _ subject: CheckedExpr, slot: Int, _ cases: [CheckedSwitchCase], _ otherwise: CheckedBlock, range: SourceRange
+  ) {
+    assign(.local(slot), subject, declaring: true)
+    loops.append(Loop(bodyDepth: openBlocks.count, isSwitch: true))
+    var ends: [Int] = []
+    for switchCase in cases {
+      var taken: [Int] = []
+      for pattern in switchCase.patterns { taken += branchIf(pattern) }
+      let next = emit(.jump, at: range)
+      for jump in taken { patch(jump) }
+      block(switchCase.body)
+      ends.append(emit(.jump, at: range))
+      patch(next)
+    }
+    block(otherwise)
+    let exits = loops.removeLast()
+    for jump in ends + exits.breaks { patch(jump) }
+    // The subject is done with: no second reference to a collection stays.
+    emit(.clearRegisters, Int32(slot), 1, at: range)
   }
 
   /// A statement the tree evaluator runs. None of these kinds can break,
@@ -358,9 +390,9 @@ struct FunctionCompiler {
   }
 
   /// Before `break` or `continue`: detaches the cells of the blocks being
-  /// left (the loop body's pass ends either way).
-  private mutating func closeCellsLeavingLoop(at range: SourceRange) {
-    guard let loop = loops.last else { return }
+  /// left (the loop body's pass, or the switch's case, ends either way).
+  private mutating func closeCellsLeaving(_ target: Int, at range: SourceRange) {
+    let loop = loops[target]
     let lowest = openBlocks[loop.bodyDepth...].compactMap { $0 }.min()
     if let lowest { emit(.closeCells, Int32(lowest), at: range) }
   }

@@ -76,6 +76,22 @@ extension Interpreter {
       return try forRange(slot, lower, upper, isClosed, body, frame, range: stmt.range)
     case .forIn(let slot, let sequence, let body):
       return try forIn(slot, sequence, body, frame, range: stmt.range)
+    case .switchStatement(let subject, let slot, let cases, let otherwise):
+      frame.base[slot] = try eval(subject, frame)
+      var body = otherwise
+      search: for switchCase in cases {
+        for pattern in switchCase.patterns where try isTrue(eval(pattern, frame), at: pattern.range) {
+          body = switchCase.body
+          break search
+        }
+      }
+      // A `break` that reaches the switch ends it; `continue` and `return` go on out.
+      let completion = try executeBlock(body, frame)
+      frame.base[slot] = .nil
+      if case .breakLoop = completion { return .normal }
+      return completion
+    case .noCaseMatched(let value):
+      throw RuntimeError(.noCaseMatched(caseText(try eval(value, frame))), at: stmt.range)
     case .returnStatement(let value):
       guard let value else { return .returned(.nil) }
       return .returned(try eval(value, frame))
@@ -94,6 +110,14 @@ extension Interpreter {
       try host.declareSource(program.sources[index], interpreter: self)
     }
     return .normal
+  }
+
+  /// A switch subject as a case would spell it: `.copy`, `"a"`, `3`,
+  /// shortened past 60 characters.
+  func caseText(_ value: Value) -> String {
+    if case .enumCase(let symbol) = value { return "." + program.symbols.name(of: symbol) }
+    let text = value.debugDescription(symbols: program.symbols)
+    return text.count > 60 ? String(text.prefix(60)) + "..." : text
   }
 
   /// Evaluates `if`/`guard`/`while` clauses left to right, binding `let`s;

@@ -65,6 +65,12 @@ extension DiagnosticMessage {
       "cannot use '\(name)' on nil; write '?.\(name)' to get nil instead, or unwrap the value with 'if let'")
   }
 
+  public static func noCaseMatched(_ value: String) -> DiagnosticMessage {
+    .error(
+      "no case of this 'switch' matches \(value); add a case for it, or end the switch with 'default:' for "
+        + "every value the cases leave out (Swift requires a switch to cover every value)")
+  }
+
   public static func noMatchingMethod(_ name: String, type: String, labels: String) -> DiagnosticMessage {
     .error("\(type) has no method '\(name)(\(labels))'")
   }

@@ -292,6 +292,8 @@ public enum StmtKind: Sendable {
   /// and no variable.
   indirect case forStatement(variable: Name?, sequence: Expr, body: Block, pattern: [Name?]?)
   indirect case whileStatement(conditions: [Condition], body: Block)
+  /// `switch subject { case 1, 2: ... default: ... }`; a `default:` is last if present.
+  indirect case switchStatement(subject: Expr, cases: [SwitchCase])
   case returnStatement(Expr?)
   case breakStatement
   case continueStatement
@@ -300,6 +302,24 @@ public enum StmtKind: Sendable {
   indirect case assignment(target: Expr, op: AssignmentOperator, value: Expr)
   /// A statement the parser could not read; already reported.
   case error
+}
+
+/// One `case p1, p2:` of a switch, or its `default:` (no patterns), with
+/// the statements up to the next label.
+public struct SwitchCase: Sendable {
+  /// The patterns, in order; nil for `default:`.
+  public var patterns: [Expr]?
+  public var body: [Stmt]
+  /// The label, from `case` or `default` to its ":".
+  public var labelRange: SourceRange
+  public var range: SourceRange
+  public var isDefault: Bool { patterns == nil }
+  public init(patterns: [Expr]?, body: [Stmt], labelRange: SourceRange, range: SourceRange) {
+    self.patterns = patterns
+    self.body = body
+    self.labelRange = labelRange
+    self.range = range
+  }
 }
 
 public indirect enum ElseClause: Sendable {

@@ -33,6 +33,8 @@ extension FormatPrinter {
       conditionList(conditions)
       write(" ")
       block(body)
+    case .switchStatement(let subject, let cases):
+      switchStatement(subject, cases, range: statement.range)
     case .returnStatement(let value):
       write("return")
       if let value {
@@ -72,6 +74,46 @@ extension FormatPrinter {
     case nil:
       break
     }
+  }
+
+  /// `switch x {`, each label at the indentation of `switch` (as Swift's
+  /// style has it), each statement of a case on its own line one level in.
+  mutating func switchStatement(_ subject: Expr, _ cases: [SwitchCase], range: SourceRange) {
+    write("switch ")
+    expression(subject)
+    write(" ")
+    let open = token(.leftBrace, atOrAfter: Int(subject.range.end)).map { Int($0.range.start) } ?? Int(range.end)
+    let close = max(open, Int(range.end) - 1)
+    mark(open)
+    write("{")
+    openBlock(after: open + 1)
+    for switchCase in cases {
+      indent -= 1
+      beginLine(at: Int(switchCase.labelRange.start))
+      if let patterns = switchCase.patterns {
+        write("case ")
+        for (index, pattern) in patterns.enumerated() {
+          if index > 0 { write(", ") }
+          mark(Int(pattern.range.start))
+          expression(pattern)
+        }
+        write(":")
+      } else {
+        write("default:")
+      }
+      advance(to: Int(switchCase.labelRange.end))
+      endLine()
+      indent += 1
+      for statement in switchCase.body {
+        beginLine(at: Int(statement.range.start))
+        self.statement(statement)
+        advance(to: Int(statement.range.end))
+        endLine()
+      }
+    }
+    closeBlock(at: close)
+    write("}")
+    advance(to: close + 1)
   }
 
   mutating func conditionList(_ conditions: [Condition]) {

@@ -17,8 +17,9 @@ extension Parser.State {
     return Block(statements: statements, range: range(from: start))
   }
 
-  // statement = varDecl | tupleDecl | funcDecl | ifStatement | guardStatement | forStatement | whileStatement
-  //   | returnStatement | breakStatement | continueStatement | stepStatement | expressionStatement ;
+  // statement = varDecl | tupleDecl | funcDecl | ifStatement | guardStatement | forStatement
+  //   | whileStatement | switchStatement | returnStatement | breakStatement
+  //   | continueStatement | stepStatement | expressionStatement ;
   mutating func parseStatement() -> Stmt {
     switch token.kind {
     case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
@@ -53,6 +54,17 @@ extension Parser.State {
       report(.viewOutsideApp(text(token)), at: token.range)
       _ = parseViewDecl()
       return Stmt(.error, range: range(from: start))
+    case .identifier where isWord("switch") && startsSwitch():
+      return parseSwitchStatement()
+    case .identifier where isWord("case") || (isWord("default") && peek().kind == .colon):
+      // A label outside a switch (inside one, the switch reads it first).
+      report(.caseOutsideSwitch(text(token)), at: token.range)
+      return Stmt(.error, range: token.range)
+    case .identifier where isWord("fallthrough") && endsStatement(peek()):
+      report(.fallthroughNotSupported, at: token.range)
+      let word = token.range
+      advance()
+      return Stmt(.error, range: word)
     default:
       switch skipSwiftOnlyWord() {
       case .none: break
@@ -65,6 +77,20 @@ extension Parser.State {
       }
       return parseExpressionStatement()
     }
+  }
+
+  /// `switch` followed on its line by a subject or the "{" (which is
+  /// reported as a missing subject); `switch = 1` or `switch.x` stays a name.
+  mutating func startsSwitch() -> Bool {
+    let next = peek()
+    guard !next.isAtStartOfLine else { return false }
+    if next.kind == .dot { return false }
+    return canBeginExpression(next.kind) || next.kind.isKeyword
+  }
+
+  /// Whether `next` ends the statement before it: a line break, ";" or "}".
+  func endsStatement(_ next: RawToken) -> Bool {
+    next.isAtStartOfLine || next.kind == .semicolon || next.kind == .rightBrace || next.kind == .endOfFile
   }
 
   // ifStatement = "if" conditionList block [ "else" ( ifStatement | block ) ] ;

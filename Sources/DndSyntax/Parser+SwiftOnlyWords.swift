@@ -1,7 +1,7 @@
-/// Swift's words that dnd does not have (`switch`, `struct`, `lazy`, ...).
+/// Swift's words that dnd does not have (`struct`, `repeat`, `lazy`, ...).
 /// A student pasting Swift meets them first, and reading on past one gives a
 /// cascade of errors about separators; so the word itself is reported, with
-/// what to write instead. A construct (`switch x { ... }`) is skipped to the
+/// what to write instead. A construct (`repeat { ... }`) is skipped to the
 /// end of its line, its braces whole; a modifier (`lazy var`) is skipped
 /// alone, so that the declaration after it is still read.
 extension Parser.State {
@@ -22,11 +22,6 @@ extension Parser.State {
     for word in ["weak", "unowned"] {
       table[word] = ("dnd has no '\(word)' references; remove '\(word)'", true)
     }
-    table["switch"] = (
-      "'switch' is not part of dnd; write an 'if' / 'else if' chain, as in "
-        + "'if x == 1 { ... } else if x == 2 { ... } else { ... }'",
-      false
-    )
     table["repeat"] = (
       "'repeat' is not part of dnd; write 'while true { ... if !condition { break } }'", false
     )
@@ -43,7 +38,7 @@ extension Parser.State {
   static let swiftOnlyWordsByLength: [[StaticString]] = {
     let words: [StaticString] = [
       "enum", "struct", "class", "protocol", "extension", "typealias", "lazy", "private", "fileprivate",
-      "public", "internal", "static", "override", "final", "weak", "unowned", "switch", "repeat", "defer", "do",
+      "public", "internal", "static", "override", "final", "weak", "unowned", "repeat", "defer", "do",
       "import",
     ]
     var table = [[StaticString]](repeating: [], count: 12)

@@ -211,6 +211,19 @@ private struct TreeWriter {
         writer.line("do")
         writer.nested { $0.write(body.statements) }
       }
+    case .switchStatement(let subject, let cases):
+      line("switch", at: range)
+      nested { writer in
+        writer.write(subject)
+        for switchCase in cases {
+          writer.line(switchCase.isDefault ? "default" : "case", at: switchCase.range)
+          writer.nested { inner in
+            for pattern in switchCase.patterns ?? [] { inner.write(pattern) }
+            inner.line("do")
+            inner.nested { $0.write(switchCase.body) }
+          }
+        }
+      }
     case .returnStatement(let value):
       line("return", at: range)
       if let value { nested { $0.write(value) } }

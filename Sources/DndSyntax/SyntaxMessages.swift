@@ -2,6 +2,35 @@
 /// the member's name. Messages are lowercase, say what was expected, and name
 /// what opened the construct, so they teach rather than only complain.
 extension DiagnosticMessage {
+  public static var caseAfterDefault: DiagnosticMessage {
+    .error(
+      "additional 'case' blocks cannot appear after the 'default' block; move 'default:' to the end of the switch")
+  }
+
+  public static func caseOutsideSwitch(_ word: String) -> DiagnosticMessage {
+    .error("'\(word)' labels belong inside a 'switch', as in 'switch x { case 1: ... default: ... }'")
+  }
+
+  public static var caseTuplePattern: DiagnosticMessage {
+    .error("tuple patterns are not part of dnd; switch on one value and nest another 'switch' or an 'if' in the case")
+  }
+
+  public static var caseValueBinding: DiagnosticMessage {
+    .error(
+      "value-binding patterns such as 'case let x' are not part of dnd; match values ('case .copy:', "
+        + "'case 1...5:'), or use 'if let' on the subject inside a 'default:'")
+  }
+
+  public static var caseWhereClause: DiagnosticMessage {
+    .error("'where' clauses on cases are not part of dnd; test the condition with an 'if' inside the case")
+  }
+
+  public static func caseWithoutStatements(_ label: String) -> DiagnosticMessage {
+    .error(
+      "'\(label)' label in a 'switch' must have at least one executable statement; write 'break' to do nothing, "
+        + "or list several values in one case, as in 'case 1, 2:'")
+  }
+
   public static var chainedComparison: DiagnosticMessage {
     .error("comparisons cannot be chained; write two and join them with '&&', as in 'a < b && b < c'")
   }
@@ -18,6 +47,10 @@ extension DiagnosticMessage {
     .error("'\(text)' is too large for a Double")
   }
 
+  public static var duplicateDefault: DiagnosticMessage {
+    .error("a 'switch' has only one 'default:'; merge the statements of both into one, at the end")
+  }
+
   public static var elseWithoutIf: DiagnosticMessage {
     .error("'else' without an 'if'; it must follow the '}' of an 'if'")
   }
@@ -28,6 +61,10 @@ extension DiagnosticMessage {
 
   public static var emptyParentheses: DiagnosticMessage {
     .error("expected expression inside '( )'; an empty tuple is not a value in dnd")
+  }
+
+  public static var emptySwitch: DiagnosticMessage {
+    .error("'switch' statement body must have at least one 'case' or 'default' block; add 'default: break' at least")
   }
 
   public static func expectedAssignment(to name: String) -> DiagnosticMessage {
@@ -47,6 +84,10 @@ extension DiagnosticMessage {
   ) -> DiagnosticMessage {
     .error(
       "expected '\(closer)' to close the '\(opener)' of \(construct)" + (line.map { " at line \($0)" } ?? ""))
+  }
+
+  public static func expectedColonAfterCase(_ label: String) -> DiagnosticMessage {
+    .error("expected ':' after \(label), as in 'case .copy:' or 'default:'")
   }
 
   public static var expectedColonInConditional: DiagnosticMessage {
@@ -117,6 +158,12 @@ extension DiagnosticMessage {
 
   public static func expectedType(after previous: String) -> DiagnosticMessage {
     .error("expected a type after '\(previous)', as in 'String', '[Int]' or 'UIDropSession?'")
+  }
+
+  public static var fallthroughNotSupported: DiagnosticMessage {
+    .error(
+      "'fallthrough' is not part of dnd; list the values in one case ('case 1, 2:') or repeat the statements "
+        + "of the next case")
   }
 
   public static func integerOverflow(_ text: String) -> DiagnosticMessage {
@@ -190,6 +237,10 @@ extension DiagnosticMessage {
 
   public static func sourceTooLarge(bytes: Int) -> DiagnosticMessage {
     .error("the script is \(bytes) bytes; the limit is \(SyntaxLimits.maxSourceBytes) bytes")
+  }
+
+  public static var statementOutsideCase: DiagnosticMessage {
+    .error("all statements inside a switch must be covered by a 'case' or 'default'; begin with 'case value:'")
   }
 
   public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {

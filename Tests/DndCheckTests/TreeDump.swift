@@ -42,6 +42,10 @@ func dump(_ stmt: CheckedStmt) -> String {
   case .forRange(let slot, let lower, let upper, let isClosed, let body):
     return "for \(slot.map(String.init) ?? "_") in \(dump(lower))\(isClosed ? "..." : "..<")\(dump(upper)) "
       + dump(body)
+  case .switchStatement(let subject, let slot, let cases, let otherwise):
+    let tests = cases.map { "case \($0.patterns.map(dump).joined(separator: ", ")): " + dump($0.body) }
+    return "switch \(slot) = \(dump(subject)) " + (tests + ["default: " + dump(otherwise)]).joined(separator: " ")
+  case .noCaseMatched(let value): return "no case matched \(dump(value))"
   case .returnStatement(let value): return "return " + (value.map(dump) ?? "")
   case .breakStatement: return "break"
   case .continueStatement: return "continue"

@@ -204,6 +204,9 @@ extension SceneHost {
       case .guardStatement(_, let otherwise): values += returnedValues(otherwise)
       case .whileStatement(_, let body), .forIn(_, _, let body), .forRange(_, _, _, _, let body):
         values += returnedValues(body)
+      case .switchStatement(_, _, let cases, let otherwise):
+        for switchCase in cases { values += returnedValues(switchCase.body) }
+        values += returnedValues(otherwise)
       default: break
       }
     }
