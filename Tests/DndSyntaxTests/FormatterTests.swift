@@ -190,6 +190,30 @@ struct FormatterTests {
       ("a\n\n\n\nb", "a\n\nb\n"),
       ("func f() {\n\n  a\n\n  b\n\n}", "func f() {\n    a\n\n    b\n}\n"),
       ("", ""),
+      // switch: labels at the indentation of `switch`, each statement on a
+      // line of its own one level in (a statement after ":" moves down).
+      (
+        "switch  x{\n  case 1 ,2 : a ; b\n    case .copy:\n c\n default :break }",
+        "switch x {\ncase 1, 2:\n    a\n    b\ncase .copy:\n    c\ndefault:\n    break\n}\n"
+      ),
+      (
+        "func f() {\nswitch n {\ncase 0..<3:\nswitch m {\ndefault: g()\n}\n\n\ncase 3...5: h()\n}\n}",
+        """
+        func f() {
+            switch n {
+            case 0..<3:
+                switch m {
+                default:
+                    g()
+                }
+
+            case 3...5:
+                h()
+            }
+        }
+
+        """
+      ),
       // Multi-line strings are copied whole, their indentation included.
       ("func f() {\nlet s = \"\"\"\n  x\n  \"\"\"\n}", "func f() {\n    let s = \"\"\"\n  x\n  \"\"\"\n}\n"),
     ])
@@ -235,6 +259,12 @@ struct FormatterTests {
       (
         "app A {\n/*\n * boxed\n */\nvar n = 0\n}",
         "app A {\n    /*\n     * boxed\n     */\n    var n = 0\n}\n"
+      ),
+      // In a switch: comments above a label stay above it, at its indentation;
+      // a label's trailing comment stays on its line; the last case keeps its own.
+      (
+        "switch x {\n  // the ones\n  case 1: // one\n    a // after a\n// others\ndefault:\n  b\n  // last\n}",
+        "switch x {\n// the ones\ncase 1: // one\n    a // after a\n// others\ndefault:\n    b\n    // last\n}\n"
       ),
       // Comments inside string interpolations are part of the string.
       ("print(\"\\(a /* c */)\")", "print(\"\\(a /* c */)\")\n"),
