@@ -253,6 +253,10 @@ APP = "app Demo {\n  view root {\n    frame = Rect(0, 0, 10, 10)\n    %s\n  }\n}
 EXPECTATIONS: list[tuple[str, str, str, bool, int]] = [
     # reserved words (all of Token.swift's table is checked below as well)
     ("if ready { return }", "if", "keyword.control.conditional.dnd", False, 1),
+    ("switch op {\ncase .copy:\n  break\ndefault:\n  f()\n}", "switch", "keyword.control.conditional.dnd", False, 1),
+    ("switch op {\ncase .copy:\n  break\ndefault:\n  f()\n}", "case", "keyword.control.switch.dnd", False, 1),
+    ("switch op {\ncase .copy:\n  break\ndefault:\n  f()\n}", "default", "keyword.control.switch.dnd", False, 1),
+    ("let n = counts[key, default: 0]", "default", "keyword.control.switch.dnd", True, 1),
     ("for item in items { }", "in", "keyword.control.in.dnd", False, 1),
     ("let x = nil", "nil", "constant.language.nil.dnd", False, 1),
     ("let x = y as? UIImage", "as?", "keyword.operator.type.dnd", False, 1),

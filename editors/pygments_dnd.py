@@ -168,6 +168,10 @@ class DndLexer(RegexLexer):
             (rf"\b(for)(\s+)({IDENT})(\s+)(in)\b",
              bygroups(Keyword, Whitespace, Name.Variable, Whitespace, Keyword)),
             include("steps"),
+            # A switch's labels: contextual words at the start of a line (or
+            # after "{" or ";"); "default" only before ":" (also an argument label).
+            (r"(^|(?<=[{;]))([ \t]*)(case)\b", bygroups(Whitespace, Whitespace, Keyword)),
+            (r"(^|(?<=[{;]))([ \t]*)(default)(?=[ \t]*:)", bygroups(Whitespace, Whitespace, Keyword)),
             (rf"(?<=\}})([ \t]*)({IDENT})([ \t]*)(:)(?=[ \t]*\{{)",
              bygroups(Whitespace, Name.Label, Whitespace, Punctuation)),
             include("inline"),
@@ -204,7 +208,7 @@ class DndLexer(RegexLexer):
             (AFTER_VALUE + rf"(\?\.|\.)({IDENT})(?=\s*[({{])", bygroups(Punctuation, Name.Function)),
             (AFTER_VALUE + rf"(\?\.|\.)({IDENT}|[0-9]+\b)", bygroups(Punctuation, Name.Attribute)),
             (rf"(?<![A-Za-z0-9_)\]}}\"?!])(\.)({IDENT})", bygroups(Punctuation, Name.Constant)),
-            (words(("if", "else", "guard", "for", "in", "while", "break", "continue", "return"),
+            (words(("if", "else", "guard", "switch", "for", "in", "while", "break", "continue", "return"),
                    prefix=r"\b", suffix=r"\b"), Keyword),
             (words(("let", "var", "func", "device", "app", "scenario"), prefix=r"\b", suffix=r"\b"),
              Keyword.Declaration),

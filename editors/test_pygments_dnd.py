@@ -96,6 +96,10 @@ class TokenTypeTests(unittest.TestCase):
     CASES = [
         # (source, needle, occurrence, expected type)
         ("if ready { return }", "if", 1, Keyword),
+        ("switch op {\ncase .copy:\n  break\ndefault:\n  f()\n}", "switch", 1, Keyword),
+        ("switch op {\ncase .copy:\n  break\ndefault:\n  f()\n}", "case", 1, Keyword),
+        ("switch op {\ncase .copy:\n  break\ndefault:\n  f()\n}", "default", 1, Keyword),
+        ("let n = counts[key, default: 0]", "default", 1, Name),
         ("let x = nil", "let", 1, Keyword.Declaration),
         ("let x = nil", "nil", 1, Keyword.Constant),
         ("let x = y as? UIImage", "as?", 1, Keyword),

@@ -3,6 +3,11 @@
 // label, as in `d[k, default: 0]`): they are labels only at the start of an
 // item inside a switch's braces.
 
+extension Parser {
+  /// The words of a switch, all contextual (for tools such as the fuzzer's dictionary).
+  public static let switchWords = ["switch", "case", "default"]
+}
+
 extension Parser.State {
   // switchStatement = "switch" expression "{" switchCase { switchCase } "}" ;
   mutating func parseSwitchStatement() -> Stmt {

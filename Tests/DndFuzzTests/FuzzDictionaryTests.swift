@@ -17,11 +17,13 @@ import Testing
     "=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "===", "!==", "<", "<=", ">", ">=", "&&", "||", "!", "??",
     "..<", "...", "_", "//", "/*", "*/", "\"", "\"\"\"", "\\(", "\\n", "\\u{1F600}", "#", "0x", "1e9", "0.5",
     "9223372036854775807", "\n", " in\n", "Rect(0, 0, 100, 100)", "Point(10, 10)", "[weak self]", "unowned",
+    "default:", "fallthrough",
   ]
 
   /// Every entry, in the order the file lists them.
   static var entries: [String] {
-    let words = Array(TokenKind.keywords.keys) + Parser.viewKinds + Parser.interactionKinds + Builtin.allNames
+    let words = Array(TokenKind.keywords.keys) + Parser.viewKinds + Parser.interactionKinds + Parser.switchWords
+      + Builtin.allNames
       + DelegateCatalogue.allNames + KnownMember.allCases.map { "\($0)" }
       + PropertyCatalogue.entries.map(\.name) + ["iPad", "iPhone", "for", "session", "item", "items"]
     var seen = Set<String>()
@@ -58,6 +60,7 @@ import Testing
     let text = try String(contentsOf: Self.path, encoding: .utf8)
     let recorded = Set(text.split(separator: "\n").map(String.init))
     let grammarWords = Array(TokenKind.keywords.keys) + Parser.viewKinds + Parser.interactionKinds
+      + Parser.switchWords
     let missing = (Self.fragments + grammarWords).map(Self.quoted).filter { !recorded.contains($0) }
     #expect(missing.isEmpty, "fuzz/dnd.dict lacks \(missing.sorted()): record it with DND_RECORD=1")
   }
