@@ -24,6 +24,12 @@ import Testing
       + (1..<250).map { " else if v == \($0) { print(\($0)) }" }.joined() + " else { print(\"none\") }",
      "249\n"),
     ("blocks", wrapped(120, "if true { ", " }").replacingOccurrences(of: "1", with: "print(\"ok\")"), "ok\n"),
+    ("switches",
+     wrapped(120, "switch 1 {\ndefault:\n", "\n}").replacingOccurrences(of: "\n1\n", with: "\nprint(\"ok\")\n"),
+     "ok\n"),
+    // A switch's cases are a list, not a nesting: any number of them is fine.
+    ("a switch of 2000 cases", "switch 1999 {\n" + (0..<2000).map { "case \($0):\n  print(\($0))\n" }.joined() + "}",
+     "1999\n"),
   ]
 
   /// `1` inside `levels` pairs of brackets.
@@ -45,6 +51,12 @@ import Testing
     let past = run(nested(Self.depth))
     #expect(past.error?.id == "nestingTooDeep")
     #expect(past.error?.message.contains("256 levels") == true)
+  }
+
+  /// Switches nest like blocks: past the limit, one diagnostic.
+  @Test func switchesNestedPastTheLimitAreADiagnostic() {
+    let past = run(Self.wrapped(Self.depth, "switch 1 {\ndefault:\n", "\n}"))
+    #expect(past.error?.id == "nestingTooDeep")
   }
 
   /// `Parser.parse` alone, on whatever thread calls it, keeps the smaller limit.
