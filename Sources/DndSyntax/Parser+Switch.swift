@@ -47,10 +47,13 @@ extension Parser.State {
       cases[cases.count - 1].range = cases[cases.count - 1].range.union(statement.range)
     }
     expectClosing(.rightBrace, opener: open, construct: "this 'switch'")
-    if cases.isEmpty {
+    // Only when all else was read: a broken label loses its line, and a
+    // statement before any case is reported already.
+    if errorCount > errorsBefore {
+      // Reported already.
+    } else if cases.isEmpty {
       report(.emptySwitch, at: keyword)
-    } else if errorCount == errorsBefore, let empty = cases.first(where: { $0.body.isEmpty }) {
-      // Only when all else was read: a broken label loses its line.
+    } else if let empty = cases.first(where: { $0.body.isEmpty }) {
       report(.caseWithoutStatements(empty.isDefault ? "default" : "case"), at: empty.labelRange)
     }
     return Stmt(.switchStatement(subject: subject, cases: cases), range: range(from: start))

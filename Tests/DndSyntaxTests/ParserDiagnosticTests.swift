@@ -82,6 +82,7 @@ struct ParserDiagnosticTests {
       ("switch x {\ncase 1:\n  f()\n1️⃣default:\n}", "caseWithoutStatements"),
       ("1️⃣switch x {\n}", "emptySwitch"),
       ("switch x {\n1️⃣f()\ncase 1:\n  g()\n}", "statementOutsideCase"),
+      ("switch x {\n  1️⃣f()\n}", "statementOutsideCase"),
       ("switch x {\ncase 1️⃣let y:\n  f(y)\n}", "caseValueBinding"),
       ("switch x {\ncase 1️⃣.some(let y):\n  f(y)\n}", "caseValueBinding"),
       ("switch x {\ncase 1 1️⃣where y > 0:\n  f()\n}", "caseWhereClause"),
