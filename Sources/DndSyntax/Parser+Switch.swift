@@ -101,13 +101,17 @@ extension Parser.State {
   }
 
   /// Patterns are expressions. What Swift's patterns add to them (bindings,
-  /// `where`, tuples) is reported with what to write instead.
+  /// `where`, tuples, `is`) is reported with what to write instead.
   // casePatterns = expression { "," expression } ;
   mutating func parseCasePatterns() -> [Expr] {
     var patterns: [Expr] = []
     repeat {
       if bindsInPattern() {
         report(.caseValueBinding, at: token.range)
+        return patterns
+      }
+      if token.kind == .kwIs {
+        report(.caseTypePattern, at: token.range)
         return patterns
       }
       guard canBeginExpression(token.kind), token.kind != .leftBrace else {

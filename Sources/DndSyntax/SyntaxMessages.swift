@@ -15,6 +15,12 @@ extension DiagnosticMessage {
     .error("tuple patterns are not part of dnd; switch on one value and nest another 'switch' or an 'if' in the case")
   }
 
+  public static var caseTypePattern: DiagnosticMessage {
+    .error(
+      "type-casting patterns such as 'case is UIImage' are not part of dnd; test the type in an 'if' instead, "
+        + "as in 'if let image = value as? UIImage { ... }'")
+  }
+
   public static var caseValueBinding: DiagnosticMessage {
     .error(
       "value-binding patterns such as 'case let x' are not part of dnd; match values ('case .copy:', "
