@@ -246,6 +246,7 @@ extension Checker {
   private static func exits(_ stmt: Stmt) -> Bool {
     switch stmt.kind {
     case .returnStatement, .breakStatement, .continueStatement: return true
+    case .switchStatement(_, let cases): return switchExits(cases)
     case .ifStatement(_, let then, let otherwise?):
       switch otherwise {
       case .block(let block): return exits(then) && exits(block)

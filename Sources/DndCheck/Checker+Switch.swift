@@ -46,4 +46,25 @@ extension Checker {
     }
     return CheckedExpr(.binary(.equal, value, checkExpr(pattern)), range: pattern.range)
   }
+
+  /// Whether a switch always leaves the enclosing scope (for a `guard`'s
+  /// else): it has a `default:`, and every case ends in a way that leaves.
+  /// A `break` there only leaves the switch, so it does not count.
+  static func switchExits(_ cases: [SwitchCase]) -> Bool {
+    cases.contains(where: \.isDefault) && cases.allSatisfy { leavesPastSwitch($0.body) }
+  }
+
+  private static func leavesPastSwitch(_ statements: [Stmt]) -> Bool {
+    guard let last = statements.last else { return false }
+    switch last.kind {
+    case .returnStatement, .continueStatement: return true
+    case .switchStatement(_, let cases): return switchExits(cases)
+    case .ifStatement(_, let then, let otherwise?):
+      switch otherwise {
+      case .block(let block): return leavesPastSwitch(then.statements) && leavesPastSwitch(block.statements)
+      case .elseIf(let nested): return leavesPastSwitch(then.statements) && leavesPastSwitch([nested])
+      }
+    default: return false
+    }
+  }
 }
