@@ -64,6 +64,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("breakOutsideLoop", "1️⃣break"),
     .init("continueOutsideLoop", "func f() { 1️⃣continue }"),
     .init("breakOutsideLoop", "for i in 0..<1 { let f = { 1️⃣break } }"),
+    .init("continueOutsideLoop", "switch 1 {\ndefault:\n  1️⃣continue\n}"),
+    .init("guardMustExit", "func f(x) { guard x else 1️⃣{ switch x {\ndefault:\n  break\n} } }"),
     .init("returnOutsideFunction", "1️⃣return 1"),
     .init("guardMustExit", "func f(x) { guard let y = x else 1️⃣{ print(1) } }"),
     .init("wrongArgumentCount", "func f(a) { }\n1️⃣f(1, 2)"),

@@ -34,6 +34,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("let x = 1\nx()", "notCallable", "2:1"),
     .init("print(\"a\" as! Int)", "forcedCastFailed", "1:7"),
     .init("let x: Int? = nil\nprint(x! + 1)", "unwrappedNil", "2:7"),
+    .init("switch 3 - 1 {\ncase 1:\n  break\n}", "noCaseMatched", "1:8"),
     .init("var x: [Int]? = nil\nx!.append(1)", "unwrappedNil", "2:1"),
     .init("print(5.foo)", "unknownMember", "1:7"),
     .init("print([1].frobnicate())", "noMatchingMethod", "1:7"),
