@@ -15,6 +15,9 @@ import Testing
     ("switch 0.25 {\ncase 0.0..<0.5:\n  print(\"first half\")\ndefault:\n  print(\"second\")\n}",
       "first half\n"),
     ("switch \"kiwi\" {\ncase \"a\"...\"m\":\n  print(\"early\")\ndefault:\n  print(\"late\")\n}", "early\n"),
+    // Values of another type are not equal (no error); an Int literal matches a Double.
+    ("switch \"1\" {\ncase 1:\n  print(\"int\")\ndefault:\n  print(\"string\")\n}", "string\n"),
+    ("switch 2.0 {\ncase 2:\n  print(\"two\")\ndefault:\n  print(\"?\")\n}", "two\n"),
     // Enum cases, nil, strings.
     ("let op = UIDropOperation.move\nswitch op {\ncase .copy:\n  print(\"copy\")\ncase .move:\n"
       + "  print(\"move\")\ndefault:\n  break\n}", "move\n"),
@@ -84,6 +87,17 @@ import Testing
     let compiled = runInFunction(body)
     #expect(tree.error?.id == "noCaseMatched")
     #expect(tree.error?.message.hasPrefix(message) == true, "\(String(describing: tree.error?.message))")
+    #expect(compiled.error?.message == tree.error?.message)
+    #expect(compiled.location == locationInFunction(tree.location))
+  }
+
+  /// A range pattern compares: a value that cannot be compared with its
+  /// bounds is the comparison's error, on both paths.
+  @Test func aRangeOfIntsAgainstAStringIsAnError() {
+    let body = "switch \"a\" {\ncase 1...5:\n  print(1)\ndefault:\n  break\n}"
+    let tree = runSnippet(body)
+    let compiled = runInFunction(body)
+    #expect(tree.error?.id == "operandTypes")
     #expect(compiled.error?.message == tree.error?.message)
     #expect(compiled.location == locationInFunction(tree.location))
   }
