@@ -164,6 +164,14 @@ extension DiagnosticMessage {
         + "name: 'let value = ...'")
   }
 
+  /// `name` is the interaction (whose view the handler's view is) or the
+  /// table or collection view itself.
+  static func uikitFirstArgument(_ name: String, view: String, isInteraction: Bool) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is UIKit's first argument, which a script's handlers do not take: this handler belongs to "
+        + "'\(view)', so write '\(view)' (or 'self') for " + (isInteraction ? "'\(name).view'" : "it"))
+  }
+
   static func unknownAppProperty(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("'\(name)' is not a property an app can set" + didYouMean(suggestion))
   }

@@ -102,9 +102,29 @@ extension Checker {
       report(.useBeforeDeclaration(name), at: range)
       return
     }
+    if let view = handlerView(missingArgument: name) {
+      // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
+      let isInteraction = name.hasSuffix("nteraction")
+      report(
+        .uikitFirstArgument(name, view: view, isInteraction: isInteraction), at: range,
+        fixIts: isInteraction ? [] : replacement(range, with: view))
+      return
+    }
     let suggestion = Suggestions.closest(to: name, in: visibleNames())
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
+  }
+
+  /// `interaction.view` or `collectionView.reloadData()` pasted into a
+  /// handler: UIKit passes the interaction (or the table or collection
+  /// view) first, and a script's handler leaves it out. The name of the
+  /// handler's view, which stands for it.
+  private func handlerView(missingArgument name: String) -> String? {
+    let uikitFirstArguments = ["interaction", "dragInteraction", "dropInteraction", "tableView", "collectionView"]
+    guard uikitFirstArguments.contains(name), let handler = functions.last(where: { $0.kind == .handler }),
+      let slot = handler.selfSlot, globals.indices.contains(slot)
+    else { return nil }
+    return globals[slot].name
   }
 
   // MARK: - Members and calls
