@@ -121,7 +121,9 @@ extension Checker {
     if let index = Int(name.text) {
       return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
     }
-    return CheckedExpr(.member(checkExpr(base), symbol(name.text), optional: optional), range: range)
+    let checkedBase = checkExpr(base)
+    noteMember(name, of: base)
+    return CheckedExpr(.member(checkedBase, symbol(name.text), optional: optional), range: range)
   }
 
   /// Whether a nil somewhere in this postfix chain was made to give nil by
@@ -178,9 +180,11 @@ extension Checker {
       }
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
+        noteMember(name, of: base)
         return .callMutating(target, symbol(name.text), checkArguments(arguments), optional: optional)
       }
       let checkedBase = checkExpr(base)
+      noteMember(name, of: base)
       return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
     case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
       // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
@@ -231,9 +235,11 @@ extension Checker {
   // MARK: - Closures, strings and types
 
   mutating func checkClosure(_ closure: Closure, range: SourceRange) -> FunctionCode {
-    checkFunction(
+    let code = checkFunction(
       name: "closure", kind: .closure, parameters: closure.parameters, body: closure.body,
       hasParameterClause: closure.hasParameterClause, range: range, selfSlot: nil)
+    checkReturns(of: closure, range: range)
+    return code
   }
 
   mutating func checkString(_ literal: StringLiteral) -> CheckedExpr.Kind {

@@ -96,6 +96,7 @@ extension Checker {
       if let index = Int(name.text) {
         return (CheckedLValue(.tupleElement(baseValue, index), range: range), root)
       }
+      noteMember(name, of: base)
       var memberRoot = root
       memberRoot?.hasMember = true
       return (

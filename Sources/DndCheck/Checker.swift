@@ -58,6 +58,13 @@ public struct Checker {
   var functions: [FunctionContext]
   /// The globals of earlier REPL inputs, which a new input may redeclare.
   let previousGlobalCount: Int
+  /// Every name the script declares (globals, locals, parameters, items,
+  /// interactions): the members the runtime may resolve by the script's
+  /// own names. See Checker+Members.
+  var declaredNames: Set<String> = []
+  /// Member names written after a dot, checked once the whole script has
+  /// been read (a member may name something declared further on).
+  var memberUses: [MemberUse] = []
 
   init(file: SourceFile, previous: CheckedProgram?) {
     self.file = file
@@ -71,6 +78,12 @@ public struct Checker {
     for (slot, global) in globals.enumerated() {
       globalIndex[global.name] = slot
       if global.kind == .function { globalParameters[slot] = global.parameters }
+      declaredNames.insert(global.name)
+    }
+    // Earlier REPL inputs: the member names they used passed this check, and
+    // their source items are only in their symbols.
+    if let previous {
+      for name in previous.symbols.names.dropFirst(KnownMember.allCases.count) { declaredNames.insert(name) }
     }
     self.functions = [FunctionContext(name: "top level", kind: .main, selfSlot: nil)]
   }
@@ -89,6 +102,7 @@ public struct Checker {
       case .statement(let stmt): if let checked = checkStatement(stmt) { statements.append(checked) }
       }
     }
+    reportUnknownMembers()
     let top = functions[0]
     let end = SourceRange(file: file.id, start: file.bytes.count, end: file.bytes.count)
     let main = FunctionCode(
@@ -144,6 +158,7 @@ public struct Checker {
       slotOfDeclaration[name.range.start] = slot
       return slot
     }
+    declaredNames.insert(name.text)
     let slot = appendGlobal(GlobalInfo(name: name.text, kind: kind, range: name.range, app: app))
     globalIndex[name.text] = slot
     slotOfDeclaration[name.range.start] = slot
@@ -286,7 +301,7 @@ public struct Checker {
   @discardableResult
   mutating func declareLocal(
     _ name: Name, isConstant: Bool, kind: LocalInfo.Kind = .variable, declarationRange: SourceRange,
-    letKeyword: SourceRange? = nil
+    letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil
   ) -> Int {
     let current = functions.count - 1
     // Every caller opens a scope first; this keeps a mistake there from
@@ -301,7 +316,8 @@ public struct Checker {
     if name.text != "_" {
       let info = LocalInfo(
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
-        letKeywordRange: letKeyword)
+        letKeywordRange: letKeyword, receiver: receiver)
+      declaredNames.insert(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)
       functions[current].scopes[last].pending.remove(name.text)

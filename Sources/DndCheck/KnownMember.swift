@@ -5,6 +5,11 @@
 /// methods use the first group; the UIKit binding may add cases at the end of
 /// the list (never in the middle, so existing ids stay put), and add the
 /// spelling at the end of `spellings` too.
+///
+/// This is every member name native code answers: the checker reports a
+/// member that is neither here nor declared by the script as one no type has
+/// (Checker+Members.swift). Native code therefore compares a member with
+/// these cases, never its spelling as a string.
 public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: collections, strings, numbers, tuples
   case count, isEmpty, first, last, append, insert, remove, removeFirst, removeLast
@@ -80,6 +85,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: virtual time (`asyncAfter(deadline:)`)
   case deadline, execute, now, seconds, milliseconds, microseconds, nanoseconds
 
+  // UIKit binding: UserDefaults' accessors (`integer(forKey:)`, ...)
+  case synchronize, removeObject, array, dictionary, integer, double, bool
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -139,6 +147,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasActiveDrop", "hasUncommittedUpdates", "layoutIfNeeded", "minimumInteritemSpacing",
     "minimumLineSpacing", "fast", "slow", "for", "contentSize", "transform", "scaleX", "rotationAngle",
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
-    "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds",
+    "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "synchronize",
+    "removeObject", "array", "dictionary", "integer", "double", "bool",
   ]
 }
