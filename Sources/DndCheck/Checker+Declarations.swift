@@ -370,6 +370,7 @@ extension Checker {
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
+    functions[functions.count - 1].hasTypedParameters = parameterTypes.contains { $0 != nil }
     pushScope()
     for (position, parameter) in parameters.enumerated() {
       let type = position < parameterTypes.count ? parameterTypes[position] : nil

@@ -50,7 +50,9 @@ extension Checker {
   /// The type of `base` when it is a name bound to a typed handler parameter.
   /// Looks the name up as `resolve` does, without capturing anything.
   func receiverType(of base: Expr) -> ReceiverType? {
-    guard case .identifier(let name) = Checker.unparenthesized(base).kind else { return nil }
+    guard functions.contains(where: \.hasTypedParameters),
+      case .identifier(let name) = Checker.unparenthesized(base).kind
+    else { return nil }
     for function in functions.reversed() {
       if let (info, _) = function.findLocal(name) { return info.receiver }
     }
