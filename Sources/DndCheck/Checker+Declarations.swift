@@ -85,7 +85,7 @@ extension Checker {
         members.append(.view(checkView(child)))
       case .interaction(let interaction):
         let key = interaction.kind.text + " " + (interaction.name?.text ?? "")
-        if let name = interaction.name { declaredNames.insert(name.text) }
+        if let name = interaction.name { declaredNames.append(name.text) }
         if let first = interactions[key] {
           reportDuplicateInteraction(interaction, view: kind, first: first)
         } else {
@@ -328,7 +328,7 @@ extension Checker {
         }
         seenItems[item.name.text] = item.name.range
         // `Safari.photo`: the source answers its items as members.
-        declaredNames.insert(item.name.text)
+        declaredNames.append(item.name.text)
         let code = checkFunction(
           name: item.name.text, kind: .item, parameters: [], body: item.body, range: item.range,
           selfSlot: slot)
@@ -370,7 +370,8 @@ extension Checker {
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
-    functions[functions.count - 1].hasTypedParameters = parameterTypes.contains { $0 != nil }
+    let isTyped = parameterTypes.contains { $0 != nil }
+    if isTyped { typedFunctionDepth += 1 }
     pushScope()
     for (position, parameter) in parameters.enumerated() {
       let type = position < parameterTypes.count ? parameterTypes[position] : nil
@@ -380,6 +381,7 @@ extension Checker {
     let block = closeBlock(checkStatements(body.statements, implicitReturn: true))
     _ = popScope()
     let context = functions.removeLast()
+    if isTyped { typedFunctionDepth -= 1 }
     return FunctionCode(
       name: name, kind: kind, parameterNames: parameters.map(\.name.text),
       hasParameterClause: hasParameterClause,

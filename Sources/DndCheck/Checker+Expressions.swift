@@ -122,8 +122,9 @@ extension Checker {
       return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
     }
     let checkedBase = checkExpr(base)
-    noteMember(name, of: base)
-    return CheckedExpr(.member(checkedBase, symbol(name.text), optional: optional), range: range)
+    let member = symbol(name.text)
+    noteMember(name, member, of: base)
+    return CheckedExpr(.member(checkedBase, member, optional: optional), range: range)
   }
 
   /// Whether a nil somewhere in this postfix chain was made to give nil by
@@ -180,12 +181,14 @@ extension Checker {
       }
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
-        noteMember(name, of: base)
-        return .callMutating(target, symbol(name.text), checkArguments(arguments), optional: optional)
+        let member = symbol(name.text)
+        noteMember(name, member, of: base)
+        return .callMutating(target, member, checkArguments(arguments), optional: optional)
       }
       let checkedBase = checkExpr(base)
-      noteMember(name, of: base)
-      return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
+      let member = symbol(name.text)
+      noteMember(name, member, of: base)
+      return .callMethod(checkedBase, member, checkArguments(arguments), optional: optional)
     case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
       // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
       // `now()` and `milliseconds(_:)` on the deadline's type; the language

@@ -30,18 +30,17 @@ extension Checker {
     var diagnosticIndex: Int
   }
 
-  /// Every known member's spelling.
-  static let knownSpellings: Set<String> = Set(KnownMember.spellings)
-
-  /// Notes `base.name` (read, called or assigned) for the check at the end.
-  mutating func noteMember(_ name: Name, of base: Expr) {
+  /// Notes `base.name` (read, called or assigned; `member` is its symbol)
+  /// for the check at the end.
+  mutating func noteMember(_ name: Name, _ member: Symbol, of base: Expr) {
     // Tuple elements (`pair.0`) and a name the parser could not read.
     guard let first = name.text.utf8.first, first == UInt8(ascii: "_") || first >= UInt8(ascii: "A")
     else { return }
     let receiver = receiverType(of: base)
     if let receiver {
-      if receiver.hasMember(name.text) { return }
-    } else if Checker.knownSpellings.contains(name.text) {
+      if receiver.hasMember(member.known) { return }
+    } else if member.known != nil {
+      // The known members are the first symbols: no string is compared.
       return
     }
     memberUses.append(MemberUse(name: name, receiver: receiver, diagnosticIndex: diagnostics.count))
@@ -50,11 +49,12 @@ extension Checker {
   /// The type of `base` when it is a name bound to a typed handler parameter.
   /// Looks the name up as `resolve` does, without capturing anything.
   func receiverType(of base: Expr) -> ReceiverType? {
-    guard functions.contains(where: \.hasTypedParameters),
-      case .identifier(let name) = Checker.unparenthesized(base).kind
-    else { return nil }
-    for function in functions.reversed() {
-      if let (info, _) = function.findLocal(name) { return info.receiver }
+    guard typedFunctionDepth > 0, case .identifier(let name) = Checker.unparenthesized(base).kind else {
+      return nil
+    }
+    // By index: a loop over the values would copy each function's context.
+    for index in functions.indices.reversed() {
+      if let (info, _) = functions[index].findLocal(name) { return info.receiver }
     }
     return nil
   }
@@ -62,11 +62,14 @@ extension Checker {
   /// Reports the noted members that nothing can have, each where it would
   /// have been reported had every declaration been known when it was met.
   mutating func reportUnknownMembers() {
+    guard !memberUses.isEmpty else { return }
+    let declared = declaredAmong(Set(memberUses.map(\.name.text)))
     var reports: [(index: Int, diagnostic: Diagnostic)] = []
     var seen = Set<UInt32>()
     for use in memberUses where seen.insert(use.name.range.start).inserted {
       let name = use.name.text
-      if !Checker.knownSpellings.contains(name) && !declaredNames.contains(name) {
+      let isKnown = symbols.lookup(name)?.known != nil
+      if !isKnown && !declared.contains(name) {
         let suggestion = Suggestions.closest(to: name, in: memberSuggestions())
         reports.append(
           (
@@ -75,12 +78,10 @@ extension Checker {
               .unknownMemberName(name, suggestion: suggestion), at: use.name.range,
               fixIts: replacement(use.name.range, with: suggestion))
           ))
-      } else if let receiver = use.receiver, !receiver.hasMember(name) {
+      } else if let receiver = use.receiver, !receiver.hasMember(symbols.lookup(name)?.known) {
         // A member of another type is no typo of this one's: `localObject`
         // on a drop session is a drag item's, not a near `loadObjects`.
-        let suggestion =
-          Checker.knownSpellings.contains(name)
-          ? nil : Suggestions.closest(to: name, in: receiver.members.map(\.spelling))
+        let suggestion = isKnown ? nil : Suggestions.closest(to: name, in: receiver.members.map(\.spelling))
         reports.append(
           (
             use.diagnosticIndex,
@@ -95,6 +96,19 @@ extension Checker {
     for report in reports.reversed() {
       diagnostics.insert(report.diagnostic, at: min(report.index, diagnostics.count))
     }
+  }
+
+  /// Which of `names` the script declares: as a global (an app, its
+  /// variables, functions and views), a source's item, a local, a parameter
+  /// or an interaction's name, here or in an earlier REPL input (whose
+  /// member names, having passed this check, are in its symbols).
+  private func declaredAmong(_ names: Set<String>) -> Set<String> {
+    var found = Set<String>()
+    for name in declaredNames where names.contains(name) { found.insert(name) }
+    for global in globals where names.contains(global.name) { found.insert(global.name) }
+    let earlier = symbols.names.prefix(previousSymbolCount).dropFirst(KnownMember.allCases.count)
+    for name in earlier where names.contains(name) { found.insert(name) }
+    return found
   }
 
   /// What a misspelt member may have meant: the known members, then the

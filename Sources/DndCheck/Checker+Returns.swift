@@ -16,8 +16,8 @@ import DndSyntax
 extension Checker {
   /// Reports `decl` when it declares a result type and can end without one.
   mutating func checkReturns(of decl: FuncDecl) {
-    guard let type = decl.returnType, let spelling = Checker.resultSpelling(type, in: file),
-      Checker.canReachEnd(of: decl.body, implicitReturn: true)
+    guard let type = decl.returnType, Checker.canReachEnd(of: decl.body, implicitReturn: true),
+      let spelling = Checker.resultSpelling(type, in: file)
     else { return }
     report(
       .missingReturn(in: "function '\(decl.name.text)'", type: spelling),
@@ -27,8 +27,8 @@ extension Checker {
 
   /// The same for a closure with a result type (`{ (x: Int) -> Int in ... }`).
   mutating func checkReturns(of closure: Closure, range: SourceRange) {
-    guard let type = closure.returnType, let spelling = Checker.resultSpelling(type, in: file),
-      Checker.canReachEnd(of: closure.body, implicitReturn: true)
+    guard let type = closure.returnType, Checker.canReachEnd(of: closure.body, implicitReturn: true),
+      let spelling = Checker.resultSpelling(type, in: file)
     else { return }
     report(
       .missingReturn(in: "a closure", type: spelling),

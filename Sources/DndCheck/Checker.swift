@@ -9,6 +9,9 @@ import DndSyntax
 /// The second walks the script in order, resolving names to slots, checking
 /// handler names against UIKit's delegate protocols and view properties
 /// against the catalogue, and building the resolved tree (`CheckedProgram`).
+/// On the way it notes every member name, checked at the end against every
+/// member anything has (Checker+Members), and reports bodies that can end
+/// without the value they owe (Checker+Returns).
 ///
 /// It never stops at the first error: a broken part is reported, left out of
 /// the tree, and checking goes on, so one run reports every mistake it can.
@@ -58,10 +61,18 @@ public struct Checker {
   var functions: [FunctionContext]
   /// The globals of earlier REPL inputs, which a new input may redeclare.
   let previousGlobalCount: Int
-  /// Every name the script declares (globals, locals, parameters, items,
-  /// interactions): the members the runtime may resolve by the script's
-  /// own names. See Checker+Members.
-  var declaredNames: Set<String> = []
+  /// The names the script declares besides its globals (locals,
+  /// parameters, items, interactions): with the globals, the members the
+  /// runtime may resolve by the script's own names. Kept in a list, not
+  /// hashed: only a script using a member no type has needs them searched.
+  /// See Checker+Members.
+  var declaredNames: [String] = []
+  /// How many symbols earlier REPL inputs interned: their member names.
+  let previousSymbolCount: Int
+  /// How many of the functions being checked have a parameter with a
+  /// `ReceiverType` (a handler's session): member checks look a receiver
+  /// up only while one does.
+  var typedFunctionDepth = 0
   /// Member names written after a dot, checked once the whole script has
   /// been read (a member may name something declared further on).
   var memberUses: [MemberUse] = []
@@ -78,13 +89,8 @@ public struct Checker {
     for (slot, global) in globals.enumerated() {
       globalIndex[global.name] = slot
       if global.kind == .function { globalParameters[slot] = global.parameters }
-      declaredNames.insert(global.name)
     }
-    // Earlier REPL inputs: the member names they used passed this check, and
-    // their source items are only in their symbols.
-    if let previous {
-      for name in previous.symbols.names.dropFirst(KnownMember.allCases.count) { declaredNames.insert(name) }
-    }
+    self.previousSymbolCount = symbols.names.count
     self.functions = [FunctionContext(name: "top level", kind: .main, selfSlot: nil)]
   }
 
@@ -158,7 +164,6 @@ public struct Checker {
       slotOfDeclaration[name.range.start] = slot
       return slot
     }
-    declaredNames.insert(name.text)
     let slot = appendGlobal(GlobalInfo(name: name.text, kind: kind, range: name.range, app: app))
     globalIndex[name.text] = slot
     slotOfDeclaration[name.range.start] = slot
@@ -317,7 +322,7 @@ public struct Checker {
       let info = LocalInfo(
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
         letKeywordRange: letKeyword, receiver: receiver)
-      declaredNames.insert(name.text)
+      declaredNames.append(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)
       functions[current].scopes[last].pending.remove(name.text)

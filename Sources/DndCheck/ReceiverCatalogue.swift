@@ -20,10 +20,8 @@ public enum ReceiverType: String, CaseIterable, Sendable {
   /// Every member the object answers.
   public var members: [KnownMember] {
     switch self {
-    case .dragSession:
-      return ReceiverType.dragDropSession + [.localContext]
-    case .dropSession:
-      return ReceiverType.dragDropSession + [.localDragSession, .progress, .progressIndicatorStyle, .loadObjects]
+    case .dragSession: ReceiverType.dragSessionMembers
+    case .dropSession: ReceiverType.dropSessionMembers
     }
   }
 
@@ -32,9 +30,14 @@ public enum ReceiverType: String, CaseIterable, Sendable {
     .items, .allowsMoveOperation, .isRestrictedToDraggingApplication, .location, .canLoadObjects,
     .hasItemsConforming, .description,
   ]
+  private static let dragSessionMembers = dragDropSession + [.localContext]
+  private static let dropSessionMembers =
+    dragDropSession + [.localDragSession, .progress, .progressIndicatorStyle, .loadObjects]
 
-  /// Whether the object answers `name`.
-  public func hasMember(_ name: String) -> Bool {
-    members.contains { $0.spelling == name }
+  /// Whether the object answers `member` (nil: a name that is no known
+  /// member, which it does not).
+  public func hasMember(_ member: KnownMember?) -> Bool {
+    guard let member else { return false }
+    return members.contains(member)
   }
 }

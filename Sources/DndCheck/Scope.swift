@@ -129,9 +129,6 @@ struct FunctionContext {
   var loopDepth = 0
   /// The global `self` stands for (the enclosing view, app or source).
   var selfSlot: Int?
-  /// Whether a parameter has a `ReceiverType` (a handler's session), so
-  /// that member checks look names up only where one may be in scope.
-  var hasTypedParameters = false
 
   init(name: String, kind: FunctionCode.Kind, selfSlot: Int?) {
     self.name = name
