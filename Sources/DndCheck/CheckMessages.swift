@@ -130,6 +130,23 @@ extension DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }
 
+  static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
+    .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
+  }
+
+  static func missingHandlerReturn(_ name: String, uikit: String, expected: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' must return \(expected) (UIKit's \(uikit)), but it can reach its end without a 'return'; "
+        + "add 'return' with \(expected) before its closing brace")
+  }
+
+  /// `function` is "function 'count'" or "a closure".
+  static func missingReturn(in function: String, type: String) -> DiagnosticMessage {
+    .error(
+      "missing return in \(function) expected to return '\(type)'; add 'return' with a value before "
+        + "its closing brace")
+  }
+
   static func mutatingMemberOnConstant(_ member: String, name: String) -> DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
   }
@@ -192,6 +209,10 @@ extension DiagnosticMessage {
     -> DiagnosticMessage
   {
     .error("'\(name)' is not a property a '\(block)' block can set" + didYouMean(suggestion))
+  }
+
+  static func unknownMemberName(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("no type dnd knows has a member '\(name)'" + didYouMean(suggestion))
   }
 
   static func unknownName(_ name: String, suggestion: String?) -> DiagnosticMessage {

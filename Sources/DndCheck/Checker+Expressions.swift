@@ -143,7 +143,10 @@ extension Checker {
     if let index = Int(name.text) {
       return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
     }
-    return CheckedExpr(.member(checkExpr(base), symbol(name.text), optional: optional), range: range)
+    let checkedBase = checkExpr(base)
+    let member = symbol(name.text)
+    noteMember(name, member, of: base)
+    return CheckedExpr(.member(checkedBase, member, optional: optional), range: range)
   }
 
   /// Whether a nil somewhere in this postfix chain was made to give nil by
@@ -208,10 +211,14 @@ extension Checker {
       }
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
-        return .callMutating(target, symbol(name.text), checkArguments(arguments), optional: optional)
+        let member = symbol(name.text)
+        noteMember(name, member, of: base)
+        return .callMutating(target, member, checkArguments(arguments), optional: optional)
       }
       let checkedBase = checkExpr(base)
-      return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
+      let member = symbol(name.text)
+      noteMember(name, member, of: base)
+      return .callMethod(checkedBase, member, checkArguments(arguments), optional: optional)
     case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
       // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
       // `now()` and `milliseconds(_:)` on the deadline's type; the language
@@ -245,9 +252,11 @@ extension Checker {
   // MARK: - Closures, strings and types
 
   mutating func checkClosure(_ closure: Closure, range: SourceRange) -> FunctionCode {
-    checkFunction(
+    let code = checkFunction(
       name: "closure", kind: .closure, parameters: closure.parameters, body: closure.body,
       hasParameterClause: closure.hasParameterClause, range: range, selfSlot: nil)
+    checkReturns(of: closure, range: range)
+    return code
   }
 
   mutating func checkString(_ literal: StringLiteral) -> CheckedExpr.Kind {
