@@ -130,6 +130,23 @@ extension DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }
 
+  static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
+    .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
+  }
+
+  static func missingHandlerReturn(_ name: String, uikit: String, expected: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' must return \(expected) (UIKit's \(uikit)), but it can reach its end without a 'return'; "
+        + "add 'return' with \(expected) before its closing brace")
+  }
+
+  /// `function` is "function 'count'" or "a closure".
+  static func missingReturn(in function: String, type: String) -> DiagnosticMessage {
+    .error(
+      "missing return in \(function) expected to return '\(type)'; add 'return' with a value before "
+        + "its closing brace")
+  }
+
   static func mutatingMemberOnConstant(_ member: String, name: String) -> DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
   }
@@ -164,6 +181,14 @@ extension DiagnosticMessage {
         + "name: 'let value = ...'")
   }
 
+  /// `name` is the interaction (whose view the handler's view is) or the
+  /// table or collection view itself.
+  static func uikitFirstArgument(_ name: String, view: String, isInteraction: Bool) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is UIKit's first argument, which a script's handlers do not take: this handler belongs to "
+        + "'\(view)', so write '\(view)' (or 'self') for " + (isInteraction ? "'\(name).view'" : "it"))
+  }
+
   static func unknownAppProperty(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("'\(name)' is not a property an app can set" + didYouMean(suggestion))
   }
@@ -184,6 +209,10 @@ extension DiagnosticMessage {
     -> DiagnosticMessage
   {
     .error("'\(name)' is not a property a '\(block)' block can set" + didYouMean(suggestion))
+  }
+
+  static func unknownMemberName(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    .error("no type dnd knows has a member '\(name)'" + didYouMean(suggestion))
   }
 
   static func unknownName(_ name: String, suggestion: String?) -> DiagnosticMessage {

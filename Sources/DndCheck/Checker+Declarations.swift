@@ -85,6 +85,7 @@ extension Checker {
         members.append(.view(checkView(child)))
       case .interaction(let interaction):
         let key = interaction.kind.text + " " + (interaction.name?.text ?? "")
+        if let name = interaction.name { declaredNames.append(name.text) }
         if let first = interactions[key] {
           reportDuplicateInteraction(interaction, view: kind, first: first)
         } else {
@@ -197,13 +198,20 @@ extension Checker {
     _ decl: FuncDecl, in kind: InteractionKind?, on view: ViewKind, viewSlot: Int,
     seen: inout [String: SourceRange]
   ) -> CheckedHandler? {
-    let code = checkFunction(decl, kind: .handler, selfSlot: viewSlot)
     let name = decl.name
-    if decl.parameters.contains(where: { $0.label != nil }) {
+    let hasLabels = decl.parameters.contains(where: { $0.label != nil })
+    let found = hasLabels ? nil : DelegateCatalogue.method(named: name.text, in: kind, on: view)
+    // The parameters of a handler UIKit will call have UIKit's types.
+    let bound = found.flatMap { method in
+      seen[name.text] == nil && method.accepts(parameterCount: decl.parameters.count) ? method : nil
+    }
+    let types = decl.parameters.indices.map { bound?.parameterType(at: $0) }
+    let code = checkFunction(decl, kind: .handler, selfSlot: viewSlot, parameterTypes: types)
+    if hasLabels {
       reportSwiftSignature(decl, in: kind, on: view)
       return nil
     }
-    guard let method = DelegateCatalogue.method(named: name.text, in: kind, on: view) else {
+    guard let method = found else {
       reportUnknownHandler(name, in: kind, on: view)
       return nil
     }
@@ -224,6 +232,7 @@ extension Checker {
       return nil
     }
     checkCellResults(decl, method: method)
+    checkHandlerReturns(of: decl, method: method)
     return CheckedHandler(method: method, function: code)
   }
 
@@ -319,6 +328,8 @@ extension Checker {
             notes: [firstDeclaredNote(item.name.text, at: first)])
         }
         seenItems[item.name.text] = item.name.range
+        // `Safari.photo`: the source answers its items as members.
+        declaredNames.append(item.name.text)
         let code = checkFunction(
           name: item.name.text, kind: .item, parameters: [], body: item.body, range: item.range,
           selfSlot: slot)
@@ -340,31 +351,39 @@ extension Checker {
 
   // MARK: - Function bodies
 
-  mutating func checkFunction(_ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?) -> FunctionCode {
+  mutating func checkFunction(
+    _ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?, parameterTypes: [ReceiverType?] = []
+  ) -> FunctionCode {
     // A handler's labels are reported by `checkHandler`, which can say more.
     if kind != .handler { reportParameterLabels(decl) }
     checkDefaultValues(decl, kind: kind, selfSlot: selfSlot)
-    return checkFunction(
+    let code = checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
-      selfSlot: selfSlot)
+      selfSlot: selfSlot, parameterTypes: parameterTypes)
+    checkReturns(of: decl)
+    return code
   }
 
   /// A body in a new frame: parameters in slots `0..<n` (in a scope of their
   /// own, so the body may shadow them), then the body's locals.
   mutating func checkFunction(
     name: String, kind: FunctionCode.Kind, parameters: [Parameter], body: Block,
-    hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?
+    hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?, parameterTypes: [ReceiverType?] = []
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
+    let isTyped = parameterTypes.contains { $0 != nil }
+    if isTyped { typedFunctionDepth += 1 }
     pushScope()
-    for parameter in parameters {
-      declareLocal(parameter.name, isConstant: true, declarationRange: parameter.range)
+    for (position, parameter) in parameters.enumerated() {
+      let type = position < parameterTypes.count ? parameterTypes[position] : nil
+      declareLocal(parameter.name, isConstant: true, declarationRange: parameter.range, receiver: type)
     }
     pushScope()
     let block = closeBlock(checkStatements(body.statements, implicitReturn: true))
     _ = popScope()
     let context = functions.removeLast()
+    if isTyped { typedFunctionDepth -= 1 }
     return FunctionCode(
       name: name, kind: kind, parameterNames: parameters.map(\.name.text),
       hasParameterClause: hasParameterClause,

@@ -102,9 +102,29 @@ extension Checker {
       report(.useBeforeDeclaration(name), at: range)
       return
     }
+    if let view = handlerView(missingArgument: name) {
+      // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
+      let isInteraction = name.hasSuffix("nteraction")
+      report(
+        .uikitFirstArgument(name, view: view, isInteraction: isInteraction), at: range,
+        fixIts: isInteraction ? [] : replacement(range, with: view))
+      return
+    }
     let suggestion = Suggestions.closest(to: name, in: visibleNames())
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
+  }
+
+  /// `interaction.view` or `collectionView.reloadData()` pasted into a
+  /// handler: UIKit passes the interaction (or the table or collection
+  /// view) first, and a script's handler leaves it out. The name of the
+  /// handler's view, which stands for it.
+  private func handlerView(missingArgument name: String) -> String? {
+    let uikitFirstArguments = ["interaction", "dragInteraction", "dropInteraction", "tableView", "collectionView"]
+    guard uikitFirstArguments.contains(name), let handler = functions.last(where: { $0.kind == .handler }),
+      let slot = handler.selfSlot, globals.indices.contains(slot)
+    else { return nil }
+    return globals[slot].name
   }
 
   // MARK: - Members and calls
@@ -123,7 +143,10 @@ extension Checker {
     if let index = Int(name.text) {
       return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
     }
-    return CheckedExpr(.member(checkExpr(base), symbol(name.text), optional: optional), range: range)
+    let checkedBase = checkExpr(base)
+    let member = symbol(name.text)
+    noteMember(name, member, of: base)
+    return CheckedExpr(.member(checkedBase, member, optional: optional), range: range)
   }
 
   /// Whether a nil somewhere in this postfix chain was made to give nil by
@@ -188,10 +211,14 @@ extension Checker {
       }
       let optional = isOptional || Checker.isOptionalChain(base)
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
-        return .callMutating(target, symbol(name.text), checkArguments(arguments), optional: optional)
+        let member = symbol(name.text)
+        noteMember(name, member, of: base)
+        return .callMutating(target, member, checkArguments(arguments), optional: optional)
       }
       let checkedBase = checkExpr(base)
-      return .callMethod(checkedBase, symbol(name.text), checkArguments(arguments), optional: optional)
+      let member = symbol(name.text)
+      noteMember(name, member, of: base)
+      return .callMethod(checkedBase, member, checkArguments(arguments), optional: optional)
     case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
       // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
       // `now()` and `milliseconds(_:)` on the deadline's type; the language
@@ -225,9 +252,11 @@ extension Checker {
   // MARK: - Closures, strings and types
 
   mutating func checkClosure(_ closure: Closure, range: SourceRange) -> FunctionCode {
-    checkFunction(
+    let code = checkFunction(
       name: "closure", kind: .closure, parameters: closure.parameters, body: closure.body,
       hasParameterClause: closure.hasParameterClause, range: range, selfSlot: nil)
+    checkReturns(of: closure, range: range)
+    return code
   }
 
   mutating func checkString(_ literal: StringLiteral) -> CheckedExpr.Kind {

@@ -96,11 +96,11 @@ extension Checker {
       if let index = Int(name.text) {
         return (CheckedLValue(.tupleElement(baseValue, index), range: range), root)
       }
+      let member = symbol(name.text)
+      noteMember(name, member, of: base)
       var memberRoot = root
       memberRoot?.hasMember = true
-      return (
-        CheckedLValue(.member(baseValue, symbol(name.text), optional: optional), range: range), memberRoot
-      )
+      return (CheckedLValue(.member(baseValue, member, optional: optional), range: range), memberRoot)
     case .subscripted(let base, let arguments, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       let (baseValue, root) = checkPathBase(base)

@@ -9,6 +9,9 @@ import DndSyntax
 /// The second walks the script in order, resolving names to slots, checking
 /// handler names against UIKit's delegate protocols and view properties
 /// against the catalogue, and building the resolved tree (`CheckedProgram`).
+/// On the way it notes every member name, checked at the end against every
+/// member anything has (Checker+Members), and reports bodies that can end
+/// without the value they owe (Checker+Returns).
 ///
 /// It never stops at the first error: a broken part is reported, left out of
 /// the tree, and checking goes on, so one run reports every mistake it can.
@@ -61,6 +64,21 @@ public struct Checker {
   var functions: [FunctionContext]
   /// The globals of earlier REPL inputs, which a new input may redeclare.
   let previousGlobalCount: Int
+  /// The names the script declares besides its globals (locals,
+  /// parameters, items, interactions): with the globals, the members the
+  /// runtime may resolve by the script's own names. Kept in a list, not
+  /// hashed: only a script using a member no type has needs them searched.
+  /// See Checker+Members.
+  var declaredNames: [String] = []
+  /// How many symbols earlier REPL inputs interned: their member names.
+  let previousSymbolCount: Int
+  /// How many of the functions being checked have a parameter with a
+  /// `ReceiverType` (a handler's session): member checks look a receiver
+  /// up only while one does.
+  var typedFunctionDepth = 0
+  /// Member names written after a dot, checked once the whole script has
+  /// been read (a member may name something declared further on).
+  var memberUses: [MemberUse] = []
 
   init(file: SourceFile, previous: CheckedProgram?) {
     self.file = file
@@ -75,6 +93,7 @@ public struct Checker {
       globalIndex[global.name] = slot
       if global.kind == .function { globalParameters[slot] = global.parameters }
     }
+    self.previousSymbolCount = symbols.names.count
     self.functions = [FunctionContext(name: "top level", kind: .main, selfSlot: nil)]
   }
 
@@ -92,6 +111,7 @@ public struct Checker {
       case .statement(let stmt): if let checked = checkStatement(stmt) { statements.append(checked) }
       }
     }
+    reportUnknownMembers()
     let top = functions[0]
     let end = SourceRange(file: file.id, start: file.bytes.count, end: file.bytes.count)
     let main = FunctionCode(
@@ -294,7 +314,7 @@ public struct Checker {
   @discardableResult
   mutating func declareLocal(
     _ name: Name, isConstant: Bool, kind: LocalInfo.Kind = .variable, declarationRange: SourceRange,
-    letKeyword: SourceRange? = nil
+    letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil
   ) -> Int {
     let current = functions.count - 1
     // Every caller opens a scope first; this keeps a mistake there from
@@ -309,7 +329,8 @@ public struct Checker {
     if name.text != "_" {
       let info = LocalInfo(
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
-        letKeywordRange: letKeyword)
+        letKeywordRange: letKeyword, receiver: receiver)
+      declaredNames.append(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)
       functions[current].scopes[last].pending.remove(name.text)

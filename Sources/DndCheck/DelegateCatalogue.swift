@@ -29,6 +29,70 @@ public struct DelegateMethod: Hashable, Sendable {
   public func accepts(parameterCount count: Int) -> Bool {
     count >= minimumParameterCount && count <= parameters.count
   }
+
+  /// What UIKit's method returns, as the binding reads the handler's answer
+  /// (DelegateBinding.swift, ListBinding.swift).
+  public var result: DelegateResult {
+    switch (interaction, name) {
+    case (.dragInteraction, "itemsForBeginning"), (.dragInteraction, "itemsForAddingTo"),
+      (.dragDelegate, "itemsForBeginning"), (.dragDelegate, "itemsForAddingTo"):
+      return .required("an array of UIDragItems")
+    case (.dragInteraction, "sessionAllowsMoveOperation"),
+      (.dragInteraction, "sessionIsRestrictedToDraggingApplication"),
+      (.dragInteraction, "prefersFullSizePreviewsForSession"), (.dropInteraction, "canHandle"),
+      (.springLoadedInteraction, "shouldAllow"), (.dragDelegate, "dragSessionAllowsMoveOperation"),
+      (.dragDelegate, "dragSessionIsRestrictedToDraggingApplication"), (.dropDelegate, "canHandle"),
+      (.dataSource, "canMoveRowAt"), (.dataSource, "canMoveItemAt"), (.delegate, "shouldSpringLoadRowAt"),
+      (.delegate, "shouldSpringLoadItemAt"), (nil, "canPaste"):
+      return .required("a Bool")
+    case (.dropInteraction, "sessionDidUpdate"): return .required("a UIDropProposal")
+    case (.dropDelegate, "dropSessionDidUpdate"):
+      return .required(viewKinds == [.tableView] ? "a UITableViewDropProposal" : "a UICollectionViewDropProposal")
+    case (.dataSource, "numberOfSections"), (.dataSource, "numberOfRowsInSection"),
+      (.dataSource, "numberOfItemsInSection"):
+      return .required("an Int")
+    case (.dataSource, "cellForRowAt"), (.dataSource, "cellForItemAt"): return .required("a Cell (or a String)")
+    case (.textDropDelegate, "willBecomeEditableForDrop"): return .required(".no, .temporary or .yes")
+    case (.textDropDelegate, "proposalForDrop"): return .required("a UITextDropProposal")
+    case (.dragInteraction, "previewForLifting"), (.dragInteraction, "previewForCancelling"),
+      (.dropInteraction, "previewForDropping"):
+      return .optional("a UITargetedDragPreview")
+    case (.dragInteraction, "sessionForAddingItems"): return .optional("a UIDragSession")
+    case (.dragDelegate, "dragPreviewParametersForRowAt"), (.dragDelegate, "dragPreviewParametersForItemAt"),
+      (.dropDelegate, "dropPreviewParametersForRowAt"), (.dropDelegate, "dropPreviewParametersForItemAt"):
+      return .optional("a UIDragPreviewParameters")
+    default:
+      return .void
+    }
+  }
+
+  /// The type of the value UIKit passes as parameter `position`, when the
+  /// checker knows every member of that type: the session, whichever name
+  /// the script gives it. Every parameter UIKit calls `session` is the
+  /// drag session in the drag blocks and the drop session in the drop
+  /// blocks (the runtime's delegate closures in DragInteraction.swift,
+  /// DropInteraction.swift, ListDelegates.swift and TextDrop.swift).
+  public func parameterType(at position: Int) -> ReceiverType? {
+    guard position >= 0, position < parameters.count, parameters[position] == "session" else { return nil }
+    switch interaction {
+    case .dragInteraction?, .dragDelegate?: return .dragSession
+    case .dropInteraction?, .dropDelegate?, .textDropDelegate?: return .dropSession
+    default: return nil
+    }
+  }
+}
+
+/// What a delegate method returns to UIKit.
+public enum DelegateResult: Hashable, Sendable {
+  /// Nothing (`Void`): whatever the handler returns is ignored.
+  case void
+  /// A value (described as the runtime's message does: "a Bool"); the
+  /// run stops with an error on anything else, nil included.
+  case required(String)
+  /// A value or nil: UIKit's method returns an optional, and nil is one of
+  /// its answers (no visible preview, the default preview parameters, no
+  /// session to add the items to), which the binding passes on as nil.
+  case optional(String)
 }
 
 /// The catalogue of delegate methods, and look-ups by block and view kind.

@@ -5,6 +5,11 @@
 /// methods use the first group; the UIKit binding may add cases at the end of
 /// the list (never in the middle, so existing ids stay put), and add the
 /// spelling at the end of `spellings` too.
+///
+/// This is every member name native code answers: the checker reports a
+/// member that is neither here nor declared by the script as one no type has
+/// (Checker+Members.swift). Native code therefore compares a member with
+/// these cases, never its spelling as a string.
 public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: collections, strings, numbers, tuples
   case count, isEmpty, first, last, append, insert, remove, removeFirst, removeLast
@@ -83,6 +88,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: file names and text from bytes (`String(data:encoding:)`)
   case lastPathComponent, encoding, utf8
 
+  // UIKit binding: UserDefaults' accessors (`integer(forKey:)`, ...)
+  case synchronize, removeObject, array, dictionary, integer, double, bool
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -143,6 +151,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "minimumLineSpacing", "fast", "slow", "for", "contentSize", "transform", "scaleX", "rotationAngle",
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
-    "encoding", "utf8",
+    "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
   ]
 }

@@ -23,6 +23,9 @@ struct LocalInfo {
   var declarationRange: SourceRange
   /// The `let` keyword, for the "change 'let' to 'var'" fix-it.
   var letKeywordRange: SourceRange?
+  /// The type of object it always holds, when the checker knows every
+  /// member of that type: a handler's session parameter.
+  var receiver: ReceiverType? = nil
 }
 
 /// The locals of one block, by name, each name once (a later declaration

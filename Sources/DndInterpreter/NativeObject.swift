@@ -6,7 +6,9 @@ import DndSyntax
 /// images, colours...
 ///
 /// Members are dispatched on interned symbols: compare `member.known` with
-/// a `KnownMember` case (an integer comparison), never a string. Throw a
+/// a `KnownMember` case (an integer comparison), never a string. A new
+/// member needs a new case: the checker refuses any member name that is not
+/// one (nor one the script declares) before the script runs. Throw a
 /// `RuntimeError` without a range to fail; the interpreter points it at
 /// the script expression that made the call.
 ///

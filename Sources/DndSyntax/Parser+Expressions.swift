@@ -448,13 +448,7 @@ extension Parser.State {
       }
       advance()
     }
-    let name: Name
-    if token.kind == .kwSelf {
-      name = Name("self", range: token.range)
-      advance()
-    } else {
-      name = expectName(.expectedName(for: "this capture", example: "'{ [weak self] in ... }'"))
-    }
+    let name = expectNameOrSelf(.expectedName(for: "this capture", example: "'{ [weak self] in ... }'"))
     return CaptureItem(ownership: ownership, name: name, range: range(from: start))
   }
 
@@ -496,5 +490,13 @@ extension Parser.State {
     advance()
     guard let decoded = decodeStringLiteral(literal) else { return Expr(.error, range: literal.range) }
     return Expr(.string(decoded), range: literal.range)
+  }
+
+  /// A name, or `self` where it may stand as one (a capture, `guard let self`).
+  mutating func expectNameOrSelf(_ message: DiagnosticMessage) -> Name {
+    guard token.kind == .kwSelf else { return expectName(message) }
+    let name = Name("self", range: token.range)
+    advance()
+    return name
   }
 }

@@ -143,14 +143,9 @@ extension Parser.State {
       let isConstant = token.kind == .kwLet
       let binding = isConstant ? "let" : "var"
       advance()
-      let name: Name
-      if token.kind == .kwSelf {
-        // `guard let self = self else`, as closures with `[weak self]` do.
-        name = Name("self", range: token.range)
-        advance()
-      } else {
-        name = expectName(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
-      }
+      // `guard let self = self else`, as closures with `[weak self]` write.
+      let name = expectNameOrSelf(
+        .expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
       var type: TypeRef?
       if consume(.colon) != nil { type = parseType() }
       let value: Expr

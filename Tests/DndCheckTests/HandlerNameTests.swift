@@ -5,11 +5,12 @@ import Testing
 /// Handler names inside interaction blocks, checked against UIKit's
 /// delegate protocols for the block kind and the view kind.
 @Suite struct HandlerNameTests {
-  /// A script with one function `name(parameters)` in a `block` on a view
-  /// of `view` kind (no block: directly in the view body).
-  static func script(_ name: String, parameters: [String], block: InteractionKind?, view: ViewKind) -> String
-  {
-    let function = "func \(name)(\(parameters.joined(separator: ", "))) { }"
+  /// A script with one function `name(parameters) { body }` in a `block`
+  /// on a view of `view` kind (no block: directly in the view body).
+  static func script(
+    _ name: String, parameters: [String], block: InteractionKind?, view: ViewKind, body: String = ""
+  ) -> String {
+    let function = "func \(name)(\(parameters.joined(separator: ", "))) { \(body) }"
     let body = block.map { "\($0.rawValue) { \(function) }" } ?? function
     return "app A { view root { \(view.rawValue) target { \(body) } } }"
   }
@@ -18,9 +19,19 @@ import Testing
   /// checked handler carries UIKit's spelling.
   @Test(arguments: DelegateCatalogue.methods)
   func everyCatalogueMethodIsAcceptedInItsBlock(_ method: DelegateMethod) throws {
+    // A method UIKit needs a value from must not end without one
+    // (`missingHandlerReturn`): its body answers, with a cell where a cell
+    // is due (`cellHandlerReturnsNonCell`), with anything elsewhere.
+    let body: String
+    switch method.result {
+    case .required where method.name == "cellForRowAt": body = "UITableViewCell(text: \"row\")"
+    case .required where method.name == "cellForItemAt": body = "UICollectionViewCell(text: \"item\")"
+    case .required: body = "nil"
+    default: body = ""
+    }
     for view in method.viewKinds {
       let source = Self.script(
-        method.name, parameters: method.parameters, block: method.interaction, view: view)
+        method.name, parameters: method.parameters, block: method.interaction, view: view, body: body)
       let (result, _, parseErrors) = checkSource(source)
       #expect(parseErrors.isEmpty)
       #expect(result.diagnostics.isEmpty, "\(method.name) on \(view): \(result.diagnostics.map(\.message))")

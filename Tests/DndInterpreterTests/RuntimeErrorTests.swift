@@ -36,8 +36,9 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("let x: Int? = nil\nprint(x! + 1)", "unwrappedNil", "2:7"),
     .init("switch 3 - 1 {\ncase 1:\n  break\n}", "noCaseMatched", "1:8"),
     .init("var x: [Int]? = nil\nx!.append(1)", "unwrappedNil", "2:1"),
-    .init("print(5.foo)", "unknownMember", "1:7"),
-    .init("print([1].frobnicate())", "noMatchingMethod", "1:7"),
+    // Members other types have: a name no type has is the checker's error.
+    .init("print(5.text)", "unknownMember", "1:7"),
+    .init("print([1].uppercased())", "noMatchingMethod", "1:7"),
     .init("for x in 5 { }", "notIterable", "1:10"),
     .init("let r = 3..<1", "invalidRange", "1:9"),
     .init("func f() { g }\nf()\nvar g = 1", "uninitializedGlobal", "1:12"),

@@ -27,27 +27,29 @@ final class UserDefaultsObject: NativeObject {
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws
     -> Value
   {
+    // Dispatched on known members, like every other object, so that the
+    // checker's list of member names (`KnownMember`) is the whole list.
     let name = interpreter.name(of: member)
-    if name == "set", arguments.hasLabels(nil, .forKey) {
+    if member.known == .set, arguments.hasLabels(nil, .forKey) {
       let key = try Convert.string(arguments[1], for: "set(_:forKey:)")
       store.set(try DefaultsBridge.defaultsValue(arguments[0]), forKey: key)
       return .nil
     }
-    if name == "synchronize", arguments.isEmpty { return .bool(true) }
+    if member.known == .synchronize, arguments.isEmpty { return .bool(true) }
     guard arguments.hasLabels(.forKey) else {
       throw RuntimeError(.noMatchingMethod(name, type: typeName, labels: labels(arguments)))
     }
     let key = try Convert.string(arguments[0], for: "\(name)(forKey:)")
-    if name == "removeObject" {
+    if member.known == .removeObject {
       // Removing reads nothing: a run the explorer makes ahead on a copy of
       // the store then does not depend on the key's earlier value.
       store.set(nil, forKey: key)
       return .nil
     }
     let stored = store.value(forKey: key)
-    switch name {
-    case "object": return stored.map(DefaultsBridge.value) ?? .nil
-    case "string":
+    switch member.known {
+    case .object?: return stored.map(DefaultsBridge.value) ?? .nil
+    case .string?:
       // UserDefaults turns a number into its text, as `string(forKey:)` does.
       switch stored {
       case .string(let text)?: return .string(text)
@@ -55,16 +57,16 @@ final class UserDefaultsObject: NativeObject {
       case .double(let number)?: return .string(String(number))
       default: return .nil
       }
-    case "data":
+    case .data?:
       if case .data(let bytes)? = stored { return .object(DataObject(Data(bytes))) }
       return .nil
-    case "array":
+    case .array?:
       if case .array? = stored { return stored.map(DefaultsBridge.value) ?? .nil }
       return .nil
-    case "dictionary":
+    case .dictionary?:
       if case .dictionary? = stored { return stored.map(DefaultsBridge.value) ?? .nil }
       return .nil
-    case "integer":
+    case .integer?:
       switch stored {
       case .int(let number)?: return .int(number)
       case .double(let number)? where number.isFinite && abs(number) < 9e18: return .int(Int(number))
@@ -72,7 +74,7 @@ final class UserDefaultsObject: NativeObject {
       case .string(let text)?: return .int(Int(text) ?? 0)
       default: return .int(0)
       }
-    case "double":
+    case .double?:
       switch stored {
       case .int(let number)?: return .double(Double(number))
       case .double(let number)?: return .double(number)
@@ -80,7 +82,7 @@ final class UserDefaultsObject: NativeObject {
       case .string(let text)?: return .double(Double(text) ?? 0)
       default: return .double(0)
       }
-    case "bool":
+    case .bool?:
       switch stored {
       case .bool(let flag)?: return .bool(flag)
       case .int(let number)?: return .bool(number != 0)

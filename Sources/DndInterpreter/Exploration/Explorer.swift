@@ -173,10 +173,17 @@ public struct Explorer: Sendable {
     let runs = SpeculativeRuns<Job, SearchRun>(
       threads: threads, startAfter: options.runsBeforeThreads, caches: caches, pool: workers.pool,
       maxCollectionCount: runner.limits.maxCollectionCount
-    ) { [self] job, caches in
-      perform(
+    ) { [self] job, caches, hints in
+      // The first run meets the first choice point well before it ends
+      // (the Image Gallery's about two thirds of the way): its first
+      // alternative is the search's next job, so a second thread may start
+      // it then instead of after the run. A run without a choice point
+      // leaves the workers asleep.
+      let firstPoint: (() -> Void)? =
+        threads > 1 && job == .prefix([]) ? { hints.next([.prefix([1])]) } : nil
+      return perform(
         job, index: index, fault: fault, allowances: allowances, caches: caches, visited: visited,
-        copiesDefaults: threads > 1)
+        copiesDefaults: threads > 1, firstPoint: firstPoint)
     }
     defer { runs.stop() }
     // The run of `job`, as if runs ran one after the other: the orders of an
@@ -258,7 +265,7 @@ public struct Explorer: Sendable {
   /// Runs one job of the search (on any of its threads).
   private func perform(
     _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, caches: RunCaches,
-    visited: VisitedStates, copiesDefaults: Bool
+    visited: VisitedStates, copiesDefaults: Bool, firstPoint: (() -> Void)? = nil
   ) -> SearchRun {
     let run: ExploredRun
     var fingerprints: [UInt64] = []
@@ -266,6 +273,7 @@ public struct Explorer: Sendable {
     switch job {
     case .prefix(let prefix):
       let log = FingerprintLog(from: prefix.count, visited: visited)
+      log.atFirstPoint = firstPoint
       run = execute(
         index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, caches: caches,
         defaults: defaults, fingerprints: log)
@@ -291,6 +299,8 @@ public struct Explorer: Sendable {
     private(set) var states: [UInt64] = []
     private var own: Set<UInt64> = []
     private var stopped = false
+    /// Called once, when the run reaches its first choice point.
+    var atFirstPoint: (() -> Void)?
 
     init(from: Int, visited: VisitedStates) {
       self.from = from
@@ -299,6 +309,10 @@ public struct Explorer: Sendable {
 
     /// The run reached choice point `point`; `fingerprint` reads its state.
     func reach(_ point: Int, fingerprint: () -> UInt64) {
+      if let first = atFirstPoint {
+        atFirstPoint = nil
+        first()
+      }
       guard point >= from, !stopped else { return }
       let state = fingerprint()
       states.append(state)

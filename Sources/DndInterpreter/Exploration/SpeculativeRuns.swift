@@ -25,7 +25,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private var finished: [Job: Run] = [:]
   private var stopping = false
   private var workersRunning = 0
-  private let perform: @Sendable (Job, RunCaches) -> Run
+  private let perform: @Sendable (Job, RunCaches, Hints) -> Run
   private let caches: CompiledCachePool
   /// Where the workers' threads come from.
   private let pool: WorkerPool
@@ -45,7 +45,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   /// cache of compiled functions only its thread uses.
   init(
     threads: Int, startAfter: Int = 0, caches: CompiledCachePool, pool: WorkerPool, maxCollectionCount: Int,
-    perform: @escaping @Sendable (Job, RunCaches) -> Run
+    perform: @escaping @Sendable (Job, RunCaches, Hints) -> Run
   ) {
     self.perform = perform
     self.caches = caches
@@ -105,7 +105,30 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
 
   /// Runs `job` again, now, on the calling thread (its run made ahead no
   /// longer holds).
-  func rerun(_ job: Job) -> Run { perform(job, cache) }
+  func rerun(_ job: Job) -> Run { perform(job, cache, Hints(runs: self)) }
+
+  /// What a run made on the search's thread may say, before it ends, about
+  /// the jobs the search will ask for next; a run made ahead on a worker
+  /// gets hints that go nowhere.
+  struct Hints {
+    fileprivate weak var runs: SpeculativeRuns?
+
+    /// `jobs` will be asked for as soon as this run is done: idle workers
+    /// may start on them now (starting the workers if need be). Ignored
+    /// when the search has named its upcoming jobs already.
+    func next(_ jobs: [Job]) { runs?.hint(jobs) }
+  }
+
+  /// `Hints.next` on the search's thread, without the lock.
+  private func hint(_ jobs: [Job]) {
+    if workersToStart > 0 { startWorkers() }
+    condition.lock()
+    if upcoming.isEmpty {
+      upcoming = jobs
+      if workersRunning > 0 { condition.broadcast() }
+    }
+    condition.unlock()
+  }
 
   /// Stops the workers, dropping whatever they ran ahead. A worker in the
   /// middle of a run finishes it on its own and drops it: the search does
@@ -125,7 +148,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private func runUnlocked(_ job: Job) -> Run {
     running.insert(job)
     condition.unlock()
-    let run = perform(job, cache)
+    let run = perform(job, cache, Hints(runs: self))
     condition.lock()
     running.remove(job)
     return run
@@ -147,7 +170,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       }
       running.insert(job)
       condition.unlock()
-      let run = perform(job, workerCache)
+      let run = perform(job, workerCache, Hints(runs: nil))
       condition.lock()
       running.remove(job)
       if !stopping { finished[job] = run }

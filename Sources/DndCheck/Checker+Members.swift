@@ -1,0 +1,123 @@
+import DndSyntax
+
+/// Member names that nothing can have: `session.localDragSesion`,
+/// `items.apend("x")`.
+///
+/// The language is dynamically typed, so the checker does not know what a
+/// receiver is, but it knows every member anything can answer. The
+/// interpreter and the binding dispatch a member on its symbol, comparing
+/// it with a `KnownMember` case (NativeObject.swift), and otherwise only by
+/// the script's own names: an app's variables, functions and views
+/// (`AppObject`), a source's items (`SourceObject`), `self.name` in a
+/// handler (resolved here to the app's global). Tuples are labelled only by
+/// the runtime (`offset`, `element`, `key`, `value`, all known); dictionaries
+/// are read with subscripts, never with a dot; JSON decodes to dictionaries
+/// and arrays. So a member name that is neither a known member nor a name the
+/// script declares anywhere fails on every receiver, and is an error.
+///
+/// Implicit members (`.copy`) are not checked: a script may use its own as
+/// values (`var state = .idle`, `state == .idle`), which compare by name.
+///
+/// One receiver is typed: a handler's parameter that UIKit fills with a
+/// session (`ReceiverType`), whose members are all known, so that a member
+/// of another type is reported there too (`session.localObject`).
+extension Checker {
+  /// A member name written after a dot, and where its diagnostic goes in
+  /// the list, so that the list stays in the order of the script.
+  struct MemberUse {
+    var name: Name
+    var receiver: ReceiverType?
+    var diagnosticIndex: Int
+  }
+
+  /// Notes `base.name` (read, called or assigned; `member` is its symbol)
+  /// for the check at the end.
+  mutating func noteMember(_ name: Name, _ member: Symbol, of base: Expr) {
+    // Tuple elements (`pair.0`) and a name the parser could not read.
+    guard let first = name.text.utf8.first, first == UInt8(ascii: "_") || first >= UInt8(ascii: "A")
+    else { return }
+    let receiver = receiverType(of: base)
+    if let receiver {
+      if receiver.hasMember(member.known) { return }
+    } else if member.known != nil {
+      // The known members are the first symbols: no string is compared.
+      return
+    }
+    memberUses.append(MemberUse(name: name, receiver: receiver, diagnosticIndex: diagnostics.count))
+  }
+
+  /// The type of `base` when it is a name bound to a typed handler parameter.
+  /// Looks the name up as `resolve` does, without capturing anything.
+  func receiverType(of base: Expr) -> ReceiverType? {
+    guard typedFunctionDepth > 0, case .identifier(let name) = Checker.unparenthesized(base).kind else {
+      return nil
+    }
+    // By index: a loop over the values would copy each function's context.
+    for index in functions.indices.reversed() {
+      if let (info, _) = functions[index].findLocal(name) { return info.receiver }
+    }
+    return nil
+  }
+
+  /// Reports the noted members that nothing can have, each where it would
+  /// have been reported had every declaration been known when it was met.
+  mutating func reportUnknownMembers() {
+    guard !memberUses.isEmpty else { return }
+    let declared = declaredAmong(Set(memberUses.map(\.name.text)))
+    var reports: [(index: Int, diagnostic: Diagnostic)] = []
+    var seen = Set<UInt32>()
+    for use in memberUses where seen.insert(use.name.range.start).inserted {
+      let name = use.name.text
+      let isKnown = symbols.lookup(name)?.known != nil
+      if !isKnown && !declared.contains(name) {
+        let suggestion = Suggestions.closest(to: name, in: memberSuggestions())
+        reports.append(
+          (
+            use.diagnosticIndex,
+            Diagnostic(
+              .unknownMemberName(name, suggestion: suggestion), at: use.name.range,
+              fixIts: replacement(use.name.range, with: suggestion))
+          ))
+      } else if let receiver = use.receiver, !receiver.hasMember(symbols.lookup(name)?.known) {
+        // A member of another type is no typo of this one's: `localObject`
+        // on a drop session is a drag item's, not a near `loadObjects`.
+        let suggestion = isKnown ? nil : Suggestions.closest(to: name, in: receiver.members.map(\.spelling))
+        reports.append(
+          (
+            use.diagnosticIndex,
+            Diagnostic(
+              .memberNotOnType(name, type: receiver.typeName, suggestion: suggestion), at: use.name.range,
+              fixIts: replacement(use.name.range, with: suggestion))
+          ))
+      }
+    }
+    // Later positions first, so the earlier indices still hold; a stable
+    // order among reports sharing an index.
+    for report in reports.reversed() {
+      diagnostics.insert(report.diagnostic, at: min(report.index, diagnostics.count))
+    }
+  }
+
+  /// Which of `names` the script declares: as a global (an app, its
+  /// variables, functions and views), a source's item, a local, a parameter
+  /// or an interaction's name, here or in an earlier REPL input (whose
+  /// member names, having passed this check, are in its symbols).
+  private func declaredAmong(_ names: Set<String>) -> Set<String> {
+    var found = Set<String>()
+    for name in declaredNames where names.contains(name) { found.insert(name) }
+    for global in globals where names.contains(global.name) { found.insert(global.name) }
+    let earlier = symbols.names.prefix(previousSymbolCount).dropFirst(KnownMember.allCases.count)
+    for name in earlier where names.contains(name) { found.insert(name) }
+    return found
+  }
+
+  /// What a misspelt member may have meant: the known members, then the
+  /// names the runtime answers as members (the apps' variables, functions
+  /// and views, and the sources' items).
+  private func memberSuggestions() -> [String] {
+    var names = KnownMember.spellings
+    names.append(contentsOf: globals.filter { $0.app != nil }.map(\.name))
+    for source in sources { names.append(contentsOf: source.items.map(\.name)) }
+    return names
+  }
+}

@@ -1,0 +1,43 @@
+/// The few receivers whose every member the checker knows, so that a member
+/// another type has (`session.localObject`, a drag item's) is still an
+/// error on them.
+///
+/// The checker types nothing else: the language is dynamically typed, and
+/// only a handler's parameter is sure to hold one kind of object (UIKit
+/// passes it, and a parameter cannot be assigned). Each list is every member
+/// the binding's object answers, read, set or called (SessionObjects.swift,
+/// with `description` from `SceneObject`); `ReceiverCatalogueTests` in
+/// DndInterpreterTests asks the real objects about every other known member
+/// and requires each to be refused, so a member the binding learns must be
+/// added here too.
+public enum ReceiverType: String, CaseIterable, Sendable {
+  case dragSession = "UIDragSession"
+  case dropSession = "UIDropSession"
+
+  /// The Swift type's name, for messages.
+  public var typeName: String { rawValue }
+
+  /// Every member the object answers.
+  public var members: [KnownMember] {
+    switch self {
+    case .dragSession: ReceiverType.dragSessionMembers
+    case .dropSession: ReceiverType.dropSessionMembers
+    }
+  }
+
+  /// What both sessions answer (UIDragDropSession), and `description`.
+  private static let dragDropSession: [KnownMember] = [
+    .items, .allowsMoveOperation, .isRestrictedToDraggingApplication, .location, .canLoadObjects,
+    .hasItemsConforming, .description,
+  ]
+  private static let dragSessionMembers = dragDropSession + [.localContext]
+  private static let dropSessionMembers =
+    dragDropSession + [.localDragSession, .progress, .progressIndicatorStyle, .loadObjects]
+
+  /// Whether the object answers `member` (nil: a name that is no known
+  /// member, which it does not).
+  public func hasMember(_ member: KnownMember?) -> Bool {
+    guard let member else { return false }
+    return members.contains(member)
+  }
+}
