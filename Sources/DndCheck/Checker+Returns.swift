@@ -34,7 +34,7 @@ extension Checker {
     else { return }
     report(
       .missingReturn(in: "a closure", type: spelling),
-      at: closingBrace(of: closure.body) ?? SourceRange(file: range.file, start: Int(range.start), end: Int(range.start)))
+      at: closingBrace(of: closure.body) ?? range.emptyAtStart)
   }
 
   /// A handler whose UIKit method returns a value the runtime requires.

@@ -214,7 +214,7 @@ extension Checker {
     // body starts by binding the names to its parts (`let i = element.0`).
     var unpacking: [CheckedStmt] = []
     if let pattern {
-      let whole = Name("(element)", range: SourceRange(file: range.file, start: Int(range.start), end: Int(range.start)))
+      let whole = Name("(element)", range: range.emptyAtStart)
       let hidden = declareLocal(whole, isConstant: true, declarationRange: whole.range)
       slot = hidden
       for (position, name) in pattern.enumerated() {

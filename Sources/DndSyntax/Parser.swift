@@ -441,7 +441,7 @@ extension Parser.State {
 
 extension SourceRange {
   /// An empty range at this range's start (where to insert text).
-  var emptyAtStart: SourceRange { SourceRange(file: file, start: Int(start), end: Int(start)) }
+  public var emptyAtStart: SourceRange { SourceRange(file: file, start: Int(start), end: Int(start)) }
 }
 
 extension Array {

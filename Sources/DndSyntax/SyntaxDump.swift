@@ -384,7 +384,9 @@ private struct TreeWriter {
       nested { $0.write(operand) }
     case .closure(let closure):
       let returnType = closure.returnType.map { " -> " + SyntaxDump.describe($0) } ?? ""
-      let captures = closure.captures.map { ($0.ownership == .strong ? "" : $0.ownership.rawValue + " ") + $0.name.text }
+      let captures = closure.captures.map { item in
+        (item.ownership == .strong ? "" : item.ownership.rawValue + " ") + item.name.text
+      }
       let captureList = captures.isEmpty ? "" : " [" + captures.joined(separator: ", ") + "]"
       let clause =
         closure.hasParameterClause

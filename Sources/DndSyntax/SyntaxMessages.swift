@@ -237,7 +237,9 @@ extension DiagnosticMessage {
 
   public static func shorthandOutsideClosure(_ name: String, hasParameters: Bool) -> DiagnosticMessage {
     hasParameters
-      ? .error("'\(name)' is a shorthand argument, which a closure with a parameter list cannot use; use its parameters' names")
+      ? .error(
+        "'\(name)' is a shorthand argument, which a closure with a parameter list cannot use; "
+          + "use its parameters' names")
       : .error("'\(name)' is a closure's shorthand argument ($0 to $15); use it inside '{ }' without 'in'")
   }
 

@@ -41,7 +41,9 @@ import Testing
         "dragInteraction", "func itemsForBeginning(session) { print(session.1️⃣progress)\nreturn [] }")),
     .init(
       "memberNotOnType",
-      handler("dragInteraction", "func willEndWith(session, operation) { session.1️⃣loadObjects(ofClass: String.self) { s in } }")),
+      handler(
+        "dragInteraction",
+        "func willEndWith(session, operation) { session.1️⃣loadObjects(ofClass: String.self) { s in } }")),
     .init(
       "memberNotOnType",
       inRoot(
@@ -95,7 +97,8 @@ import Testing
     // Labels the runtime gives tuples, UserDefaults' accessors, `.self`, tuple elements.
     "for p in [1].enumerated() { print(p.offset, p.element) }\nfor e in [\"a\": 1] { print(e.key, e.value) }",
     "let d = UserDefaults.standard\nprint(d.integer(forKey: \"n\"), d.bool(forKey: \"b\"), d.synchronize())",
-    "d()\nfunc d() { UserDefaults.standard.removeObject(forKey: \"n\")\nprint(UserDefaults.standard.array(forKey: \"a\")) }",
+    "d()\nfunc d() { UserDefaults.standard.removeObject(forKey: \"n\")\n"
+      + "print(UserDefaults.standard.array(forKey: \"a\")) }",
     "let t = UIImage.self\nlet pair = (1, 2)\nprint(pair.0 + pair.1)",
     // Implicit members are a script's own values too.
     "var state = .idle\nif state == .idle { state = .busy }",
@@ -110,7 +113,8 @@ import Testing
     inRoot(
       "label l { dragInteraction { func itemsForBeginning(session) {\nsession.localContext = 1\n"
         + "let session = [1]\nprint(session.count)\nreturn [] } } }"),
-    inRoot("label l { dropInteraction { func performDrop(session) { let f = { session in session.count }\nf([1]) } } }"),
+    inRoot(
+      "label l { dropInteraction { func performDrop(session) { let f = { session in session.count }\nf([1]) } } }"),
     // Every path returns, or never ends.
     "func f(x) -> Int { x + 1 }",
     // A single expression is returned, whatever it gives (print's nil here).
@@ -217,7 +221,8 @@ import Testing
     }
     #expect(required.count == 33, "\(required)")
     #expect(required.contains("dropInteraction(_:sessionDidUpdate:): a UIDropProposal"))
-    #expect(required.contains("collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:): a UICollectionViewDropProposal"))
+    let proposal = "collectionView(_:dropSessionDidUpdate:withDestinationIndexPath:): a UICollectionViewDropProposal"
+    #expect(required.contains(proposal))
     #expect(required.contains("textDroppableView(_:willBecomeEditableForDrop:): .no, .temporary or .yes"))
     let optional = DelegateCatalogue.methods.filter { if case .optional = $0.result { true } else { false } }
     #expect(
