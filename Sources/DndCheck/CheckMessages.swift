@@ -155,6 +155,10 @@ extension DiagnosticMessage {
     .error("'return' is only allowed inside a function, a closure, a scenario or an item")
   }
 
+  static func returnWithoutValue(in function: String, expected: String) -> DiagnosticMessage {
+    .error("a 'return' in \(function) needs a value: write 'return' with \(expected) after it")
+  }
+
   static var selfBoundToAnotherValue: DiagnosticMessage {
     .error("'self' can only be bound to itself, as in 'guard let self = self else { return }'; pick another name")
   }

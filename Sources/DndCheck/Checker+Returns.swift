@@ -16,11 +16,14 @@ import DndSyntax
 /// never adds a report. The answer errs one way only:
 /// "can reach its end" may be wrong when it is no, never when it is yes.
 extension Checker {
-  /// Reports `decl` when it declares a result type and can end without one.
+  /// Reports `decl` when it declares a result type and can end without one,
+  /// or has a `return` without a value.
   mutating func checkReturns(of decl: FuncDecl) {
-    guard let type = decl.returnType, Checker.canReachEnd(of: decl.body, implicitReturn: true),
-      let spelling = Checker.resultSpelling(type, in: file)
-    else { return }
+    guard let type = decl.returnType, let spelling = Checker.resultSpelling(type, in: file) else { return }
+    for bare in Checker.bareReturns(in: decl.body.statements) {
+      report(.returnWithoutValue(in: "function '\(decl.name.text)'", expected: "a value of type '\(spelling)'"), at: bare)
+    }
+    guard Checker.canReachEnd(of: decl.body, implicitReturn: true) else { return }
     report(
       .missingReturn(in: "function '\(decl.name.text)'", type: spelling),
       at: closingBrace(of: decl.body) ?? decl.name.range,
@@ -48,9 +51,12 @@ extension Checker {
   /// preview parameters), ending without a value is how a script answers
   /// nil, as the binding deliberately reads it, and is not reported.
   mutating func checkHandlerReturns(of decl: FuncDecl, method: DelegateMethod) {
-    guard decl.returnType == nil, case .required(let expected) = method.result,
-      Checker.canReachEnd(of: decl.body, implicitReturn: true)
-    else { return }
+    guard decl.returnType == nil, case .required(let expected) = method.result else { return }
+    for bare in Checker.bareReturns(in: decl.body.statements) {
+      let handler = "'\(decl.name.text)' (UIKit's \(method.uikitName))"
+      report(.returnWithoutValue(in: handler, expected: expected), at: bare)
+    }
+    guard Checker.canReachEnd(of: decl.body, implicitReturn: true) else { return }
     report(
       .missingHandlerReturn(decl.name.text, uikit: method.uikitName, expected: expected),
       at: closingBrace(of: decl.body) ?? decl.name.range)
@@ -76,6 +82,38 @@ extension Checker {
       file.bytes[end - 1] == UInt8(ascii: "}")
     else { return nil }
     return SourceRange(file: file.id, start: end - 1, end: end)
+  }
+
+  /// The `return`s without a value among these statements, outside the
+  /// functions and closures written in them (whose returns are their own).
+  static func bareReturns(in statements: [Stmt]) -> [SourceRange] {
+    var found: [SourceRange] = []
+    func visit(_ statements: [Stmt]) {
+      for stmt in statements {
+        switch stmt.kind {
+        case .returnStatement(nil): found.append(stmt.range)
+        case .ifStatement(_, let then, let otherwise):
+          visit(then.statements)
+          var clause = otherwise
+          while let current = clause {
+            switch current {
+            case .block(let block):
+              visit(block.statements)
+              clause = nil
+            case .elseIf(let nested):
+              visit([nested])
+              clause = nil
+            }
+          }
+        case .guardStatement(_, let otherwise): visit(otherwise.statements)
+        case .forStatement(_, _, let body, _), .whileStatement(_, let body): visit(body.statements)
+        case .switchStatement(_, let cases): for switchCase in cases { visit(switchCase.body) }
+        default: break
+        }
+      }
+    }
+    visit(statements)
+    return found
   }
 
   // MARK: - Reachability
