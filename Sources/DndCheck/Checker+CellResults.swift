@@ -17,7 +17,7 @@ extension Checker {
       reportNonCell(expr, handler: method.name, cellType: cellType)
       return
     }
-    for value in Checker.returnedValues(statements) {
+    for case let (_, value?) in Checker.returns(in: statements) {
       reportNonCell(value, handler: method.name, cellType: cellType)
     }
   }
@@ -71,29 +71,5 @@ extension Checker {
       }
     default: return nil
     }
-  }
-
-  /// The values of the `return`s in these statements, in the blocks of
-  /// `if`, `guard`, `for` and `while`; not in nested functions or closures,
-  /// whose returns are their own.
-  static func returnedValues(_ statements: [Stmt]) -> [Expr] {
-    var values: [Expr] = []
-    for stmt in statements {
-      switch stmt.kind {
-      case .returnStatement(let value?): values.append(value)
-      case .ifStatement(_, let then, let otherwise):
-        values += returnedValues(then.statements)
-        switch otherwise {
-        case .block(let block)?: values += returnedValues(block.statements)
-        case .elseIf(let nested)?: values += returnedValues([nested])
-        case nil: break
-        }
-      case .guardStatement(_, let otherwise): values += returnedValues(otherwise.statements)
-      case .forStatement(_, _, let body, _), .whileStatement(_, let body):
-        values += returnedValues(body.statements)
-      default: break
-      }
-    }
-    return values
   }
 }

@@ -84,36 +84,33 @@ extension Checker {
     return SourceRange(file: file.id, start: end - 1, end: end)
   }
 
-  /// The `return`s without a value among these statements, outside the
-  /// functions and closures written in them (whose returns are their own).
-  static func bareReturns(in statements: [Stmt]) -> [SourceRange] {
-    var found: [SourceRange] = []
-    func visit(_ statements: [Stmt]) {
-      for stmt in statements {
-        switch stmt.kind {
-        case .returnStatement(nil): found.append(stmt.range)
-        case .ifStatement(_, let then, let otherwise):
-          visit(then.statements)
-          var clause = otherwise
-          while let current = clause {
-            switch current {
-            case .block(let block):
-              visit(block.statements)
-              clause = nil
-            case .elseIf(let nested):
-              visit([nested])
-              clause = nil
-            }
-          }
-        case .guardStatement(_, let otherwise): visit(otherwise.statements)
-        case .forStatement(_, _, let body, _), .whileStatement(_, let body): visit(body.statements)
-        case .switchStatement(_, let cases): for switchCase in cases { visit(switchCase.body) }
-        default: break
+  /// The `return`s among these statements, each with its value, in the
+  /// blocks of `if`, `guard`, `for`, `while` and `switch`; not in the
+  /// functions and closures written in them, whose returns are their own.
+  static func returns(in statements: [Stmt]) -> [(range: SourceRange, value: Expr?)] {
+    var found: [(range: SourceRange, value: Expr?)] = []
+    for stmt in statements {
+      switch stmt.kind {
+      case .returnStatement(let value): found.append((stmt.range, value))
+      case .ifStatement(_, let then, let otherwise):
+        found += returns(in: then.statements)
+        switch otherwise {
+        case .block(let block)?: found += returns(in: block.statements)
+        case .elseIf(let nested)?: found += returns(in: [nested])
+        case nil: break
         }
+      case .guardStatement(_, let otherwise): found += returns(in: otherwise.statements)
+      case .forStatement(_, _, let body, _), .whileStatement(_, let body): found += returns(in: body.statements)
+      case .switchStatement(_, let cases): for switchCase in cases { found += returns(in: switchCase.body) }
+      default: break
       }
     }
-    visit(statements)
     return found
+  }
+
+  /// The `return`s without a value among these statements (see `returns(in:)`).
+  static func bareReturns(in statements: [Stmt]) -> [SourceRange] {
+    returns(in: statements).filter { $0.value == nil }.map(\.range)
   }
 
   // MARK: - Reachability
