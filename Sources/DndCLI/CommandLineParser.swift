@@ -86,9 +86,8 @@ public enum CommandLineParser {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let spec = OptionSpec.all.first(where: { $0.names.contains(spelling) }) else {
-        let known = OptionSpec.options(for: command).flatMap(\.names)
         var message = "unknown option '\(spelling)'"
-        if let near = Suggestions.closest(to: spelling, in: known) { message += "; did you mean '\(near)'?" }
+        if let near = Self.suggestion(for: spelling, command: command) { message += "; did you mean '\(near)'?" }
         throw UsageError(message, command: isShorthand ? nil : command)
       }
       var value: String?
@@ -108,6 +107,26 @@ public enum CommandLineParser {
       // Remember the colour at once, so a later usage error obeys it.
       if spec.key == .noColor { color = .never }
       if spec.key == .color, let value, let mode = ColorMode(rawValue: value) { color = mode }
+    }
+
+    /// The option a misspelt one may have meant. Before the command is read
+    /// (`dnd --scenaro x run a.dnd`) every command's options are candidates. A
+    /// one-letter option (`-v`) is a long option's first letter more often
+    /// than a typo of another letter (`-h`).
+    static func suggestion(for spelling: String, command: CommandName?) -> String? {
+      // Without a command, its own options first, then `run`'s (the default).
+      let options =
+        command == nil
+        ? OptionSpec.options(for: nil) + OptionSpec.options(for: .run) + OptionSpec.all
+        : OptionSpec.options(for: command)
+      let known = options.flatMap(\.names)
+      let letters = Array(spelling)
+      if letters.count == 2, letters[0] == "-" {
+        if let same = known.first(where: { $0.lowercased() == spelling.lowercased() }) { return same }
+        let head = "--" + String(letters[1]).lowercased()
+        return known.first { $0.hasPrefix(head) }
+      }
+      return Suggestions.closest(to: spelling, in: known)
     }
 
     /// The invocation the arguments describe, once all are read.

@@ -43,6 +43,17 @@ import Testing
     (["-help"], "unknown option '-help'; did you mean '--help'?"),
     (["run", "--max-step", "5", "a.dnd"], "unknown option '--max-step'; did you mean '--max-steps'?"),
     (["--frobnicate"], "unknown option '--frobnicate'"),
+    // Before the command, any command's option is a candidate.
+    (["--scenaro", "x", "run", "a.dnd"], "unknown option '--scenaro'; did you mean '--scenario'?"),
+    (["--filtr", "x", "test", "a.dnd"], "unknown option '--filtr'; did you mean '--filter'?"),
+    // A one-letter option is taken for a long option's first letter, not a near letter.
+    (["-v"], "unknown option '-v'; did you mean '--version'?"),
+    (["-V"], "unknown option '-V'; did you mean '--version'?"),
+    (["-H"], "unknown option '-H'; did you mean '-h'?"),
+    (["run", "-s", "x", "a.dnd"], "unknown option '-s'; did you mean '--scenario'?"),
+    (["run", "-t", "json", "a.dnd"], "unknown option '-t'; did you mean '--trace'?"),
+    (["run", "-x", "a.dnd"], "unknown option '-x'"),
+    (["check", "-v", "a.dnd"], "unknown option '-v'"),
     (["run"], "'dnd run' needs a script"),
     (["run", "a.dnd", "b.dnd"], "'dnd run' takes one script, got 2; use 'dnd check' for several"),
     (["check"], "'dnd check' needs at least one script"),
