@@ -245,7 +245,9 @@ extension Parser.State {
     } else {
       report(.expectedScenarioTitle, at: missingRange)
     }
+    scenarioDepth += 1
     let body = parseBlock(of: "scenario \"\(title)\"")
+    scenarioDepth -= 1
     return ScenarioDecl(title: title, titleRange: titleRange, body: body, range: range(from: start))
   }
 

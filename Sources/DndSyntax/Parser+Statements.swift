@@ -7,6 +7,11 @@ extension Parser.State {
     let start = token.range.start
     guard enterNesting() else { return Block(statements: [], range: missingRange.emptyAtStart) }
     defer { leaveNesting() }
+    if token.kind == .equal {
+      // `if x = 1 {`: Swift's classic slip, which deserves more than "expected '{'".
+      report(.assignmentAsComparison, at: token.range, fixIts: [.init(range: token.range, replacement: "==")])
+      return Block(statements: [], range: missingRange.emptyAtStart)
+    }
     guard let open = expect(.leftBrace, .expectedBody(of: construct())) else {
       return Block(statements: [], range: missingRange.emptyAtStart)
     }
@@ -119,6 +124,9 @@ extension Parser.State {
     let start = token.range.start
     advance()
     let conditions = parseConditionList(after: "guard")
+    if token.kind == .equal {
+      report(.assignmentAsComparison, at: token.range, fixIts: [.init(range: token.range, replacement: "==")])
+    }
     expect(.kwElse, .expectedElseAfterGuard)
     let otherwise = parseBlock(of: "this 'guard'")
     return Stmt(.guardStatement(conditions: conditions, otherwise: otherwise), range: range(from: start))

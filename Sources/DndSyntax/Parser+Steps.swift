@@ -21,6 +21,23 @@ extension Parser.State {
     return Stmt(.step(step), range: range(from: start))
   }
 
+  /// The step a word that starts a statement may have meant: a near
+  /// spelling of a step's keyword (`longpress`, `relase`), or a word for
+  /// what a step does (`dragTo`, `drop`).
+  static func stepSuggestion(for word: String) -> String? {
+    if let step = stepSynonyms[word.lowercased()] { return step }
+    return Suggestions.closest(to: word, in: stepWords)
+  }
+
+  static let stepWords = ["longPress", "drag", "tap", "release", "cancel", "wait", "settle", "expect"]
+
+  /// Words a newcomer writes for a step, lowercased.
+  static let stepSynonyms = [
+    "dragto": "drag to", "dragthrough": "drag through", "moveto": "drag to", "move": "drag to",
+    "press": "longPress", "hold": "longPress", "lift": "longPress", "longtap": "longPress",
+    "drop": "release", "sleep": "wait", "assert": "expect",
+  ]
+
   // longPressStep = "longPress" expression [ "for" expression ] ;
   mutating func parseLongPressStep() -> Step {
     advance()

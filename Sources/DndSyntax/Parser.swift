@@ -94,6 +94,9 @@ extension Parser {
     /// at once, up to the innermost item loop, which skips the rest of the
     /// item. Without it each enclosing level would descend again.
     var unwinding = false
+    /// How many scenario bodies enclose the current statement, where a
+    /// misspelt step (`longpress source`) is told as one.
+    var scenarioDepth = 0
     /// False in the condition of `if`/`guard`/`while` and the sequence of
     /// `for`, where a "{" opens the body rather than a trailing closure.
     var allowsTrailingClosure = true
@@ -408,10 +411,11 @@ extension Parser.State {
         continue
       }
       let before = progress
+      let first = token
       panicMode = false
       unwinding = false
       parseItem(&self)
-      if !panicMode { checkItemEnd() }
+      if !panicMode { checkItemEnd(first: first, isTopLevel: closer == nil) }
       if panicMode { synchronize() }
       if progress == before {
         // Nothing could be read here; skip the token so the loop moves on.
@@ -423,13 +427,30 @@ extension Parser.State {
 
   /// After an item: the next token must be on a new line, after ";", or a
   /// "}". Another statement on the same line is reported and then parsed.
-  private mutating func checkItemEnd() {
+  /// `first` is the item's first token; an item that is one word followed
+  /// by more (`longpress source`) in a scenario or at the top level (the
+  /// REPL's steps) is a misspelt step.
+  private mutating func checkItemEnd(first: RawToken, isTopLevel: Bool) {
     if token.kind == .semicolon || token.kind == .rightBrace || token.kind == .endOfFile
       || token.isAtStartOfLine
     {
       return
     }
     let gap = SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
+    if first.kind == .identifier, first.range == previous, scenarioDepth > 0 || isTopLevel,
+      canBeginExpression(token.kind), let step = Self.stepSuggestion(for: text(first))
+    {
+      report(
+        .misspeltStep(text(first), step: step), at: first.range,
+        fixIts: [.init(range: first.range, replacement: step)])
+      panicMode = false
+      return
+    }
+    if token.kind == .equal {
+      // `expect a = b`: the step's expression ended before '='.
+      report(.assignmentAsComparison, at: token.range, fixIts: [.init(range: token.range, replacement: "==")])
+      return
+    }
     if canBeginExpression(token.kind) || token.kind.isKeyword {
       report(.consecutiveStatements, at: gap, fixIts: [Diagnostic.FixIt(range: gap, replacement: ";")])
       panicMode = false

@@ -2,6 +2,10 @@
 /// the member's name. Messages are lowercase, say what was expected, and name
 /// what opened the construct, so they teach rather than only complain.
 extension DiagnosticMessage {
+  public static var assignmentAsComparison: DiagnosticMessage {
+    .error("'=' assigns a value and cannot be a condition or an expectation; write '==' to compare two values")
+  }
+
   public static var caseAfterDefault: DiagnosticMessage {
     .error(
       "additional 'case' blocks cannot appear after the 'default' block; move 'default:' to the end of the switch")
@@ -203,6 +207,12 @@ extension DiagnosticMessage {
 
   public static var invalidUTF8: DiagnosticMessage {
     .error("invalid UTF-8; a script must be UTF-8 text")
+  }
+
+  public static func misspeltStep(_ word: String, step: String) -> DiagnosticMessage {
+    .error(
+      "'\(word)' is not a scenario step; did you mean '\(step)'? (the steps are longPress, drag to, drag through, "
+        + "tap, release, cancel, wait, settle and expect)")
   }
 
   public static var multilineStringClosingNotOnOwnLine: DiagnosticMessage {
