@@ -239,6 +239,15 @@ enum HelpText {
     Options:
     \(optionRows(for: .repl))
 
+    Exit status (from a pipe; on a terminal, always 0):
+      0   every input worked
+      1   an expectation failed, or the app terminated
+      64  a REPL command was wrong (such as ':trace x')
+      65  an input (or the script) has a syntax or check error
+      70  an input failed while running
+      74  the script could not be read
+    The session goes on after each; the status is the worst of them.
+
     Examples:
       dnd repl
       dnd repl examples/01-hello-drop.dnd

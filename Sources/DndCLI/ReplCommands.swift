@@ -65,11 +65,13 @@ extension ReplSession {
         message += "; ':help' lists the commands"
       }
       console.writeError(style.renderer.render(.error, message))
+      noteFailure(.usage)
       return .proceed
     }
     let takesOperand = command == .load || command == .trace
     if !takesOperand, !operands.isEmpty {
       console.writeError(style.renderer.render(.error, "':\(name)' takes no operand"))
+      noteFailure(.usage)
       return .proceed
     }
     switch command {
@@ -81,12 +83,14 @@ extension ReplSession {
     case .load:
       guard operands.count == 1, let path = operands.first else {
         console.writeError(style.renderer.render(.error, "':load' needs one file"))
+        noteFailure(.usage)
         return .proceed
       }
       load(path)
     case .reload:
       guard let path = loadedPath else {
         console.writeError(style.renderer.render(.error, "no file loaded yet; use ':load FILE'"))
+        noteFailure(.usage)
         return .proceed
       }
       load(path)
@@ -96,6 +100,7 @@ extension ReplSession {
     case .trace:
       guard operands.count <= 1, let count = operands.first.map({ Int($0) }) ?? 20, count > 0 else {
         console.writeError(style.renderer.render(.error, "':trace' takes a positive number of events"))
+        noteFailure(.usage)
         return .proceed
       }
       let events = Array(trace.suffix(count))

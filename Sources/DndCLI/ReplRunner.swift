@@ -4,8 +4,10 @@
 /// edits lines with its own editor (`LineEditor`) and keeps
 /// the history in `~/.dnd_history`. Otherwise it reads standard input line
 /// by line with no prompt and no escape codes, so a piped session gives
-/// clean output. The REPL is the only part of `dnd` that reads `HOME` and
-/// writes a file of its own; neither is reachable from a script.
+/// clean output, and exits as `dnd run` would on the worst input (0 when
+/// every input worked), so a piped script of inputs can be checked. The
+/// REPL is the only part of `dnd` that reads `HOME` and writes a file of
+/// its own; neither is reachable from a script.
 enum ReplRunner {
   static let prompt = "dnd> "
   static let continuationPrompt = "...> "
@@ -37,7 +39,7 @@ enum ReplRunner {
         // An input left open at the end is evaluated, so its error is shown.
         if !pending.isEmpty { session.evaluate(pending.joined(separator: "\n")) }
         console.flush()
-        return .success
+        return interactive ? .success : session.outcome
       case .interrupted:
         pending = []
       case .line(let line):
@@ -51,7 +53,7 @@ enum ReplRunner {
           if trimmed.hasPrefix(":") {
             if session.perform(command: String(trimmed), console: console, style: style) == .quit {
               console.flush()
-              return .success
+              return interactive ? .success : session.outcome
             }
             continue
           }

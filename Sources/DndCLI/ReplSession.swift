@@ -36,6 +36,15 @@ final class ReplSession {
   private(set) var loadedPath: String?
   /// The trace events the last input that touched the scene added.
   private(set) var lastStepEvents: [TraceEvent] = []
+  /// The worst outcome of any input so far, as `dnd run` would have exited
+  /// on it: a piped session exits with it, so a script of inputs that went
+  /// wrong does not look like one that worked.
+  private(set) var outcome: ExitCode = .success
+
+  /// Notes how an input (or a command) went wrong.
+  func noteFailure(_ code: ExitCode) {
+    outcome = ExitCode.worst([outcome, code])
+  }
 
   init(console: Console, style: Style, limits: RunLimits) {
     self.console = console
@@ -68,6 +77,7 @@ final class ReplSession {
     switch SourceLoader.readFile(path) {
     case .failure(let failure):
       style.report(failure, to: console)
+      noteFailure(.fileError)
       return false
     case .success(let bytes):
       inputCount += 1
@@ -78,12 +88,14 @@ final class ReplSession {
     let fileRenderer = DiagnosticRenderer(file: file, useColor: style.useColor)
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       console.writeError(fileRenderer.render(parsed.diagnostics))
+      noteFailure(.scriptError)
       return false
     }
     let checked = Checker.check(parsed.script, file: file)
     let diagnostics = parsed.diagnostics + checked.diagnostics
     if checked.hasErrors {
       console.writeError(fileRenderer.render(diagnostics))
+      noteFailure(.scriptError)
       return false
     }
     reset()
@@ -119,6 +131,7 @@ final class ReplSession {
     if parsed.diagnostics.contains(where: { $0.severity == .error }) {
       console.writeError(renderer.render(parsed.diagnostics))
       files.removeLast()
+      noteFailure(.scriptError)
       return
     }
     let checked =
@@ -128,6 +141,7 @@ final class ReplSession {
     if !diagnostics.isEmpty { console.writeError(renderer.render(diagnostics)) }
     if checked.hasErrors {
       files.removeLast()
+      noteFailure(.scriptError)
       return
     }
     var program = checked.program
@@ -192,13 +206,17 @@ final class ReplSession {
       console.writeOutput(value.debugDescription(symbols: interpreter.program.symbols) + "\n")
     }
     if let exception = events.last(where: { $0.kind == .exception }) {
+      noteFailure(.failure)
       console.writeError(
         renderer.render(
           .error,
           "the app terminated (\(exception.exceptionName ?? "exception")): later finger steps do "
             + "nothing; ':reset' or ':reload' to start again"))
     }
-    if let failure { console.writeError(renderer.render(failure)) }
+    if let failure {
+      console.writeError(renderer.render(failure))
+      noteFailure(DiagnosticMessage.expectationIDs.contains(failure.id) ? .failure : .runtimeError)
+    }
   }
 
   /// Events as `dnd run` shows them. Events without a phase (a wait, a

@@ -14,6 +14,8 @@ import Testing
     var name: String
     var arguments: [String]
     var input: String
+    /// A piped session exits with the worst outcome of its inputs.
+    var status: Int32 = 0
 
     var testDescription: String { name }
   }
@@ -36,7 +38,7 @@ import Testing
         :tre
         :help
 
-        """),
+        """, status: 70),
     Session(
       name: "multiline", arguments: ["repl"],
       input: """
@@ -89,7 +91,7 @@ import Testing
         :reload
         target.text
 
-        """),
+        """, status: 65),
   ]
 
   /// Runs a session in-process; stdout and stderr merged in order.
@@ -112,7 +114,7 @@ import Testing
   @Test(arguments: sessions)
   func inProcess(_ session: Session) throws {
     let (status, output) = Self.runInProcess(session)
-    #expect(status == 0)
+    #expect(status == session.status)
     let transcript = Self.transcript(session, output: output)
     let golden = PackagePaths.golden.appendingPathComponent("repl-\(session.name).txt")
     if ProcessInfo.processInfo.environment["DND_RECORD"] == "1" {
@@ -147,11 +149,33 @@ import Testing
     process.standardError = output
     try process.run()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(process.terminationStatus == session.status)
     let printed = try String(contentsOfFile: outputPath, encoding: .utf8)
     #expect(printed == Self.runInProcess(session).output)
     // Piped input writes no history.
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/.dnd_history"))
+  }
+
+  /// Piped, the session goes on after every mistake, and exits with the
+  /// worst: what `dnd run` would have exited with, or 64 for a REPL command.
+  @Test(arguments: [
+    ("print(1)\n", Int32(0)),
+    ("print(1)\n:quit\nlet = 2\n", 0),
+    ("let = 2\nprint(1)\n", 65),
+    ("print(missing)\n", 65),
+    ("let a = [1][3]\n", 70),
+    ("let a = [1][3]\nlet = 2\n", 70),
+    ("expect 1 == 2\n", 1),
+    ("expect 1 == 2\n:quit\n", 1),
+    (":trace x\n", 64),
+    (":lod x.dnd\n", 64),
+    (":reload\n", 64),
+    (":load nowhere.dnd\n", 74),
+    ("func f() {\n", 65),
+  ])
+  func pipedStatusIsTheWorstOutcome(input: String, status: Int32) {
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == status, "\(outcome.error)")
   }
 
   @Test func tooManyFilesIsAUsageError() {
@@ -178,7 +202,7 @@ import Testing
 
   @Test func aMissingFileIsReportedAndTheSessionGoesOn() {
     let outcome = dnd(["repl", "nowhere.dnd"], input: Array("print(1)\n".utf8))
-    #expect(outcome.status == 0)
+    #expect(outcome.status == 74)
     #expect(outcome.error.contains("cannot read 'nowhere.dnd'"))
     #expect(outcome.output == "1\n")
   }
