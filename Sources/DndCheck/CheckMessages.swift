@@ -151,6 +151,13 @@ extension DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
   }
 
+  static func noSuchInitializer(_ call: String, type: String, suggestion: String?, forms: String)
+    -> DiagnosticMessage
+  {
+    let hint = suggestion.map { ": did you mean '\($0)'? It" } ?? "; it"
+    return .error("'\(type)' has no initializer \(call)\(hint) is created with \(forms)")
+  }
+
   static var returnOutsideFunction: DiagnosticMessage {
     .error("'return' is only allowed inside a function, a closure, a scenario or an item")
   }

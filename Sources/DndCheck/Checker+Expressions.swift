@@ -190,6 +190,7 @@ extension Checker {
         }
       case .builtin(let builtin):
         checkBuiltinArity(builtin, arguments: arguments, range: range)
+        checkInitializerLabels(builtin, arguments: arguments, range: range)
         return .callBuiltin(builtin, checked)
       case .global: break
       }
@@ -247,6 +248,25 @@ extension Checker {
     if let expected {
       report(.wrongArgumentCount(builtin.spelling, expected: expected, found: count), at: range)
     }
+  }
+
+  /// `NSItemProvider(obj: x)`: labels that no initializer of the type has
+  /// (InitializerCatalogue), reported with the forms it does have.
+  mutating func checkInitializerLabels(_ builtin: Builtin, arguments: [Argument], range: SourceRange) {
+    guard let forms = InitializerCatalogue.forms(of: builtin) else { return }
+    let labels = arguments.map { $0.label?.text }
+    if forms.contains(labels) { return }
+    let type = builtin.spelling
+    let near = InitializerCatalogue.suggestion(for: labels, in: forms)
+    var fixIts: [Diagnostic.FixIt] = []
+    if let near, let label = arguments.lazy.compactMap(\.label).first(where: { $0.text == near.wrong }) {
+      fixIts = [Diagnostic.FixIt(range: label.range, replacement: near.meant)]
+    }
+    report(
+      .noSuchInitializer(
+        InitializerCatalogue.spelling(type, labels), type: type, suggestion: near.map { $0.meant + ":" },
+        forms: InitializerCatalogue.list(type, forms)),
+      at: range, fixIts: fixIts)
   }
 
   // MARK: - Closures, strings and types

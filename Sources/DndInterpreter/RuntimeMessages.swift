@@ -1,3 +1,4 @@
+import DndCheck
 import DndSyntax
 
 /// The interpreter's runtime messages, alphabetical. Public so that native
@@ -80,7 +81,12 @@ extension DiagnosticMessage {
   }
 
   public static func notConstructible(_ type: String) -> DiagnosticMessage {
-    .error("'\(type)' cannot be created with these arguments")
+    // The forms the checker knows (`CGRect.init(...)` reaches here unchecked).
+    guard let builtin = Builtin.named(type), let forms = InitializerCatalogue.forms(of: builtin) else {
+      return .error("'\(type)' cannot be created with these arguments")
+    }
+    let list = InitializerCatalogue.list(type, forms)
+    return .error("'\(type)' cannot be created with these arguments; it is created with \(list)")
   }
 
   public static func notImplemented(_ name: String) -> DiagnosticMessage {

@@ -116,7 +116,22 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("unknownDelegateMethod", "scenario \"s\" { expect called 1️⃣perfomDrop }"),
   ]
 
-  @Test(arguments: names + assignments + controlFlow + declarations)
+  /// Initializers whose labels no form of the type has (InitializerCatalogue).
+  static let initializers: [DiagnosticCase] = [
+    .init("noSuchInitializer", "let p = 1️⃣NSItemProvider(obj: \"x\")"),
+    .init("noSuchInitializer", "let i = 1️⃣UIDragItem(provider: NSItemProvider())"),
+    .init("noSuchInitializer", "let i = 1️⃣UIDragItem()"),
+    .init("noSuchInitializer", "let p = 1️⃣UIDropProposal(operaton: .copy)"),
+    .init("noSuchInitializer", "let p = 1️⃣UIDropProposal(operation: .copy, intent: .automatic)"),
+    .init("noSuchInitializer", "let r = 1️⃣CGRect(x: 0, y: 0, w: 1, h: 1)"),
+    .init("noSuchInitializer", "let r = 1️⃣Rect(0, 0, 10)"),
+    .init("noSuchInitializer", "let p = 1️⃣Point(x: 1)"),
+    .init("noSuchInitializer", "let i = 1️⃣IndexPath(index: 1, section: 0)"),
+    .init("noSuchInitializer", "let i = 1️⃣UIImage(name: \"cat\")"),
+    .init("noSuchInitializer", "func f(v) { let t = 1️⃣UIDragPreviewTarget(container: v, point: Point()) }"),
+  ]
+
+  @Test(arguments: names + assignments + controlFlow + declarations + initializers)
   func diagnostic(_ testCase: DiagnosticCase) {
     let (text, offset) = unmark(testCase.source)
     let (result, file, parseErrors) = checkSource(text)
@@ -124,6 +139,31 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let found = result.diagnostics.map { "\($0.id)@\(file.location(of: Int($0.range.start)))" }
     let expected = "\(testCase.id)@\(file.location(of: offset ?? 0))"
     #expect(found == [expected])
+  }
+
+  /// The message names the label meant and every form, with a fix-it.
+  @Test(arguments: [
+    (
+      "NSItemProvider(obj: \"x\")",
+      "'NSItemProvider' has no initializer NSItemProvider(obj:): did you mean 'object:'? It is created with "
+        + "NSItemProvider(), NSItemProvider(object:) or NSItemProvider(_:)"
+    ),
+    (
+      "UIDragItem(provider: p)",
+      "'UIDragItem' has no initializer UIDragItem(provider:): did you mean 'itemProvider:'? It is created with "
+        + "UIDragItem(itemProvider:) or UIDragItem(_:)"
+    ),
+    (
+      "IndexPath(index: 1, section: 0)",
+      "'IndexPath' has no initializer IndexPath(index:section:); it is created with IndexPath(item:section:) "
+        + "or IndexPath(row:section:)"
+    ),
+  ])
+  func initializerMessageTeaches(call: String, message: String) throws {
+    let (result, _, _) = checkSource("let p = NSItemProvider()\nlet x = \(call)")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.message == message)
+    #expect(diagnostic.fixIts.count == (message.contains("did you mean") ? 1 : 0))
   }
 
   @Test func unknownNameSuggestsTheClosestNameInScope() {
@@ -177,6 +217,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     "var model = [[1]]\nmodel[0].append(2)",
     "app A { view root { } }\nfunc f() { root.frame.origin.x = 1 }",
     "let x = UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)",
+    "let p = UIDropProposal(.copy)\nlet q = UIDropProposal(operation: .move)\nlet e = NSItemProvider()",
+    "let r = Rect(0, 0, 1, 1)\nlet s = CGRect(origin: Point(), size: CGSize(width: 1, height: 2))\nlet z = Rect()",
   ])
   func validScriptsCheckClean(_ source: String) {
     let (result, _, parseErrors) = checkSource(source)

@@ -42,13 +42,24 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("for x in 5 { }", "notIterable", "1:10"),
     .init("let r = 3..<1", "invalidRange", "1:9"),
     .init("func f() { g }\nf()\nvar g = 1", "uninitializedGlobal", "1:12"),
-    .init("let item = UIDragItem()", "notConstructible", "1:12"),
+    // `UIDragItem()` itself is a check error (InitializerCatalogue); `.init` is checked when it runs.
+    .init("let item = UIDragItem.init()", "notConstructible", "1:12"),
+    .init("let p = UIDragPreviewParameters(1)", "notConstructible", "1:9"),
     .init("let d = Progress()", "notImplemented", "1:9"),
     .init("release", "stepFailed", "1:1"),
     .init("print(Int(1e300))", "invalidArgument", "1:7"),
     .init("print(stride(from: 0, to: 5, by: 0))", "invalidArgument", "1:7"),
     .init("let s = \"abc\"\nprint(s[0])", "notSubscriptable", "2:7"),
   ]
+
+  /// A type whose forms the checker knows names them when one fails at run time.
+  @Test func notConstructibleListsTheForms() {
+    let result = runSnippet("let item = UIDragItem.init()")
+    #expect(
+      result.error?.message
+        == "'UIDragItem' cannot be created with these arguments; it is created with UIDragItem(itemProvider:) "
+        + "or UIDragItem(_:)")
+  }
 
   @Test(arguments: cases)
   func runtimeError(_ snippet: ErrorCase) {

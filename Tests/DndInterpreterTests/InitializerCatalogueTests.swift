@@ -1,0 +1,52 @@
+import DndCheck
+import Testing
+
+/// The checker refuses an initializer whose labels are not in
+/// `InitializerCatalogue`; every form the catalogue lists must therefore
+/// build through the binding, or `dnd check` would refuse a working script.
+@Suite struct InitializerCatalogueTests {
+  /// A value each labelled argument can take.
+  static let labelled: [String: String] = [
+    "object": "\"text\"", "itemProvider": "NSItemProvider()", "operation": ".copy", "container": "root",
+    "center": "Point(1, 2)", "transform": "CGAffineTransform.identity", "named": "\"cat\"",
+    "size": "Size(3, 4)", "x": "1", "y": "2", "width": "3", "height": "4", "origin": "Point(1, 2)",
+    "item": "0", "row": "0", "section": "0",
+  ]
+
+  /// A value for an unlabelled argument of each type.
+  static let unlabelled: [Builtin: String] = [
+    .nsItemProvider: "\"text\"", .uiDragItem: "NSItemProvider()", .uiDropProposal: ".copy",
+    .uiTextDropProposal: ".copy", .point: "1", .cgPoint: "1", .size: "1", .cgSize: "1", .rect: "1", .cgRect: "1",
+  ]
+
+  static var calls: [String] {
+    Builtin.allCases.flatMap { builtin -> [String] in
+      (InitializerCatalogue.forms(of: builtin) ?? []).map { labels in
+        let arguments = labels.map { label -> String in
+          guard let label else { return unlabelled[builtin] ?? "nil" }
+          return label + ": " + (labelled[label] ?? "nil")
+        }
+        return builtin.spelling + "(" + arguments.joined(separator: ", ") + ")"
+      }
+    }
+  }
+
+  @Test func everyTypeWithFormsHasSamples() {
+    #expect(Self.calls.count >= 20)
+    #expect(!Self.calls.contains { $0.contains("nil") }, "\(Self.calls)")
+  }
+
+  @Test(arguments: calls)
+  func everyListedFormBuilds(_ call: String) throws {
+    let source = """
+      app Demo { view root { frame = Rect(0, 0, 100, 100) } }
+      scenario "builds" {
+        let value = \(call)
+        print(value != nil)
+      }
+      """
+    let result = try runScene(source)
+    #expect(result.summary == "passed", "\(call)")
+    #expect(result.output == "true\n", "\(call)")
+  }
+}
