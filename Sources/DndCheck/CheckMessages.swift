@@ -126,6 +126,12 @@ extension DiagnosticMessage {
     .error("'\(name)' is a method of \(owner), so it belongs in a '\(block)' block, not in '\(here)'")
   }
 
+  static func handlerReturnsWrongValue(
+    _ name: String, uikit: String, expected: String, found: String, advice: String
+  ) -> DiagnosticMessage {
+    .error("'\(name)' must return \(expected) (UIKit's \(uikit)), but this is \(found); \(advice)")
+  }
+
   static func letWithoutValue(_ name: String) -> DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }
@@ -210,6 +216,11 @@ extension DiagnosticMessage {
 
   static func unknownDevice(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("unknown device '\(name)'; a script runs on 'iPad' or 'iPhone'" + didYouMean(suggestion))
+  }
+
+  static func unknownDropOperation(_ name: String, suggestion: String?) -> DiagnosticMessage {
+    let hint = suggestion.map { ": did you mean '.\($0)'? UIDropOperation" } ?? "; UIDropOperation"
+    return .error("'.\(name)' is not a drop operation\(hint) has .cancel, .forbidden, .copy and .move")
   }
 
   static func unknownHandler(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {

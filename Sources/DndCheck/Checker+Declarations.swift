@@ -232,6 +232,7 @@ extension Checker {
       return nil
     }
     checkCellResults(decl, method: method)
+    checkHandlerResults(decl, method: method)
     checkHandlerReturns(of: decl, method: method)
     return CheckedHandler(method: method, function: code)
   }

@@ -191,6 +191,7 @@ extension Checker {
       case .builtin(let builtin):
         checkBuiltinArity(builtin, arguments: arguments, range: range)
         checkInitializerLabels(builtin, arguments: arguments, range: range)
+        checkDropOperation(builtin, arguments: arguments)
         return .callBuiltin(builtin, checked)
       case .global: break
       }
@@ -267,6 +268,26 @@ extension Checker {
         InitializerCatalogue.spelling(type, labels), type: type, suggestion: near.map { $0.meant + ":" },
         forms: InitializerCatalogue.list(type, forms)),
       at: range, fixIts: fixIts)
+  }
+
+  /// `UIDropProposal(operation: .coppy)`: UIDropOperation has four cases,
+  /// so any other implicit member given to a proposal is a misspelling.
+  mutating func checkDropOperation(_ builtin: Builtin, arguments: [Argument]) {
+    switch builtin {
+    case .uiDropProposal, .uiTextDropProposal, .uiTableViewDropProposal, .uiCollectionViewDropProposal: break
+    default: return
+    }
+    let operation =
+      arguments.first { $0.label?.text == "operation" }
+      ?? arguments.first.flatMap { $0.label == nil ? $0 : nil }
+    guard let value = operation?.value, case .implicitMember(let name) = value.kind,
+      !Checker.operationNames.contains(name.text)
+    else { return }
+    let names = ["cancel", "forbidden", "copy", "move"]
+    let suggestion = Suggestions.closest(to: name.text, in: names)
+    report(
+      .unknownDropOperation(name.text, suggestion: suggestion), at: name.range,
+      fixIts: replacement(name.range, with: suggestion))
   }
 
   // MARK: - Closures, strings and types

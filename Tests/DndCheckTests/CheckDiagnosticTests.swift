@@ -131,7 +131,23 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("noSuchInitializer", "func f(v) { let t = 1️⃣UIDragPreviewTarget(container: v, point: Point()) }"),
   ]
 
-  @Test(arguments: names + assignments + controlFlow + declarations + initializers)
+  /// Handler answers whose type the syntax shows, and drop operations.
+  static let handlerResults: [DiagnosticCase] = [
+    .init("handlerReturnsWrongValue", inRoot("dropInteraction { func canHandle(s) { 1️⃣UIDropProposal(.copy) } }")),
+    .init("handlerReturnsWrongValue", inRoot("dropInteraction { func canHandle(s) { return 1️⃣\"yes\" } }")),
+    .init("handlerReturnsWrongValue", inRoot("dropInteraction { func sessionDidUpdate(s) { 1️⃣.move } }")),
+    .init("handlerReturnsWrongValue", inRoot("dropInteraction { func sessionDidUpdate(s) { (1️⃣false) } }")),
+    .init(
+      "handlerReturnsWrongValue",
+      inRoot("dragInteraction { func itemsForBeginning(s) { return 1️⃣UIDragItem(NSItemProvider()) } }")),
+    .init(
+      "handlerReturnsWrongValue",
+      inRoot("dragInteraction { func itemsForBeginning(s) { 1️⃣[NSItemProvider(object: \"x\")] } }")),
+    .init("unknownDropOperation", "let p = UIDropProposal(operation: .1️⃣coppy)"),
+    .init("unknownDropOperation", "let p = UIDropProposal(.1️⃣mov)"),
+  ]
+
+  @Test(arguments: names + assignments + controlFlow + declarations + initializers + handlerResults)
   func diagnostic(_ testCase: DiagnosticCase) {
     let (text, offset) = unmark(testCase.source)
     let (result, file, parseErrors) = checkSource(text)
@@ -218,6 +234,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     "app A { view root { } }\nfunc f() { root.frame.origin.x = 1 }",
     "let x = UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)",
     "let p = UIDropProposal(.copy)\nlet q = UIDropProposal(operation: .move)\nlet e = NSItemProvider()",
+    inRoot("dropInteraction { func canHandle(s) { s.items.count == 1 }\nfunc sessionDidUpdate(s) { .copy == .move "
+      + "? UIDropProposal(.copy) : UIDropProposal(operation: .forbidden) } }"),
+    inRoot("dragInteraction { func itemsForBeginning(s) { [] } }"),
+    inRoot("dropInteraction { func sessionDidUpdate(s) {\nlet p = UIDropProposal(.copy)\nreturn p } }"),
     "let r = Rect(0, 0, 1, 1)\nlet s = CGRect(origin: Point(), size: CGSize(width: 1, height: 2))\nlet z = Rect()",
   ])
   func validScriptsCheckClean(_ source: String) {

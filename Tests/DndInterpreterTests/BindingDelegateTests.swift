@@ -32,8 +32,10 @@ import Testing
   /// A handler answering with the wrong type: the message names it and
   /// UIKit's method.
   static let wrongAnswers: [(String, String)] = [
+    // Values whose type the checker cannot see (literals are check errors:
+    // Checker+HandlerResults.swift), so the binding is the one to refuse them.
     (
-      "func canHandle(session) { 1 }",
+      "func canHandle(session) {\n  let answer = 1\n  return answer\n}",
       "'canHandle' must return a Bool (UIKit's dropInteraction(_:canHandle:)), "
         + "but it returned a value of type 'Int'"
     ),
@@ -43,9 +45,9 @@ import Testing
         + "but it returned nil"
     ),
     (
-      "func sessionDidUpdate(session) { .copy }",
+      "func sessionDidUpdate(session) {\n  let answer = .copy\n  return answer\n}",
       "'sessionDidUpdate' must return a UIDropProposal (UIKit's dropInteraction(_:sessionDidUpdate:)), "
-        + "but it returned a value of type 'enum case'"
+        + "but it returned the case '.copy'; wrap it in a proposal: 'UIDropProposal(operation: .copy)'"
     ),
   ]
 
@@ -59,7 +61,7 @@ import Testing
     let source = demoScene(drop: "", scenario: "longPress source")
       .replacingOccurrences(
         of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]",
-        with: "return 42")
+        with: "let answer = 42\n return answer")
     let result = try runScene(source)
     #expect(
       result.outcome.diagnostic?.message

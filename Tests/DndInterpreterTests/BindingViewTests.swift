@@ -128,7 +128,8 @@ import Testing
       "'addSubview' expects a view, but was given a value of type 'Int'"
     ),
     (
-      "let p = UIDropProposal(operation: .sideways)", "wrongArgumentType",
+      // Written in the call, `.sideways` is a check error (unknownDropOperation); through a variable, a runtime one.
+      "let way = .sideways\nlet p = UIDropProposal(operation: way)", "wrongArgumentType",
       "'UIDropProposal(operation:)' expects .cancel, .forbidden, .copy or .move, "
         + "but was given a value of type 'enum case'"
     ),

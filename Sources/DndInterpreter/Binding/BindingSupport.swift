@@ -45,7 +45,12 @@ final class ScriptValueBox {
 enum Convert {
   /// "nil", or "a value of type 'Int'": for messages about results.
   static func phrase(_ value: Value) -> String {
-    value.isNil ? "nil" : "a value of type '\(value.typeName)'"
+    if value.isNil { return "nil" }
+    // `.copy` where a proposal belongs: name the case, not "enum case".
+    if case .enumCase(let symbol) = value {
+      return symbol.known.map { "the case '.\($0.spelling)'" } ?? "an enum case"
+    }
+    return "a value of type '\(value.typeName)'"
   }
 
   static func number(_ value: Value, for name: String) throws -> Double {

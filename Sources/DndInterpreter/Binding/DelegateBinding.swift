@@ -277,8 +277,14 @@ extension SceneHost {
   )
     -> RuntimeError
   {
-    RuntimeError(
-      .handlerResult(method.name, uikit: method.uikitName, expected: expected, found: Convert.phrase(found)),
+    var phrase = Convert.phrase(found)
+    if expected == "a UIDropProposal", case .enumCase(let symbol) = found, let operation = symbol.known,
+      [.copy, .move, .cancel, .forbidden].contains(operation)
+    {
+      phrase += "; wrap it in a proposal: 'UIDropProposal(operation: .\(operation.spelling))'"
+    }
+    return RuntimeError(
+      .handlerResult(method.name, uikit: method.uikitName, expected: expected, found: phrase),
       at: code.range)
   }
 
