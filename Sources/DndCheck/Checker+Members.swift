@@ -80,8 +80,14 @@ extension Checker {
           ))
       } else if let receiver = use.receiver, !receiver.hasMember(symbols.lookup(name)?.known) {
         // A member of another type is no typo of this one's: `localObject`
-        // on a drop session is a drag item's, not a near `loadObjects`.
-        let suggestion = isKnown ? nil : Suggestions.closest(to: name, in: receiver.members.map(\.spelling))
+        // on a drop session is a drag item's, not a near `loadObjects`. But
+        // one letter off is: `canLoadObject` (a provider's) for the
+        // session's `canLoadObjects`.
+        let spellings = receiver.members.map(\.spelling)
+        let suggestion =
+          isKnown
+          ? spellings.first { Suggestions.editDistance(name, $0, limit: 1) <= 1 }
+          : Suggestions.closest(to: name, in: spellings)
         reports.append(
           (
             use.diagnosticIndex,

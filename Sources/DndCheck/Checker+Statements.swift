@@ -31,7 +31,9 @@ extension Checker {
         }
       }
     }
-    if implicitReturn, statements.count == 1, case .expression(let expr) = statements[0].kind {
+    if implicitReturn, statements.count == 1, case .expression(let expr) = statements[0].kind,
+      misspeltStep(expr) == nil
+    {
       return [CheckedStmt(.returnStatement(checkExpr(expr)), range: statements[0].range)]
     }
     return statements.compactMap { checkStatement($0) }
@@ -91,6 +93,12 @@ extension Checker {
     case .step(let step):
       return CheckedStmt(.step(checkStep(step)), range: range)
     case .expression(let expr):
+      if let step = misspeltStep(expr) {
+        report(
+          .misspeltStep(step.word, step: step.meant), at: expr.range,
+          fixIts: replacement(expr.range, with: step.meant))
+        return nil
+      }
       return CheckedStmt(.expression(checkExpr(expr)), range: range)
     case .assignment(let target, let op, let value):
       let checkedValue = checkExpr(value)
@@ -289,5 +297,15 @@ extension Checker {
     case .expectWarning(let negated, let text, _): return .expectWarning(negated: negated, text)
     case .expect(let condition): return .expect(checkExpr(condition))
     }
+  }
+
+  /// A statement that is one unknown name, in a scenario or at the top level
+  /// (the REPL), spelt like a step: `drop` for `release`, `setle`.
+  mutating func misspeltStep(_ expr: Expr) -> (word: String, meant: String)? {
+    guard case .identifier(let name) = expr.kind, let kind = functions.last?.kind,
+      kind == .scenario || kind == .main, resolve(name) == nil, !isPending(name),
+      let step = Parser.stepSuggestion(for: name)
+    else { return nil }
+    return (name, step)
   }
 }

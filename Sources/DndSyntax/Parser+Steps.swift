@@ -2,6 +2,27 @@
 // The words after a step keyword ("to", "called", "on", ...) are contextual:
 // they are identifiers everywhere else.
 
+extension Parser {
+  /// The step a word that starts a statement may have meant: a near
+  /// spelling of a step's keyword (`longpress`, `relase`), or a word for
+  /// what a step does (`dragTo`, `drop`). The parser asks about a word
+  /// followed by more (`longpress source`), the checker about an unknown
+  /// name standing alone (`drop`).
+  public static func stepSuggestion(for word: String) -> String? {
+    if let step = stepSynonyms[word.lowercased()] { return step }
+    return Suggestions.closest(to: word, in: stepWords)
+  }
+
+  static let stepWords = ["longPress", "drag", "tap", "release", "cancel", "wait", "settle", "expect"]
+
+  /// Words a newcomer writes for a step, lowercased.
+  static let stepSynonyms = [
+    "dragto": "drag to", "dragthrough": "drag through", "moveto": "drag to", "move": "drag to",
+    "press": "longPress", "hold": "longPress", "lift": "longPress", "longtap": "longPress",
+    "drop": "release", "sleep": "wait", "assert": "expect",
+  ]
+}
+
 extension Parser.State {
   // stepStatement = longPressStep | dragStep | tapStep | releaseStep | cancelStep
   //   | waitStep | settleStep | expectStep ;
@@ -20,23 +41,6 @@ extension Parser.State {
     }
     return Stmt(.step(step), range: range(from: start))
   }
-
-  /// The step a word that starts a statement may have meant: a near
-  /// spelling of a step's keyword (`longpress`, `relase`), or a word for
-  /// what a step does (`dragTo`, `drop`).
-  static func stepSuggestion(for word: String) -> String? {
-    if let step = stepSynonyms[word.lowercased()] { return step }
-    return Suggestions.closest(to: word, in: stepWords)
-  }
-
-  static let stepWords = ["longPress", "drag", "tap", "release", "cancel", "wait", "settle", "expect"]
-
-  /// Words a newcomer writes for a step, lowercased.
-  static let stepSynonyms = [
-    "dragto": "drag to", "dragthrough": "drag through", "moveto": "drag to", "move": "drag to",
-    "press": "longPress", "hold": "longPress", "lift": "longPress", "longtap": "longPress",
-    "drop": "release", "sleep": "wait", "assert": "expect",
-  ]
 
   // longPressStep = "longPress" expression [ "for" expression ] ;
   mutating func parseLongPressStep() -> Step {

@@ -438,7 +438,7 @@ extension Parser.State {
     }
     let gap = SourceRange(file: file.id, start: Int(previous.end), end: Int(previous.end))
     if first.kind == .identifier, first.range == previous, scenarioDepth > 0 || isTopLevel,
-      canBeginExpression(token.kind), let step = Self.stepSuggestion(for: text(first))
+      canBeginExpression(token.kind), let step = Parser.stepSuggestion(for: text(first))
     {
       report(
         .misspeltStep(text(first), step: step), at: first.range,

@@ -147,7 +147,17 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("unknownDropOperation", "let p = UIDropProposal(.1️⃣mov)"),
   ]
 
-  @Test(arguments: names + assignments + controlFlow + declarations + initializers + handlerResults)
+  /// A lone unknown name spelt like a step, where steps are written.
+  static let steps: [DiagnosticCase] = [
+    .init("misspeltStep", "app A { view root { } }\nscenario \"s\" {\n  longPress root\n  1️⃣drop\n}"),
+    .init("misspeltStep", "scenario \"s\" {\n  1️⃣setle\n}"),
+    .init("misspeltStep", "scenario \"s\" {\n  if true {\n    1️⃣relase\n  }\n}"),
+    .init("misspeltStep", "1️⃣settel"),
+    // In a function, an unknown name is only that.
+    .init("unknownName", "func f() { 1️⃣drop }"),
+  ]
+
+  @Test(arguments: names + assignments + controlFlow + declarations + initializers + handlerResults + steps)
   func diagnostic(_ testCase: DiagnosticCase) {
     let (text, offset) = unmark(testCase.source)
     let (result, file, parseErrors) = checkSource(text)

@@ -169,6 +169,20 @@ import Testing
     #expect(result.diagnostics.map(\.message) == ["value of type 'UIDropSession' has no member 'localContext'"])
   }
 
+  /// One letter from one of the session's own members is a typo, even when
+  /// another type has that member: a provider's `canLoadObject`.
+  @Test(arguments: [
+    ("dropInteraction", "func canHandle(session) { session.canLoadObject(ofClass: String) }", "canLoadObjects"),
+    ("dropInteraction", "func performDrop(session) { session.loadObject(ofClass: String) { s in } }", "loadObjects"),
+    ("dragInteraction", "func itemsForBeginning(session) {\nprint(session.item)\nreturn [] }", "items"),
+  ])
+  func aMemberOneLetterFromTheSessionsIsSuggested(block: String, body: String, meant: String) throws {
+    let (result, _, _) = checkSource(Self.handler(block, body))
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.message.hasSuffix("; did you mean '\(meant)'?"), "\(diagnostic.message)")
+    #expect(diagnostic.fixIts.map(\.replacement) == [meant])
+  }
+
   @Test func aMissingReturnSaysWhatToAddAndPointsAtTheType() {
     let (result, file, _) = checkSource("func count() -> Int {\n  let n = 1\n}")
     let diagnostic = result.diagnostics.first
