@@ -1,7 +1,8 @@
 import DndSyntax
 
-/// `dnd check FILE...`: parse and check each file, report its diagnostics,
-/// and exit with the worst outcome. A file that cannot be read does not stop
+/// `dnd check FILE|DIR...`: parse and check each file (a directory stands
+/// for the `.dnd` scripts under it), report its diagnostics, and exit with
+/// the worst outcome. A file that cannot be read does not stop
 /// the others from being checked. With `--dump-tokens` / `--dump-ast` it
 /// first prints what the lexer and the parser read.
 enum CheckCommand {
@@ -9,14 +10,24 @@ enum CheckCommand {
   {
     let style = Style(color: invocation.color, console: console)
     var outcomes: [ExitCode] = []
-    for (index, path) in paths.enumerated() {
+    // A directory stands for the scripts under it, as for 'dnd test' and 'dnd fmt'.
+    var scripts: [String] = []
+    for operand in paths {
+      switch ScriptFinder.scripts(at: operand) {
+      case .success(let found): scripts += found
+      case .failure(let failure):
+        style.report(failure, to: console)
+        outcomes.append(.fileError)
+      }
+    }
+    for (index, path) in scripts.enumerated() {
       switch SourceLoader.load(path, id: SourceFile.ID(clamping: index), console: console) {
       case .failure(let failure):
         style.report(failure, to: console)
         outcomes.append(.fileError)
       case .success(let file):
         if invocation.dumps != SyntaxDumps() {
-          console.writeOutput(dumps(of: file, invocation.dumps, header: paths.count > 1))
+          console.writeOutput(dumps(of: file, invocation.dumps, header: scripts.count > 1))
         }
         let diagnostics = engine.check(file)
         if !diagnostics.isEmpty {

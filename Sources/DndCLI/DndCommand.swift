@@ -77,6 +77,10 @@ struct Style {
 
   /// Reports a file that could not be read.
   func report(_ failure: LoadFailure, to console: Console) {
-    console.writeError("dnd: " + renderer.render(.error, failure.message))
+    var message = failure.message
+    if case .missing(let path) = failure, let near = ScriptFinder.nearScript(to: path) {
+      message += "; did you mean '\(near)'?"
+    }
+    console.writeError("dnd: " + renderer.render(.error, message))
   }
 }

@@ -191,10 +191,11 @@ enum HelpText {
     """
 
   private static let check = """
-    Usage: dnd check [options] <file>...
+    Usage: dnd check [options] <file|directory>...
 
     Parses and checks each script without running it, and prints its errors
-    and warnings to standard error. Prints nothing when all is well.
+    and warnings to standard error. Prints nothing when all is well. A
+    directory stands for every .dnd script under it.
 
     To see how the language reads a script, --dump-tokens prints its tokens
     (position, kind, text) and --dump-ast its syntax tree (one node per line,
@@ -211,6 +212,7 @@ enum HelpText {
 
     Examples:
       dnd check examples/*.dnd
+      dnd check examples
       dnd check --color=always script.dnd 2>&1 | less -R
       dnd check --dump-ast examples/01-hello-drop.dnd
       echo 'let x = 1 + 2 * 3' | dnd check --dump-ast --dump-tokens -

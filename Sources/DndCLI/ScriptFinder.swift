@@ -25,6 +25,26 @@ enum ScriptFinder {
     return .success(found.sorted())
   }
 
+  /// The file a missing path may have meant: the nearest name in its
+  /// directory (`01-helo-drop.dnd`, `01-hello-drop` without `.dnd`).
+  static func nearScript(to path: String) -> String? {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[...$0]) } ?? ""
+    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard !base.isEmpty, let handle = opendir(directory.isEmpty ? "." : directory) else { return nil }
+    defer { closedir(handle) }
+    var names: [String] = []
+    while let entry = readdir(handle), names.count < 10_000 {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    names.sort()
+    if !base.hasSuffix(".dnd"), names.contains(base + ".dnd") { return directory + base + ".dnd" }
+    return Suggestions.closest(to: base, in: names).map { directory + $0 }
+  }
+
   private static func collect(in directory: String, depth: Int, into found: inout [String]) {
     guard depth < maximumDepth, let handle = opendir(directory) else { return }
     defer { closedir(handle) }

@@ -21,7 +21,8 @@ public enum LoadFailure: Error, Hashable, Sendable {
   public var message: String {
     switch self {
     case .missing(let path): return "cannot read '\(path)': no such file"
-    case .directory(let path): return "cannot read '\(path)': it is a directory, not a script"
+    case .directory(let path):
+      return "cannot read '\(path)': it is a directory, not a script; 'dnd test \(path)' runs every script in it"
     case .notRegularFile(let path): return "cannot read '\(path)': not a regular file"
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .tooLarge(let path, let bytes):

@@ -150,9 +150,38 @@ import Testing
   @Test func aDirectoryExitsWith74() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let outcome = dnd(["check", directory.path])
+    let outcome = dnd(["run", directory.path])
     #expect(outcome.status == 74)
-    #expect(outcome.error == "dnd: error: cannot read '\(directory.path)': it is a directory, not a script\n")
+    #expect(
+      outcome.error
+        == "dnd: error: cannot read '\(directory.path)': it is a directory, not a script; "
+        + "'dnd test \(directory.path)' runs every script in it\n")
+  }
+
+  /// `dnd check` takes a directory as `dnd test` and `dnd fmt` do.
+  @Test func checkTakesADirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let empty = dnd(["check", directory.path])
+    #expect(empty.status == 74)
+    #expect(empty.error == "dnd: error: cannot read '\(directory.path)': no .dnd scripts in it\n")
+    _ = try directory.write("a.dnd", "print fine\n")
+    _ = try directory.write("b.dnd", "let x = lable\n")
+    let outcome = dnd(["check", directory.path])
+    #expect(outcome.status == 65)
+    #expect(outcome.error.hasPrefix("\(directory.path)/b.dnd:1:9: error: unknown name 'lable'"), "\(outcome.error)")
+  }
+
+  /// A missing script names the nearest file beside it.
+  @Test(arguments: [("helo.dnd", "hello.dnd"), ("hello", "hello.dnd"), ("zzz.dnd", nil)])
+  func aMissingFileSuggestsANearOne(typed: String, meant: String?) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try directory.write("hello.dnd", "print(1)\n")
+    let outcome = dnd(["run", directory.path + "/" + typed])
+    #expect(outcome.status == 74)
+    let hint = meant.map { "; did you mean '\(directory.path)/\($0)'?" } ?? ""
+    #expect(outcome.error == "dnd: error: cannot read '\(directory.path)/\(typed)': no such file\(hint)\n")
   }
 
   @Test func aDeviceIsNotARegularFile() {

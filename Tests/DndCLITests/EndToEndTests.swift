@@ -31,7 +31,10 @@ import Testing
       name: "unknown-option", arguments: ["run", "--colour=always", "examples/01-hello-drop.dnd"],
       status: 64),
     Case(name: "missing-file", arguments: ["run", "\(inputs)/does-not-exist.dnd"], status: 74),
-    Case(name: "directory", arguments: ["check", inputs], status: 74),
+    Case(name: "missing-file-near", arguments: ["run", "\(inputs)/syntax-eror.dnd"], status: 74),
+    Case(name: "directory", arguments: ["run", inputs], status: 74),
+    // 'dnd check' takes a directory as 'dnd test' and 'dnd fmt' do: every script under it.
+    Case(name: "check-directory", arguments: ["check", inputs], status: 65),
     Case(name: "syntax-error", arguments: ["check", "\(inputs)/syntax-error.dnd"], status: 65),
     Case(
       name: "syntax-error-colour", arguments: ["--color=always", "\(inputs)/syntax-error.dnd"], status: 65),
