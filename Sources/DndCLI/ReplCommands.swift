@@ -52,11 +52,22 @@ enum ReplCommandResult {
 }
 
 extension ReplSession {
-  /// Carries out a `:command` line.
+  /// Carries out a `:command` line. A mistake in it is a diagnostic at the
+  /// word at fault, in the form of any other input's.
   func perform(command line: String, console: Console, style: Style) -> ReplCommandResult {
-    let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-    let name = words.first ?? ""
-    let operands = Array(words.dropFirst())
+    let words = Self.words(of: line)
+    let name = words.first?.text ?? ""
+    let operands = Array(words.dropFirst()).map(\.text)
+    /// Reports `message` at `range` (a byte range of the line), or at the whole line.
+    func fail(_ message: String, at range: Range<Int>? = nil) -> ReplCommandResult {
+      let file = commandFile(line)
+      let span = range ?? 0..<line.utf8.count
+      let at = SourceRange(file: file.id, start: span.lowerBound, end: span.upperBound)
+      let diagnostic = Diagnostic(DiagnosticMessage(id: "replCommand", message), at: at)
+      console.writeError(DiagnosticRenderer(file: file, useColor: style.useColor).render(diagnostic))
+      noteFailure(.usage)
+      return .proceed
+    }
     guard let command = ReplCommand(rawValue: name) else {
       var message = "unknown command ':\(name)'"
       if let near = Suggestions.closest(to: name, in: ReplCommand.allCases.map(\.rawValue)) {
@@ -64,15 +75,24 @@ extension ReplSession {
       } else {
         message += "; ':help' lists the commands"
       }
-      console.writeError(style.renderer.render(.error, message))
-      noteFailure(.usage)
-      return .proceed
+      // The name with its ':'.
+      return fail(message, at: words.first.map { ($0.range.lowerBound - 1)..<$0.range.upperBound })
     }
     let takesOperand = command == .load || command == .trace
-    if !takesOperand, !operands.isEmpty {
-      console.writeError(style.renderer.render(.error, "':\(name)' takes no operand"))
-      noteFailure(.usage)
-      return .proceed
+    // From the first operand to the last.
+    let operandRange = words.count > 1 ? words[1].range.lowerBound..<words[words.count - 1].range.upperBound : nil
+    if !takesOperand, operandRange != nil {
+      return fail("':\(name)' takes no operand", at: operandRange)
+    }
+    switch command {
+    case .load where operands.count != 1:
+      let extra = words.count > 2 ? words[2].range.lowerBound..<words[words.count - 1].range.upperBound : nil
+      return fail("':load' needs one file, as in ':load examples/01-hello-drop.dnd'", at: extra)
+    case .reload where loadedPath == nil:
+      return fail("no file loaded yet; use ':load FILE'")
+    case .trace where operands.count > 1 || operands.first.map { (Int($0) ?? 0) <= 0 } == true:
+      return fail("':trace' takes a positive number of events, as in ':trace 5'", at: operandRange)
+    default: break
     }
     switch command {
     case .help: console.writeOutput(ReplCommand.helpText)
@@ -81,28 +101,14 @@ extension ReplSession {
       reset()
       console.writeOutput("Session reset.\n")
     case .load:
-      guard operands.count == 1, let path = operands.first else {
-        console.writeError(style.renderer.render(.error, "':load' needs one file"))
-        noteFailure(.usage)
-        return .proceed
-      }
-      load(path)
+      if let path = operands.first { load(path) }
     case .reload:
-      guard let path = loadedPath else {
-        console.writeError(style.renderer.render(.error, "no file loaded yet; use ':load FILE'"))
-        noteFailure(.usage)
-        return .proceed
-      }
-      load(path)
+      if let path = loadedPath { load(path) }
     case .tree: console.writeOutput(outline())
     case .render: console.writeOutput(picture())
     case .session: console.writeOutput(sessionSummary())
     case .trace:
-      guard operands.count <= 1, let count = operands.first.map({ Int($0) }) ?? 20, count > 0 else {
-        console.writeError(style.renderer.render(.error, "':trace' takes a positive number of events"))
-        noteFailure(.usage)
-        return .proceed
-      }
+      let count = operands.first.flatMap { Int($0) } ?? 20
       let events = Array(trace.suffix(count))
       if events.isEmpty {
         console.writeOutput("No trace events yet.\n")
@@ -112,6 +118,24 @@ extension ReplSession {
     case .explain: console.writeOutput(explanation())
     }
     return .proceed
+  }
+
+  /// The words of a command line after its ':', with their byte ranges.
+  static func words(of line: String) -> [(text: String, range: Range<Int>)] {
+    var words: [(text: String, range: Range<Int>)] = []
+    var start: Int?
+    let bytes = Array(line.utf8)
+    for index in 1...bytes.count {
+      let isSpace =
+        index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
+      if isSpace, let begin = start {
+        words.append((String(decoding: bytes[begin..<index], as: UTF8.self), begin..<index))
+        start = nil
+      } else if !isSpace, start == nil {
+        start = index
+      }
+    }
+    return words
   }
 
   // MARK: The view tree

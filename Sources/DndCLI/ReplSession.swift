@@ -46,6 +46,13 @@ final class ReplSession {
     outcome = ExitCode.worst([outcome, code])
   }
 
+  /// A command line as an input of its own (`<repl:N>`), so that a mistake
+  /// in it is reported at its place, as one in a statement is.
+  func commandFile(_ line: String) -> SourceFile {
+    inputCount += 1
+    return SourceFile(name: "<repl:\(inputCount)>", text: line, id: SourceFile.ID(inputCount))
+  }
+
   init(console: Console, style: Style, limits: RunLimits) {
     self.console = console
     self.style = style

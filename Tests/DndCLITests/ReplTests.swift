@@ -178,6 +178,26 @@ import Testing
     #expect(outcome.status == status, "\(outcome.error)")
   }
 
+  /// A REPL command used wrongly is a diagnostic at the word at fault, in
+  /// the form of any other input's, with what to write.
+  @Test(arguments: [
+    (":trace x", "<repl:1>:1:8: error: ':trace' takes a positive number of events, as in ':trace 5'", "       ^"),
+    (":trace 1 2", "<repl:1>:1:8: error: ':trace' takes a positive number of events, as in ':trace 5'", "       ^~~"),
+    (":load", "<repl:1>:1:1: error: ':load' needs one file, as in ':load examples/01-hello-drop.dnd'", "^~~~~"),
+    (":load a b", "<repl:1>:1:9: error: ':load' needs one file, as in ':load examples/01-hello-drop.dnd'", "        ^"),
+    (":reload", "<repl:1>:1:1: error: no file loaded yet; use ':load FILE'", "^~~~~~~"),
+    (":tree all of it", "<repl:1>:1:7: error: ':tree' takes no operand", "      ^~~~~~~~~"),
+    (":lod x.dnd", "<repl:1>:1:1: error: unknown command ':lod'; did you mean ':load'?", "^~~~"),
+    (":zebra", "<repl:1>:1:1: error: unknown command ':zebra'; ':help' lists the commands", "^~~~~~"),
+  ])
+  func aWrongCommandIsADiagnosticAtItsPlace(line: String, first: String, caret: String) {
+    let outcome = dnd(["repl"], input: Array((line + "\n").utf8))
+    #expect(outcome.status == 64)
+    let lines = outcome.error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first == first)
+    #expect(lines.count > 2 && lines[1] == "   1 | " + line && lines[2] == "     | " + caret, "\(outcome.error)")
+  }
+
   @Test func tooManyFilesIsAUsageError() {
     let outcome = dnd(["repl", "a.dnd", "b.dnd"])
     #expect(outcome.status == 64)
