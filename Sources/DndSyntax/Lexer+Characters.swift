@@ -175,6 +175,12 @@ extension Lexer {
         "'..'", hint: "use '..<' for a half-open range or '...' for a closed one")
     case .dollar:
       message = .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0")
+    case UInt8(ascii: "@") where position < end && Lexer.identifierTable[Int(bytes[position])]:
+      // `@objc func performDrop`: Swift's attributes, pasted from a view controller.
+      position = endOfIdentifier(from: position)
+      let attribute = String(decoding: bytes[tokenStart..<position], as: UTF8.self)
+      message = .unexpectedCharacter(
+        "'@'", hint: "attributes such as '\(attribute)' are not part of dnd; remove '\(attribute)'")
     default: message = .unexpectedCharacter(describe(Unicode.Scalar(first)), hint: nil)
     }
     return makeError(message, from: tokenStart, to: position)

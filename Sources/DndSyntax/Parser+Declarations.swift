@@ -183,6 +183,12 @@ extension Parser.State {
     if token.kind == .identifier && (peek().kind == .equal || startsPropertyWithoutEqual()) {
       return .property(parsePropertyAssignment())
     }
+    // `override func` or `private func`, pasted from a view controller.
+    switch skipSwiftOnlyWord() {
+    case .none: break
+    case .skipped: return nil
+    case .modifiersSkipped: return parseInteractionMember(in: kind)
+    }
     report(
       .expectedMember(
         "a delegate method ('func') or a property ('name = value')", in: "this \(kind.text)",
@@ -213,6 +219,8 @@ extension Parser.State {
     case .kwLet, .kwVar: return .variable(parseVarDecl())
     case .kwFunc: return .function(parseFuncDecl())
     case .identifier where isWord("item"): return .item(parseItemDecl())
+    case .identifier where startsSwiftOnlyWord():
+      return skipSwiftOnlyWord() == .modifiersSkipped ? parseSourceMember(in: source) : nil
     default:
       report(
         .expectedMember(

@@ -55,6 +55,13 @@ extension Parser.State {
     case modifiersSkipped
   }
 
+  /// Whether the current token is one of Swift's words dnd does not have.
+  func startsSwiftOnlyWord() -> Bool {
+    let length = Int(token.range.end) - Int(token.range.start)
+    return token.kind == .identifier && length < Parser.State.swiftOnlyWordsByLength.count
+      && Parser.State.swiftOnlyWordsByLength[length].contains(where: { isWord($0) })
+  }
+
   /// At a statement or member that starts with one of Swift's words dnd
   /// does not have, followed on its line by a name, a keyword or a "{":
   /// reports it and skips it (see above).

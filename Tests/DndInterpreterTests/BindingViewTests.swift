@@ -115,6 +115,11 @@ import Testing
     ),
     ("print(root.text)", "unknownMember", "value of type 'UIView' has no member 'text'"),
     (
+      "l.text = [\"a\", \"b\"]", "propertyType",
+      "cannot assign a value of type 'Array' to 'UILabel.text', which holds a String; the value is an array: "
+        + "take one element, such as 'strings.first', or join them"
+    ),
+    (
       "l.frame = Point(1, 2)", "propertyType",
       "cannot assign a value of type 'CGPoint' to 'UILabel.frame', which holds a Rect"
     ),

@@ -44,7 +44,11 @@ extension DiagnosticMessage {
   }
 
   public static func propertyType(_ property: String, expected: String, found: String) -> DiagnosticMessage {
-    .error("cannot assign a value of type '\(found)' to '\(property)', which holds \(expected)")
+    // `target.text = strings` in loadObjects' completion, which hands over an array.
+    let advice =
+      found == "Array" && !expected.contains("array")
+      ? "; the value is an array: take one element, such as 'strings.first', or join them" : ""
+    return .error("cannot assign a value of type '\(found)' to '\(property)', which holds \(expected)\(advice)")
   }
 
   public static func runtimeLimit(_ message: String) -> DiagnosticMessage {
