@@ -28,9 +28,23 @@ public enum Parser {
   public static func parse(_ file: SourceFile, maxNestingDepth: Int = SyntaxLimits.maxNestingDepth)
     -> ParseResult
   {
+    if let offset = binaryDataOffset(file.bytes) {
+      let range = SourceRange(file: file.id, start: offset, end: offset + 1)
+      return ParseResult(script: Script(items: [], file: file.id), diagnostics: [Diagnostic(.binaryFile, at: range)])
+    }
     var state = State(file: file, range: nil, depth: 0, nestingLimit: maxNestingDepth)
     let script = state.parseScript()
     return ParseResult(script: script, diagnostics: state.sortedDiagnostics, comments: state.lexer.comments)
+  }
+
+  /// Where binary data starts, when the file looks like it (an image or a
+  /// program given by mistake): several NUL bytes near the start, which no
+  /// text has. One message says so, rather than a hundred about each byte;
+  /// a stray control byte in a text file is still reported where it is.
+  static func binaryDataOffset(_ bytes: [UInt8]) -> Int? {
+    let window = bytes.prefix(8192)
+    guard let first = window.firstIndex(of: 0) else { return nil }
+    return window.lazy.filter { $0 == 0 }.count >= 4 ? first : nil
   }
 
   /// The kinds of view, as `viewKind` in the grammar lists them.

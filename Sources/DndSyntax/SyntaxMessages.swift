@@ -6,6 +6,12 @@ extension DiagnosticMessage {
     .error("'=' assigns a value and cannot be a condition or an expectation; write '==' to compare two values")
   }
 
+  public static var binaryFile: DiagnosticMessage {
+    .error(
+      "this file holds binary data (NUL bytes), not a script; a dnd script is UTF-8 text, such as the .dnd files "
+        + "in examples/")
+  }
+
   public static var caseAfterDefault: DiagnosticMessage {
     .error(
       "additional 'case' blocks cannot appear after the 'default' block; move 'default:' to the end of the switch")

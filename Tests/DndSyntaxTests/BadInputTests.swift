@@ -32,13 +32,29 @@ struct BadInputTests {
   @Test func binaryBytesGiveABoundedNumberOfErrors() {
     // A fixed pseudo-random sequence (a linear congruential generator).
     var state: UInt32 = 42
+    // No NUL, which would make it a binary file, told in one message (below).
     let bytes = (0..<65_536).map { _ -> UInt8 in
       state = state &* 1_103_515_245 &+ 12_345
-      return UInt8(truncatingIfNeeded: state >> 16)
+      return max(1, UInt8(truncatingIfNeeded: state >> 16))
     }
     let ids = diagnosticIDs(bytes)
     #expect(!ids.isEmpty)
     #expect(ids.count <= SyntaxLimits.maxErrors + 1)
+  }
+
+  /// A file with several NUL bytes near its start (a program, an image) is
+  /// one error at the first, not a hundred; a stray NUL in text is still
+  /// reported where it is.
+  @Test(arguments: [
+    ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00], ["binaryFile"], 7),
+    ([0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 0xFF, count: 9), ["binaryFile"], 4),
+    ([0x78, 0x00, 0x0A, 0x78, 0x00, 0x0A, 0x78, 0x00, 0x0A], Array(repeating: "unexpectedCharacter", count: 3), 1),
+    (Array("let x = 1\n".utf8) + [0, 0, 0, 0], ["binaryFile"], 10),
+  ] as [([UInt8], [String], Int)])
+  func binaryFilesAreOneError(bytes: [UInt8], ids: [String], offset: Int) {
+    let result = Parser.parse(SourceFile(name: "bad", bytes: bytes))
+    #expect(result.diagnostics.map(\.id) == ids)
+    #expect(result.diagnostics.first.map { Int($0.range.start) } == offset)
   }
 
   @Test func invalidUTF8IsReportedOnce() {
