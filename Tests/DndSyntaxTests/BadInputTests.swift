@@ -47,7 +47,7 @@ struct BadInputTests {
   /// reported where it is.
   @Test(arguments: [
     ([0x7F, 0x45, 0x4C, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00], ["binaryFile"], 7),
-    ([0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 0xFF, count: 9), ["binaryFile"], 4),
+    ([0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 0, count: 16) + [0xFF, 0xFF], ["binaryFile"], 4),
     ([0x78, 0x00, 0x0A, 0x78, 0x00, 0x0A, 0x78, 0x00, 0x0A], Array(repeating: "unexpectedCharacter", count: 3), 1),
     (Array("let x = 1\n".utf8) + [0, 0, 0, 0], ["binaryFile"], 10),
   ] as [([UInt8], [String], Int)])
