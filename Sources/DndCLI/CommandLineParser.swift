@@ -207,7 +207,9 @@ public enum CommandLineParser {
         }
         throw UsageError(message, command: .help)
       case .run:
-        guard let file = operands.first else { throw UsageError("'dnd run' needs a script", command: .run) }
+        guard let file = operands.first else {
+          throw UsageError("'dnd run' needs a script" + swallowedScriptHint, command: .run)
+        }
         guard operands.count == 1 else {
           throw UsageError(
             "'dnd run' takes one script, got \(operands.count); use 'dnd check' for several", command: .run)
@@ -215,12 +217,12 @@ public enum CommandLineParser {
         return .run(file)
       case .check:
         guard !operands.isEmpty else {
-          throw UsageError("'dnd check' needs at least one script", command: .check)
+          throw UsageError("'dnd check' needs at least one script" + swallowedScriptHint, command: .check)
         }
         return .check(operands)
       case .test:
         guard !operands.isEmpty else {
-          throw UsageError("'dnd test' needs at least one script or directory", command: .test)
+          throw UsageError("'dnd test' needs at least one script or directory" + swallowedScriptHint, command: .test)
         }
         return .test(operands)
       case .explain:
@@ -240,7 +242,7 @@ public enum CommandLineParser {
     /// `dnd fmt`: print, `--write` or `--check`, never both.
     private func formatAction() throws(UsageError) -> Invocation.Action {
       guard !operands.isEmpty else {
-        throw UsageError("'dnd fmt' needs at least one script or directory", command: .fmt)
+        throw UsageError("'dnd fmt' needs at least one script or directory" + swallowedScriptHint, command: .fmt)
       }
       let keys = Set(options.map(\.spec.key))
       if keys.contains(.write) && keys.contains(.checkFormat) {
@@ -253,10 +255,23 @@ public enum CommandLineParser {
       return .format(operands, mode)
     }
 
+    /// When no script is left because an option took it as its value
+    /// (`dnd run --scenario hello.dnd`), says so.
+    private var swallowedScriptHint: String {
+      guard
+        let option = options.last(where: {
+          guard let value = $0.value, $0.spec.key != .defaults, $0.spec.key != .svg else { return false }
+          return value.hasSuffix(".dnd") || value.contains("/")
+        }), let value = option.value
+      else { return "" }
+      return "; '\(option.spelling)' took '\(value)' as its value: give it one first, as in "
+        + "'\(option.spelling) <\(option.spec.valueName ?? "value")> \(value)'"
+    }
+
     /// The one script a command takes.
     private func single(_ name: CommandName) throws(UsageError) -> String {
       guard let file = operands.first else {
-        throw UsageError("'dnd \(name.rawValue)' needs a script", command: name)
+        throw UsageError("'dnd \(name.rawValue)' needs a script" + swallowedScriptHint, command: name)
       }
       guard operands.count == 1 else {
         throw UsageError("'dnd \(name.rawValue)' takes one script, got \(operands.count)", command: name)

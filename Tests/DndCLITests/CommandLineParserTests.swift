@@ -55,6 +55,18 @@ import Testing
     (["run", "-x", "a.dnd"], "unknown option '-x'"),
     (["check", "-v", "a.dnd"], "unknown option '-v'"),
     (["run"], "'dnd run' needs a script"),
+    // An option without its value takes the script in its place.
+    (
+      ["run", "--scenario", "examples/hello.dnd"],
+      "'dnd run' needs a script; '--scenario' took 'examples/hello.dnd' as its value: give it one first, as in "
+        + "'--scenario <name> examples/hello.dnd'"
+    ),
+    (
+      ["test", "--filter", "a.dnd"],
+      "'dnd test' needs at least one script or directory; '--filter' took 'a.dnd' as its value: give it one "
+        + "first, as in '--filter <text> a.dnd'"
+    ),
+    (["test", "--filter", "drop"], "'dnd test' needs at least one script or directory"),
     (["run", "a.dnd", "b.dnd"], "'dnd run' takes one script, got 2; use 'dnd check' for several"),
     (["check"], "'dnd check' needs at least one script"),
     (["help", "rnu"], "no help for 'rnu': it is not a command; did you mean 'run'?"),
