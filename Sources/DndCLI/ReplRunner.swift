@@ -9,6 +9,14 @@
 /// REPL is the only part of `dnd` that reads `HOME` and writes a file of
 /// its own; neither is reachable from a script.
 enum ReplRunner {
+  /// Whether a line is a REPL command (`:quit`, `:trace 3`): a colon and a
+  /// command's name, so that code starting with ':' inside an input is not.
+  static func isCommand(_ line: Substring) -> Bool {
+    guard line.first == ":" else { return false }
+    let name = line.dropFirst().prefix { $0 != " " && $0 != "\t" }
+    return ReplCommand(rawValue: String(name)) != nil
+  }
+
   static let prompt = "dnd> "
   static let continuationPrompt = "...> "
 
@@ -47,8 +55,13 @@ enum ReplRunner {
           reader.remember(line)
           history?.append(line)
         }
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if !pending.isEmpty, Self.isCommand(trimmed) {
+          // `:quit` under an unfinished `func f() {`: show what is open, drop it, obey the command.
+          session.evaluate(pending.joined(separator: "\n"))
+          pending = []
+        }
         if pending.isEmpty {
-          let trimmed = line.drop { $0 == " " || $0 == "\t" }
           if trimmed.allSatisfy(\.isWhitespace) { continue }
           if trimmed.hasPrefix(":") {
             if session.perform(command: String(trimmed), console: console, style: style) == .quit {

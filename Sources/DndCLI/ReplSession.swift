@@ -154,6 +154,12 @@ final class ReplSession {
     var program = checked.program
     let echo = Self.trailingExpression(of: &program)
     run(program, file: file, echo: echo)
+    // A scenario typed here is kept, not run: say so, or it looks ignored.
+    for case .scenario(let scenario) in parsed.script.items {
+      console.writeOutput(
+        "Scenario \"\(scenario.title)\" declared, not run: type its steps one at a time here, "
+          + "or run the file with 'dnd run'.\n")
+    }
   }
 
   /// Takes a bare expression off the end of the input's top level, so its

@@ -198,6 +198,25 @@ import Testing
     #expect(lines.count > 2 && lines[1] == "   1 | " + line && lines[2] == "     | " + caret, "\(outcome.error)")
   }
 
+  /// A command under an unfinished input shows what is open, drops it and
+  /// is obeyed, rather than being read as code.
+  @Test func aCommandEndsAnUnfinishedInput() {
+    let outcome = dnd(["repl"], input: Array("func f() {\n  print(1)\n:quit\nprint(2)\n".utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.output == "")
+    #expect(outcome.error.hasPrefix("<repl:1>:2:11: error: expected '}' to close the '{' of function 'f'"))
+  }
+
+  /// A scenario typed in the REPL is kept, not run, and the REPL says so.
+  @Test func aTypedScenarioSaysItIsNotRun() {
+    let outcome = dnd(["repl"], input: Array("scenario \"later\" { print(1) }\n".utf8))
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.output
+        == "Scenario \"later\" declared, not run: type its steps one at a time here, or run the file with "
+        + "'dnd run'.\n")
+  }
+
   @Test func tooManyFilesIsAUsageError() {
     let outcome = dnd(["repl", "a.dnd", "b.dnd"])
     #expect(outcome.status == 64)
