@@ -76,7 +76,17 @@ public struct TraceTextReporter: Sendable {
     switch result.outcome {
     case .passed:
       out += style.apply(.green, "PASS") + name + "\n"
-    case .failedExpectation(let diagnostic), .runtimeError(let diagnostic):
+    case .failedExpectation(let diagnostic):
+      out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic)
+      // What the drag did, in the lecture's terms: a failed expectation is
+      // most often a drag that never started or a drop that never came.
+      let summary = Narrator(run: result).narrate().summary
+      if !summary.isEmpty {
+        let wrapper = Explainer(files: files, width: width)
+        for line in summary { out += wrapper.wrap(line, indent: "  ", hanging: "    ").joined(separator: "\n") + "\n" }
+        out += "  ('dnd explain' tells the run step by step, with the UIKit rules.)\n"
+      }
+    case .runtimeError(let diagnostic):
       out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic)
     case .uncaughtException(let exceptionName, _, let diagnostic):
       out += style.apply(.boldRed, "FAIL") + name + ": uncaught \(exceptionName)\n"

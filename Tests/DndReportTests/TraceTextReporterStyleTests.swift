@@ -27,6 +27,20 @@ import Testing
     #expect(warning.hasPrefix("\u{1B}[33m"))
   }
 
+  /// A failed expectation is followed by what the drag did in words (the
+  /// explanation's "In short"), and where to read more; a pass is not.
+  @Test func aFailedExpectationSaysWhatTheDragDid() throws {
+    let failing = try ScriptRun(
+      scene(
+        sourceSetup: "",
+        steps: "longPress source\n  drag to target\n  release\n  settle\n  expect target.text == \"Hi\""))
+    let text = report(failing, color: false)
+    #expect(text.contains("\n  In short: no drag started: hit-testing passed over `source`"), "\(text)")
+    #expect(text.contains("\n  ('dnd explain' tells the run step by step, with the UIKit rules.)\n"))
+    let passing = try ScriptRun(scene(steps: "longPress source\n  drag to target\n  release\n  settle"))
+    #expect(!report(passing, color: false).contains("In short"))
+  }
+
   @Test func exceptionsAreRed() throws {
     let run = try ScriptRun.example("12-paste-configuration.dnd")
     let text = report(run, color: true)
