@@ -110,6 +110,11 @@ enum ExploreCommand {
   static func whyMissing(_ order: OrderID, in run: ExploredRun) -> String {
     let points = run.points
     let listing = "run 'dnd test --explore' to see the orders that fail"
+    if points.isEmpty {
+      // Nothing pending ever competes: the scenario runs one way only.
+      return "its pending work never competes, so it runs in one order only and there is nothing to replay; "
+        + "'dnd test' runs it"
+    }
     for (position, choice) in order.choices.enumerated() {
       guard position < points.count else {
         let count = points.count == 1 ? "1 choice point" : "\(points.count) choice points"

@@ -66,6 +66,11 @@ import Testing
       arguments: [
         "test", "--no-color", "examples/explore/01-url-first.dnd", "--filter", "background", "--replay", "99.99.99",
       ], status: 64),
+    // A scenario whose pending work never competes has one order: nothing to replay.
+    Case(
+      name: "test-replay-one-order",
+      arguments: ["test", "--no-color", "examples/01-hello-drop.dnd", "--filter", "Hello", "--replay", "2"],
+      status: 64),
     Case(
       name: "test-filter", arguments: ["test", "--filter", "cancel", "examples/01-hello-drop.dnd"],
       status: 0),

@@ -40,7 +40,7 @@ import Testing
         let xs = [1, 2, 3].map { n in Point(n, Rect(n, 0, 1, 1).origin.x * 2) }
         print(xs)
         print(Point(1, 1))
-        let r = Rect(1, 2, 3)
+        let r = Rect.init(1, 2, 3)  // `Rect(1, 2, 3)` is a check error (InitializerCatalogue)
       }
       main()
       """)
