@@ -107,7 +107,12 @@ extension DiagnosticMessage {
   }
 
   public static func operandTypes(_ op: String, left: String, right: String) -> DiagnosticMessage {
-    .error("binary operator '\(op)' cannot be applied to operands of type '\(left)' and '\(right)'")
+    var advice = ""
+    // `"count: " + n`: Swift joins only strings; interpolation turns anything into one.
+    if op == "+", (left == "String") != (right == "String") {
+      advice = "; to join text and a value, interpolate it (\"count: \\(n)\") or convert it with String(n)"
+    }
+    return .error("binary operator '\(op)' cannot be applied to operands of type '\(left)' and '\(right)'\(advice)")
   }
 
   public static func outputTooLarge(_ limit: Int) -> DiagnosticMessage {

@@ -52,6 +52,19 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("let s = \"abc\"\nprint(s[0])", "notSubscriptable", "2:7"),
   ]
 
+  /// Text and a number joined with '+' says how Swift joins them.
+  @Test(arguments: [
+    (
+      "let n = 3\nprint(\"count: \" + n)",
+      "binary operator '+' cannot be applied to operands of type 'String' and 'Int'; to join text and a value, "
+        + "interpolate it (\"count: \\(n)\") or convert it with String(n)"
+    ),
+    ("print([1] - 2)", "binary operator '-' cannot be applied to operands of type 'Array' and 'Int'"),
+  ])
+  func mixedOperandsSayHowToJoin(source: String, message: String) {
+    #expect(runSnippet(source).error?.message == message)
+  }
+
   /// A type whose forms the checker knows names them when one fails at run time.
   @Test func notConstructibleListsTheForms() {
     let result = runSnippet("let item = UIDragItem.init()")
