@@ -263,6 +263,13 @@ extension DiagnosticMessage {
     .error("'\(name)' is used before its declaration")
   }
 
+  static func viewReadBeforeSetUp(_ view: String, member: String) -> DiagnosticMessage {
+    .warning(
+      "'\(view).\(member)' is read before '\(view)' is set up: views get their properties in the order the "
+        + "script writes them, so '\(view)' still has UIKit's defaults here; declare '\(view)' above this view, "
+        + "or set this property in a function or a scenario")
+  }
+
   static func wrongArgumentCount(_ name: String, expected: String, found: Int) -> DiagnosticMessage {
     .error("'\(name)' takes \(expected), but \(found) \(found == 1 ? "was" : "were") given")
   }

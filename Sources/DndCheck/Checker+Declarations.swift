@@ -64,7 +64,8 @@ extension Checker {
     }
   }
 
-  mutating func checkView(_ decl: ViewDecl) -> CheckedView {
+  /// `enclosing` names the views around this one, outermost first.
+  mutating func checkView(_ decl: ViewDecl, enclosing: [String] = []) -> CheckedView {
     let kind = ViewKind(rawValue: decl.kind.text) ?? .view
     if ViewKind(rawValue: decl.kind.text) == nil {
       let suggestion = Suggestions.closest(to: decl.kind.text, in: ViewKind.allCases.map(\.rawValue))
@@ -82,7 +83,7 @@ extension Checker {
     for member in decl.members {
       switch member {
       case .view(let child):
-        members.append(.view(checkView(child)))
+        members.append(.view(checkView(child, enclosing: enclosing + [decl.name.text])))
       case .interaction(let interaction):
         let key = interaction.kind.text + " " + (interaction.name?.text ?? "")
         if let name = interaction.name { declaredNames.append(name.text) }
@@ -107,6 +108,7 @@ extension Checker {
         {
           members.append(.property(property))
         }
+        checkViewOrder(assignment.value, property: assignment, enclosing: enclosing + [decl.name.text])
       }
     }
     return CheckedView(kind: kind, name: decl.name.text, slot: slot, members: members, range: decl.range)

@@ -155,6 +155,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("misspeltStep", "1️⃣settel"),
     // In a function, an unknown name is only that.
     .init("unknownName", "func f() { 1️⃣drop }"),
+    // A view's property reading a view whose properties are set further down.
+    .init("viewReadBeforeSetUp", inRoot("label a { text = 1️⃣b.text }\nlabel b { text = \"B\" }")),
+    .init(
+      "viewReadBeforeSetUp", inRoot("label a { text = \"x\" + (1️⃣b.text ?? \"\") }\nview box { label b { } }")),
   ]
 
   @Test(arguments: names + assignments + controlFlow + declarations + initializers + handlerResults + steps)
@@ -247,6 +251,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     inRoot("dropInteraction { func canHandle(s) { s.items.count == 1 }\nfunc sessionDidUpdate(s) { .copy == .move "
       + "? UIDropProposal(.copy) : UIDropProposal(operation: .forbidden) } }"),
     inRoot("dragInteraction { func itemsForBeginning(s) { [] } }"),
+    // Views set up above, the view's own ancestors, and closures (which run later) are fine.
+    inRoot("label b { text = \"B\" }\nlabel a { text = b.text\nalpha = root.alpha }"),
+    inRoot("label a { dropInteraction { func performDrop(s) { a.text = b.text } } }\nlabel b { }"),
+    inRoot("label a { tag = [1].map { n in b.tag + n }.count }\nlabel b { }"),
     inRoot("dropInteraction { func sessionDidUpdate(s) {\nlet p = UIDropProposal(.copy)\nreturn p } }"),
     "let r = Rect(0, 0, 1, 1)\nlet s = CGRect(origin: Point(), size: CGSize(width: 1, height: 2))\nlet z = Rect()",
   ])
