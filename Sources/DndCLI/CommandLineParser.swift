@@ -235,6 +235,11 @@ public enum CommandLineParser {
         guard operands.count <= 1 else {
           throw UsageError("'dnd repl' takes at most one script", command: .repl)
         }
+        if operands.first == "-" {
+          throw UsageError(
+            "'dnd repl' reads its inputs from standard input, so the script cannot come from there too; "
+              + "give it as a file, or pipe the script's lines in as inputs", command: .repl)
+        }
         return .repl(operands.first)
       }
     }

@@ -93,6 +93,11 @@ import Testing
       "invalid value '0' for '--max-views'; expected a positive whole number"
     ),
     (["run", "--version", "a.dnd"], "option '--version' does not apply to 'dnd run'"),
+    (
+      ["repl", "-"],
+      "'dnd repl' reads its inputs from standard input, so the script cannot come from there too; "
+        + "give it as a file, or pipe the script's lines in as inputs"
+    ),
   ])
   func usageErrors(arguments: [String], message: String) {
     switch CommandLineParser.parse(arguments) {
