@@ -145,6 +145,11 @@ extension Checker {
       case .nilLiteral: return ("return [] to drag nothing (UIKit's method does not return nil)", { _ in "[]" })
       default: return ("return an array of drag items, such as '[UIDragItem(itemProvider: provider)]'", nil)
       }
+    case "an Int":
+      switch found {
+      case .number, .made(.int): return nil
+      default: return ("return a count, such as 'photos.count' for the array the rows show", nil)
+      }
     default:
       return nil
     }

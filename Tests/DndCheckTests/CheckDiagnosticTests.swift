@@ -143,6 +143,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init(
       "handlerReturnsWrongValue",
       inRoot("dragInteraction { func itemsForBeginning(s) { 1️⃣[NSItemProvider(object: \"x\")] } }")),
+    .init(
+      "handlerReturnsWrongValue",
+      "app A { view root { tableView t { dataSource { func numberOfRowsInSection(s) { 1️⃣\"3\" } } } } }"),
     .init("unknownDropOperation", "let p = UIDropProposal(operation: .1️⃣coppy)"),
     .init("unknownDropOperation", "let p = UIDropProposal(.1️⃣mov)"),
   ]
