@@ -223,6 +223,13 @@ extension DiagnosticMessage {
     return .error("'.\(name)' is not a drop operation\(hint) has .cancel, .forbidden, .copy and .move")
   }
 
+  static func unknownException(_ name: String, suggestion: String?, known: [String]) -> DiagnosticMessage {
+    let hint = suggestion.map { ": did you mean '\($0)'? The" } ?? "; the"
+    return .error(
+      "'\(name)' is not an exception the runtime raises\(hint) exceptions it raises are "
+        + known.joined(separator: " and "))
+  }
+
   static func unknownHandler(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {
     .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion))
   }

@@ -146,6 +146,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init(
       "handlerReturnsWrongValue",
       "app A { view root { tableView t { dataSource { func numberOfRowsInSection(s) { 1️⃣\"3\" } } } } }"),
+    .init("unknownException", "scenario \"s\" {\n  expect exception 1️⃣NSInternalInconsistencyExceptio\n}"),
+    .init("unknownException", "scenario \"s\" {\n  expect exception 1️⃣Crash\n}"),
     .init("unknownDropOperation", "let p = UIDropProposal(operation: .1️⃣coppy)"),
     .init("unknownDropOperation", "let p = UIDropProposal(.1️⃣mov)"),
   ]
