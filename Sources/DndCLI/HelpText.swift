@@ -175,10 +175,12 @@ enum HelpText {
     Options:
     \(optionRows(for: .render))
 
-    Exit status:
-      0   the picture was drawn
+    Exit status (the picture is drawn whenever the script ran):
+      0   the picture was drawn, and the run shown held every expectation
+      1   an expectation of the run shown failed, or the app terminated
       64  the command line was wrong (an unknown scenario, say)
       65  the script has a syntax or check error
+      70  the run shown failed with a runtime error
       74  the script could not be read or the SVG file not written
 
     Examples:

@@ -67,7 +67,12 @@ enum RenderCommand {
     if let diagnostic = shown.outcome.diagnostic {
       console.writeError(renderer.render(diagnostic))
     }
-    return .success
+    // The picture is drawn either way; the status says how the run went, as for 'dnd run'.
+    switch shown.outcome {
+    case .passed: return .success
+    case .failedExpectation, .uncaughtException: return .failure
+    case .runtimeError: return .runtimeError
+    }
   }
 
   /// Writes text to a file, replacing it; returns a problem, or nil.

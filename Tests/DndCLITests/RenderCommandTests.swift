@@ -47,6 +47,24 @@ import Testing
     #expect(!result.output.contains("@"))
   }
 
+  /// The picture of a failing scenario is drawn, and the status says it
+  /// failed, as 'dnd run' would: an error printed never exits 0.
+  @Test(arguments: [
+    ("expect target.text == \"nope\"", Int32(1)),
+    ("let boom = [1][3]", 70),
+    ("expect target.text == \"Hello World\"", 0),
+  ])
+  func theStatusIsTheRunsOutcome(lastStep: String, status: Int32) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = try String(contentsOfFile: Self.example, encoding: .utf8)
+      .replacingOccurrences(of: "expect target.text == \"Hello World\"", with: lastStep)
+    let path = try directory.write("scene.dnd", source)
+    let result = dnd(["render", "--scenario", Self.scenario, path], engine: .live)
+    #expect(result.status == status, "\(result.error)")
+    #expect(result.output.contains("Views (frames in the superview's coordinates):"))
+  }
+
   @Test func anUnknownScenarioIsAUsageErrorWithTheNearestTitle() {
     let result = dnd(["render", "--scenario", "Hello World lands in the lable", Self.example], engine: .live)
     #expect(result.status == 64)
