@@ -267,7 +267,7 @@ extension DiagnosticMessage {
   }
 
   static func useBeforeDeclaration(_ name: String) -> DiagnosticMessage {
-    .error("'\(name)' is used before its declaration")
+    .error("'\(name)' is used before its declaration; move this use below it, or declare '\(name)' above")
   }
 
   static func viewReadBeforeSetUp(_ view: String, member: String) -> DiagnosticMessage {

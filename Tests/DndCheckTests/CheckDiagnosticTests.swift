@@ -201,6 +201,15 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(diagnostic.fixIts.count == (message.contains("did you mean") ? 1 : 0))
   }
 
+  @Test func useBeforeDeclarationSaysWhatToMove() throws {
+    let (result, _, _) = checkSource("print(target.text)\napp A { view root { label target { } } }")
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(
+      diagnostic.message
+        == "'target' is used before its declaration; move this use below it, or declare 'target' above")
+    #expect(diagnostic.notes.first?.message == "'target' is declared here")
+  }
+
   @Test func unknownNameSuggestsTheClosestNameInScope() {
     let (result, _, _) = checkSource("let counter = 1\nprint(countr)")
     let diagnostic = result.diagnostics.first
