@@ -210,6 +210,11 @@ public enum CommandLineParser {
         guard let file = operands.first else {
           throw UsageError("'dnd run' needs a script" + swallowedScriptHint, command: .run)
         }
+        // `dnd hello.dnd test`: a command after the script.
+        if isShorthand, let late = operands.dropFirst().first(where: { CommandName(rawValue: $0) != nil }) {
+          throw UsageError(
+            "'\(late)' is a command, and the command comes first: 'dnd \(late) \(file)'", command: nil)
+        }
         guard operands.count == 1 else {
           throw UsageError(
             "'dnd run' takes one script, got \(operands.count); use 'dnd check' for several", command: .run)

@@ -68,6 +68,8 @@ import Testing
     ),
     (["test", "--filter", "drop"], "'dnd test' needs at least one script or directory"),
     (["run", "a.dnd", "b.dnd"], "'dnd run' takes one script, got 2; use 'dnd check' for several"),
+    (["a.dnd", "test"], "'test' is a command, and the command comes first: 'dnd test a.dnd'"),
+    (["a.dnd", "--no-color", "explain"], "'explain' is a command, and the command comes first: 'dnd explain a.dnd'"),
     (["check"], "'dnd check' needs at least one script"),
     (["help", "rnu"], "no help for 'rnu': it is not a command; did you mean 'run'?"),
     (["help", "run", "check"], "'dnd help' takes one command name"),
