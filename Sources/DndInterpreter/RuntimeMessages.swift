@@ -73,8 +73,21 @@ extension DiagnosticMessage {
   }
 
   public static func noMatchingMethod(_ name: String, type: String, labels: String) -> DiagnosticMessage {
-    .error("\(type) has no method '\(name)(\(labels))'")
+    let advice = methodForms[name].map { "; it is written \($0)" } ?? ""
+    return .error("\(type) has no method '\(name)(\(labels))'\(advice)")
   }
+
+  /// How the drag and drop methods most often mislabelled are written
+  /// (docs/uikit-api.md), for `session.canLoadObjects(of: String.self)`.
+  static let methodForms: [String: String] = [
+    "canLoadObjects": "'canLoadObjects(ofClass: String.self)'",
+    "loadObjects": "'loadObjects(ofClass: String.self) { strings in ... }'",
+    "location": "'location(in: view)'",
+    "hasItemsConforming": "'hasItemsConforming(toTypeIdentifiers: [\"public.image\"])'",
+    "canLoadObject": "'canLoadObject(ofClass: UIImage.self)'",
+    "loadObject": "'loadObject(ofClass: UIImage.self) { object, error in ... }'",
+    "loadDataRepresentation": "'loadDataRepresentation(forTypeIdentifier: \"public.jpeg\") { data, error in ... }'",
+  ]
 
   public static func notCallable(_ type: String) -> DiagnosticMessage {
     .error("a value of type '\(type)' cannot be called")

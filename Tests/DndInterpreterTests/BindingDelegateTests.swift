@@ -57,6 +57,22 @@ import Testing
     #expect(result.outcome.diagnostic?.message == message)
   }
 
+  /// A session method called with the wrong labels says how it is written.
+  @Test(arguments: [
+    (
+      "func canHandle(session) { session.canLoadObjects(of: String.self) }",
+      "UIDropSession has no method 'canLoadObjects(of:)'; it is written 'canLoadObjects(ofClass: String.self)'"
+    ),
+    (
+      "func sessionDidUpdate(session) {\n  print(session.location(of: target))\n  return UIDropProposal(.copy)\n}",
+      "UIDropSession has no method 'location(of:)'; it is written 'location(in: view)'"
+    ),
+  ])
+  func aMislabelledSessionMethodSaysHowItIsWritten(_ handler: String, _ message: String) throws {
+    let result = try runScene(demoScene(drop: handler, scenario: dragToTarget))
+    #expect(result.outcome.diagnostic?.message == message)
+  }
+
   @Test func itemsForBeginningMustReturnAnArrayOfItems() throws {
     let source = demoScene(drop: "", scenario: "longPress source")
       .replacingOccurrences(
