@@ -145,6 +145,21 @@ extension Checker {
       case .nilLiteral: return ("return [] to drag nothing (UIKit's method does not return nil)", { _ in "[]" })
       default: return ("return an array of drag items, such as '[UIDragItem(itemProvider: provider)]'", nil)
       }
+    case "a UITableViewDropProposal", "a UICollectionViewDropProposal":
+      // A list's drop delegate answers with its own proposal, which also says where the items go.
+      let type = String(expected.dropFirst(2))
+      switch found {
+      case .made(.uiDropProposal):
+        return (
+          "a \(type.hasPrefix("UITable") ? "table" : "collection") view's drop delegate answers with '\(type)"
+            + "(operation: .copy, intent: ...)', whose intent says where the items go",
+          { type + $0.dropFirst("UIDropProposal".count) }
+        )
+      case .operation(let name):
+        return ("wrap the operation in a proposal: '\(type)(operation: .\(name))'", { "\(type)(operation: \($0))" })
+      case .made(let builtin) where builtin.spelling.hasSuffix("DropProposal"): return nil
+      default: return ("return '\(type)(operation: ...)' with .copy, .move, .forbidden or .cancel", nil)
+      }
     case "an Int":
       switch found {
       case .number, .made(.int): return nil

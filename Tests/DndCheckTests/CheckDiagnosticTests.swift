@@ -146,6 +146,13 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init(
       "handlerReturnsWrongValue",
       "app A { view root { tableView t { dataSource { func numberOfRowsInSection(s) { 1️⃣\"3\" } } } } }"),
+    .init(
+      "handlerReturnsWrongValue",
+      "app A { view root { tableView t { dropDelegate {\n"
+        + "func dropSessionDidUpdate(s, path) { 1️⃣UIDropProposal(operation: .copy) } } } } }"),
+    .init(
+      "handlerReturnsWrongValue",
+      "app A { view root { collectionView c { dropDelegate {\nfunc dropSessionDidUpdate(s, path) { 1️⃣.move } } } } }"),
     .init("unknownException", "scenario \"s\" {\n  expect exception 1️⃣NSInternalInconsistencyExceptio\n}"),
     .init("unknownException", "scenario \"s\" {\n  expect exception 1️⃣Crash\n}"),
     .init("unknownDropOperation", "let p = UIDropProposal(operation: .1️⃣coppy)"),
@@ -265,6 +272,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     inRoot("dropInteraction { func canHandle(s) { s.items.count == 1 }\nfunc sessionDidUpdate(s) { .copy == .move "
       + "? UIDropProposal(.copy) : UIDropProposal(operation: .forbidden) } }"),
     inRoot("dragInteraction { func itemsForBeginning(s) { [] } }"),
+    "app A { view root { tableView t { dropDelegate {\n"
+      + "func dropSessionDidUpdate(s, path) { UITableViewDropProposal(operation: .copy) } } } } }",
     // Views set up above, the view's own ancestors, and closures (which run later) are fine.
     inRoot("label b { text = \"B\" }\nlabel a { text = b.text\nalpha = root.alpha }"),
     inRoot("label a { dropInteraction { func performDrop(s) { a.text = b.text } } }\nlabel b { }"),

@@ -183,7 +183,11 @@ import Testing
     let script = Self.gallery(
       """
       dropDelegate {
-        func dropSessionDidUpdate(session, destinationIndexPath) { UIDropProposal(operation: .copy) }
+        // Through a variable: written in the body, it is a check error (Checker+HandlerResults.swift).
+        func dropSessionDidUpdate(session, destinationIndexPath) {
+          let proposal = UIDropProposal(operation: .copy)
+          return proposal
+        }
         func performDropWith(coordinator) { }
       }
       """,
