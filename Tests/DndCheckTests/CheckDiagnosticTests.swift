@@ -152,7 +152,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         + "func dropSessionDidUpdate(s, path) { 1️⃣UIDropProposal(operation: .copy) } } } } }"),
     .init(
       "handlerReturnsWrongValue",
-      "app A { view root { collectionView c { dropDelegate {\nfunc dropSessionDidUpdate(s, path) { 1️⃣.move } } } } }"),
+      "app A { view root { collectionView c { dropDelegate {\n"
+        + "func dropSessionDidUpdate(s, path) { 1️⃣.move } } } } }"),
     .init("unknownException", "scenario \"s\" {\n  expect exception 1️⃣NSInternalInconsistencyExceptio\n}"),
     .init("unknownException", "scenario \"s\" {\n  expect exception 1️⃣Crash\n}"),
     .init("unknownDropOperation", "let p = UIDropProposal(operation: .1️⃣coppy)"),
