@@ -56,7 +56,9 @@ extension ItemProvider {
     forTypeIdentifier type: String,
     completionHandler: @escaping (String?, ItemProviderError?) throws -> Void
   ) throws -> LoadProgress {
-    try startLoad(
+    // The name the file gets (§5.2), read now: the delivery keeps no reference to the provider.
+    let suggestedName = self.suggestedName
+    return try startLoad(
       method: "loadFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
       representation: representation(forType: type), missing: .itemUnavailable(type: type),
       convert: { raw in .success(Self.bytes(of: raw)) },
@@ -65,7 +67,8 @@ extension ItemProvider {
           try completionHandler(nil, result.failure ?? .unknown())
           return
         }
-        let url = world.makeTemporaryFile(bytes, fileExtension: TypeIdentifier.fileExtension(for: type))
+        let url = world.makeTemporaryFile(
+          bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
         defer { world.removeTemporaryFile(url) }
         try completionHandler(url, nil)
       })

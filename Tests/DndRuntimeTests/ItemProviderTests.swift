@@ -175,6 +175,23 @@ struct ItemProviderTests {
     #expect(world.contentsOfTemporaryFile(file) == nil)
   }
 
+  @Test(
+    "§5.2 suggestedName names the file loadFileRepresentation writes (choice: the type's extension when it has none)",
+    arguments: [
+      (String?.none, "file:///tmp/dnd/1.txt"), ("notes.md", "file:///tmp/dnd/1/notes.md"),
+      ("notes", "file:///tmp/dnd/1/notes.txt"), ("a/b: c", "file:///tmp/dnd/1/a-b-%20c.txt"),
+      ("", "file:///tmp/dnd/1.txt"),
+    ])
+  func suggestedNameNamesTheFile(name: String?, expected: String) throws {
+    let world = World()
+    let provider = ItemProvider(object: .string("file body"), world: world)
+    provider.suggestedName = name
+    var url: String?
+    try provider.loadFileRepresentation(forTypeIdentifier: "public.plain-text") { file, _ in url = file }
+    try world.fingers.settle()
+    #expect(url == expected)
+  }
+
   @Test("cancelling a load delivers the cancellation error at once")
   func cancelLoad() throws {
     let world = World()
