@@ -91,7 +91,8 @@ final class DragEngine {
 
   func describe(_ preview: TargetedDragPreview?) -> String {
     guard let preview else { return "nil" }
-    return preview.isUsable ? preview.description : "\(preview) (unusable: container not in a window, so nil)"
+    guard let reason = preview.target.container.invisibility else { return preview.description }
+    return "\(preview) (unusable: container \(reason), so nil)"
   }
 
   func itemArgument(_ index: Int) -> TraceArgument {
