@@ -36,6 +36,21 @@ extension DragEngine {
     }
   }
 
+  /// A touch that lifted no drag ends as an ordinary touch (§1.1, §1.3 step 1:
+  /// with no items the gesture fails and the touch is processed normally):
+  /// lifted inside the button it went down on, the button runs its action.
+  /// Choice: a touch whose lift began and ran back (§1.5) belonged to the
+  /// lift, which fails competing recognisers (§2.1), so it does not tap.
+  func touchEndedWithoutDrag(from down: Point, at up: Point) throws {
+    func button(at point: Point) -> View? {
+      var candidate = world.hitTest(point)?.view
+      while let current = candidate, current.kind != .button { candidate = current.superview }
+      return candidate
+    }
+    guard let pressed = button(at: down), button(at: up) === pressed else { return }
+    try runAction(of: pressed)
+  }
+
   /// Runs a button's action (a tap, or spring loading activating it).
   func runAction(of button: View) throws {
     let callSite = CallSite(
