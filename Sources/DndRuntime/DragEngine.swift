@@ -116,6 +116,24 @@ final class DragEngine {
     if let finger = s.finger, finger.drag === s { finger.drag = nil }
   }
 
+  /// Rule (§4.3): with `progressIndicatorStyle` `.default`, UIKit shows its
+  /// progress UI (a modal with a Cancel button) when the drop's loads take
+  /// long; `.none` is for apps that show their own progress. When the last
+  /// load delivers, the trace says whether the UI was up and for how long.
+  /// Choice: one event then rather than a timer, so that the UI adds no work
+  /// for the explorer to order; the style is read at that moment.
+  func progressIndicatorMayHide(_ s: DragState) {
+    guard s.pendingLoads == 0, let start = s.dropReturnedAt else { return }
+    s.dropReturnedAt = nil
+    let elapsed = Double(scheduler.now.microseconds - start.microseconds) / 1_000_000
+    let delay = timing.progressIndicatorDelay
+    guard s.progressIndicatorStyle == .default, elapsed > delay else { return }
+    step(
+      "progressIndicatorShown", s, phase: .dataTransfer, app: s.targetApp?.name,
+      [TraceArgument("from", "\(formatNumber(delay))s"), TraceArgument("to", "\(formatNumber(elapsed))s")],
+      result: "the loads ran longer than \(formatNumber(delay))s after the drop")
+  }
+
   /// Sends `sessionDidTransferItems` once the drop happened, the source heard
   /// `didEndWith` and every load the destination started has delivered.
   func transferMayBeComplete(_ s: DragState) throws {

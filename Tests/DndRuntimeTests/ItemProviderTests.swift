@@ -341,6 +341,40 @@ struct SessionTests {
     #expect(progress?.isFinished == true)
   }
 
+  @Test(
+    "§4.3 progressIndicatorStyle .default: UIKit's progress UI shows while a drop's loads run long (choice: past 1 s)",
+    arguments: [
+      // latency, style set in performDrop, the event's arguments (nil: no progress UI)
+      (3.0, DropSessionProgressIndicatorStyle.default, ["1s", "3s"] as [String]?), (3.0, .none, nil),
+      (0.5, .default, nil),
+    ])
+  func progressIndicator(latency: Double, style: DropSessionProgressIndicatorStyle, shown: [String]?) throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    drag.itemsForBeginning = { _ in
+      let provider = scene.provider("slow")
+      provider.latency = latency
+      return [DragItem(itemProvider: provider)]
+    }
+    let drop = scene.makeFullDropTarget(target)
+    let load = drop.performDrop
+    var before: DropSessionProgressIndicatorStyle?
+    drop.performDrop = { session in
+      before = session.progressIndicatorStyle
+      session.progressIndicatorStyle = style
+      try load?(session)
+    }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(before == .default)
+    let events = scene.trace.events(of: .step).filter { $0.name == "progressIndicatorShown" }
+    #expect(events.first.map { $0.arguments.map(\.value) } == shown)
+    #expect(events.count <= 1)
+  }
+
   @Test("location(in:) is in the view's coordinates")
   func location() throws {
     let scene = try TestScene()
