@@ -91,6 +91,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: UserDefaults' accessors (`integer(forKey:)`, ...)
   case synchronize, removeObject, array, dictionary, integer, double, bool
 
+  // UIKit binding: NSItemProvider's in-place file load (§5.2)
+  case loadInPlaceFileRepresentation
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -152,5 +155,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
+    "loadInPlaceFileRepresentation",
   ]
 }
