@@ -63,7 +63,7 @@ struct SetDownTests {
   }
 
   @Test(
-    "§2.3/§12.17 a drop preview container that is hidden, inside a hidden view or not in a window: the trace says which",
+    "§2.3/§12.17 a preview container hidden, inside a hidden view or not in a window: the trace says which",
     arguments: [
       ("hidden", "(unusable: container hidden, so nil)"),
       ("inside", "(unusable: container inside hidden box, so nil)"),
