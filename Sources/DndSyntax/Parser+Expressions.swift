@@ -160,9 +160,15 @@ extension Parser.State {
         // On a new line these begin a statement rather than call or subscript.
         if token.isAtStartOfLine { return expr }
       case .question:
+        if startsOptionalCall() {
+          // `changeAspectRatio?()`: reported, then read as a plain call.
+          report(.optionalCall(Parser.State.calleeText(expr, file: file)), at: token.range)
+          advance()
+          continue
+        }
         if !startsOptionalSubscript() { return expr }
       case .leftBrace:
-        if token.isAtStartOfLine || !allowsTrailingClosure { return expr }
+        if token.isAtStartOfLine || !allowsTrailingClosure || startsPropertyObserver() { return expr }
       default:
         return expr
       }
@@ -176,6 +182,14 @@ extension Parser.State {
       default: expr = parseTrailingClosures(of: expr)
       }
     }
+  }
+
+  /// At `{ didSet {` or `{ willSet {` after a variable's initial value:
+  /// Swift's property observer, not a trailing closure (parseVarDecl
+  /// reports it).
+  mutating func startsPropertyObserver() -> Bool {
+    let word = peek()
+    return (isWord("didSet", word) || isWord("willSet", word)) && peek(2).kind == .leftBrace
   }
 
   // forceUnwrap = "!" ;
@@ -240,8 +254,22 @@ extension Parser.State {
       advance()
       advance()
     }
+    if let spelling = Parser.State.operatorsAsFunctions[token.kind], [.rightParen, .comma].contains(peek().kind) {
+      // `sorted(by: >)`: Swift passes the operator's function.
+      report(.operatorAsFunction(spelling), at: token.range)
+      let range = token.range
+      advance()
+      return Argument(label: label, value: Expr(.error, range: range))
+    }
     return Argument(label: label, value: parseExpression())
   }
+
+  /// The operators Swift code passes as functions (`sorted(by: >)`,
+  /// `reduce(0, +)`), by token.
+  static let operatorsAsFunctions: [TokenKind: String] = [
+    .less: "<", .lessEqual: "<=", .greater: ">", .greaterEqual: ">=", .equalEqual: "==", .bangEqual: "!=",
+    .plus: "+", .minus: "-", .star: "*", .slash: "/",
+  ]
 
   // subscriptSuffix = [ "?" ] "[" argumentList "]" ;
   mutating func parseSubscriptSuffix(of base: Expr) -> Expr {
@@ -260,6 +288,21 @@ extension Parser.State {
     guard token.range.start == previous.end else { return false }
     let next = peek()
     return next.kind == .leftBracket && next.range.start == token.range.end
+  }
+
+  /// Whether the "?" here calls an optional function: it touches the value
+  /// before it and a "(" after it (`handler?()`).
+  mutating func startsOptionalCall() -> Bool {
+    guard token.range.start == previous.end else { return false }
+    let next = peek()
+    return next.kind == .leftParen && next.range.start == token.range.end
+  }
+
+  /// The text of a callee for a message: its source when it is a short name
+  /// or member chain, else "f".
+  static func calleeText(_ callee: Expr, file: SourceFile) -> String {
+    let text = file.text(callee.range)
+    return text.count <= 40 && !text.contains("\n") ? text : "f"
   }
 
   /// The closures join the arguments of the call they follow, or make a call
