@@ -151,6 +151,10 @@ extension DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
   }
 
+  static func nameNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("'\(name)' is not part of dnd; \(instead)")
+  }
+
   static var returnOutsideFunction: DiagnosticMessage {
     .error("'return' is only allowed inside a function, a closure, a scenario or an item")
   }

@@ -45,6 +45,13 @@ extension Checker {
       return make(.ternary(checkExpr(condition), checkExpr(then), checkExpr(otherwise)))
     case .cast(let operand, let kind, let type):
       let checked = checkExpr(operand)
+      // `url as NSSecureCoding` (seed 004): Swift bridges a value to the
+      // protocol an Objective-C API wants; dnd passes values as they are.
+      if kind == .plain, case .named(let names) = type.kind, names.count == 1,
+        Checker.bridgingProtocols.contains(names[0].text)
+      {
+        return checked
+      }
       guard let checkedType = checkType(type) else { return checked }
       return make(.cast(checked, kind, checkedType))
     case .range(let lower, let upper, let isClosed):
@@ -102,6 +109,10 @@ extension Checker {
       report(.useBeforeDeclaration(name), at: range)
       return
     }
+    if let instead = Checker.spelledOtherwise[name] {
+      report(.nameNotInDnd(name, instead: instead), at: range)
+      return
+    }
     if let view = handlerView(missingArgument: name) {
       // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
       let isInteraction = name.hasSuffix("nteraction")
@@ -114,6 +125,17 @@ extension Checker {
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
+
+  /// Names the seeds' Swift uses that dnd spells another way, with what to
+  /// write instead (the Image Gallery's JSON, seed 004's preview path).
+  static let spelledOtherwise: [String: String] = [
+    "JSONDecoder": "there is no Codable: 'JSON.decode(data)' gives back the arrays, dictionaries, strings, "
+      + "numbers and Bools of the JSON, or nil when the data is not JSON",
+    "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
+      + "dictionaries (String keys), strings, numbers, Bools and nil",
+    "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
+      + "'parameters.visiblePath = Rect(x, y, width, height)'",
+  ]
 
   /// `interaction.view` or `collectionView.reloadData()` pasted into a
   /// handler: UIKit passes the interaction (or the table or collection
@@ -225,11 +247,56 @@ extension Checker {
       // has no such inference, so the call names `DispatchTime` itself.
       let type = CheckedExpr(.builtin(.dispatchTime), range: callee.range)
       return .callMethod(type, symbol(name.text), checkArguments(arguments), optional: false)
+    case .array(let elements) where elements.count == 1 && isTypeExpression(elements[0]):
+      // `[Int]()`, `[UIDragItem](repeating: x, count: 2)`: Swift's array
+      // type called as its initializer, which is `Array(...)` here.
+      return .callBuiltin(.array, checkArguments(arguments))
+    case .dictionary(let entries)
+    where entries.count == 1 && isTypeExpression(entries[0].key) && isTypeExpression(entries[0].value):
+      // `[String: Int]()`: `Dictionary()`.
+      return .callBuiltin(.dictionary, checkArguments(arguments))
     default:
       let checkedCallee = checkExpr(callee)
       return .callValue(checkedCallee, checkArguments(arguments))
     }
   }
+
+  /// Whether an expression spells a type the language knows: `Int`,
+  /// `[String]`, `[String: Any]`, `UICollectionView.DropProposal`. Only a
+  /// name no variable or function of the script hides counts.
+  mutating func isTypeExpression(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .identifier(let name):
+      guard case .builtin(let builtin)? = resolve(name) else { return false }
+      return builtin.kind == .type
+    case .member:
+      guard let names = Checker.dottedNames(expr), let first = names.first,
+        case .builtin? = resolve(first)
+      else { return false }
+      return Builtin.named(names.joined()).map { $0.kind == .type } ?? false
+    case .array(let elements):
+      return elements.count == 1 && isTypeExpression(elements[0])
+    case .dictionary(let entries):
+      return entries.count == 1 && isTypeExpression(entries[0].key) && isTypeExpression(entries[0].value)
+    default:
+      return false
+    }
+  }
+
+  /// `A.B.C` as ["A", "B", "C"], or nil for anything but names and dots.
+  static func dottedNames(_ expr: Expr) -> [String]? {
+    switch expr.kind {
+    case .identifier(let name): return [name]
+    case .member(let base, let name, false): return dottedNames(base).map { $0 + [name.text] }
+    default: return nil
+    }
+  }
+
+  /// Protocols Swift code casts a value to with `as` only to hand it to an
+  /// Objective-C API; such a cast changes nothing in dnd.
+  static let bridgingProtocols: Set<String> = [
+    "NSCoding", "NSCopying", "NSItemProviderReading", "NSItemProviderWriting", "NSSecureCoding",
+  ]
 
   /// The calls an implicit member can make on `DispatchTime` (the current
   /// virtual time) and `DispatchTimeInterval` (a span of it).
