@@ -91,6 +91,10 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: UserDefaults' accessors (`integer(forKey:)`, ...)
   case synchronize, removeObject, array, dictionary, integer, double, bool
 
+  // UIKit binding: seed 004's file URLs and legacy item provider
+  // (`URL(fileURLWithPath:)`, `NSItemProvider(item:typeIdentifier:)`)
+  case fileURLWithPath, path, isFileURL, pathExtension, typeIdentifier
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -152,5 +156,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
+    "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier",
   ]
 }
