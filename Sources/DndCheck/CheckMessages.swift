@@ -134,6 +134,10 @@ extension DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }
 
+  static func memberNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("'\(name)' is not part of dnd; \(instead)")
+  }
+
   static func missingHandlerReturn(_ name: String, uikit: String, expected: String) -> DiagnosticMessage {
     .error(
       "'\(name)' must return \(expected) (UIKit's \(uikit)), but it can reach its end without a 'return'; "

@@ -69,7 +69,10 @@ extension Checker {
     for use in memberUses where seen.insert(use.name.range.start).inserted {
       let name = use.name.text
       let isKnown = symbols.lookup(name)?.known != nil
-      if !isKnown && !declared.contains(name) {
+      if !isKnown && !declared.contains(name), let instead = Checker.membersSpelledOtherwise[name] {
+        reports.append(
+          (use.diagnosticIndex, Diagnostic(.memberNotInDnd(name, instead: instead), at: use.name.range)))
+      } else if !isKnown && !declared.contains(name) {
         let suggestion = Suggestions.closest(to: name, in: memberSuggestions())
         reports.append(
           (
@@ -97,6 +100,16 @@ extension Checker {
       diagnostics.insert(report.diagnostic, at: min(report.index, diagnostics.count))
     }
   }
+
+  /// Members the seeds' Swift calls that a script replaces with a
+  /// declaration, with what to write instead.
+  static let membersSpelledOtherwise: [String: String] = [
+    "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
+      + "made by code has none, so give its superview the interaction and find the view under the "
+      + "finger with 'hitTest(session.location(in: superview))'",
+    "removeInteraction": "interactions are declared as blocks in a view and stay there; make one "
+      + "refuse instead (a drop interaction's canHandle returning false)",
+  ]
 
   /// Which of `names` the script declares: as a global (an app, its
   /// variables, functions and views), a source's item, a local, a parameter
