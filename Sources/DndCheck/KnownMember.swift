@@ -95,6 +95,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // (`URL(fileURLWithPath:)`, `NSItemProvider(item:typeIdentifier:)`)
   case fileURLWithPath, path, isFileURL, pathExtension, typeIdentifier
 
+  // UIKit binding: a paste configuration grown after it is made
+  case addAcceptableTypeIdentifiers, addTypeIdentifiers
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -156,6 +159,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
-    "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier",
+    "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier", "addAcceptableTypeIdentifiers",
+    "addTypeIdentifiers",
   ]
 }
