@@ -30,8 +30,13 @@ extension Checker {
       return make(.global(slot))
     case .member(let base, let name, let isOptional):
       return checkMember(base, name: name, isOptional: isOptional, range: range)
-    case .call(let callee, let arguments):
+    case .call(let callee, let arguments, false):
       return make(checkCall(callee, arguments: arguments, range: range))
+    case .call(let callee, let arguments, true):
+      // `changeAspectRatio?()`: nil when the function is, else its call.
+      let function = checkExpr(callee)
+      let call = symbol(KnownMember.callAsFunction.spelling)
+      return make(.callMethod(function, call, checkArguments(arguments), optional: true))
     case .subscripted(let base, let arguments, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
@@ -176,7 +181,7 @@ extension Checker {
   static func isOptionalChain(_ expr: Expr) -> Bool {
     switch expr.kind {
     case .member(let base, _, let isOptional): return isOptional || isOptionalChain(base)
-    case .call(let callee, _): return isOptionalChain(callee)
+    case .call(let callee, _, let isOptional): return isOptional || isOptionalChain(callee)
     case .subscripted(let base, _, let isOptional): return isOptional || isOptionalChain(base)
     default: return false
     }

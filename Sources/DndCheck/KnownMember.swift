@@ -98,6 +98,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: a paste configuration grown after it is made
   case addAcceptableTypeIdentifiers, addTypeIdentifiers
 
+  // Core: the call of an optional function (`f?(x)`), as a method of the function
+  case callAsFunction
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -160,6 +163,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
     "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier", "addAcceptableTypeIdentifiers",
-    "addTypeIdentifiers",
+    "addTypeIdentifiers", "callAsFunction",
   ]
 }

@@ -160,13 +160,7 @@ extension Parser.State {
         // On a new line these begin a statement rather than call or subscript.
         if token.isAtStartOfLine { return expr }
       case .question:
-        if startsOptionalCall() {
-          // `changeAspectRatio?()`: reported, then read as a plain call.
-          report(.optionalCall(Parser.State.calleeText(expr, file: file)), at: token.range)
-          advance()
-          continue
-        }
-        if !startsOptionalSubscript() { return expr }
+        if !startsOptionalSubscript() && !startsOptionalCall() { return expr }
       case .leftBrace:
         if token.isAtStartOfLine || !allowsTrailingClosure || startsPropertyObserver() { return expr }
       default:
@@ -177,6 +171,7 @@ extension Parser.State {
       switch token.kind {
       case .dot, .questionDot: expr = parseMemberSuffix(of: expr)
       case .leftParen: expr = parseCallSuffix(of: expr)
+      case .question where startsOptionalCall(): expr = parseCallSuffix(of: expr)
       case .leftBracket, .question: expr = parseSubscriptSuffix(of: expr)
       case .bang: expr = parseForceUnwrap(of: expr)
       default: expr = parseTrailingClosures(of: expr)
@@ -213,13 +208,15 @@ extension Parser.State {
     return Expr(.member(base: base, name: name, isOptional: isOptional), range: range(from: base.range.start))
   }
 
-  // callSuffix = "(" [ argumentList ] ")" ;
+  // callSuffix = [ "?" ] "(" [ argumentList ] ")" ;
   mutating func parseCallSuffix(of callee: Expr) -> Expr {
+    let isOptional = consume(.question) != nil
     let open = token
     advance()
     let arguments = at(.rightParen) ? [] : parseArgumentList(closer: .rightParen)
     expectClosing(.rightParen, opener: open, construct: "this call")
-    return Expr(.call(callee: callee, arguments: arguments), range: range(from: callee.range.start))
+    let kind = ExprKind.call(callee: callee, arguments: arguments, isOptional: isOptional)
+    return Expr(kind, range: range(from: callee.range.start))
   }
 
   /// A missing "," between two arguments on a line is reported and the next
@@ -291,18 +288,11 @@ extension Parser.State {
   }
 
   /// Whether the "?" here calls an optional function: it touches the value
-  /// before it and a "(" after it (`handler?()`).
+  /// before it and a "(" after it (`changeAspectRatio?()`).
   mutating func startsOptionalCall() -> Bool {
     guard token.range.start == previous.end else { return false }
     let next = peek()
     return next.kind == .leftParen && next.range.start == token.range.end
-  }
-
-  /// The text of a callee for a message: its source when it is a short name
-  /// or member chain, else "f".
-  static func calleeText(_ callee: Expr, file: SourceFile) -> String {
-    let text = file.text(callee.range)
-    return text.count <= 40 && !text.contains("\n") ? text : "f"
   }
 
   /// The closures join the arguments of the call they follow, or make a call
@@ -311,9 +301,11 @@ extension Parser.State {
   mutating func parseTrailingClosures(of callee: Expr) -> Expr {
     var function = callee
     var arguments: [Argument] = []
-    if case .call(let calledFunction, let existing) = callee.kind {
+    var isOptional = false
+    if case .call(let calledFunction, let existing, let optional) = callee.kind {
       function = calledFunction
       arguments = existing
+      isOptional = optional
     }
     arguments.appendToList(Argument(label: nil, value: parseClosure(), isTrailingClosure: true))
     while token.kind == .identifier, peek().kind == .colon, peek(2).kind == .leftBrace {
@@ -322,7 +314,8 @@ extension Parser.State {
       advance()
       arguments.appendToList(Argument(label: label, value: parseClosure(), isTrailingClosure: true))
     }
-    return Expr(.call(callee: function, arguments: arguments), range: range(from: callee.range.start))
+    let kind = ExprKind.call(callee: function, arguments: arguments, isOptional: isOptional)
+    return Expr(kind, range: range(from: callee.range.start))
   }
 
   /// Literals and names are read by helpers: this function is on every

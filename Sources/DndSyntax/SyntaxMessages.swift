@@ -237,12 +237,6 @@ extension DiagnosticMessage {
         + "'{ $0 \(spelling) $1 }'")
   }
 
-  public static func optionalCall(_ callee: String) -> DiagnosticMessage {
-    .error(
-      "calling an optional function with '?()' is not part of dnd; unwrap it first: "
-        + "'if let function = \(callee) { function() }'")
-  }
-
   public static func parameterLabel(_ label: String) -> DiagnosticMessage {
     .error("parameters take no argument label; remove '\(label)' (only '_' may come before the name)")
   }

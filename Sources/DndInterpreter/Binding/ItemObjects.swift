@@ -336,6 +336,7 @@ final class CompletionObject: SceneObject {
   }
 
   override var typeName: String { "completion handler" }
+  override var isCallable: Bool { true }
 
   override func call(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
     guard arguments.count == 2 else {
