@@ -138,9 +138,18 @@ extension Checker {
       + "numbers and Bools of the JSON, or nil when the data is not JSON",
     "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
       + "dictionaries (String keys), strings, numbers, Bools and nil",
+    "NSSearchPathForDirectoriesInDomains": noFiles,
     "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
       + "'parameters.visiblePath = Rect(x, y, width, height)'",
   ]
+
+  /// Seed 004 writes a received video to a file. (The names of the
+  /// network and file APIs themselves stay out of this module's source:
+  /// SandboxTests audits it.)
+  private static let noFiles =
+    "the simulation has no file system: keep the data in a variable (or in UserDefaults), and name it with "
+    + "URL(fileURLWithPath:) if a URL is wanted"
+
 
   /// `interaction.view` or `collectionView.reloadData()` pasted into a
   /// handler: UIKit passes the interaction (or the table or collection
@@ -297,10 +306,11 @@ extension Checker {
     }
   }
 
-  /// Protocols Swift code casts a value to with `as` only to hand it to an
-  /// Objective-C API; such a cast changes nothing in dnd.
+  /// Protocols (and NSData, Data's Objective-C class) Swift code casts a
+  /// value to with `as` only to hand it to an Objective-C API; such a cast
+  /// changes nothing in dnd.
   static let bridgingProtocols: Set<String> = [
-    "NSCoding", "NSCopying", "NSItemProviderReading", "NSItemProviderWriting", "NSSecureCoding",
+    "NSCoding", "NSCopying", "NSData", "NSItemProviderReading", "NSItemProviderWriting", "NSSecureCoding",
   ]
 
   /// The calls an implicit member can make on `DispatchTime` (the current
