@@ -130,12 +130,16 @@ extension DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }
 
-  static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
-    .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
+  static func madeByUIKit(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("a script does not make a '\(name)': \(instead)")
   }
 
   static func memberNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
     .error("'\(name)' is not part of dnd; \(instead)")
+  }
+
+  static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
+    .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }
 
   static func missingHandlerReturn(_ name: String, uikit: String, expected: String) -> DiagnosticMessage {

@@ -131,6 +131,25 @@ extension Checker {
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
 
+  /// The UIKit classes a script names in casts and annotations but never
+  /// makes: UIKit hands them to handlers. What to write instead of a call.
+  static let madeByUIKit: [Builtin: String] = {
+    let passed = "UIKit passes one to the handler that needs it (see handlers.md)"
+    var table: [Builtin: String] = [
+      .uiDragInteraction: "declare a 'dragInteraction { ... }' block in the view",
+      .uiDropInteraction: "declare a 'dropInteraction { ... }' block in the view",
+      .uiSpringLoadedInteraction: "declare a 'springLoadedInteraction { ... }' block in the view",
+    ]
+    for builtin: Builtin in [
+      .uiDragSession, .uiDropSession, .uiDragDropSession, .uiTableViewDropCoordinator,
+      .uiCollectionViewDropCoordinator, .uiDragAnimating, .uiTableViewDropItem, .uiCollectionViewDropItem,
+      .uiSpringLoadedInteractionContext,
+    ] {
+      table[builtin] = passed
+    }
+    return table
+  }()
+
   /// Names the seeds' Swift uses that dnd spells another way, with what to
   /// write instead (the Image Gallery's JSON, seed 004's preview path).
   static let spelledOtherwise: [String: String] = [
@@ -225,6 +244,9 @@ extension Checker {
             arguments: arguments, checked: checked, range: range)
         }
       case .builtin(let builtin):
+        if let instead = Checker.madeByUIKit[builtin] {
+          report(.madeByUIKit(name, instead: instead), at: callee.range)
+        }
         checkBuiltinArity(builtin, arguments: arguments, range: range)
         return .callBuiltin(builtin, checked)
       case .global: break
