@@ -268,6 +268,12 @@ extension DiagnosticMessage {
     .error("all statements inside a switch must be covered by a 'case' or 'default'; begin with 'case value:'")
   }
 
+  public static func swiftAttribute(_ attribute: String) -> DiagnosticMessage {
+    .error(
+      "'\(attribute)' is a Swift attribute, which dnd does not have: a script declares its views in an app "
+        + "('label name { ... }') and connects nothing; remove '\(attribute)'")
+  }
+
   public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {
     .error(advice)
   }
