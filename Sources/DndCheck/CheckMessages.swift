@@ -83,6 +83,12 @@ extension DiagnosticMessage {
         + "one namespace, so rename one of them")
   }
 
+  static func duplicateCase(_ pattern: String) -> DiagnosticMessage {
+    .warning(
+      "'\(pattern)' is already handled by an earlier pattern of this switch, so this one never matches; "
+        + "remove it, or merge the two cases")
+  }
+
   static var duplicateDevice: DiagnosticMessage {
     .error("the device is already declared; a script runs on one device")
   }

@@ -150,8 +150,8 @@ extension DiagnosticMessage {
 
   public static func tupleDestructuring(names: Int, found: String) -> DiagnosticMessage {
     .error(
-      "cannot take \(found) apart into \(names) names; the value after '=' must be a tuple of "
-        + "\(names) elements, such as (a, b)")
+      "cannot take \(found) apart into \(names) names: that needs a tuple of \(names) elements, "
+        + "such as (a, b)")
   }
 
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {

@@ -124,6 +124,8 @@ final class ItemProviderObject: SceneObject {
       return try loadObject(arguments)
     case .loadDataRepresentation?, .loadFileRepresentation?:
       return try loadData(arguments, asFile: member.known == .loadFileRepresentation)
+    case .loadInPlaceFileRepresentation?:
+      return try loadInPlace(arguments)
     case .simulate?:
       return try simulate(arguments)
     default:
@@ -257,6 +259,28 @@ final class ItemProviderObject: SceneObject {
         let bytes: Value = data.map { .object(DataObject($0)) } ?? .nil
         _ = try scene.callScript(completion, [bytes, error.map { .object(ErrorObject($0)) } ?? .nil])
       }
+    }
+    return .object(ProgressObject(progress))
+  }
+
+  /// `loadInPlaceFileRepresentation(forTypeIdentifier:) { url, isInPlace, error in ... }`.
+  private func loadInPlace(_ arguments: Arguments) throws -> Value {
+    guard let typeValue = arguments.value(.forTypeIdentifier, orAt: 0),
+      let completion = arguments.trailingClosure()
+    else {
+      throw RuntimeError(
+        .invalidArgument(
+          "loadInPlaceFileRepresentation needs 'forTypeIdentifier:' and a completion: "
+            + "{ url, isInPlace, error in ... }"))
+    }
+    let type = try Convert.string(typeValue, for: "forTypeIdentifier")
+    let link = scene.link
+    let progress = try provider.loadInPlaceFileRepresentation(forTypeIdentifier: type) {
+      [link] url, isInPlace, error in
+      guard let scene = link.scene else { return }
+      let file: Value = url.map { .object(URLObject($0)) } ?? .nil
+      let failure: Value = error.map { .object(ErrorObject($0)) } ?? .nil
+      _ = try scene.callScript(completion, [file, .bool(isInPlace), failure])
     }
     return .object(ProgressObject(progress))
   }
