@@ -136,6 +136,14 @@ extension DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }
 
+  static func madeByUIKit(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("a script does not make a '\(name)': \(instead)")
+  }
+
+  static func memberNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("'\(name)' is not part of dnd; \(instead)")
+  }
+
   static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }
@@ -155,6 +163,10 @@ extension DiagnosticMessage {
 
   static func mutatingMemberOnConstant(_ member: String, name: String) -> DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
+  }
+
+  static func nameNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("'\(name)' is not part of dnd; \(instead)")
   }
 
   static var returnOutsideFunction: DiagnosticMessage {

@@ -30,8 +30,13 @@ extension Checker {
       return make(.global(slot))
     case .member(let base, let name, let isOptional):
       return checkMember(base, name: name, isOptional: isOptional, range: range)
-    case .call(let callee, let arguments):
+    case .call(let callee, let arguments, false):
       return make(checkCall(callee, arguments: arguments, range: range))
+    case .call(let callee, let arguments, true):
+      // `changeAspectRatio?()`: nil when the function is, else its call.
+      let function = checkExpr(callee)
+      let call = symbol(KnownMember.callAsFunction.spelling)
+      return make(.callMethod(function, call, checkArguments(arguments), optional: true))
     case .subscripted(let base, let arguments, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
@@ -45,6 +50,13 @@ extension Checker {
       return make(.ternary(checkExpr(condition), checkExpr(then), checkExpr(otherwise)))
     case .cast(let operand, let kind, let type):
       let checked = checkExpr(operand)
+      // `url as NSSecureCoding` (seed 004): Swift bridges a value to the
+      // protocol an Objective-C API wants; dnd passes values as they are.
+      if kind == .plain, case .named(let names) = type.kind, names.count == 1,
+        Checker.bridgingProtocols.contains(names[0].text)
+      {
+        return checked
+      }
       guard let checkedType = checkType(type) else { return checked }
       return make(.cast(checked, kind, checkedType))
     case .range(let lower, let upper, let isClosed):
@@ -102,6 +114,10 @@ extension Checker {
       report(.useBeforeDeclaration(name), at: range)
       return
     }
+    if let instead = Checker.spelledOtherwise[name] {
+      report(.nameNotInDnd(name, instead: instead), at: range)
+      return
+    }
     if let view = handlerView(missingArgument: name) {
       // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
       let isInteraction = name.hasSuffix("nteraction")
@@ -114,6 +130,45 @@ extension Checker {
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
+
+  /// The UIKit classes a script names in casts and annotations but never
+  /// makes: UIKit hands them to handlers. What to write instead of a call.
+  static let madeByUIKit: [Builtin: String] = {
+    let passed = "UIKit passes one to the handler that needs it (see handlers.md)"
+    var table: [Builtin: String] = [
+      .uiDragInteraction: "declare a 'dragInteraction { ... }' block in the view",
+      .uiDropInteraction: "declare a 'dropInteraction { ... }' block in the view",
+      .uiSpringLoadedInteraction: "declare a 'springLoadedInteraction { ... }' block in the view",
+    ]
+    for builtin: Builtin in [
+      .uiDragSession, .uiDropSession, .uiDragDropSession, .uiTableViewDropCoordinator,
+      .uiCollectionViewDropCoordinator, .uiDragAnimating, .uiTableViewDropItem, .uiCollectionViewDropItem,
+      .uiSpringLoadedInteractionContext,
+    ] {
+      table[builtin] = passed
+    }
+    return table
+  }()
+
+  /// Names the seeds' Swift uses that dnd spells another way, with what to
+  /// write instead (the Image Gallery's JSON, seed 004's preview path).
+  static let spelledOtherwise: [String: String] = [
+    "JSONDecoder": "there is no Codable: 'JSON.decode(data)' gives back the arrays, dictionaries, strings, "
+      + "numbers and Bools of the JSON, or nil when the data is not JSON",
+    "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
+      + "dictionaries (String keys), strings, numbers, Bools and nil",
+    "NSSearchPathForDirectoriesInDomains": noFiles,
+    "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
+      + "'parameters.visiblePath = Rect(x, y, width, height)'",
+  ]
+
+  /// Seed 004 writes a received video to a file. (The names of the
+  /// network and file APIs themselves stay out of this module's source:
+  /// SandboxTests audits it.)
+  private static let noFiles =
+    "the simulation has no file system: keep the data in a variable (or in UserDefaults), and name it with "
+    + "URL(fileURLWithPath:) if a URL is wanted"
+
 
   /// `interaction.view` or `collectionView.reloadData()` pasted into a
   /// handler: UIKit passes the interaction (or the table or collection
@@ -154,7 +209,7 @@ extension Checker {
   static func isOptionalChain(_ expr: Expr) -> Bool {
     switch expr.kind {
     case .member(let base, _, let isOptional): return isOptional || isOptionalChain(base)
-    case .call(let callee, _): return isOptionalChain(callee)
+    case .call(let callee, _, let isOptional): return isOptional || isOptionalChain(callee)
     case .subscripted(let base, _, let isOptional): return isOptional || isOptionalChain(base)
     default: return false
     }
@@ -189,6 +244,9 @@ extension Checker {
             arguments: arguments, checked: checked, range: range)
         }
       case .builtin(let builtin):
+        if let instead = Checker.madeByUIKit[builtin] {
+          report(.madeByUIKit(name, instead: instead), at: callee.range)
+        }
         checkBuiltinArity(builtin, arguments: arguments, range: range)
         return .callBuiltin(builtin, checked)
       case .global: break
@@ -225,11 +283,57 @@ extension Checker {
       // has no such inference, so the call names `DispatchTime` itself.
       let type = CheckedExpr(.builtin(.dispatchTime), range: callee.range)
       return .callMethod(type, symbol(name.text), checkArguments(arguments), optional: false)
+    case .array(let elements) where elements.count == 1 && isTypeExpression(elements[0]):
+      // `[Int]()`, `[UIDragItem](repeating: x, count: 2)`: Swift's array
+      // type called as its initializer, which is `Array(...)` here.
+      return .callBuiltin(.array, checkArguments(arguments))
+    case .dictionary(let entries)
+    where entries.count == 1 && isTypeExpression(entries[0].key) && isTypeExpression(entries[0].value):
+      // `[String: Int]()`: `Dictionary()`.
+      return .callBuiltin(.dictionary, checkArguments(arguments))
     default:
       let checkedCallee = checkExpr(callee)
       return .callValue(checkedCallee, checkArguments(arguments))
     }
   }
+
+  /// Whether an expression spells a type the language knows: `Int`,
+  /// `[String]`, `[String: Any]`, `UICollectionView.DropProposal`. Only a
+  /// name no variable or function of the script hides counts.
+  mutating func isTypeExpression(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .identifier(let name):
+      guard case .builtin(let builtin)? = resolve(name) else { return false }
+      return builtin.kind == .type
+    case .member:
+      guard let names = Checker.dottedNames(expr), let first = names.first,
+        case .builtin? = resolve(first)
+      else { return false }
+      return Builtin.named(names.joined()).map { $0.kind == .type } ?? false
+    case .array(let elements):
+      return elements.count == 1 && isTypeExpression(elements[0])
+    case .dictionary(let entries):
+      return entries.count == 1 && isTypeExpression(entries[0].key) && isTypeExpression(entries[0].value)
+    default:
+      return false
+    }
+  }
+
+  /// `A.B.C` as ["A", "B", "C"], or nil for anything but names and dots.
+  static func dottedNames(_ expr: Expr) -> [String]? {
+    switch expr.kind {
+    case .identifier(let name): return [name]
+    case .member(let base, let name, false): return dottedNames(base).map { $0 + [name.text] }
+    default: return nil
+    }
+  }
+
+  /// Protocols (and NSData, Data's Objective-C class) Swift code casts a
+  /// value to with `as` only to hand it to an Objective-C API; such a cast
+  /// changes nothing in dnd.
+  static let bridgingProtocols: Set<String> = [
+    "NSCoding", "NSCopying", "NSData", "NSItemProviderReading", "NSItemProviderWriting", "NSSecureCoding",
+  ]
 
   /// The calls an implicit member can make on `DispatchTime` (the current
   /// virtual time) and `DispatchTimeInterval` (a span of it).

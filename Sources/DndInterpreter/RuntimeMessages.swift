@@ -80,8 +80,22 @@ extension DiagnosticMessage {
   }
 
   public static func notConstructible(_ type: String) -> DiagnosticMessage {
-    .error("'\(type)' cannot be created with these arguments")
+    let forms = initializerForms[type].map { "; write \($0)" } ?? ""
+    return .error("'\(type)' cannot be created with these arguments" + forms)
   }
+
+  /// How the types a drag and drop script makes most are created, for the
+  /// message above (seed 002's Objective-C `initWithDropOperation:` becomes
+  /// `UIDropProposal(dropOperation:)` in a student's hands).
+  static let initializerForms: [String: String] = [
+    "IndexPath": "IndexPath(item: 0, section: 0) or IndexPath(row: 0, section: 0)",
+    "NSItemProvider":
+      "NSItemProvider(), NSItemProvider(object: value) or NSItemProvider(item: value, typeIdentifier: \"public.data\")",
+    "UIDragItem": "UIDragItem(itemProvider: provider)",
+    "UIDropProposal": "UIDropProposal(operation: .copy)",
+    "UIImage": "UIImage(named: \"cat\") or UIImage(named: \"cat\", size: Size(300, 200))",
+    "URL": "URL(string: \"https://...\") or URL(fileURLWithPath: \"/tmp/file\")",
+  ]
 
   public static func notImplemented(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is not available here: it needs the UIKit runtime")

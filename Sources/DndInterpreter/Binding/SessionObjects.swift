@@ -293,6 +293,25 @@ final class PasteConfigurationObject: NativeObject {
     configuration.acceptableTypeIdentifiers = try Convert.strings(value, for: "acceptableTypeIdentifiers")
   }
 
+  /// `addAcceptableTypeIdentifiers(["public.png"])` and
+  /// `addTypeIdentifiers(forAccepting: NSString.self)`: UIPasteConfiguration
+  /// is a class, so the change shows wherever this object is; a view keeps
+  /// the copy it was given, as its `copy` property does.
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .addAcceptableTypeIdentifiers? where arguments.count == 1:
+      configuration.addAcceptableTypeIdentifiers(
+        try Convert.strings(arguments[0], for: "addAcceptableTypeIdentifiers"))
+      return .nil
+    case .addTypeIdentifiers? where arguments.hasLabels(.forAccepting):
+      configuration.addTypeIdentifiers(
+        forAccepting: try Convert.objectClass(arguments[0], for: "addTypeIdentifiers(forAccepting:)"))
+      return .nil
+    default:
+      return try super.callMethod(member, arguments, interpreter: interpreter)
+    }
+  }
+
   /// `UIPasteConfiguration(forAccepting: UIImage)` or
   /// `UIPasteConfiguration(acceptableTypeIdentifiers: ["public.png"])`.
   static func make(_ arguments: Arguments) throws -> Value {
