@@ -131,6 +131,12 @@ extension Checker {
     "lastObject": swiftName("last"),
     "loadObjectsOfClass": swiftName("loadObjects(ofClass: NSString.self) { objects in ... }"),
     "locationInView": swiftName("location(in: view)"),
+    // Seed 004's list of NSItemProvider's methods, two of which the model leaves out.
+    "loadItem": "the legacy load is not modelled: write 'loadDataRepresentation(forTypeIdentifier:) "
+      + "{ data, error in ... }' for bytes, or 'loadObject(ofClass:) { object, error in ... }' for an object",
+    "registerFileRepresentation": "the simulation has no files: register the bytes with "
+      + "'registerDataRepresentation(forTypeIdentifier:) { completion in completion(data, nil); return nil }'; "
+      + "a receiver's loadFileRepresentation still gets a file URL",
     "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
       + "made by code has none, so give its superview the interaction and find the view under the "
       + "finger with 'hitTest(session.location(in: superview))'",
