@@ -131,44 +131,6 @@ extension Checker {
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
 
-  /// The UIKit classes a script names in casts and annotations but never
-  /// makes: UIKit hands them to handlers. What to write instead of a call.
-  static let madeByUIKit: [Builtin: String] = {
-    let passed = "UIKit passes one to the handler that needs it (see handlers.md)"
-    var table: [Builtin: String] = [
-      .uiDragInteraction: "declare a 'dragInteraction { ... }' block in the view",
-      .uiDropInteraction: "declare a 'dropInteraction { ... }' block in the view",
-      .uiSpringLoadedInteraction: "declare a 'springLoadedInteraction { ... }' block in the view",
-    ]
-    for builtin: Builtin in [
-      .uiDragSession, .uiDropSession, .uiDragDropSession, .uiTableViewDropCoordinator,
-      .uiCollectionViewDropCoordinator, .uiDragAnimating, .uiTableViewDropItem, .uiCollectionViewDropItem,
-      .uiSpringLoadedInteractionContext,
-    ] {
-      table[builtin] = passed
-    }
-    return table
-  }()
-
-  /// Names the seeds' Swift uses that dnd spells another way, with what to
-  /// write instead (the Image Gallery's JSON, seed 004's preview path).
-  static let spelledOtherwise: [String: String] = [
-    "JSONDecoder": "there is no Codable: 'JSON.decode(data)' gives back the arrays, dictionaries, strings, "
-      + "numbers and Bools of the JSON, or nil when the data is not JSON",
-    "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
-      + "dictionaries (String keys), strings, numbers, Bools and nil",
-    "NSSearchPathForDirectoriesInDomains": noFiles,
-    "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
-      + "'parameters.visiblePath = Rect(x, y, width, height)'",
-  ]
-
-  /// Seed 004 writes a received video to a file. (The names of the
-  /// network and file APIs themselves stay out of this module's source:
-  /// SandboxTests audits it.)
-  private static let noFiles =
-    "the simulation has no file system: keep the data in a variable (or in UserDefaults), and name it with "
-    + "URL(fileURLWithPath:) if a URL is wanted"
-
 
   /// `interaction.view` or `collectionView.reloadData()` pasted into a
   /// handler: UIKit passes the interaction (or the table or collection
@@ -327,13 +289,6 @@ extension Checker {
     default: return nil
     }
   }
-
-  /// Protocols (and NSData, Data's Objective-C class) Swift code casts a
-  /// value to with `as` only to hand it to an Objective-C API; such a cast
-  /// changes nothing in dnd.
-  static let bridgingProtocols: Set<String> = [
-    "NSCoding", "NSCopying", "NSData", "NSItemProviderReading", "NSItemProviderWriting", "NSSecureCoding",
-  ]
 
   /// The calls an implicit member can make on `DispatchTime` (the current
   /// virtual time) and `DispatchTimeInterval` (a span of it).

@@ -121,27 +121,6 @@ extension Checker {
     }
   }
 
-  /// Members the seeds' Swift calls that a script replaces with a
-  /// declaration, with what to write instead.
-  static let membersSpelledOtherwise: [String: String] = [
-    // Objective-C's names, from seed 002, and what Swift calls them.
-    "canLoadObjectsOfClass": swiftName("canLoadObjects(ofClass: NSString.self)"),
-    "firstObject": swiftName("first"),
-    "hasItemsConformingToTypeIdentifiers": swiftName("hasItemsConforming(toTypeIdentifiers: [...])"),
-    "lastObject": swiftName("last"),
-    "loadObjectsOfClass": swiftName("loadObjects(ofClass: NSString.self) { objects in ... }"),
-    "locationInView": swiftName("location(in: view)"),
-    "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
-      + "made by code has none, so give its superview the interaction and find the view under the "
-      + "finger with 'hitTest(session.location(in: superview))'",
-    "removeInteraction": "interactions are declared as blocks in a view and stay there; make one "
-      + "refuse instead (a drop interaction's canHandle returning false)",
-  ]
-
-  private static func swiftName(_ spelling: String) -> String {
-    "a script uses the Swift names of UIKit and Foundation: write '\(spelling)'"
-  }
-
   /// Which of `names` the script declares: as a global (an app, its
   /// variables, functions and views), a source's item, a local, a parameter
   /// or an interaction's name, here or in an earlier REPL input (whose

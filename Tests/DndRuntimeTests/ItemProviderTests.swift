@@ -192,6 +192,22 @@ struct ItemProviderTests {
     #expect(url == expected)
   }
 
+  @Test(
+    "choice: a file loaded without a suggested name takes its type's extension, movies included",
+    arguments: [("public.mpeg-4", "mp4"), ("com.apple.quicktime-movie", "mov"), ("com.example.card", "data")])
+  func fileExtensionOfType(type: String, fileExtension: String) throws {
+    let world = World()
+    let provider = ItemProvider(world: world)
+    provider.registerDataRepresentation(forTypeIdentifier: type) { completion in
+      try completion(Data(count: 4), nil)
+      return nil
+    }
+    var url: String?
+    try provider.loadFileRepresentation(forTypeIdentifier: type) { file, _ in url = file }
+    try world.fingers.settle()
+    #expect(url == "file:///tmp/dnd/1.\(fileExtension)")
+  }
+
   @Test("§5.2 cancelling a load delivers the cancellation error at once")
   func cancelLoad() throws {
     let world = World()
