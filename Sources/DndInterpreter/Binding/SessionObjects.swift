@@ -259,19 +259,38 @@ final class ProposalObject: NativeObject {
 
 /// `UIPasteConfiguration(forAccepting: UIImage)`: a value here (only its
 /// types matter to the model).
+/// UIPasteConfiguration, a class in UIKit: variables holding one share it.
+/// A view's `pasteConfiguration` is a `copy` property: the setter stores a
+/// copy, and the getter returns the stored object, so a change made through
+/// it (`view.pasteConfiguration?.addAcceptableTypeIdentifiers(...)`) is the
+/// view's. The object the getter returns is bound to the view (`owner`)
+/// until the view is given another configuration.
 final class PasteConfigurationObject: NativeObject {
-  var configuration: PasteConfiguration
+  private var own: PasteConfiguration
+  private(set) weak var owner: View?
 
-  init(_ configuration: PasteConfiguration) {
-    self.configuration = configuration
+  var configuration: PasteConfiguration {
+    get { owner?.pasteConfiguration ?? own }
+    set {
+      if let owner { owner.pasteConfiguration = newValue } else { own = newValue }
+    }
+  }
+
+  init(_ configuration: PasteConfiguration, owner: View? = nil) {
+    self.own = configuration
+    self.owner = owner
+  }
+
+  /// The view stores another configuration: this object keeps what it holds.
+  func detach() {
+    own = configuration
+    owner = nil
   }
 
   override var typeName: String { "UIPasteConfiguration" }
   override var description: String {
     "UIPasteConfiguration(\(configuration.acceptableTypeIdentifiers.joined(separator: ", ")))"
   }
-  override var isValueType: Bool { true }
-  override func copy() -> NativeObject { PasteConfigurationObject(configuration) }
   override func isInstance(of type: Builtin) -> Bool { type == .uiPasteConfiguration }
   override func isEqual(to other: NativeObject) -> Bool {
     (other as? PasteConfigurationObject)?.configuration == configuration
@@ -294,9 +313,9 @@ final class PasteConfigurationObject: NativeObject {
   }
 
   /// `addAcceptableTypeIdentifiers(["public.png"])` and
-  /// `addTypeIdentifiers(forAccepting: NSString.self)`: UIPasteConfiguration
-  /// is a class, so the change shows wherever this object is; a view keeps
-  /// the copy it was given, as its `copy` property does.
+  /// `addTypeIdentifiers(forAccepting: NSString.self)`: the change shows
+  /// wherever this object is, and on the view it is bound to; a view given
+  /// this object earlier keeps the copy it stored.
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .addAcceptableTypeIdentifiers? where arguments.count == 1:
