@@ -9,18 +9,23 @@ enum ExploreReport {
     _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings
   ) -> String {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
-    var coverage = result.exhaustive ? "every order" : "a sample (seed \(result.seed ?? settings.seed))"
-    coverage += ", \(result.ordersRun) order\(result.ordersRun == 1 ? "" : "s") run"
-    if result.statesMerged > 0 { coverage += ", \(result.statesMerged) repeated states pruned" }
+    let orders = result.ordersRun
+    var coverage = result.exhaustive ? "every order explored" : "a sample, seed \(result.seed ?? settings.seed)"
+    if result.statesMerged > 0 {
+      coverage += "; \(result.statesMerged) repeated state\(result.statesMerged == 1 ? "" : "s") pruned"
+    }
     guard let failure = result.smallestFailure else {
-      var text = "PASS \"\(result.title)\"\(fault): \(coverage)\n"
+      let verdict = orders == 1 ? "its one order passes" : "all \(orders) orders pass"
+      var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
       if result.changedOutcomes > 0 {
         text += "  note: under the fault, \(result.changedOutcomes) order(s) end with an expectation "
           + "that no longer holds (not a failure)\n"
       }
       return text
     }
-    var text = "FAIL \"\(result.title)\"\(fault): \(result.failures.count) failing of \(coverage)\n"
+    let failing = result.failures.count
+    var text = "FAIL \"\(result.title)\"\(fault): \(failing) of \(orders) order\(orders == 1 ? "" : "s") "
+      + "\(failing == 1 ? "fails" : "fail") (\(coverage))\n"
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
     text += reasons(failure, file: file)

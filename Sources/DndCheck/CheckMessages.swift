@@ -83,6 +83,12 @@ extension DiagnosticMessage {
         + "one namespace, so rename one of them")
   }
 
+  static func duplicateCase(_ pattern: String) -> DiagnosticMessage {
+    .warning(
+      "'\(pattern)' is already handled by an earlier pattern of this switch, so this one never matches; "
+        + "remove it, or merge the two cases")
+  }
+
   static var duplicateDevice: DiagnosticMessage {
     .error("the device is already declared; a script runs on one device")
   }
@@ -136,6 +142,14 @@ extension DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }
 
+  static func madeByUIKit(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("a script does not make a '\(name)': \(instead)")
+  }
+
+  static func memberNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("'\(name)' is not part of dnd; \(instead)")
+  }
+
   static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }
@@ -155,6 +169,10 @@ extension DiagnosticMessage {
 
   static func mutatingMemberOnConstant(_ member: String, name: String) -> DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
+  }
+
+  static func nameNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
+    .error("'\(name)' is not part of dnd; \(instead)")
   }
 
   static func noSuchInitializer(_ call: String, type: String, suggestion: String?, forms: String)

@@ -60,7 +60,7 @@ extension Checker {
       default: return nil
       }
     case .unary(.not, _): return ("a Bool", nil)
-    case .call(let callee, _):
+    case .call(let callee, _, false):
       guard case .identifier(let name) = callee.kind, let builtin = Builtin.named(name), builtin.kind == .type
       else { return nil }
       switch builtin {

@@ -207,7 +207,7 @@ extension Checker {
     let bound = found.flatMap { method in
       seen[name.text] == nil && method.accepts(parameterCount: decl.parameters.count) ? method : nil
     }
-    let types = decl.parameters.indices.map { bound?.parameterType(at: $0) }
+    let types = decl.parameters.indices.map { bound?.parameterType(at: $0, on: view) }
     let code = checkFunction(decl, kind: .handler, selfSlot: viewSlot, parameterTypes: types)
     if hasLabels {
       reportSwiftSignature(decl, in: kind, on: view)

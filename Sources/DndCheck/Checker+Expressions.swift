@@ -30,8 +30,13 @@ extension Checker {
       return make(.global(slot))
     case .member(let base, let name, let isOptional):
       return checkMember(base, name: name, isOptional: isOptional, range: range)
-    case .call(let callee, let arguments):
+    case .call(let callee, let arguments, false):
       return make(checkCall(callee, arguments: arguments, range: range))
+    case .call(let callee, let arguments, true):
+      // `changeAspectRatio?()`: nil when the function is, else its call.
+      let function = checkExpr(callee)
+      let call = symbol(KnownMember.callAsFunction.spelling)
+      return make(.callMethod(function, call, checkArguments(arguments), optional: true))
     case .subscripted(let base, let arguments, let isOptional):
       let optional = isOptional || Checker.isOptionalChain(base)
       return make(.subscripted(checkExpr(base), checkArguments(arguments), optional: optional))
@@ -45,6 +50,13 @@ extension Checker {
       return make(.ternary(checkExpr(condition), checkExpr(then), checkExpr(otherwise)))
     case .cast(let operand, let kind, let type):
       let checked = checkExpr(operand)
+      // `url as NSSecureCoding` (seed 004): Swift bridges a value to the
+      // protocol an Objective-C API wants; dnd passes values as they are.
+      if kind == .plain, case .named(let names) = type.kind, names.count == 1,
+        Checker.bridgingProtocols.contains(names[0].text)
+      {
+        return checked
+      }
       guard let checkedType = checkType(type) else { return checked }
       return make(.cast(checked, kind, checkedType))
     case .range(let lower, let upper, let isClosed):
@@ -102,6 +114,10 @@ extension Checker {
       report(.useBeforeDeclaration(name), at: range)
       return
     }
+    if let instead = Checker.spelledOtherwise[name] {
+      report(.nameNotInDnd(name, instead: instead), at: range)
+      return
+    }
     if let view = handlerView(missingArgument: name) {
       // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
       let isInteraction = name.hasSuffix("nteraction")
@@ -114,6 +130,7 @@ extension Checker {
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
+
 
   /// `interaction.view` or `collectionView.reloadData()` pasted into a
   /// handler: UIKit passes the interaction (or the table or collection
@@ -154,7 +171,7 @@ extension Checker {
   static func isOptionalChain(_ expr: Expr) -> Bool {
     switch expr.kind {
     case .member(let base, _, let isOptional): return isOptional || isOptionalChain(base)
-    case .call(let callee, _): return isOptionalChain(callee)
+    case .call(let callee, _, let isOptional): return isOptional || isOptionalChain(callee)
     case .subscripted(let base, _, let isOptional): return isOptional || isOptionalChain(base)
     default: return false
     }
@@ -189,6 +206,9 @@ extension Checker {
             arguments: arguments, checked: checked, range: range)
         }
       case .builtin(let builtin):
+        if let instead = Checker.madeByUIKit[builtin] {
+          report(.madeByUIKit(name, instead: instead), at: callee.range)
+        }
         checkBuiltinArity(builtin, arguments: arguments, range: range)
         checkInitializerLabels(builtin, arguments: arguments, range: range)
         checkDropOperation(builtin, arguments: arguments)
@@ -227,9 +247,48 @@ extension Checker {
       // has no such inference, so the call names `DispatchTime` itself.
       let type = CheckedExpr(.builtin(.dispatchTime), range: callee.range)
       return .callMethod(type, symbol(name.text), checkArguments(arguments), optional: false)
+    case .array(let elements) where elements.count == 1 && isTypeExpression(elements[0]):
+      // `[Int]()`, `[UIDragItem](repeating: x, count: 2)`: Swift's array
+      // type called as its initializer, which is `Array(...)` here.
+      return .callBuiltin(.array, checkArguments(arguments))
+    case .dictionary(let entries)
+    where entries.count == 1 && isTypeExpression(entries[0].key) && isTypeExpression(entries[0].value):
+      // `[String: Int]()`: `Dictionary()`.
+      return .callBuiltin(.dictionary, checkArguments(arguments))
     default:
       let checkedCallee = checkExpr(callee)
       return .callValue(checkedCallee, checkArguments(arguments))
+    }
+  }
+
+  /// Whether an expression spells a type the language knows: `Int`,
+  /// `[String]`, `[String: Any]`, `UICollectionView.DropProposal`. Only a
+  /// name no variable or function of the script hides counts.
+  mutating func isTypeExpression(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .identifier(let name):
+      guard case .builtin(let builtin)? = resolve(name) else { return false }
+      return builtin.kind == .type
+    case .member:
+      guard let names = Checker.dottedNames(expr), let first = names.first,
+        case .builtin? = resolve(first)
+      else { return false }
+      return Builtin.named(names.joined()).map { $0.kind == .type } ?? false
+    case .array(let elements):
+      return elements.count == 1 && isTypeExpression(elements[0])
+    case .dictionary(let entries):
+      return entries.count == 1 && isTypeExpression(entries[0].key) && isTypeExpression(entries[0].value)
+    default:
+      return false
+    }
+  }
+
+  /// `A.B.C` as ["A", "B", "C"], or nil for anything but names and dots.
+  static func dottedNames(_ expr: Expr) -> [String]? {
+    switch expr.kind {
+    case .identifier(let name): return [name]
+    case .member(let base, let name, false): return dottedNames(base).map { $0 + [name.text] }
+    default: return nil
     }
   }
 

@@ -58,7 +58,7 @@ extension Checker {
       default: return nil
       }
     case .implicitMember(let name) where operationNames.contains(name.text): return .operation(name.text)
-    case .call(let callee, _):
+    case .call(let callee, _, _):
       guard case .identifier(let name) = callee.kind, let builtin = Builtin.named(name), builtin.kind == .type
       else { return nil }
       return .made(builtin)

@@ -36,6 +36,8 @@ extension Checker {
     // Tuple elements (`pair.0`) and a name the parser could not read.
     guard let first = name.text.utf8.first, first == UInt8(ascii: "_") || first >= UInt8(ascii: "A")
     else { return }
+    // `URLSession.shared.downloadTask`: the unknown name is reported, not each member after it.
+    if let root = Checker.rootName(of: base), !isKnownName(root) { return }
     let receiver = receiverType(of: base)
     if let receiver {
       if receiver.hasMember(member.known) { return }
@@ -44,6 +46,24 @@ extension Checker {
       return
     }
     memberUses.append(MemberUse(name: name, receiver: receiver, diagnosticIndex: diagnostics.count))
+  }
+
+  /// Whether `name` is a local, a global or a builtin, found without
+  /// capturing anything (unlike `resolve`).
+  func isKnownName(_ name: String) -> Bool {
+    if globalIndex[name] != nil || Builtin.named(name) != nil { return true }
+    return functions.indices.contains { functions[$0].findLocal(name) != nil }
+  }
+
+  /// The name a chain of members, calls and subscripts starts from, if any.
+  static func rootName(of expr: Expr) -> String? {
+    switch expr.kind {
+    case .identifier(let name): return name
+    case .member(let base, _, _), .call(let base, _, _), .subscripted(let base, _, _), .forceUnwrap(let base),
+      .parenthesized(let base):
+      return rootName(of: base)
+    default: return nil
+    }
   }
 
   /// The type of `base` when it is a name bound to a typed handler parameter.
@@ -69,7 +89,10 @@ extension Checker {
     for use in memberUses where seen.insert(use.name.range.start).inserted {
       let name = use.name.text
       let isKnown = symbols.lookup(name)?.known != nil
-      if !isKnown && !declared.contains(name) {
+      if !isKnown && !declared.contains(name), let instead = Checker.membersSpelledOtherwise[name] {
+        reports.append(
+          (use.diagnosticIndex, Diagnostic(.memberNotInDnd(name, instead: instead), at: use.name.range)))
+      } else if !isKnown && !declared.contains(name) {
         let suggestion = Suggestions.closest(to: name, in: memberSuggestions())
         reports.append(
           (

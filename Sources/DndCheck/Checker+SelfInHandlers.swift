@@ -7,13 +7,15 @@ import DndSyntax
 /// variable here. So `self.name` in a handler names the app's variable,
 /// function or view `name` when the view itself has no member of that name;
 /// a view's own members win (`self.text` on a label stays the label's).
+/// That view may be the handler's own: seed 002's `self.dropLabel.text = ...`
+/// written in `dropLabel`'s drop handler names `dropLabel` itself.
 extension Checker {
   /// The global slot `self.name` stands for, when `base` is `self` in a
   /// handler (or a closure or function inside one) and `name` is the app's
   /// rather than the view's.
   mutating func appMemberThroughSelf(_ base: Expr, _ name: Name) -> Int? {
     guard case .selfReference = base.kind, let selfSlot = functions.last?.selfSlot,
-      case .view(let kind) = globals[selfSlot].kind, let slot = globalIndex[name.text], slot != selfSlot,
+      case .view(let kind) = globals[selfSlot].kind, let slot = globalIndex[name.text],
       PropertyCatalogue.property(named: name.text, on: kind) == nil,
       !Checker.viewMembersBesidesProperties.contains(name.text)
     else { return nil }

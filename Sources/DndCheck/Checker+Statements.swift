@@ -219,19 +219,24 @@ extension Checker {
     pushScope()
     var slot = variable.map { declareLocal($0, isConstant: true, declarationRange: $0.range) }
     // `for (i, x) in pairs`: each element goes to a hidden local, and the
-    // body starts by binding the names to its parts (`let i = element.0`).
+    // body starts by taking it apart as `let (i, x) = element` does, which
+    // stops the run at the pattern when an element is not a tuple of as
+    // many values (rather than dropping the extra ones).
     var unpacking: [CheckedStmt] = []
     if let pattern {
       let whole = Name("(element)", range: range.emptyAtStart)
       let hidden = declareLocal(whole, isConstant: true, declarationRange: whole.range)
       slot = hidden
-      for (position, name) in pattern.enumerated() {
-        guard let name else { continue }
-        let part = declareLocal(name, isConstant: true, declarationRange: name.range)
-        let element = CheckedExpr(
-          .tupleElement(CheckedExpr(.local(hidden), range: name.range), position, optional: false), range: name.range)
-        unpacking.append(CheckedStmt(.declare(.local(part), element), range: name.range))
+      var refs: [VariableRef?] = []
+      for name in pattern {
+        refs.append(name.map { .local(declareLocal($0, isConstant: true, declarationRange: $0.range)) })
       }
+      let names = pattern.compactMap { $0?.range }
+      let patternRange = names.first.map { first in
+        SourceRange(file: first.file, start: Int(first.start), end: Int(names.last?.end ?? first.end))
+      } ?? range.emptyAtStart
+      let element = CheckedExpr(.local(hidden), range: patternRange)
+      unpacking.append(CheckedStmt(.declareTuple(refs, element), range: patternRange))
     }
     let statements = inLoop { $0.checkStatements(body.statements) }
     let block = closeBlock(unpacking + statements)

@@ -1,5 +1,15 @@
 import DndSyntax
 
+/// A switch pattern whose value is known before the run.
+private enum SwitchConstant: Hashable {
+  case integer(Int), string(String), bool(Bool), nilValue, member(String)
+
+  func isInteger(in numbers: ClosedRange<Int>) -> Bool {
+    if case .integer(let value) = self { return numbers.contains(value) }
+    return false
+  }
+}
+
 /// The switch statement. Patterns become Bool tests of the subject, which is
 /// kept in a hidden local: a range pattern (`1...5`) tests that its bounds
 /// hold the subject, any other is `==`, as Swift's `~=` answers them. Each
@@ -15,6 +25,7 @@ extension Checker {
     functions[current].switchDepth += 1
     var checkedCases: [CheckedSwitchCase] = []
     var otherwise: CheckedBlock?
+    reportDuplicatePatterns(cases)
     for switchCase in cases {
       pushScope()
       let body = closeBlock(checkStatements(switchCase.body))
@@ -33,6 +44,66 @@ extension Checker {
         subject: checkedSubject, slot: slot, cases: checkedCases,
         otherwise: otherwise ?? CheckedBlock(statements: [unmatched])),
       range: range)
+  }
+
+  /// Warns of a pattern an earlier one of the same switch already
+  /// matches: the same constant (`.copy` twice, `"a"` twice, `3` twice) or
+  /// an integer inside an earlier range of integers (`2` after `1...5`).
+  /// Cases are tried in order, so such a pattern never matches; Swift warns
+  /// of the same for enums ("already handled by previous patterns"). Only
+  /// literals are compared: a name's value is not known before the run.
+  private mutating func reportDuplicatePatterns(_ cases: [SwitchCase]) {
+    var constants: [SwitchConstant: SourceRange] = [:]
+    var ranges: [(numbers: ClosedRange<Int>, range: SourceRange)] = []
+    for pattern in cases.flatMap({ $0.patterns ?? [] }) {
+      let earlier: SourceRange?
+      if let numbers = Self.integerRange(pattern) {
+        earlier = ranges.first(where: {
+          $0.numbers.lowerBound <= numbers.lowerBound && numbers.upperBound <= $0.numbers.upperBound
+        })?.range
+        ranges.append((numbers, pattern.range))
+      } else if let constant = Self.switchConstant(pattern) {
+        earlier = constants[constant] ?? ranges.first(where: { constant.isInteger(in: $0.numbers) })?.range
+        if constants[constant] == nil { constants[constant] = pattern.range }
+      } else {
+        continue
+      }
+      guard let earlier else { continue }
+      report(
+        .duplicateCase(file.text(pattern.range)), at: pattern.range,
+        notes: [Diagnostic.Note("first handled here", at: earlier)])
+    }
+  }
+
+  /// A pattern's value when it is a literal or an implicit member.
+  private static func switchConstant(_ pattern: Expr) -> SwitchConstant? {
+    switch unparenthesized(pattern).kind {
+    case .integer(let value): return .integer(value)
+    case .unary(.negate, let operand):
+      if case .integer(let value) = unparenthesized(operand).kind { return .integer(-value) }
+      return nil
+    case .string(let literal):
+      switch literal.segments.first {
+      case nil: return .string("")
+      case .text(let text)? where literal.segments.count == 1: return .string(text)
+      default: return nil
+      }
+    case .bool(let value): return .bool(value)
+    case .nilLiteral: return .nilValue
+    case .implicitMember(let name): return .member(name.text)
+    default: return nil
+    }
+  }
+
+  /// The integers a range pattern of integer literals holds; nil for any
+  /// other pattern and for an empty range.
+  private static func integerRange(_ pattern: Expr) -> ClosedRange<Int>? {
+    guard case .range(let lower, let upper, let isClosed) = unparenthesized(pattern).kind,
+      case .integer(let low)? = switchConstant(lower), case .integer(let high)? = switchConstant(upper)
+    else { return nil }
+    guard isClosed || high > Int.min else { return nil }
+    let last = isClosed ? high : high - 1
+    return low <= last ? low...last : nil
   }
 
   /// `pattern ~= value` as a Bool expression.

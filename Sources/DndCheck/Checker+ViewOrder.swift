@@ -29,7 +29,7 @@ extension Checker {
     case .member(let base, let name, _):
       if case .identifier(let view) = base.kind { return [(view, name.text, expr.range)] }
       return viewMembersRead(in: base)
-    case .call(let callee, let arguments):
+    case .call(let callee, let arguments, _):
       return viewMembersRead(in: callee) + arguments.flatMap { viewMembersRead(in: $0.value) }
     case .subscripted(let base, let arguments, _):
       return viewMembersRead(in: base) + arguments.flatMap { viewMembersRead(in: $0.value) }

@@ -67,16 +67,24 @@ public struct DelegateMethod: Hashable, Sendable {
   }
 
   /// The type of the value UIKit passes as parameter `position`, when the
-  /// checker knows every member of that type: the session, whichever name
-  /// the script gives it. Every parameter UIKit calls `session` is the
-  /// drag session in the drag blocks and the drop session in the drop
-  /// blocks (the runtime's delegate closures in DragInteraction.swift,
-  /// DropInteraction.swift, ListDelegates.swift and TextDrop.swift).
-  public func parameterType(at position: Int) -> ReceiverType? {
-    guard position >= 0, position < parameters.count, parameters[position] == "session" else { return nil }
-    switch interaction {
-    case .dragInteraction?, .dragDelegate?: return .dragSession
-    case .dropInteraction?, .dropDelegate?, .textDropDelegate?: return .dropSession
+  /// checker knows every member of that type, whichever name the script
+  /// gives it. Every parameter UIKit calls `session` is the drag session in
+  /// the drag blocks and the drop session in the drop blocks (the runtime's
+  /// delegate closures in DragInteraction.swift, DropInteraction.swift,
+  /// ListDelegates.swift and TextDrop.swift); `coordinator` is the drop
+  /// coordinator of the table or collection view the handler is on.
+  public func parameterType(at position: Int, on view: ViewKind) -> ReceiverType? {
+    guard position >= 0, position < parameters.count else { return nil }
+    switch (parameters[position], interaction) {
+    case ("session", .dragInteraction?), ("session", .dragDelegate?): return .dragSession
+    case ("session", .dropInteraction?), ("session", .dropDelegate?), ("session", .textDropDelegate?):
+      return .dropSession
+    case ("coordinator", .dropDelegate?):
+      switch view {
+      case .tableView: return .tableDropCoordinator
+      case .collectionView: return .collectionDropCoordinator
+      default: return nil
+      }
     default: return nil
     }
   }

@@ -91,6 +91,19 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: UserDefaults' accessors (`integer(forKey:)`, ...)
   case synchronize, removeObject, array, dictionary, integer, double, bool
 
+  // UIKit binding: NSItemProvider's in-place file load (§5.2)
+  case loadInPlaceFileRepresentation
+
+  // UIKit binding: seed 004's file URLs and legacy item provider
+  // (`URL(fileURLWithPath:)`, `NSItemProvider(item:typeIdentifier:)`)
+  case fileURLWithPath, path, isFileURL, pathExtension, typeIdentifier
+
+  // UIKit binding: a paste configuration grown after it is made
+  case addAcceptableTypeIdentifiers, addTypeIdentifiers
+
+  // Core: the call of an optional function (`f?(x)`), as a method of the function
+  case callAsFunction
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -152,5 +165,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
+    "loadInPlaceFileRepresentation", "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier",
+    "addAcceptableTypeIdentifiers", "addTypeIdentifiers", "callAsFunction",
   ]
 }

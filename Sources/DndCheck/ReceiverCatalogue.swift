@@ -1,18 +1,22 @@
 /// The few receivers whose every member the checker knows, so that a member
-/// another type has (`session.localObject`, a drag item's) is still an
+/// another type has (`session.localObject`, a drag item's;
+/// `coordinator.insertionIndexPath`, a placeholder context's) is still an
 /// error on them.
 ///
 /// The checker types nothing else: the language is dynamically typed, and
 /// only a handler's parameter is sure to hold one kind of object (UIKit
 /// passes it, and a parameter cannot be assigned). Each list is every member
 /// the binding's object answers, read, set or called (SessionObjects.swift,
-/// with `description` from `SceneObject`); `ReceiverCatalogueTests` in
+/// and ListObjects.swift, with `description` from `SceneObject`);
+/// `ReceiverCatalogueTests` in
 /// DndInterpreterTests asks the real objects about every other known member
 /// and requires each to be refused, so a member the binding learns must be
 /// added here too.
 public enum ReceiverType: String, CaseIterable, Sendable {
   case dragSession = "UIDragSession"
   case dropSession = "UIDropSession"
+  case collectionDropCoordinator = "UICollectionViewDropCoordinator"
+  case tableDropCoordinator = "UITableViewDropCoordinator"
 
   /// The Swift type's name, for messages.
   public var typeName: String { rawValue }
@@ -22,6 +26,7 @@ public enum ReceiverType: String, CaseIterable, Sendable {
     switch self {
     case .dragSession: ReceiverType.dragSessionMembers
     case .dropSession: ReceiverType.dropSessionMembers
+    case .collectionDropCoordinator, .tableDropCoordinator: ReceiverType.dropCoordinatorMembers
     }
   }
 
@@ -33,6 +38,11 @@ public enum ReceiverType: String, CaseIterable, Sendable {
   private static let dragSessionMembers = dragDropSession + [.localContext]
   private static let dropSessionMembers =
     dragDropSession + [.localDragSession, .progress, .progressIndicatorStyle, .loadObjects]
+  /// Both coordinators answer the same names; `drop` takes the table's or
+  /// the collection's labels.
+  private static let dropCoordinatorMembers: [KnownMember] = [
+    .items, .destinationIndexPath, .proposal, .session, .drop, .description,
+  ]
 
   /// Whether the object answers `member` (nil: a name that is no known
   /// member, which it does not).

@@ -333,7 +333,19 @@ struct FunctionCompiler {
       closeCellsLeaving(target, at: stmt.range)
       let jump = emit(.jump, at: stmt.range)
       loops[target].continues.append(jump)
-    case .step, .declareApp, .declareSource, .declareTuple, .noCaseMatched:
+    case .declareTuple(let refs, let value):
+      // Checked once, then each name gets its element (a `for (a, b) in`
+      // loop's pattern does this on every pass).
+      let source = self.value(value)
+      emit(.checkTuple, source, Int32(refs.count), at: value.range)
+      for (position, ref) in refs.enumerated() {
+        guard let ref else { continue }
+        let register = temporary()
+        emit(.tupleElementAt, register, source, Int32(position), at: value.range)
+        store(ref, register, declaring: true)
+      }
+      clearDirty(from: mark, at: stmt.range)
+    case .step, .declareApp, .declareSource, .noCaseMatched:
       fallback(stmt)
     }
   }

@@ -188,6 +188,10 @@ enum Opcode: UInt8 {
   /// is Int.max or r[a] + 1 is past the upper bound r[d] (closed when e = 1);
   /// otherwise r[a] += 1, counts a step, sets r[c] (if c >= 0), pc = b
   case forRangeNext
+  /// `let (x, y) = r[a]`: r[a] must be a tuple of b elements
+  case checkTuple
+  /// r[a] = element c of the tuple r[b] (which `checkTuple` checked)
+  case tupleElementAt
   /// `for x in r[a]`: prepares the sequence (an array or a range; anything
   /// else becomes an array), position r[b]
   case forInPrepare

@@ -72,7 +72,9 @@ extension Interpreter {
       code.hasParameterClause || code.parameterCount > 0
       ? .wrongArgumentCount(code.name, expected: code.parameterCount, found: argumentCount)
       : .closureTakesNoParameters(argumentCount)
-    return RuntimeError(message, at: range)
+    // A call from UIKit has no call site in the script: point at the
+    // function or closure it called.
+    return RuntimeError(message, at: range ?? code.range)
   }
 
   /// Ends a call's frame: closes the cells into it, drops its references,

@@ -393,6 +393,14 @@ extension Interpreter {
           try countStep(place)
           if i.c >= 0 { put(r + Int(i.c), .int(next)) }
           ip = code + Int(i.b)
+        case .checkTuple:
+          let names = Int(i.b)
+          guard case .tuple(let box) = r[Int(i.a)], box.elements.count == names else {
+            throw tupleDestructuringError(r[Int(i.a)], names: names, at: place.range)
+          }
+        case .tupleElementAt:
+          guard case .tuple(let box) = r[Int(i.b)] else { continue }
+          put(r + Int(i.a), box.elements[Int(i.c)])
         case .forInPrepare:
           try prepareSequence(r + Int(i.a), r + Int(i.b), at: place.range)
         case .forInLoop:

@@ -97,6 +97,8 @@ extension Interpreter {
   {
     switch value {
     case .object(let object):
+      // `loader?(data, nil)`: a callable object (a completion handler) called through `f?(x)`.
+      if symbol.known == .callAsFunction, object.isCallable { return try callValue(value, arguments, at: range) }
       return try located(range) { try object.callMethod(symbol, arguments, interpreter: self) }
     case .array(let elements):
       if Interpreter.isMutating(symbol) {
@@ -130,6 +132,9 @@ extension Interpreter {
       return try located(range) { try native.callStatic(symbol, arguments, interpreter: self) }
     case .nil:
       throw RuntimeError(.nilMember(name(of: symbol)), at: range)
+    case .closure, .builtinFunction:
+      // `f?(x)`, which the checker makes a method call so that a nil `f` gives nil.
+      if symbol.known == .callAsFunction { return try callValue(value, arguments, at: range) }
     default: break
     }
     throw noMethod(symbol, on: value, arguments, at: range)

@@ -31,15 +31,21 @@ extension Interpreter {
   /// is known to be a tuple of their number.
   func declareTuple(_ refs: [VariableRef?], _ value: Value, _ frame: Frame, at range: SourceRange) throws {
     guard case .tuple(let box) = value, box.elements.count == refs.count else {
-      var found = value.isNil ? "nil" : "a value of type '\(value.typeName)'"
-      if case .tuple(let box) = value { found = "a tuple of \(box.elements.count) elements" }
-      throw RuntimeError(.tupleDestructuring(names: refs.count, found: found), at: range)
+      throw tupleDestructuringError(value, names: refs.count, at: range)
     }
     for (ref, element) in zip(refs, box.elements) {
       guard let ref else { continue }
       storeVariable(ref, element, frame)
       if case .global(let slot) = ref { globalReady[slot] = true }
     }
+  }
+
+  /// The error of taking `value` apart into `names` names when it is not a
+  /// tuple of that many elements.
+  func tupleDestructuringError(_ value: Value, names: Int, at range: SourceRange) -> RuntimeError {
+    var found = value.isNil ? "nil" : "a value of type '\(value.typeName)'"
+    if case .tuple(let box) = value { found = "a tuple of \(box.elements.count) elements" }
+    return RuntimeError(.tupleDestructuring(names: names, found: found), at: range)
   }
 
   func execute(_ stmt: CheckedStmt, _ frame: Frame) throws -> Completion {

@@ -107,6 +107,10 @@ open class NativeObject {
     throw RuntimeError(.notSubscriptable(typeName))
   }
 
+  /// True for objects that override `call` (a completion handler), so that
+  /// `f?(x)` calls them.
+  open var isCallable: Bool { false }
+
   /// `object(arguments)`: for objects that stand for a function.
   open func call(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
     throw RuntimeError(.notCallable(typeName))

@@ -94,13 +94,27 @@ extension DiagnosticMessage {
   }
 
   public static func notConstructible(_ type: String) -> DiagnosticMessage {
-    // The forms the checker knows (`CGRect.init(...)` reaches here unchecked).
-    guard let builtin = Builtin.named(type), let forms = InitializerCatalogue.forms(of: builtin) else {
-      return .error("'\(type)' cannot be created with these arguments")
+    // The forms the checker knows (`CGRect.init(...)` reaches here unchecked), or else the table below.
+    if let builtin = Builtin.named(type), let forms = InitializerCatalogue.forms(of: builtin) {
+      let list = InitializerCatalogue.list(type, forms)
+      return .error("'\(type)' cannot be created with these arguments; it is created with \(list)")
     }
-    let list = InitializerCatalogue.list(type, forms)
-    return .error("'\(type)' cannot be created with these arguments; it is created with \(list)")
+    let forms = initializerForms[type].map { "; write \($0)" } ?? ""
+    return .error("'\(type)' cannot be created with these arguments" + forms)
   }
+
+  /// How the types a drag and drop script makes most are created, for the
+  /// message above (seed 002's Objective-C `initWithDropOperation:` becomes
+  /// `UIDropProposal(dropOperation:)` in a student's hands).
+  static let initializerForms: [String: String] = [
+    "IndexPath": "IndexPath(item: 0, section: 0) or IndexPath(row: 0, section: 0)",
+    "NSItemProvider":
+      "NSItemProvider(), NSItemProvider(object: value) or NSItemProvider(item: value, typeIdentifier: \"public.data\")",
+    "UIDragItem": "UIDragItem(itemProvider: provider)",
+    "UIDropProposal": "UIDropProposal(operation: .copy)",
+    "UIImage": "UIImage(named: \"cat\") or UIImage(named: \"cat\", size: Size(300, 200))",
+    "URL": "URL(string: \"https://...\") or URL(fileURLWithPath: \"/tmp/file\")",
+  ]
 
   public static func notImplemented(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is not available here: it needs the UIKit runtime")
@@ -160,8 +174,8 @@ extension DiagnosticMessage {
 
   public static func tupleDestructuring(names: Int, found: String) -> DiagnosticMessage {
     .error(
-      "cannot take \(found) apart into \(names) names; the value after '=' must be a tuple of "
-        + "\(names) elements, such as (a, b)")
+      "cannot take \(found) apart into \(names) names: that needs a tuple of \(names) elements, "
+        + "such as (a, b)")
   }
 
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {

@@ -92,6 +92,12 @@ extension Narrator {
         event,
         "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
           + "the place to update views.")
+    case "progressIndicatorShown":
+      add(
+        event,
+        "The drop's data was slow to arrive, so UIKit showed its progress UI with a Cancel button from "
+          + "\(event.argument("from") ?? "?") to \(event.argument("to") ?? "?") after the drop; an app that shows "
+          + "its own progress sets progressIndicatorStyle to .none.", tone: .yellow)
     case "itemsTransferred":
       update(event) { $0.transferred = true }
       add(

@@ -55,6 +55,9 @@ public struct Timing: Hashable, Sendable {
   public var springLoadingActivated = 0.4
   /// Movement before the drag "tears out" of the lift (10 pt, §2.1).
   public var dragHysteresis = 10.0
+  /// How long a drop's loads may run before UIKit shows its progress UI
+  /// (§4.3: "if handling takes long"). Choice: 1 s; UIKit does not say.
+  public var progressIndicatorDelay = 1.0
   /// Length of a table or collection view update animation, after which a
   /// `performBatchUpdates` completion runs. Choice: 0.3 s.
   public var listUpdateAnimation = 0.3

@@ -36,6 +36,35 @@ extension DragEngine {
     }
   }
 
+  /// A touch that lifted no drag ends as an ordinary touch (§1.1, §1.3 step 1:
+  /// with no items the gesture fails and the touch is processed normally):
+  /// lifted on the row or item it went down on, the list selects it (as a
+  /// tap does, §8.2); lifted inside the button it went down on, the button
+  /// runs its action. Choices: a touch whose lift began and ran back (§1.5)
+  /// belonged to the lift, which fails competing recognisers (§2.1); a list
+  /// selects only if the finger ends within the drag hysteresis of where it
+  /// went down, since a longer move scrolls a scroll view instead.
+  func touchEndedWithoutDrag(from down: Point, at up: Point) throws {
+    func ancestor(at point: Point, where matches: (View) -> Bool) -> View? {
+      var candidate = world.hitTest(point)?.view
+      while let current = candidate, !matches(current) { candidate = current.superview }
+      return candidate
+    }
+    if let listView = ancestor(at: down, where: { $0.list != nil }), let list = listView.list {
+      let pressed = try list.indexPathForItem(at: listView.point(fromScreen: down))
+      guard let pressed, down.distance(to: up) <= timing.dragHysteresis,
+        ancestor(at: up, where: { $0.list != nil }) === listView,
+        try list.indexPathForItem(at: listView.point(fromScreen: up)) == pressed
+      else { return }
+      _ = try listTap(list, at: up)
+      return
+    }
+    guard let pressed = ancestor(at: down, where: { $0.kind == .button }),
+      ancestor(at: up, where: { $0.kind == .button }) === pressed
+    else { return }
+    try runAction(of: pressed)
+  }
+
   /// Runs a button's action (a tap, or spring loading activating it).
   func runAction(of button: View) throws {
     let callSite = CallSite(

@@ -81,6 +81,7 @@ extension DragEngine {
       throw error
     }
     s.isDataAccessOpen = false
+    if s.pendingLoads > 0 { s.dropReturnedAt = scheduler.now }
     let session = s.dropSession(for: app)
     let callSite = site(s, target, in: app)
     var animators: [DragAnimator] = []

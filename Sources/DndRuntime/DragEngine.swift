@@ -91,7 +91,8 @@ final class DragEngine {
 
   func describe(_ preview: TargetedDragPreview?) -> String {
     guard let preview else { return "nil" }
-    return preview.isUsable ? preview.description : "\(preview) (unusable: container not in a window, so nil)"
+    guard let reason = preview.target.container.invisibility else { return preview.description }
+    return "\(preview) (unusable: container \(reason), so nil)"
   }
 
   func itemArgument(_ index: Int) -> TraceArgument {
@@ -113,6 +114,24 @@ final class DragEngine {
     s.origin?.list?.forgetDrag(session: s.id)
     sessions.removeAll { $0 === s }
     if let finger = s.finger, finger.drag === s { finger.drag = nil }
+  }
+
+  /// Rule (§4.3): with `progressIndicatorStyle` `.default`, UIKit shows its
+  /// progress UI (a modal with a Cancel button) when the drop's loads take
+  /// long; `.none` is for apps that show their own progress. When the last
+  /// load delivers, the trace says whether the UI was up and for how long.
+  /// Choice: one event then rather than a timer, so that the UI adds no work
+  /// for the explorer to order; the style is read at that moment.
+  func progressIndicatorMayHide(_ s: DragState) {
+    guard s.pendingLoads == 0, let start = s.dropReturnedAt else { return }
+    s.dropReturnedAt = nil
+    let elapsed = Double(scheduler.now.microseconds - start.microseconds) / 1_000_000
+    let delay = timing.progressIndicatorDelay
+    guard s.progressIndicatorStyle == .default, elapsed > delay else { return }
+    step(
+      "progressIndicatorShown", s, phase: .dataTransfer, app: s.targetApp?.name,
+      [TraceArgument("from", "\(formatNumber(delay))s"), TraceArgument("to", "\(formatNumber(elapsed))s")],
+      result: "the loads ran longer than \(formatNumber(delay))s after the drop")
   }
 
   /// Sends `sessionDidTransferItems` once the drop happened, the source heard

@@ -91,6 +91,8 @@ final class DragState {
   var didEndSent = false
   var transferSent = false
   var progressIndicatorStyle = DropSessionProgressIndicatorStyle.default
+  /// When performDrop returned with loads running (UIKit's progress UI, §4.3).
+  var dropReturnedAt: VirtualTime?
 
   // Handles and the items other apps see.
   private var dragHandle = Weak<DragSession>()
@@ -183,6 +185,7 @@ final class DragState {
   /// A counted load delivered: maybe the transfer is complete.
   func noteLoadFinished() throws {
     pendingLoads = max(0, pendingLoads - 1)
+    world?.engine.progressIndicatorMayHide(self)
     try world?.engine.transferMayBeComplete(self)
   }
 }

@@ -199,7 +199,11 @@ public final class TouchDriver {
       world.scheduler.cancel(pending)
       finger.pendingLift = nil
     }
-    if let drag = finger.drag { try engine.release(drag, cancelled: cancelled) }
+    if let drag = finger.drag {
+      try engine.release(drag, cancelled: cancelled)
+    } else if !cancelled {
+      try engine.touchEndedWithoutDrag(from: finger.downLocation, at: finger.location)
+    }
   }
 
   /// Runs a step on the main queue, then the work due now. Steps do not nest:

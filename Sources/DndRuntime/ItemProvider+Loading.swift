@@ -56,7 +56,9 @@ extension ItemProvider {
     forTypeIdentifier type: String,
     completionHandler: @escaping (String?, ItemProviderError?) throws -> Void
   ) throws -> LoadProgress {
-    try startLoad(
+    // The name the file gets (§5.2), read now: the delivery keeps no reference to the provider.
+    let suggestedName = self.suggestedName
+    return try startLoad(
       method: "loadFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
       representation: representation(forType: type), missing: .itemUnavailable(type: type),
       convert: { raw in .success(Self.bytes(of: raw)) },
@@ -65,9 +67,37 @@ extension ItemProvider {
           try completionHandler(nil, result.failure ?? .unknown())
           return
         }
-        let url = world.makeTemporaryFile(bytes, fileExtension: TypeIdentifier.fileExtension(for: type))
+        let url = world.makeTemporaryFile(
+          bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
         defer { world.removeTemporaryFile(url) }
         try completionHandler(url, nil)
+      })
+  }
+
+  /// `loadInPlaceFileRepresentation(forTypeIdentifier:completionHandler:)`:
+  /// the original file when it can be opened in place, else a temporary copy
+  /// and `isInPlace` false (§5.2). Every representation here is data or an
+  /// object, never a file registered to open in place, so it is always a
+  /// copy, deleted when the completion returns, as `loadFileRepresentation`'s.
+  @discardableResult
+  public func loadInPlaceFileRepresentation(
+    forTypeIdentifier type: String,
+    completionHandler: @escaping (String?, Bool, ItemProviderError?) throws -> Void
+  ) throws -> LoadProgress {
+    let suggestedName = self.suggestedName
+    return try startLoad(
+      method: "loadInPlaceFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
+      representation: representation(forType: type), missing: .itemUnavailable(type: type),
+      convert: { raw in .success(Self.bytes(of: raw)) },
+      deliver: { [worldLink] result in
+        guard let world = worldLink.world, case .success(let bytes) = result else {
+          try completionHandler(nil, false, result.failure ?? .unknown())
+          return
+        }
+        let url = world.makeTemporaryFile(
+          bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
+        defer { world.removeTemporaryFile(url) }
+        try completionHandler(url, false, nil)
       })
   }
 

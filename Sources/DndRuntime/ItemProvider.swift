@@ -70,6 +70,9 @@ public final class ItemProvider {
     let typeIdentifier: String
     let visibility: RepresentationVisibility
     let source: Source
+    /// The item of `init(item:typeIdentifier:)`, which a load handler
+    /// registered later for its type takes the place of.
+    var isInitialItem = false
   }
 
   let worldLink: WorldLink
@@ -104,6 +107,18 @@ public final class ItemProvider {
   public convenience init(object: ItemValue, world: World) {
     self.init(world: world)
     registerObject(object)
+  }
+
+  /// `NSItemProvider(item:typeIdentifier:)`, the legacy initializer: the
+  /// item, offered as that one type whatever it is. Choice: seed 004 passes
+  /// a URL as "public.mpeg-4" and then registers a load handler for the same
+  /// type, reporting that the item "is not used later"; so a
+  /// `registerItem(forTypeIdentifier:)` of that type replaces it.
+  public convenience init(item: ItemValue, typeIdentifier: String, world: World) {
+    self.init(world: world)
+    var representation = Representation(typeIdentifier: typeIdentifier, visibility: .all, source: .value(item))
+    representation.isInitialItem = true
+    ownRepresentations.append(representation)
   }
 
   /// The provider another app sees: same data, minus own-process representations.
@@ -233,8 +248,12 @@ public final class ItemProvider {
   public func registerItem(
     forTypeIdentifier type: String, loadHandler: @escaping (@escaping ValueCompletion) throws -> Void
   ) {
-    ownRepresentations.append(
-      Representation(typeIdentifier: type, visibility: .all, source: .item(loadHandler)))
+    let item = Representation(typeIdentifier: type, visibility: .all, source: .item(loadHandler))
+    if let initial = ownRepresentations.firstIndex(where: { $0.isInitialItem && $0.typeIdentifier == type }) {
+      ownRepresentations[initial] = item
+    } else {
+      ownRepresentations.append(item)
+    }
   }
 
   private func isRegistered(_ type: String) -> Bool {

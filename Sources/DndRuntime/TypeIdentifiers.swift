@@ -86,6 +86,8 @@ public enum TypeIdentifier {
     case "public.html": "html"
     case "com.adobe.pdf": "pdf"
     case "public.json": "json"
+    case "public.mpeg-4": "mp4"
+    case "com.apple.quicktime-movie": "mov"
     case _ where conforms(type, to: "public.plain-text"): "txt"
     default: "data"
     }

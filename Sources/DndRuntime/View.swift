@@ -368,14 +368,17 @@ public final class View {
 
   /// True when the view is in a window and neither it nor an ancestor is hidden
   /// (the test UIKit applies to preview containers, §2.3).
-  var isVisibleInWindow: Bool {
+  var isVisibleInWindow: Bool { invisibility == nil }
+
+  /// Why the view fails that test, in the trace's words; nil if it passes.
+  var invisibility: String? {
     var candidate: View? = self
     while let current = candidate {
-      if current.isHidden { return false }
-      if current.kind == .window { return true }
+      if current.isHidden { return current === self ? "hidden" : "inside hidden \(current.name)" }
+      if current.kind == .window { return nil }
       candidate = current.superview
     }
-    return false
+    return "not in a window"
   }
 
   // MARK: Interactions

@@ -188,9 +188,20 @@ public final class World {
 
   // MARK: Temporary files of loadFileRepresentation
 
-  func makeTemporaryFile(_ data: Data, fileExtension: String) -> String {
+  /// A file for `loadFileRepresentation`. UIKit names the file after the
+  /// provider's `suggestedName` (§5.2); without one, after its number. Each
+  /// file has a folder of its own, so two files of one name never clash.
+  /// Choice: a suggested name without an extension gets the type's, and
+  /// characters a file name cannot hold become "-".
+  func makeTemporaryFile(_ data: Data, suggestedName: String?, fileExtension: String) -> String {
     temporaryFileCount += 1
-    let url = "file:///tmp/dnd/\(temporaryFileCount).\(fileExtension)"
+    let folder = "file:///tmp/dnd/\(temporaryFileCount)"
+    var url = "\(folder).\(fileExtension)"
+    if let suggestedName, !suggestedName.isEmpty {
+      let cleaned = String(suggestedName.map { $0 == "/" || $0 == ":" || $0.isNewline ? "-" : $0 })
+      let name = cleaned.contains(".") ? cleaned : "\(cleaned).\(fileExtension)"
+      url = "\(folder)/\(name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "file")"
+    }
     temporaryFiles.append((url, data))
     return url
   }

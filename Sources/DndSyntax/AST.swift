@@ -394,8 +394,9 @@ public enum ExprKind: Sendable {
   /// `a.b` or `a?.b`; a tuple element is a member named "0", "1", ...
   indirect case member(base: Expr, name: Name, isOptional: Bool)
   /// Trailing closures become arguments with `isTrailingClosure` set; the
-  /// first is unlabelled, later ones keep their labels.
-  indirect case call(callee: Expr, arguments: [Argument])
+  /// first is unlabelled, later ones keep their labels. `f?(x)`
+  /// (`isOptional`) is nil when `f` is, without evaluating the arguments.
+  indirect case call(callee: Expr, arguments: [Argument], isOptional: Bool = false)
   /// `a[i]`, or `a?[i]` (`isOptional`), nil when `a` is.
   indirect case subscripted(base: Expr, arguments: [Argument], isOptional: Bool)
   /// `a!`: the value of `a`, or a runtime error when it is nil.

@@ -18,8 +18,8 @@ extension FormatPrinter {
     case .member(let base, let name, let isOptional):
       expression(base)
       write((isOptional ? "?." : ".") + name.text)
-    case .call(let callee, let arguments):
-      call(callee, arguments)
+    case .call(let callee, let arguments, let isOptional):
+      call(callee, arguments, isOptional: isOptional)
     case .subscripted(let base, let arguments, let isOptional):
       expression(base)
       if isOptional { write("?") }
@@ -90,13 +90,15 @@ extension FormatPrinter {
   /// parentheses go when only trailing closures are left (`list.map { }`),
   /// unless the callee is itself a call, where dropping them would merge
   /// the two calls.
-  private mutating func call(_ callee: Expr, _ arguments: [Argument]) {
+  private mutating func call(_ callee: Expr, _ arguments: [Argument], isOptional: Bool) {
     expression(callee)
+    // `f?(x)` keeps its parentheses, even around nothing.
+    if isOptional { write("?") }
     let inParentheses = arguments.filter { !$0.isTrailingClosure }
     let trailing = arguments.filter(\.isTrailingClosure)
     var calleeIsCall = false
     if case .call = callee.kind { calleeIsCall = true }
-    if !inParentheses.isEmpty || trailing.isEmpty || calleeIsCall {
+    if isOptional || !inParentheses.isEmpty || trailing.isEmpty || calleeIsCall {
       let open = token(.leftParen, atOrAfter: Int(callee.range.end)).map { Int($0.range.start) }
       argumentList(inParentheses, open: open ?? Int(callee.range.end), brackets: (.leftParen, .rightParen))
     }

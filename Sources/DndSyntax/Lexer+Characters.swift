@@ -175,12 +175,10 @@ extension Lexer {
         "'..'", hint: "use '..<' for a half-open range or '...' for a closed one")
     case .dollar:
       message = .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0")
-    case UInt8(ascii: "@") where position < end && Lexer.identifierTable[Int(bytes[position])]:
-      // `@objc func performDrop`: Swift's attributes, pasted from a view controller.
+    case .atSign where position < end && Lexer.identifierTable[Int(bytes[position])]:
+      // `@IBOutlet`, `@objc`: the attribute goes as one error, and what follows is read.
       position = endOfIdentifier(from: position)
-      let attribute = String(decoding: bytes[tokenStart..<position], as: UTF8.self)
-      message = .unexpectedCharacter(
-        "'@'", hint: "attributes such as '\(attribute)' are not part of dnd; remove '\(attribute)'")
+      message = .swiftAttribute(file.text(range(tokenStart, position)))
     default: message = .unexpectedCharacter(describe(Unicode.Scalar(first)), hint: nil)
     }
     return makeError(message, from: tokenStart, to: position)
@@ -240,6 +238,7 @@ extension UInt8 {
   static let ampersand = UInt8(ascii: "&")
   static let pipe = UInt8(ascii: "|")
   static let dollar = UInt8(ascii: "$")
+  static let atSign = UInt8(ascii: "@")
 
   var isDigit: Bool { self &- 0x30 < 10 }
   var isASCIILetter: Bool { (self | 0x20) &- 0x61 < 26 }

@@ -326,6 +326,13 @@ extension Parser.State {
     if consume(.colon) != nil { type = parseType() }
     var initializer: Expr?
     if consume(.equal) != nil { initializer = parseExpression() }
+    if token.kind == .leftBrace && !token.isAtStartOfLine {
+      // `var json: Data? { ... }` or `var gallery = ... { didSet { ... } }`:
+      // reported once, and the braces skipped whole.
+      let typeText = type.map { file.text($0.range) }
+      report(.propertyAccessors(name.text, type: typeText, isObserver: initializer != nil), at: token.range)
+      synchronize()
+    }
     return VarDecl(
       isConstant: isConstant, name: name, type: type, initializer: initializer, range: range(from: start))
   }

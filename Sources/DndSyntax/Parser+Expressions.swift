@@ -160,9 +160,9 @@ extension Parser.State {
         // On a new line these begin a statement rather than call or subscript.
         if token.isAtStartOfLine { return expr }
       case .question:
-        if !startsOptionalSubscript() { return expr }
+        if !startsOptionalSubscript() && !startsOptionalCall() { return expr }
       case .leftBrace:
-        if token.isAtStartOfLine || !allowsTrailingClosure { return expr }
+        if token.isAtStartOfLine || !allowsTrailingClosure || startsPropertyObserver() { return expr }
       default:
         return expr
       }
@@ -171,11 +171,20 @@ extension Parser.State {
       switch token.kind {
       case .dot, .questionDot: expr = parseMemberSuffix(of: expr)
       case .leftParen: expr = parseCallSuffix(of: expr)
+      case .question where startsOptionalCall(): expr = parseCallSuffix(of: expr)
       case .leftBracket, .question: expr = parseSubscriptSuffix(of: expr)
       case .bang: expr = parseForceUnwrap(of: expr)
       default: expr = parseTrailingClosures(of: expr)
       }
     }
+  }
+
+  /// At `{ didSet {` or `{ willSet {` after a variable's initial value:
+  /// Swift's property observer, not a trailing closure (parseVarDecl
+  /// reports it).
+  mutating func startsPropertyObserver() -> Bool {
+    let word = peek()
+    return (isWord("didSet", word) || isWord("willSet", word)) && peek(2).kind == .leftBrace
   }
 
   // forceUnwrap = "!" ;
@@ -199,13 +208,15 @@ extension Parser.State {
     return Expr(.member(base: base, name: name, isOptional: isOptional), range: range(from: base.range.start))
   }
 
-  // callSuffix = "(" [ argumentList ] ")" ;
+  // callSuffix = [ "?" ] "(" [ argumentList ] ")" ;
   mutating func parseCallSuffix(of callee: Expr) -> Expr {
+    let isOptional = consume(.question) != nil
     let open = token
     advance()
     let arguments = at(.rightParen) ? [] : parseArgumentList(closer: .rightParen)
     expectClosing(.rightParen, opener: open, construct: "this call")
-    return Expr(.call(callee: callee, arguments: arguments), range: range(from: callee.range.start))
+    let kind = ExprKind.call(callee: callee, arguments: arguments, isOptional: isOptional)
+    return Expr(kind, range: range(from: callee.range.start))
   }
 
   /// A missing "," between two arguments on a line is reported and the next
@@ -240,8 +251,22 @@ extension Parser.State {
       advance()
       advance()
     }
+    if let spelling = Parser.State.operatorsAsFunctions[token.kind], [.rightParen, .comma].contains(peek().kind) {
+      // `sorted(by: >)`: Swift passes the operator's function.
+      report(.operatorAsFunction(spelling), at: token.range)
+      let range = token.range
+      advance()
+      return Argument(label: label, value: Expr(.error, range: range))
+    }
     return Argument(label: label, value: parseExpression())
   }
+
+  /// The operators Swift code passes as functions (`sorted(by: >)`,
+  /// `reduce(0, +)`), by token.
+  static let operatorsAsFunctions: [TokenKind: String] = [
+    .less: "<", .lessEqual: "<=", .greater: ">", .greaterEqual: ">=", .equalEqual: "==", .bangEqual: "!=",
+    .plus: "+", .minus: "-", .star: "*", .slash: "/",
+  ]
 
   // subscriptSuffix = [ "?" ] "[" argumentList "]" ;
   mutating func parseSubscriptSuffix(of base: Expr) -> Expr {
@@ -262,15 +287,25 @@ extension Parser.State {
     return next.kind == .leftBracket && next.range.start == token.range.end
   }
 
+  /// Whether the "?" here calls an optional function: it touches the value
+  /// before it and a "(" after it (`changeAspectRatio?()`).
+  mutating func startsOptionalCall() -> Bool {
+    guard token.range.start == previous.end else { return false }
+    let next = peek()
+    return next.kind == .leftParen && next.range.start == token.range.end
+  }
+
   /// The closures join the arguments of the call they follow, or make a call
   /// of `callee` without parentheses (`list.forEach { ... }`).
   // trailingClosures = closure { IDENT ":" closure } ;
   mutating func parseTrailingClosures(of callee: Expr) -> Expr {
     var function = callee
     var arguments: [Argument] = []
-    if case .call(let calledFunction, let existing) = callee.kind {
+    var isOptional = false
+    if case .call(let calledFunction, let existing, let optional) = callee.kind {
       function = calledFunction
       arguments = existing
+      isOptional = optional
     }
     arguments.appendToList(Argument(label: nil, value: parseClosure(), isTrailingClosure: true))
     while token.kind == .identifier, peek().kind == .colon, peek(2).kind == .leftBrace {
@@ -279,7 +314,8 @@ extension Parser.State {
       advance()
       arguments.appendToList(Argument(label: label, value: parseClosure(), isTrailingClosure: true))
     }
-    return Expr(.call(callee: function, arguments: arguments), range: range(from: callee.range.start))
+    let kind = ExprKind.call(callee: function, arguments: arguments, isOptional: isOptional)
+    return Expr(kind, range: range(from: callee.range.start))
   }
 
   /// Literals and names are read by helpers: this function is on every

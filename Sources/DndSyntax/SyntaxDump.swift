@@ -325,8 +325,8 @@ private struct TreeWriter {
     case .member(let base, let name, let isOptional):
       line(prefix + "member \(isOptional ? "?." : ".")\(name.text)", at: range)
       nested { $0.write(base) }
-    case .call(let callee, let arguments):
-      line(prefix + "call", at: range)
+    case .call(let callee, let arguments, let isOptional):
+      line(prefix + (isOptional ? "call ?" : "call"), at: range)
       nested { writer in
         writer.write(callee)
         writer.write(arguments)

@@ -247,8 +247,25 @@ extension DiagnosticMessage {
         + "names use ASCII letters, digits and '_'")
   }
 
+  public static func operatorAsFunction(_ spelling: String) -> DiagnosticMessage {
+    .error(
+      "an operator is not a function value in dnd; write a closure that applies it: "
+        + "'{ $0 \(spelling) $1 }'")
+  }
+
   public static func parameterLabel(_ label: String) -> DiagnosticMessage {
     .error("parameters take no argument label; remove '\(label)' (only '_' may come before the name)")
+  }
+
+  public static func propertyAccessors(_ name: String, type: String?, isObserver: Bool) -> DiagnosticMessage {
+    let instead =
+      isObserver
+      ? "write the property without it, and call a function after each change where Swift would run "
+        + "'didSet' (the Image Gallery's 'save()' after each edit of the model)"
+      : "write a function instead: 'func \(name)() -> \(type ?? "Type") { ... }', called as '\(name)()'"
+    return .error(
+      "computed properties and property observers ('get', 'set', 'didSet', 'willSet') are not part of dnd; "
+        + instead)
   }
 
   public static func shorthandOutsideClosure(_ name: String, hasParameters: Bool) -> DiagnosticMessage {
@@ -265,6 +282,12 @@ extension DiagnosticMessage {
 
   public static var statementOutsideCase: DiagnosticMessage {
     .error("all statements inside a switch must be covered by a 'case' or 'default'; begin with 'case value:'")
+  }
+
+  public static func swiftAttribute(_ attribute: String) -> DiagnosticMessage {
+    .error(
+      "'\(attribute)' is a Swift attribute, which dnd does not have: a script declares its views in an app "
+        + "('label name { ... }') and connects nothing; remove '\(attribute)'")
   }
 
   public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {

@@ -51,6 +51,12 @@ import Testing
     // Exploration: the wrong versions fail with their smallest order, and the replay shows it.
     Case(name: "test-explore", arguments: ["test", "--explore", "--no-color", "examples/explore"], status: 1),
     Case(
+      name: "test-explore-sample",
+      arguments: [
+        "test", "--explore", "--explore-limit", "4", "--no-color", "examples/explore/03-placeholder-race.dnd",
+      ],
+      status: 1),
+    Case(
       name: "test-explore-faults",
       arguments: ["test", "--explore", "--faults", "--no-color", "examples/08-two-loads.dnd"], status: 0),
     Case(

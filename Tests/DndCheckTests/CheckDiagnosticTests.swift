@@ -189,7 +189,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     (
       "NSItemProvider(obj: \"x\")",
       "'NSItemProvider' has no initializer NSItemProvider(obj:): did you mean 'object:'? It is created with "
-        + "NSItemProvider(), NSItemProvider(object:) or NSItemProvider(_:)"
+        + "NSItemProvider(), NSItemProvider(object:), NSItemProvider(_:) or NSItemProvider(item:typeIdentifier:)"
     ),
     (
       "UIDragItem(provider: p)",

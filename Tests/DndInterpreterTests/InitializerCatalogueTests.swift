@@ -10,7 +10,7 @@ import Testing
     "object": "\"text\"", "itemProvider": "NSItemProvider()", "operation": ".copy", "container": "root",
     "center": "Point(1, 2)", "transform": "CGAffineTransform.identity", "named": "\"cat\"",
     "size": "Size(3, 4)", "x": "1", "y": "2", "width": "3", "height": "4", "origin": "Point(1, 2)",
-    "item": "0", "row": "0", "section": "0",
+    "item": "0", "row": "0", "section": "0", "typeIdentifier": "\"public.data\"",
   ]
 
   /// A value for an unlabelled argument of each type.
@@ -24,6 +24,8 @@ import Testing
       (InitializerCatalogue.forms(of: builtin) ?? []).map { labels in
         let arguments = labels.map { label -> String in
           guard let label else { return unlabelled[builtin] ?? "nil" }
+          // A provider's `item:` is the value it holds; an index path's, a number.
+          if builtin == .nsItemProvider, label == "item" { return "item: \"text\"" }
           return label + ": " + (labelled[label] ?? "nil")
         }
         return builtin.spelling + "(" + arguments.joined(separator: ", ") + ")"

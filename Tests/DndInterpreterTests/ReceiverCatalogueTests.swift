@@ -1,14 +1,17 @@
+import Foundation
 import DndCheck
 @testable import DndInterpreter
 import DndSyntax
 import Testing
 
-/// The checker reports a member a handler's session does not have
-/// (`ReceiverType`, in DndCheck). That is sound only if the session objects
-/// of the binding really refuse every member missing from the checker's
-/// lists: this asks real drag and drop sessions, in the middle of a drag,
-/// about every other known member, read, set and called, and each must be
-/// refused. (A name that is not a known member reaches no object's code.)
+/// The checker reports a member a handler's session or drop coordinator
+/// does not have (`ReceiverType`, in DndCheck). That is sound only if the
+/// objects of the binding really refuse every member missing from the
+/// checker's lists: this asks real drag and drop sessions, in the middle of
+/// a drag, and the coordinators of real drops into a collection view and a
+/// table view, about every other known member, read, set and called, and
+/// each must be refused. (A name that is not a known member reaches no
+/// object's code.)
 @Suite struct ReceiverCatalogueTests {
   static let script = """
     app Demo {
@@ -43,6 +46,86 @@ import Testing
     drag to target
     """
 
+  /// Two drops from another app, one into a collection view and one into
+  /// a table view, whose coordinators the handlers keep.
+  static let coordinatorScript = """
+    source Photos {
+      item photo { return UIDragItem(itemProvider: NSItemProvider(object: "photo")) }
+    }
+    app Demo {
+      var names = ["a", "b"]
+      var collectionCoordinator = 0
+      var tableCoordinator = 0
+      view root {
+        frame = Rect(0, 0, 1024, 768)
+        collectionView grid {
+          frame = Rect(0, 0, 1024, 300)
+          itemSize = Size(100, 100)
+          dataSource {
+            func numberOfItemsInSection(section) { names.count }
+            func cellForItemAt(indexPath) { UICollectionViewCell(text: names[indexPath.item]) }
+          }
+          dropDelegate {
+            func dropSessionDidUpdate(session, destinationIndexPath) {
+              UICollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+            }
+            func performDropWith(coordinator) { collectionCoordinator = coordinator }
+          }
+        }
+        tableView list {
+          frame = Rect(0, 400, 1024, 300)
+          dataSource {
+            func numberOfRowsInSection(section) { names.count }
+            func cellForRowAt(indexPath) { UITableViewCell(text: names[indexPath.row]) }
+          }
+          dropDelegate {
+            func dropSessionDidUpdate(session, destinationIndexPath) {
+              UITableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+            }
+            func performDropWith(coordinator) { tableCoordinator = coordinator }
+          }
+        }
+      }
+    }
+    longPress Photos.photo
+    drag to grid
+    release
+    settle
+    longPress Photos.photo
+    drag to list
+    release
+    settle
+    """
+
+  /// The receivers the handlers kept, by receiver type, and the
+  /// interpreter that holds them: the sessions in the middle of a drag, or
+  /// the coordinators after their drops.
+  static func receivers(_ type: ReceiverType) throws -> (Interpreter, Value?) {
+    switch type {
+    case .dragSession, .dropSession:
+      let (interpreter, sessions) = try sessions()
+      return (interpreter, sessions.first(where: { $0.0 == type })?.1)
+    case .collectionDropCoordinator, .tableDropCoordinator:
+      let interpreter = try run(coordinatorScript)
+      let name = type == .tableDropCoordinator ? "tableCoordinator" : "collectionCoordinator"
+      return (interpreter, interpreter.global(interpreter.program.globalSlot(named: name) ?? 0))
+    }
+  }
+
+  /// Runs a script's top level; returns its interpreter.
+  static func run(_ text: String) throws -> Interpreter {
+    let file = SourceFile(name: "receivers.dnd", text: text)
+    let (checked, diagnostics) = Pipeline.check(file)
+    guard let program = checked else {
+      throw SnippetFailure(description: diagnostics.map(\.message).joined(separator: "; "))
+    }
+    let host = SceneHost(program: program, files: [file], output: { _ in })
+    let interpreter = Interpreter(program: program, host: host, natives: host.natives, files: [file])
+    host.interpreter = interpreter
+    try InterpreterThread.run { try interpreter.run() }
+    return interpreter
+  }
+
   /// The sessions the handlers received, by receiver type, and the
   /// interpreter that holds them.
   static func sessions() throws -> (Interpreter, [(ReceiverType, Value)]) {
@@ -66,9 +149,15 @@ import Testing
   }
 
   @Test(arguments: ReceiverType.allCases)
+  func eachReceiverIsTheBindingsObjectOfItsType(_ type: ReceiverType) throws {
+    let (_, receiver) = try Self.receivers(type)
+    #expect(receiver?.typeName == type.typeName)
+  }
+
+  @Test(arguments: ReceiverType.allCases)
   func everyMemberMissingFromTheListIsRefused(_ type: ReceiverType) throws {
-    let (interpreter, sessions) = try Self.sessions()
-    guard let session = sessions.first(where: { $0.0 == type })?.1 else {
+    let (interpreter, captured) = try Self.receivers(type)
+    guard let session = captured, session.typeName == type.typeName else {
       Issue.record("no \(type.typeName) was captured")
       return
     }
@@ -107,18 +196,28 @@ import Testing
   /// the "did you mean" of a misspelt session member points somewhere real.
   @Test(arguments: ReceiverType.allCases)
   func everyListedMemberIsAnswered(_ type: ReceiverType) throws {
-    let (interpreter, sessions) = try Self.sessions()
-    guard let session = sessions.first(where: { $0.0 == type })?.1 else { return }
+    let (interpreter, captured) = try Self.receivers(type)
+    guard let session = captured, session.typeName == type.typeName else { return }
     let range = SourceRange(file: 0, start: 0, end: 0)
     let target = interpreter.global(interpreter.program.globalSlot(named: "target") ?? 0)
     // The methods, called as a script calls them (`loadObjects` without its
     // completion: refused with a message of its own, not as unknown).
-    let calls: [KnownMember: Arguments] = [
+    var calls: [KnownMember: Arguments] = [
       .location: Arguments([target], labels: [Symbol(.in)]),
       .canLoadObjects: Arguments([.type(.string)], labels: [Symbol(.ofClass)]),
       .hasItemsConforming: Arguments([.array([.string("public.text")])], labels: [Symbol(.toTypeIdentifiers)]),
       .loadObjects: Arguments([.type(.string)], labels: [Symbol(.ofClass)]),
     ]
+    // A coordinator's `drop(_:toItemAt:)` / `drop(_:toRowAt:)`, with the
+    // item it was given (after its drop: refused with a message of its own).
+    if let items = try? interpreter.member(of: session, Symbol(.items), at: range),
+      let first = items.arrayValue?.first,
+      let item = try? interpreter.member(of: first, Symbol(.dragItem), at: range)
+    {
+      let unit: KnownMember = type == .tableDropCoordinator ? .toRowAt : .toItemAt
+      let path = IndexPathObject.value(IndexPath(item: 0, section: 0))
+      calls[.drop] = Arguments([item, path], labels: [nil, Symbol(unit)])
+    }
     for member in type.members {
       let symbol = Symbol(member)
       if let arguments = calls[member] {

@@ -35,6 +35,10 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("print(\"a\" as! Int)", "forcedCastFailed", "1:7"),
     .init("let x: Int? = nil\nprint(x! + 1)", "unwrappedNil", "2:7"),
     .init("switch 3 - 1 {\ncase 1:\n  break\n}", "noCaseMatched", "1:8"),
+    // A for-in pattern takes each element apart as `let (a, b) =` does.
+    .init("for (a, b) in [(1, 2, 3)] { print(a) }", "tupleDestructuring", "1:6"),
+    .init("func f() {\n  for (i, _) in [(1, 2), (3, 4, 5)] { print(i) }\n}\nf()", "tupleDestructuring", "2:8"),
+    .init("let words = [\"a\"]\nfor (i, word) in words { print(i, word) }", "tupleDestructuring", "2:6"),
     .init("var x: [Int]? = nil\nx!.append(1)", "unwrappedNil", "2:1"),
     // Members other types have: a name no type has is the checker's error.
     .init("print(5.text)", "unknownMember", "1:7"),

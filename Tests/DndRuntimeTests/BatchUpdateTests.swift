@@ -147,7 +147,7 @@ struct BatchUpdateTests {
     #expect(try s.cellTexts() == ["x", "y"])
   }
 
-  @Test("list updates off the main queue are reported by the Main Thread Checker")
+  @Test("§10 list updates off the main queue are reported by the Main Thread Checker")
   func mainThreadChecker() throws {
     let s = try ListScene(.tableView, items: ["a"])
     let queue = s.world.scheduler.backgroundQueue("loader")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DndRuntime
 
@@ -125,5 +126,24 @@ struct ChoicesTests {
     try scene.fingers.release()
     try scene.fingers.settle()
     #expect(field.text == ">ab")
+  }
+
+  @Test("choice: a registerItem of the type NSItemProvider(item:typeIdentifier:) offered takes the item's place")
+  func legacyItemReplacedByLoadHandler() throws {
+    let world = World()
+    let provider = ItemProvider(item: .url("https://example.com/a.mp4"), typeIdentifier: "public.mpeg-4", world: world)
+    #expect(provider.registeredTypeIdentifiers == ["public.mpeg-4"])
+    provider.registerItem(forTypeIdentifier: "public.mpeg-4") { completion in
+      try completion(.data(Data(count: 3), typeIdentifier: "public.mpeg-4"), nil)
+    }
+    provider.registerItem(forTypeIdentifier: "public.mpeg-4") { completion in
+      try completion(.data(Data(count: 9), typeIdentifier: "public.mpeg-4"), nil)
+    }
+    // Only the initial item is replaced: a second handler of the type is a second representation.
+    #expect(provider.registeredTypeIdentifiers == ["public.mpeg-4", "public.mpeg-4"])
+    var count: Int?
+    try provider.loadDataRepresentation(forTypeIdentifier: "public.mpeg-4") { data, _ in count = data?.count }
+    try world.fingers.settle()
+    #expect(count == 3)
   }
 }

@@ -50,7 +50,7 @@ struct TwoApps {
 struct CrossAppTests {
   final class Box {}
 
-  @Test("localDragSession, localObject and localContext are not visible in another app")
+  @Test("§1.4/§12.9 localDragSession, localObject and localContext are not visible in another app")
   func localsDoNotCross() throws {
     let apps = try TwoApps()
     let box = Box()
@@ -73,7 +73,7 @@ struct CrossAppTests {
     #expect(apps.target.text == "\"text\"")
   }
 
-  @Test("the same app sees local objects and the drag session")
+  @Test("§1.4 the same app sees local objects and the drag session")
   func localsInSameApp() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -94,7 +94,7 @@ struct CrossAppTests {
     #expect(seen.0 === box && seen.1 === box)
   }
 
-  @Test("a move in another app becomes cancel with UIKit's console line")
+  @Test("§1.4/§12.4 a move in another app becomes cancel with UIKit's console line")
   func moveAcrossAppsRefused() throws {
     let apps = try TwoApps()
     let drag = apps.dragSource()
@@ -111,7 +111,7 @@ struct CrossAppTests {
         "_UIDragOperation 16 that is outside of the sourceOperationMask 1") == true)
   }
 
-  @Test("a restricted session is invisible to other apps and cancels there")
+  @Test("§1.4/§12.24 a restricted session is invisible to other apps and cancels there")
   func restrictedSession() throws {
     let apps = try TwoApps()
     let drag = apps.dragSource()
@@ -175,7 +175,7 @@ struct CrossAppTests {
     #expect(throws: ScenarioError.self) { try scene.fingers.longPress(item: "nope", in: safari) }
   }
 
-  @Test("iPhone drags stay inside their app (iOS 11-14 choice)")
+  @Test("§11 iPhone drags stay inside their app (iOS 11-14 choice)")
   func iPhoneStaysInApp() throws {
     let scene = try TestScene(device: .iPhone)
     let target = try scene.add(.view, "target", Rect(10, 10, 300, 300))
@@ -190,7 +190,7 @@ struct CrossAppTests {
     #expect(!scene.world.device.allowsDragsBetweenApps)
   }
 
-  @Test("the restriction question is not asked on iPhone")
+  @Test("§2.2/§11 the restriction question is not asked on iPhone")
   func noRestrictionQuestionOnIPhone() throws {
     let scene = try TestScene(device: .iPhone)
     let (source, _) = try scene.sourceAndTarget()
@@ -202,7 +202,7 @@ struct CrossAppTests {
     #expect(scene.trace.calls("sessionAllowsMoveOperation").count == 1)
   }
 
-  @Test("own-process representations are hidden from other apps")
+  @Test("§5.2 own-process representations are hidden from other apps")
   func ownProcessHidden() throws {
     let apps = try TwoApps()
     let delegate = DragInteractionDelegate()

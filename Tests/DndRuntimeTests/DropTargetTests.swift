@@ -150,7 +150,7 @@ struct DropTargetTests {
     #expect(inner.text == nil)
   }
 
-  @Test("allowsSimultaneousDropSessions false ignores a second session until the first leaves")
+  @Test("§3.1/§12.16 allowsSimultaneousDropSessions false ignores a second session until the first leaves")
   func oneSessionAtATime() throws {
     let scene = try TestScene()
     let first = try scene.add(.view, "first", Rect(0, 0, 100, 100))

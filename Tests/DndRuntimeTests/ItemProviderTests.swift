@@ -5,7 +5,7 @@ import Testing
 @Suite("Item providers and type identifiers")
 struct ItemProviderTests {
   @Test(
-    "NSItemProvider(object:) registers the class's type identifiers",
+    "§5.3 NSItemProvider(object:) registers the class's type identifiers",
     arguments: [
       (ItemValue.string("s"), ["public.utf8-plain-text"]),
       (.attributedString("a"), ["com.apple.flat-rtfd", "public.rtf", "public.utf8-plain-text"]),
@@ -19,7 +19,7 @@ struct ItemProviderTests {
     #expect(provider.registeredTypeIdentifiers == types)
   }
 
-  @Test("registeredTypeIdentifiers keep registration order; duplicate objects are ignored")
+  @Test("§5.2 registeredTypeIdentifiers keep registration order; duplicate objects are ignored")
   func registrationOrder() {
     let provider = ItemProvider(world: World())
     provider.registerDataRepresentation(forTypeIdentifier: "public.png") { _ in nil }
@@ -30,7 +30,7 @@ struct ItemProviderTests {
   }
 
   @Test(
-    "UTI conformance follows the tree",
+    "§5.4 UTI conformance follows the tree",
     arguments: [
       ("public.png", "public.image", true), ("public.jpeg", "public.data", true),
       ("public.utf8-plain-text", "public.text", true), ("public.utf8-plain-text", "public.content", true),
@@ -45,7 +45,7 @@ struct ItemProviderTests {
     #expect(TypeIdentifier.conforms(type, to: parent) == conforms)
   }
 
-  @Test("hasItemConformingToTypeIdentifier and canLoadObject use conformance")
+  @Test("§5.2 hasItemConformingToTypeIdentifier and canLoadObject use conformance")
   func conformanceQueries() {
     let world = World()
     let image = ItemProvider(object: .image(ImageValue(name: "i")), world: world)
@@ -58,7 +58,7 @@ struct ItemProviderTests {
     #expect(rich.canLoadObject(ofClass: .attributedString))
   }
 
-  @Test("provider loads complete on a background queue")
+  @Test("§10 provider loads complete on a background queue")
   func backgroundCompletion() throws {
     let world = World()
     let provider = ItemProvider(object: .string("s"), world: world)
@@ -74,7 +74,7 @@ struct ItemProviderTests {
     #expect(value == .string("s"))
   }
 
-  @Test("a slow provider delivers after its latency; progress finishes then")
+  @Test("§5.2 a slow provider delivers after its latency; progress finishes then")
   func latency() throws {
     let world = World()
     let provider = ItemProvider(object: .string("s"), world: world)
@@ -88,7 +88,7 @@ struct ItemProviderTests {
     #expect(progress.isFinished && progress.fractionCompleted == 1)
   }
 
-  @Test("a failing provider delivers its error")
+  @Test("§5.2 a failing provider delivers its error")
   func failure() throws {
     let world = World()
     let provider = ItemProvider(object: .string("s"), world: world)
@@ -100,7 +100,7 @@ struct ItemProviderTests {
     #expect(error?.code == -1)
   }
 
-  @Test("loading a type with no representation fails with item-unavailable")
+  @Test("§5.2 loading a type with no representation fails with item-unavailable")
   func missingRepresentation() throws {
     let world = World()
     let provider = ItemProvider(object: .image(ImageValue(name: "i")), world: world)
@@ -111,7 +111,7 @@ struct ItemProviderTests {
       error == ItemProviderError(code: -1000, message: "Cannot load representation of type public.text"))
   }
 
-  @Test("data that cannot become the class fails with UIKit's coercion message")
+  @Test("§5.2 data that cannot become the class fails with UIKit's coercion message")
   func coercionFailure() throws {
     let world = World()
     let provider = ItemProvider(world: world)
@@ -127,7 +127,7 @@ struct ItemProviderTests {
     #expect(error?.message == "Could not coerce an item to class UIImage")
   }
 
-  @Test("a data representation's load handler runs on demand and its data converts")
+  @Test("§5.2 a data representation's load handler runs on demand and its data converts")
   func dataHandler() throws {
     let world = World()
     let provider = ItemProvider(world: world)
@@ -145,7 +145,7 @@ struct ItemProviderTests {
     #expect(value == .string("from data"))
   }
 
-  @Test("loadDataRepresentation and object values round-trip")
+  @Test("§5.2 loadDataRepresentation and object values round-trip")
   func dataRoundTrip() throws {
     let world = World()
     let provider = ItemProvider(object: .image(ImageValue(name: "cat", size: Size(4, 3))), world: world)
@@ -158,7 +158,7 @@ struct ItemProviderTests {
         == .image(ImageValue(name: "cat", size: Size(4, 3))))
   }
 
-  @Test("loadFileRepresentation's file is deleted when the handler returns")
+  @Test("§5.2/§12.18 loadFileRepresentation's file is deleted when the handler returns")
   func fileDeleted() throws {
     let world = World()
     let provider = ItemProvider(object: .string("file body"), world: world)
@@ -175,7 +175,40 @@ struct ItemProviderTests {
     #expect(world.contentsOfTemporaryFile(file) == nil)
   }
 
-  @Test("cancelling a load delivers the cancellation error at once")
+  @Test(
+    "§5.2 suggestedName names the file loadFileRepresentation writes (choice: the type's extension when it has none)",
+    arguments: [
+      (String?.none, "file:///tmp/dnd/1.txt"), ("notes.md", "file:///tmp/dnd/1/notes.md"),
+      ("notes", "file:///tmp/dnd/1/notes.txt"), ("a/b: c", "file:///tmp/dnd/1/a-b-%20c.txt"),
+      ("", "file:///tmp/dnd/1.txt"),
+    ])
+  func suggestedNameNamesTheFile(name: String?, expected: String) throws {
+    let world = World()
+    let provider = ItemProvider(object: .string("file body"), world: world)
+    provider.suggestedName = name
+    var url: String?
+    try provider.loadFileRepresentation(forTypeIdentifier: "public.plain-text") { file, _ in url = file }
+    try world.fingers.settle()
+    #expect(url == expected)
+  }
+
+  @Test(
+    "choice: a file loaded without a suggested name takes its type's extension, movies included",
+    arguments: [("public.mpeg-4", "mp4"), ("com.apple.quicktime-movie", "mov"), ("com.example.card", "data")])
+  func fileExtensionOfType(type: String, fileExtension: String) throws {
+    let world = World()
+    let provider = ItemProvider(world: world)
+    provider.registerDataRepresentation(forTypeIdentifier: type) { completion in
+      try completion(Data(count: 4), nil)
+      return nil
+    }
+    var url: String?
+    try provider.loadFileRepresentation(forTypeIdentifier: type) { file, _ in url = file }
+    try world.fingers.settle()
+    #expect(url == "file:///tmp/dnd/1.\(fileExtension)")
+  }
+
+  @Test("§5.2 cancelling a load delivers the cancellation error at once")
   func cancelLoad() throws {
     let world = World()
     let provider = ItemProvider(object: .string("s"), world: world)
@@ -191,7 +224,7 @@ struct ItemProviderTests {
 
 @Suite("Sessions")
 struct SessionTests {
-  @Test("hasItemsConforming is true if any item conforms to any type")
+  @Test("§4.1 hasItemsConforming is true if any item conforms to any type")
   func hasItemsConforming() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -218,7 +251,7 @@ struct SessionTests {
     #expect(answers == [true, true, false, true, false])
   }
 
-  @Test("loadObjects completes on the main queue with objects in item order")
+  @Test("§4.3/§10 loadObjects completes on the main queue with objects in item order")
   func loadObjectsOrder() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -244,7 +277,7 @@ struct SessionTests {
     #expect(queue == "main")
   }
 
-  @Test("loading outside performDrop fails (choice §13.7: item-unavailable, and a console line)")
+  @Test("§3.6 loading outside performDrop fails (choice §13.7: item-unavailable, and a console line)")
   func loadOutsidePerformDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -280,7 +313,7 @@ struct SessionTests {
     #expect(scene.trace.events(of: .warning).map(\.phase) == [.drag])
   }
 
-  @Test("loads started in performDrop may finish later; loads started after it fail")
+  @Test("§3.6 loads started in performDrop may finish later; loads started after it fail")
   func loadAfterPerformDrop() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -298,7 +331,7 @@ struct SessionTests {
     #expect(concludeError?.code == -1000)
   }
 
-  @Test("session progress aggregates the destination's loads")
+  @Test("§4.3 session progress aggregates the destination's loads")
   func sessionProgress() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()
@@ -324,7 +357,41 @@ struct SessionTests {
     #expect(progress?.isFinished == true)
   }
 
-  @Test("location(in:) is in the view's coordinates")
+  @Test(
+    "§4.3 progressIndicatorStyle .default: UIKit's progress UI shows while a drop's loads run long (choice: past 1 s)",
+    arguments: [
+      // latency, style set in performDrop, the event's arguments (nil: no progress UI)
+      (3.0, DropSessionProgressIndicatorStyle.default, ["1s", "3s"] as [String]?), (3.0, .none, nil),
+      (0.5, .default, nil),
+    ])
+  func progressIndicator(latency: Double, style: DropSessionProgressIndicatorStyle, shown: [String]?) throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    let drag = scene.makeFullDragSource(source)
+    drag.itemsForBeginning = { _ in
+      let provider = scene.provider("slow")
+      provider.latency = latency
+      return [DragItem(itemProvider: provider)]
+    }
+    let drop = scene.makeFullDropTarget(target)
+    let load = drop.performDrop
+    var before: DropSessionProgressIndicatorStyle?
+    drop.performDrop = { session in
+      before = session.progressIndicatorStyle
+      session.progressIndicatorStyle = style
+      try load?(session)
+    }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(before == .default)
+    let events = scene.trace.events(of: .step).filter { $0.name == "progressIndicatorShown" }
+    #expect(events.first.map { $0.arguments.map(\.value) } == shown)
+    #expect(events.count <= 1)
+  }
+
+  @Test("§4.1 location(in:) is in the view's coordinates")
   func location() throws {
     let scene = try TestScene()
     let (source, target) = try scene.sourceAndTarget()

@@ -154,7 +154,7 @@ struct LiftTests {
     #expect(scene.trace.events.contains { $0.name == "longPressFailed" })
   }
 
-  @Test("drag interaction is disabled by default on iPhone (choice §13.3: iOS 11-14)")
+  @Test("§11/§12.1 drag interaction is disabled by default on iPhone (choice §13.3: iOS 11-14)")
   func iPhoneDefault() throws {
     let scene = try TestScene(device: .iPhone)
     let (source, _) = try scene.sourceAndTarget()

@@ -6,7 +6,7 @@ import Testing
 @Suite("Dragging from table and collection views")
 struct ListDragTests {
   @Test(
-    "dragInteractionEnabled defaults: YES on iPad, NO on iPhone (iOS 11-14)",
+    "§11 dragInteractionEnabled defaults: YES on iPad, NO on iPhone (iOS 11-14)",
     arguments: [(Device.iPad, true), (.iPhone, false)])
   func dragInteractionEnabledDefaults(device: Device, enabled: Bool) throws {
     let s = try ListScene(.tableView, items: ["a", "b"], frame: Rect(0, 0, 320, 400), device: device)

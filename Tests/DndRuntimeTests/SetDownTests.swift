@@ -62,6 +62,33 @@ struct SetDownTests {
     #expect(scene.trace.calls("previewForDropping").first?.result?.contains("so nil") == true)
   }
 
+  @Test(
+    "§2.3/§12.17 a preview container hidden, inside a hidden view or not in a window: the trace says which",
+    arguments: [
+      ("hidden", "(unusable: container hidden, so nil)"),
+      ("inside", "(unusable: container inside hidden box, so nil)"),
+      ("detached", "(unusable: container not in a window, so nil)"),
+    ])
+  func unusableDropPreviewReason(kind: String, expected: String) throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    let drop = scene.makeFullDropTarget(target)
+    let box = View(.view, name: "box", world: scene.world)
+    let shelf = View(.view, name: "shelf", world: scene.world)
+    try box.addSubview(shelf)
+    if kind != "detached", let root = target.superview { try root.addSubview(box) }
+    if kind == "hidden" { shelf.isHidden = true }
+    if kind == "inside" { box.isHidden = true }
+    drop.previewForDropping = { _, preview in
+      preview.retargetedPreview(with: DragPreviewTarget(container: shelf, center: .zero))
+    }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    #expect(scene.trace.calls("previewForDropping").first?.result?.hasSuffix(expected) == true)
+  }
+
   @Test("sessionDidTransferItems after the destination's loads finish")
   func transferAfterLoads() throws {
     let scene = try TestScene()

@@ -58,7 +58,7 @@ struct TraceTests {
     #expect(second.trace.events.count > 0)
   }
 
-  @Test("touching a view off the main queue warns in the Main Thread Checker's words")
+  @Test("§10 touching a view off the main queue warns in the Main Thread Checker's words")
   func mainThreadChecker() throws {
     let scene = try TestScene()
     scene.world.sourceLocationProvider = { "demo.dnd:12:9" }

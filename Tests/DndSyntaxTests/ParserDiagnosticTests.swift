@@ -61,7 +61,7 @@ struct ParserDiagnosticTests {
       ("if x 1️⃣= 1 { }", "assignmentAsComparison"),
       ("app A { view v { dropInteraction { 1️⃣override func performDrop(s) { } } } }", "swiftOnlyWord"),
       ("source S { 1️⃣private item x { } }", "swiftOnlyWord"),
-      ("app A { view v { dropInteraction { 1️⃣@objc func performDrop(s) { } } } }", "unexpectedCharacter"),
+      ("app A { view v { dropInteraction { 1️⃣@objc func performDrop(s) { } } } }", "swiftAttribute"),
       ("while x 1️⃣= 1 { }", "assignmentAsComparison"),
       ("guard x 1️⃣= 1 else { return }", "assignmentAsComparison"),
       ("scenario \"s\" {\n  expect x 1️⃣= 1\n}", "assignmentAsComparison"),

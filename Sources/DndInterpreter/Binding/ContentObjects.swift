@@ -53,8 +53,20 @@ final class URLObject: NativeObject {
     switch member.known {
     case .absoluteString?, .description?: return .string(string)
     case .lastPathComponent?: return .string(lastPathComponent)
+    case .path?: return .string(URL(string: string)?.path ?? "")
+    case .pathExtension?: return .string(URL(string: string)?.pathExtension ?? "")
+    case .isFileURL?: return .bool(URL(string: string)?.isFileURL ?? false)
     default: throw RuntimeError(.unknownMember(interpreter.name(of: member), type: typeName))
     }
+  }
+
+  /// `URL(fileURLWithPath: "/tmp/movie.mp4")`: "file:///tmp/movie.mp4", with
+  /// the path's spaces and other characters escaped as Foundation does. The
+  /// simulation has no working directory: a relative path is taken from "/".
+  static func file(_ path: String) -> URLObject {
+    let absolute = path.hasPrefix("/") ? path : "/" + path
+    let escaped = absolute.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? absolute
+    return URLObject("file://" + escaped)
   }
 
   /// Foundation's answer: the last part of the path, without a query or a

@@ -124,6 +124,8 @@ final class ItemProviderObject: SceneObject {
       return try loadObject(arguments)
     case .loadDataRepresentation?, .loadFileRepresentation?:
       return try loadData(arguments, asFile: member.known == .loadFileRepresentation)
+    case .loadInPlaceFileRepresentation?:
+      return try loadInPlace(arguments)
     case .simulate?:
       return try simulate(arguments)
     default:
@@ -189,6 +191,9 @@ final class ItemProviderObject: SceneObject {
   }
 
   /// `registerItem(forTypeIdentifier: type) { completion in completion(item, nil) }`.
+  /// UIKit's load handler takes three parameters, `(completion, expectedClass,
+  /// options)`, as seed 004 writes it: a handler declaring all three gets
+  /// nil for the last two (the simulation asks for no class and no options).
   private func registerItem(_ arguments: Arguments) throws -> Value {
     guard let typeValue = arguments.value(labelled: .forTypeIdentifier),
       let handler = arguments.trailingClosure()
@@ -198,10 +203,13 @@ final class ItemProviderObject: SceneObject {
     }
     let type = try Convert.string(typeValue, for: "forTypeIdentifier")
     let scene = self.scene
+    let parameterCount: Int
+    if case .closure(let closure) = handler { parameterCount = closure.code.parameterCount } else { parameterCount = 1 }
     provider.registerItem(forTypeIdentifier: type) { [link = scene.link] completion in
       guard let scene = link.scene else { return }
-      _ = try scene.callScript(
-        handler, [.object(CompletionObject(scene: scene, deliver: .object(completion)))])
+      let completion = CompletionObject(scene: scene, deliver: .item(completion, typeIdentifier: type))
+      let given: [Value] = [.object(completion), .nil, .nil]
+      _ = try scene.callScript(handler, Array(given.prefix(max(1, min(3, parameterCount)))))
     }
     return .nil
   }
@@ -255,6 +263,28 @@ final class ItemProviderObject: SceneObject {
     return .object(ProgressObject(progress))
   }
 
+  /// `loadInPlaceFileRepresentation(forTypeIdentifier:) { url, isInPlace, error in ... }`.
+  private func loadInPlace(_ arguments: Arguments) throws -> Value {
+    guard let typeValue = arguments.value(.forTypeIdentifier, orAt: 0),
+      let completion = arguments.trailingClosure()
+    else {
+      throw RuntimeError(
+        .invalidArgument(
+          "loadInPlaceFileRepresentation needs 'forTypeIdentifier:' and a completion: "
+            + "{ url, isInPlace, error in ... }"))
+    }
+    let type = try Convert.string(typeValue, for: "forTypeIdentifier")
+    let link = scene.link
+    let progress = try provider.loadInPlaceFileRepresentation(forTypeIdentifier: type) {
+      [link] url, isInPlace, error in
+      guard let scene = link.scene else { return }
+      let file: Value = url.map { .object(URLObject($0)) } ?? .nil
+      let failure: Value = error.map { .object(ErrorObject($0)) } ?? .nil
+      _ = try scene.callScript(completion, [file, .bool(isInPlace), failure])
+    }
+    return .object(ProgressObject(progress))
+  }
+
   // MARK: Simulation
 
   /// `simulate(latency: 0.5)`, `simulate(latency: 0.2, forTypeIdentifier: "public.url")`,
@@ -297,6 +327,11 @@ final class ItemProviderObject: SceneObject {
   /// `NSItemProvider()` or `NSItemProvider(object: value)`.
   static func make(_ arguments: Arguments, scene: SceneHost) throws -> Value {
     if arguments.isEmpty { return .object(scene.object(for: ItemProvider(world: scene.world))) }
+    if arguments.hasLabels(.item, .typeIdentifier) {
+      let item = try Convert.itemValue(arguments[0], for: "NSItemProvider(item:typeIdentifier:)")
+      let type = try Convert.string(arguments[1], for: "typeIdentifier")
+      return .object(scene.object(for: ItemProvider(item: item, typeIdentifier: type, world: scene.world)))
+    }
     guard arguments.count == 1, let value = arguments.value(.object, orAt: 0) else {
       throw RuntimeError(.notConstructible("NSItemProvider"))
     }
@@ -311,6 +346,9 @@ final class ItemProviderObject: SceneObject {
 final class CompletionObject: SceneObject {
   enum Deliver {
     case object(ValueCompletion)
+    /// A legacy `registerItem` handler's: an object, or the bytes of the
+    /// type it was registered for (seed 004's `loader(videoData, nil)`).
+    case item(ValueCompletion, typeIdentifier: String)
     case data(DataCompletion)
   }
 
@@ -322,6 +360,7 @@ final class CompletionObject: SceneObject {
   }
 
   override var typeName: String { "completion handler" }
+  override var isCallable: Bool { true }
 
   override func call(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
     guard arguments.count == 2 else {
@@ -332,6 +371,13 @@ final class CompletionObject: SceneObject {
     case .object(let completion):
       let value = arguments[0].isNil ? nil : try Convert.itemValue(arguments[0], for: "completion")
       try completion(value, error)
+    case .item(let completion, let type):
+      if let bytes = arguments[0].object(as: DataObject.self) {
+        try completion(.data(bytes.data, typeIdentifier: type), error)
+      } else {
+        let value = arguments[0].isNil ? nil : try Convert.itemValue(arguments[0], for: "completion")
+        try completion(value, error)
+      }
     case .data(let completion):
       let data: Data?
       switch arguments[0] {

@@ -259,19 +259,38 @@ final class ProposalObject: NativeObject {
 
 /// `UIPasteConfiguration(forAccepting: UIImage)`: a value here (only its
 /// types matter to the model).
+/// UIPasteConfiguration, a class in UIKit: variables holding one share it.
+/// A view's `pasteConfiguration` is a `copy` property: the setter stores a
+/// copy, and the getter returns the stored object, so a change made through
+/// it (`view.pasteConfiguration?.addAcceptableTypeIdentifiers(...)`) is the
+/// view's. The object the getter returns is bound to the view (`owner`)
+/// until the view is given another configuration.
 final class PasteConfigurationObject: NativeObject {
-  var configuration: PasteConfiguration
+  private var own: PasteConfiguration
+  private(set) weak var owner: View?
 
-  init(_ configuration: PasteConfiguration) {
-    self.configuration = configuration
+  var configuration: PasteConfiguration {
+    get { owner?.pasteConfiguration ?? own }
+    set {
+      if let owner { owner.pasteConfiguration = newValue } else { own = newValue }
+    }
+  }
+
+  init(_ configuration: PasteConfiguration, owner: View? = nil) {
+    self.own = configuration
+    self.owner = owner
+  }
+
+  /// The view stores another configuration: this object keeps what it holds.
+  func detach() {
+    own = configuration
+    owner = nil
   }
 
   override var typeName: String { "UIPasteConfiguration" }
   override var description: String {
     "UIPasteConfiguration(\(configuration.acceptableTypeIdentifiers.joined(separator: ", ")))"
   }
-  override var isValueType: Bool { true }
-  override func copy() -> NativeObject { PasteConfigurationObject(configuration) }
   override func isInstance(of type: Builtin) -> Bool { type == .uiPasteConfiguration }
   override func isEqual(to other: NativeObject) -> Bool {
     (other as? PasteConfigurationObject)?.configuration == configuration
@@ -291,6 +310,25 @@ final class PasteConfigurationObject: NativeObject {
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
     configuration.acceptableTypeIdentifiers = try Convert.strings(value, for: "acceptableTypeIdentifiers")
+  }
+
+  /// `addAcceptableTypeIdentifiers(["public.png"])` and
+  /// `addTypeIdentifiers(forAccepting: NSString.self)`: the change shows
+  /// wherever this object is, and on the view it is bound to; a view given
+  /// this object earlier keeps the copy it stored.
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    switch member.known {
+    case .addAcceptableTypeIdentifiers? where arguments.count == 1:
+      configuration.addAcceptableTypeIdentifiers(
+        try Convert.strings(arguments[0], for: "addAcceptableTypeIdentifiers"))
+      return .nil
+    case .addTypeIdentifiers? where arguments.hasLabels(.forAccepting):
+      configuration.addTypeIdentifiers(
+        forAccepting: try Convert.objectClass(arguments[0], for: "addTypeIdentifiers(forAccepting:)"))
+      return .nil
+    default:
+      return try super.callMethod(member, arguments, interpreter: interpreter)
+    }
   }
 
   /// `UIPasteConfiguration(forAccepting: UIImage)` or

@@ -112,6 +112,9 @@ enum UIKitTypes {
         BoundType(
           builtin,
           construct: { arguments in
+            if arguments.count == 1, let path = arguments.value(labelled: .fileURLWithPath) {
+              return .object(URLObject.file(try Convert.string(path, for: "URL(fileURLWithPath:)")))
+            }
             guard arguments.count == 1, let text = arguments.value(.string, orAt: 0) else {
               throw RuntimeError(.notConstructible("URL"))
             }

@@ -18,6 +18,9 @@ final class ViewObject: SceneObject {
   /// id per view), and a field costs no dictionary per view. Any value, as
   /// the other stored properties.
   private var tag = Value.int(0)
+  /// The object `pasteConfiguration` returns, bound to the view until it is
+  /// given another configuration (UIKit's getter returns the stored object).
+  private var pasteConfigurationHandle: PasteConfigurationObject?
 
   init(scene: SceneHost, view: View) {
     self.view = view
@@ -67,6 +70,22 @@ final class ViewObject: SceneObject {
     return RectObject.memberChain(of: rect, second, third)
   }
 
+  /// The view's paste configuration as the object the script shares.
+  private func pasteConfigurationObject() -> PasteConfigurationObject {
+    if let handle = pasteConfigurationHandle, handle.owner === view { return handle }
+    let handle = PasteConfigurationObject(view.pasteConfiguration ?? PasteConfiguration(), owner: view)
+    pasteConfigurationHandle = handle
+    return handle
+  }
+
+  /// The setter of a `copy` property: the view stores a copy, and the object
+  /// it returned so far no longer speaks for it.
+  private func replacePasteConfiguration(with configuration: PasteConfiguration?) {
+    pasteConfigurationHandle?.detach()
+    pasteConfigurationHandle = nil
+    view.pasteConfiguration = configuration
+  }
+
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .frame?: return .object(RectObject(view.frame))
@@ -77,7 +96,7 @@ final class ViewObject: SceneObject {
     case .isHidden?: return .bool(view.isHidden)
     case .isUserInteractionEnabled?: return .bool(view.isUserInteractionEnabled)
     case .pasteConfiguration?:
-      return view.pasteConfiguration.map { .object(PasteConfigurationObject($0)) } ?? .nil
+      return view.pasteConfiguration == nil ? .nil : .object(pasteConfigurationObject())
     case .subviews?: return .array(view.subviews.map { .object(scene.object(for: $0)) })
     case .superview?: return view.superview.map { .object(scene.object(for: $0)) } ?? .nil
     case .interactions?: return .array(interactions())
@@ -148,9 +167,9 @@ final class ViewObject: SceneObject {
     case .isUserInteractionEnabled?: view.isUserInteractionEnabled = try bool(value, property())
     case .pasteConfiguration?:
       if value.isNil {
-        view.pasteConfiguration = nil
+        replacePasteConfiguration(with: nil)
       } else if let configuration = value.object(as: PasteConfigurationObject.self) {
-        view.pasteConfiguration = configuration.configuration
+        replacePasteConfiguration(with: configuration.configuration)
       } else {
         throw RuntimeError(
           .propertyType(property(), expected: "a UIPasteConfiguration or nil", found: value.typeName))

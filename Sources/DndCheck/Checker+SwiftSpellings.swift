@@ -1,0 +1,77 @@
+/// Swift that students bring from the seeds and that dnd spells another way
+/// (or not at all): for each, what to write instead. The checker looks names,
+/// members, casts and calls up here before it reports them as unknown.
+extension Checker {
+  /// Protocols (and NSData, Data's Objective-C class) Swift code casts a
+  /// value to with `as` only to hand it to an Objective-C API; such a cast
+  /// changes nothing in dnd.
+  static let bridgingProtocols: Set<String> = [
+    "NSCoding", "NSCopying", "NSData", "NSItemProviderReading", "NSItemProviderWriting", "NSSecureCoding",
+  ]
+
+  /// The UIKit classes a script names in casts and annotations but never
+  /// makes: UIKit hands them to handlers. What to write instead of a call.
+  static let madeByUIKit: [Builtin: String] = {
+    let passed = "UIKit passes one to the handler that needs it (see handlers.md)"
+    var table: [Builtin: String] = [
+      .uiDragInteraction: "declare a 'dragInteraction { ... }' block in the view",
+      .uiDropInteraction: "declare a 'dropInteraction { ... }' block in the view",
+      .uiSpringLoadedInteraction: "declare a 'springLoadedInteraction { ... }' block in the view",
+    ]
+    for builtin: Builtin in [
+      .uiDragSession, .uiDropSession, .uiDragDropSession, .uiTableViewDropCoordinator,
+      .uiCollectionViewDropCoordinator, .uiDragAnimating, .uiTableViewDropItem, .uiCollectionViewDropItem,
+      .uiSpringLoadedInteractionContext,
+    ] {
+      table[builtin] = passed
+    }
+    return table
+  }()
+
+  /// Names the seeds' Swift uses that dnd spells another way, with what to
+  /// write instead (the Image Gallery's JSON, seed 004's preview path).
+  static let spelledOtherwise: [String: String] = [
+    "JSONDecoder": "there is no Codable: 'JSON.decode(data)' gives back the arrays, dictionaries, strings, "
+      + "numbers and Bools of the JSON, or nil when the data is not JSON",
+    "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
+      + "dictionaries (String keys), strings, numbers, Bools and nil",
+    "NSSearchPathForDirectoriesInDomains": noFiles,
+    "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
+      + "'parameters.visiblePath = Rect(x, y, width, height)'",
+  ]
+
+  /// Seed 004 writes a received video to a file. (The names of the
+  /// network and file APIs themselves stay out of this module's source:
+  /// SandboxTests audits it.)
+  private static let noFiles =
+    "the simulation has no file system: keep the data in a variable (or in UserDefaults), and name it with "
+    + "URL(fileURLWithPath:) if a URL is wanted"
+
+  /// Members the seeds' Swift calls that a script replaces with a
+  /// declaration, with what to write instead.
+  static let membersSpelledOtherwise: [String: String] = [
+    // Objective-C's names, from seed 002, and what Swift calls them.
+    "canLoadObjectsOfClass": swiftName("canLoadObjects(ofClass: NSString.self)"),
+    "firstObject": swiftName("first"),
+    "hasItemsConformingToTypeIdentifiers": swiftName("hasItemsConforming(toTypeIdentifiers: [...])"),
+    "lastObject": swiftName("last"),
+    "loadObjectsOfClass": swiftName("loadObjects(ofClass: NSString.self) { objects in ... }"),
+    "locationInView": swiftName("location(in: view)"),
+    // Seed 004's list of NSItemProvider's methods, two of which the model leaves out.
+    "loadItem": "the legacy load is not modelled: write 'loadDataRepresentation(forTypeIdentifier:) "
+      + "{ data, error in ... }' for bytes, or 'loadObject(ofClass:) { object, error in ... }' for an object",
+    "registerFileRepresentation": "the simulation has no files: register the bytes with "
+      + "'registerDataRepresentation(forTypeIdentifier:) { completion in completion(data, nil); return nil }'; "
+      + "a receiver's loadFileRepresentation still gets a file URL",
+    // Seed 004 makes image views draggable by code.
+    "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
+      + "made by code has none, so give its superview the interaction and find the view under the "
+      + "finger with 'hitTest(session.location(in: superview))'",
+    "removeInteraction": "interactions are declared as blocks in a view and stay there; make one "
+      + "refuse instead (a drop interaction's canHandle returning false)",
+  ]
+
+  private static func swiftName(_ spelling: String) -> String {
+    "a script uses the Swift names of UIKit and Foundation: write '\(spelling)'"
+  }
+}
