@@ -48,6 +48,8 @@ public final class World {
   /// The animator whose animation blocks are running (their changes can be reverted).
   var recordingAnimator: DragAnimator?
   private var temporaryFiles: [(url: String, data: Data)] = []
+  /// The world's own files, by file URL (see WorldFiles.swift).
+  var files: [String: Data] = [:]
   private var temporaryFileCount = 0
   /// The link every view and runtime object of this world keeps instead
   /// of a weak reference (see `WorldLink`).
@@ -214,6 +216,12 @@ public final class World {
   /// its completion handler has returned (UIKit deletes the file then).
   public func contentsOfTemporaryFile(_ url: String) -> Data? {
     temporaryFiles.first { $0.url == url }?.data
+  }
+
+  /// A file's contents: one of the world's files or a temporary file still
+  /// handed out; nil for any other URL.
+  public func contentsOfFile(_ url: String) -> Data? {
+    files[url] ?? contentsOfTemporaryFile(url)
   }
 }
 
