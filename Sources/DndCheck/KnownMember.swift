@@ -94,6 +94,10 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: NSItemProvider's in-place file load (§5.2)
   case loadInPlaceFileRepresentation
 
+  // UIKit binding: the rest of NSItemProvider (§5.2) and the world's files
+  case registerFileRepresentation, fileOptions, openInPlace, loadItem, options, typeIdentifier
+  case hasRepresentationConforming, toTypeIdentifier, write
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -155,6 +159,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "translationX", "identity", "isIdentity", "concatenating", "a", "b", "c", "d", "tx", "ty", "deadline",
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
-    "loadInPlaceFileRepresentation",
+    "loadInPlaceFileRepresentation", "registerFileRepresentation", "fileOptions", "openInPlace", "loadItem",
+    "options", "typeIdentifier", "hasRepresentationConforming", "toTypeIdentifier", "write",
   ]
 }
