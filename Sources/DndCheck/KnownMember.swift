@@ -96,7 +96,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
 
   // UIKit binding: the rest of NSItemProvider (§5.2) and the world's files
   case registerFileRepresentation, fileOptions, openInPlace, loadItem, options, typeIdentifier
-  case hasRepresentationConforming, toTypeIdentifier, write
+  case hasRepresentationConforming, toTypeIdentifier, write, teamData
 
   /// The spelling a script uses.
   public var spelling: String {
@@ -160,6 +160,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "execute", "now", "seconds", "milliseconds", "microseconds", "nanoseconds", "lastPathComponent",
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
     "loadInPlaceFileRepresentation", "registerFileRepresentation", "fileOptions", "openInPlace", "loadItem",
-    "options", "typeIdentifier", "hasRepresentationConforming", "toTypeIdentifier", "write",
+    "options", "typeIdentifier", "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData",
   ]
 }

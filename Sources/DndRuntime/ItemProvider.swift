@@ -115,6 +115,7 @@ public final class ItemProvider {
     var typeFailures: [(type: String, error: ItemProviderError)] = []
     var suggestedName: String?
     var preferredPresentationSize = Size.zero
+    var teamData: Data?
   }
 
   /// An empty provider.
@@ -232,6 +233,30 @@ public final class ItemProvider {
   public var preferredPresentationSize: Size {
     get { base.settings.preferredPresentationSize }
     set { base.settings.preferredPresentationSize = newValue }
+  }
+
+  /// `teamData` (a UIKit addition, §5.2): metadata of up to 8 KB that apps
+  /// of the source's team can read while the drag goes on, before any drop:
+  /// it is not data behind the performDrop gate. Under the runtime's choice
+  /// that all apps of a world are one team, every app sees it.
+  public var teamData: Data? { base.settings.teamData }
+
+  /// The most bytes `teamData` holds.
+  public static let teamDataLimit = 8 * 1024
+
+  /// Sets `teamData`. Choice (what UIKit does with more than 8 KB is not
+  /// documented): more is refused, the old value stays, and the console
+  /// says so; returns whether the data was kept.
+  @discardableResult
+  public func setTeamData(_ data: Data?) -> Bool {
+    if let data, data.count > Self.teamDataLimit {
+      world?.warn(
+        "NSItemProvider.teamData holds at most \(Self.teamDataLimit) bytes; \(data.count) bytes were not kept",
+        session: session?.id)
+      return false
+    }
+    base.settings.teamData = data
+    return true
   }
 
   /// The representations this provider shows, in registration order.

@@ -176,3 +176,38 @@ struct ItemProviderFileTests {
     #expect(loads.count == 4)
   }
 }
+
+@Suite("Item providers: teamData")
+struct TeamDataTests {
+  @Test("§5.2 teamData is readable by another app during the drag, before the drop (choice: all apps one team)")
+  func readableDuringTheDrag() throws {
+    let apps = try TwoApps()
+    let world = apps.world
+    let drag = DragInteractionDelegate()
+    drag.itemsForBeginning = { _ in
+      let provider = ItemProvider(object: .string("text"), world: world)
+      provider.setTeamData(Data("album 7".utf8))
+      return [DragItem(itemProvider: provider)]
+    }
+    apps.source.addInteraction(DragInteraction(delegate: drag))
+    let drop = apps.dropTarget()
+    var seen: Data?
+    drop.sessionDidEnter = { session in seen = session.items.first?.itemProvider.teamData }
+    try world.fingers.longPress(apps.source)
+    try world.fingers.move(to: apps.target)
+    #expect(seen == Data("album 7".utf8))
+    #expect(world.trace.events(of: .warning).isEmpty)
+  }
+
+  @Test("§5.2 teamData holds up to 8 KB (choice: more is refused with a console line, the old value stays)")
+  func limit() {
+    let world = World()
+    let provider = ItemProvider(world: world)
+    #expect(provider.teamData == nil)
+    #expect(provider.setTeamData(Data(count: 8192)))
+    #expect(!provider.setTeamData(Data(count: 8193)))
+    #expect(provider.teamData?.count == 8192)
+    #expect(world.trace.events(of: .warning).first?.message?.contains("at most 8192 bytes") == true)
+    #expect(provider.setTeamData(nil) && provider.teamData == nil)
+  }
+}

@@ -88,6 +88,7 @@ final class ItemProviderObject: SceneObject {
     case .registeredTypeIdentifiers?: return .array(provider.registeredTypeIdentifiers.map { .string($0) })
     case .suggestedName?: return provider.suggestedName.map { .string($0) } ?? .nil
     case .preferredPresentationSize?: return .object(SizeObject(provider.preferredPresentationSize))
+    case .teamData?: return provider.teamData.map { .object(DataObject($0)) } ?? .nil
     default: return try super.getMember(member, interpreter: interpreter)
     }
   }
@@ -98,6 +99,16 @@ final class ItemProviderObject: SceneObject {
       provider.suggestedName = value.isNil ? nil : try Convert.string(value, for: "suggestedName")
     case .preferredPresentationSize?:
       provider.preferredPresentationSize = try Convert.size(value, for: "preferredPresentationSize")
+    case .teamData?:
+      // More than 8 KB is refused with a console line (the runtime's choice).
+      if value.isNil {
+        provider.setTeamData(nil)
+        return
+      }
+      guard let data = value.object(as: DataObject.self) else {
+        throw RuntimeError(.wrongArgumentType("teamData", expected: "Data or nil", found: value.typeName))
+      }
+      provider.setTeamData(data.data)
     default:
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
