@@ -76,6 +76,10 @@ import Testing
       (#"NSItemProvider(contentsOf: "file:///a.txt")"#, "a URL"),
       (#"Data("x").write(to: URL(string: "https://x.y/a"))"#, "file URL"),
       (#"NSItemProvider(item: Data("x"), typeIdentifier: nil)"#, "type"),
+      (#"NSItemProvider(item: "x")"#, "(item:typeIdentifier:)"),
+      (#"NSItemProvider(item: 3, typeIdentifier: "a")"#, "Data or nil"),
+      (#"Data("x").write(URL(string: "file:///a"))"#, "write(to: url)"),
+      (#"NSItemProvider().teamData = "x""#, "Data or nil"),
     ])
   func wrongArguments(source: String, hint: String) throws {
     let result = try run(source)

@@ -171,8 +171,9 @@ final class DataObject: NativeObject {
   /// (virtual: nothing reaches the real file system), for
   /// `NSItemProvider(contentsOf:)` and file representations to read.
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
-    guard member.known == .write, arguments.hasLabels(.to) else {
-      return try super.callMethod(member, arguments, interpreter: interpreter)
+    guard member.known == .write else { return try super.callMethod(member, arguments, interpreter: interpreter) }
+    guard arguments.hasLabels(.to) else {
+      throw RuntimeError(.invalidArgument("write takes one file URL labelled 'to:': data.write(to: url)"))
     }
     guard let url = arguments[0].object(as: URLObject.self) else {
       throw RuntimeError(.wrongArgumentType("write(to:)", expected: "a file URL", found: arguments[0].typeName))

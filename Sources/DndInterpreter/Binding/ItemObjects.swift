@@ -412,6 +412,13 @@ final class ItemProviderObject: SceneObject {
         }
         item = .data(data.data, typeIdentifier: type)
       } else {
+        guard arguments[0].isNil || (try? Convert.itemValue(arguments[0], for: "item")) != nil else {
+          throw RuntimeError(
+            .wrongArgumentType(
+              "NSItemProvider(item:typeIdentifier:)",
+              expected: "a String, URL, UIImage, NSAttributedString, UIColor, Data or nil",
+              found: arguments[0].typeName))
+        }
         item = arguments[0].isNil ? nil : try Convert.itemValue(arguments[0], for: "NSItemProvider(item:)")
       }
       return .object(scene.object(for: ItemProvider(item: item, typeIdentifier: type, world: scene.world)))
@@ -424,7 +431,10 @@ final class ItemProviderObject: SceneObject {
       return ItemProvider(contentsOf: url.string, world: scene.world).map { .object(scene.object(for: $0)) } ?? .nil
     }
     guard arguments.count == 1, let value = arguments.value(.object, orAt: 0) else {
-      throw RuntimeError(.notConstructible("NSItemProvider"))
+      throw RuntimeError(
+        .invalidArgument(
+          "NSItemProvider takes no arguments, (object:), (item:typeIdentifier:) or (contentsOf:), "
+            + "as NSItemProvider(item: \"text\", typeIdentifier: \"public.plain-text\")"))
     }
     let provider = ItemProvider(
       object: try Convert.itemValue(value, for: "NSItemProvider(object:)"), world: scene.world)
