@@ -320,7 +320,7 @@ extension ItemProvider {
   static func file(
     at url: String, type: String, inPlace: Bool, in world: World?
   ) -> Result<Raw, ItemProviderError> {
-    guard let bytes = world?.contentsOfFile(url) else { return .failure(.itemUnavailable(type: type)) }
+    guard let bytes = world?.virtualFileContents(url) else { return .failure(.itemUnavailable(type: type)) }
     return .success(.file(bytes, type: type, inPlaceURL: inPlace ? url : nil))
   }
 }

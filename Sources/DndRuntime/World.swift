@@ -217,12 +217,6 @@ public final class World {
   public func contentsOfTemporaryFile(_ url: String) -> Data? {
     temporaryFiles.first { $0.url == url }?.data
   }
-
-  /// A file's contents: one of the world's files or a temporary file still
-  /// handed out; nil for any other URL.
-  public func contentsOfFile(_ url: String) -> Data? {
-    files[url] ?? contentsOfTemporaryFile(url)
-  }
 }
 
 /// A runtime object's way back to its world: one object per world, shared

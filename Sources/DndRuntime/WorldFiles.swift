@@ -14,6 +14,12 @@ extension World {
     return true
   }
 
+  /// A file's contents: one of the world's files or a temporary file still
+  /// handed out; nil for any other URL.
+  public func virtualFileContents(_ url: String) -> Data? {
+    files[url] ?? contentsOfTemporaryFile(url)
+  }
+
   /// Removes the file at `url`, if the world has it.
   public func removeFile(_ url: String) {
     files[url] = nil
@@ -21,7 +27,7 @@ extension World {
 
   /// True if the world has a file at `url` (its own or a temporary one).
   public func fileExists(_ url: String) -> Bool {
-    contentsOfFile(url) != nil
+    virtualFileContents(url) != nil
   }
 
   /// `file:///path/name.ext`: a URL the world can keep a file at.

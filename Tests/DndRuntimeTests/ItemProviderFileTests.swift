@@ -72,14 +72,14 @@ struct ItemProviderFileTests {
     var image: ItemValue?
     try provider.loadDataRepresentation(forTypeIdentifier: "public.image") { bytes, _ in data = bytes }
     try provider.loadFileRepresentation(forTypeIdentifier: "public.png") { url, _ in
-      copy = (url, url.flatMap { world.contentsOfFile($0) })
+      copy = (url, url.flatMap { world.virtualFileContents($0) })
     }
     try provider.loadObject(ofClass: .image) { value, _ in image = value }
     try world.fingers.settle()
     #expect(data == Data("png bytes".utf8))
     #expect(copy.url == "file:///tmp/dnd/1.png" && copy.contents == Data("png bytes".utf8))
-    #expect(world.contentsOfFile("file:///tmp/dnd/1.png") == nil)
-    #expect(world.contentsOfFile("file:///cat.png") != nil)
+    #expect(world.virtualFileContents("file:///tmp/dnd/1.png") == nil)
+    #expect(world.virtualFileContents("file:///cat.png") != nil)
     #expect(image?.objectClass == .image)
     let names = world.trace.events(of: .step).map(\.name)
     #expect(names.filter { $0 == "loadCompleted" }.count == 3)
@@ -114,7 +114,7 @@ struct ItemProviderFileTests {
     try world.fingers.settle()
     #expect(result?.isInPlace == inPlace)
     #expect(result?.url == (inPlace ? "file:///cat.png" : "file:///tmp/dnd/1.png"))
-    #expect(world.contentsOfFile("file:///cat.png") == Data("png".utf8))
+    #expect(world.virtualFileContents("file:///cat.png") == Data("png".utf8))
   }
 
   @Test("§5.2 registeredTypeIdentifiers(fileOptions:) and hasRepresentationConforming filter by file options")
@@ -162,7 +162,7 @@ struct ItemProviderFileTests {
     try provider.loadItem(forTypeIdentifier: "public.png") { value, _ in items.append(value) }
     try legacy.loadItem(forTypeIdentifier: "public.jpeg") { value, _ in
       items.append(value)
-      if case .url(let url)? = value { copied = world.contentsOfFile(url) }
+      if case .url(let url)? = value { copied = world.virtualFileContents(url) }
     }
     try provider.loadItem(forTypeIdentifier: "public.text") { value, _ in items.append(value) }
     try world.fingers.settle()

@@ -190,9 +190,9 @@ final class DataObject: NativeObject {
   /// throws for a missing file; here (choice) it is nil, as `try?` gives.
   static func contents(of value: Value, world: World) throws -> Value {
     guard let url = value.object(as: URLObject.self) else {
-      throw RuntimeError(.wrongArgumentType("Data(contentsOf:)", expected: "a file URL", found: value.typeName))
+      throw RuntimeError(.wrongArgumentType("contentsOf:", expected: "a file URL", found: value.typeName))
     }
-    return world.contentsOfFile(url.string).map { .object(DataObject($0)) } ?? .nil
+    return world.virtualFileContents(url.string).map { .object(DataObject($0)) } ?? .nil
   }
 
   /// `String(data: data, encoding: .utf8)`: the text the bytes spell, or nil
