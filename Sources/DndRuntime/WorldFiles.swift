@@ -20,11 +20,6 @@ extension World {
     files[url] ?? contentsOfTemporaryFile(url)
   }
 
-  /// Removes the file at `url`, if the world has it.
-  public func removeFile(_ url: String) {
-    files[url] = nil
-  }
-
   /// True if the world has a file at `url` (its own or a temporary one).
   public func fileExists(_ url: String) -> Bool {
     virtualFileContents(url) != nil
