@@ -326,11 +326,14 @@ extension ItemProvider {
 }
 
 extension ItemProvider.Representation.Source {
-  /// True for what the provider holds itself: obtaining it runs no app code.
+  /// True for what the provider holds itself: obtaining it runs no app code
+  /// and reads nothing app code can change. A stored file is read when it is
+  /// obtained, and a script may rewrite it meanwhile, so its place among
+  /// other work can matter.
   var isStored: Bool {
     switch self {
-    case .value, .storedFile: true
-    case .data, .object, .item, .file: false
+    case .value: true
+    case .data, .object, .item, .file, .storedFile: false
     }
   }
 }

@@ -80,7 +80,7 @@ public final class ItemProvider {
       case item((@escaping ValueCompletion) throws -> Void)
       case file((@escaping FileCompletion) throws -> LoadProgress?, ItemProviderFileOptions)
       /// A file of the world, registered by `init(contentsOf:)` or by a
-      /// legacy item that is a file URL: obtaining it runs no app code.
+      /// legacy item that is a file URL; read when a load obtains it.
       case storedFile(String)
     }
 
