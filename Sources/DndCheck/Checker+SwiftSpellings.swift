@@ -40,12 +40,13 @@ extension Checker {
       + "'parameters.visiblePath = Rect(x, y, width, height)'",
   ]
 
-  /// Seed 004 writes a received video to a file. (The names of the
-  /// network and file APIs themselves stay out of this module's source:
-  /// SandboxTests audits it.)
+  /// Seed 004 writes a received video to a file in its documents folder.
+  /// (The names of the network and file APIs themselves stay out of this
+  /// module's source: SandboxTests audits it.)
   private static let noFiles =
-    "the simulation has no file system: keep the data in a variable (or in UserDefaults), and name it with "
-    + "URL(fileURLWithPath:) if a URL is wanted"
+    "the simulation has no folders to look up: its files are the world's own, so name one with "
+    + "URL(fileURLWithPath: \"/movie.mp4\"), write it with 'data.write(to: url)' and read it back from the "
+    + "same URL"
 
   /// Members the seeds' Swift calls that a script replaces with a
   /// declaration, with what to write instead.
@@ -57,12 +58,6 @@ extension Checker {
     "lastObject": swiftName("last"),
     "loadObjectsOfClass": swiftName("loadObjects(ofClass: NSString.self) { objects in ... }"),
     "locationInView": swiftName("location(in: view)"),
-    // Seed 004's list of NSItemProvider's methods, two of which the model leaves out.
-    "loadItem": "the legacy load is not modelled: write 'loadDataRepresentation(forTypeIdentifier:) "
-      + "{ data, error in ... }' for bytes, or 'loadObject(ofClass:) { object, error in ... }' for an object",
-    "registerFileRepresentation": "the simulation has no files: register the bytes with "
-      + "'registerDataRepresentation(forTypeIdentifier:) { completion in completion(data, nil); return nil }'; "
-      + "a receiver's loadFileRepresentation still gets a file URL",
     // Seed 004 makes image views draggable by code.
     "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
       + "made by code has none, so give its superview the interaction and find the view under the "

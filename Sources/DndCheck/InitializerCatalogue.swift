@@ -12,7 +12,7 @@ public enum InitializerCatalogue {
   /// type whose initializers are not listed (they are checked when they run).
   public static func forms(of builtin: Builtin) -> [[String?]]? {
     switch builtin {
-    case .nsItemProvider: [[], ["object"], [nil], ["item", "typeIdentifier"]]
+    case .nsItemProvider: [[], ["object"], [nil], ["item", "typeIdentifier"], ["contentsOf"]]
     case .uiDragItem: [["itemProvider"], [nil]]
     case .uiDropProposal, .uiTextDropProposal: [["operation"], [nil]]
     case .uiDragPreviewTarget: [["container", "center"], ["container", "center", "transform"]]

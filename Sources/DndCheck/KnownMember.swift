@@ -104,6 +104,10 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: the call of an optional function (`f?(x)`), as a method of the function
   case callAsFunction
 
+  // UIKit binding: the rest of NSItemProvider (§5.2) and the world's files
+  case registerFileRepresentation, fileOptions, openInPlace, loadItem, options
+  case hasRepresentationConforming, toTypeIdentifier, write, teamData
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -167,5 +171,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "encoding", "utf8", "synchronize", "removeObject", "array", "dictionary", "integer", "double", "bool",
     "loadInPlaceFileRepresentation", "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier",
     "addAcceptableTypeIdentifiers", "addTypeIdentifiers", "callAsFunction",
+    "registerFileRepresentation", "fileOptions", "openInPlace", "loadItem", "options",
+    "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData",
   ]
 }

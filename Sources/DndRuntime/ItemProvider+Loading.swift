@@ -12,6 +12,29 @@ extension ItemProvider {
   enum Raw {
     case value(ItemValue, type: String)
     case data(Data, type: String)
+    /// A file: its bytes as copied when the provider obtained it, and its
+    /// URL when the receiver may open the original in place.
+    case file(Data, type: String, inPlaceURL: String?)
+  }
+
+  /// What a file load delivers: the bytes for a temporary copy, or the
+  /// original file opened in place.
+  struct FilePayload: CustomStringConvertible {
+    let bytes: Data
+    let inPlaceURL: String?
+    var description: String { inPlaceURL ?? bytes.description }
+  }
+
+  /// What `loadItem` delivers: the item as the representation holds it.
+  enum ItemPayload: CustomStringConvertible {
+    case value(ItemValue)
+    case file(FilePayload)
+    var description: String {
+      switch self {
+      case .value(let value): value.description
+      case .file(let file): file.description
+      }
+    }
   }
 
   /// `loadObject(ofClass:completionHandler:)`: the best representation the
@@ -28,7 +51,8 @@ extension ItemProvider {
         let value: ItemValue? =
           switch raw {
           case .value(let value, let type): value.coerced(to: objectClass, from: type)
-          case .data(let bytes, let type): ItemValue.decode(bytes, type: type, as: objectClass)
+          case .data(let bytes, let type), .file(let bytes, let type, _):
+            ItemValue.decode(bytes, type: type, as: objectClass)
           }
         guard let value else { return .failure(.unavailableCoercion(className: objectClass.uikitName)) }
         return .success(value)
@@ -75,10 +99,10 @@ extension ItemProvider {
   }
 
   /// `loadInPlaceFileRepresentation(forTypeIdentifier:completionHandler:)`:
-  /// the original file when it can be opened in place, else a temporary copy
-  /// and `isInPlace` false (§5.2). Every representation here is data or an
-  /// object, never a file registered to open in place, so it is always a
-  /// copy, deleted when the completion returns, as `loadFileRepresentation`'s.
+  /// the original file when it was registered with `.openInPlace`, with
+  /// `isInPlace` true and left in place; else a temporary copy, deleted when
+  /// the completion returns as `loadFileRepresentation`'s, and `isInPlace`
+  /// false (§5.2).
   @discardableResult
   public func loadInPlaceFileRepresentation(
     forTypeIdentifier type: String,
@@ -88,24 +112,72 @@ extension ItemProvider {
     return try startLoad(
       method: "loadInPlaceFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
       representation: representation(forType: type), missing: .itemUnavailable(type: type),
-      convert: { raw in .success(Self.bytes(of: raw)) },
+      convert: { raw in .success(Self.filePayload(of: raw)) },
       deliver: { [worldLink] result in
-        guard let world = worldLink.world, case .success(let bytes) = result else {
+        guard let world = worldLink.world, case .success(let payload) = result else {
           try completionHandler(nil, false, result.failure ?? .unknown())
           return
         }
+        if let original = payload.inPlaceURL { return try completionHandler(original, true, nil) }
         let url = world.makeTemporaryFile(
-          bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
+          payload.bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
         defer { world.removeTemporaryFile(url) }
         try completionHandler(url, false, nil)
       })
   }
 
+  /// `loadItem(forTypeIdentifier:options:completionHandler:)`, the legacy
+  /// interface. In Swift the completion's declared parameter type picks a
+  /// coercion (§5.2); a script's completion declares none, so (choice) the
+  /// item comes as the representation holds it: a registered value itself,
+  /// a data representation's `Data` (as `ItemValue.data`), and a file's URL,
+  /// that of a temporary copy deleted when the completion returns, or the
+  /// original when it opens in place. `options` are not modelled.
+  @discardableResult
+  public func loadItem(
+    forTypeIdentifier type: String, completionHandler: @escaping ValueCompletion
+  ) throws -> LoadProgress {
+    let suggestedName = self.suggestedName
+    return try startLoad(
+      method: "loadItem(forTypeIdentifier:options:)", argument: TraceArgument("type", type),
+      representation: representation(forType: type), missing: .itemUnavailable(type: type),
+      convert: { raw -> Result<ItemPayload, ItemProviderError> in
+        switch raw {
+        case .value(let value, _): .success(.value(value))
+        case .data(let bytes, let type): .success(.value(.data(bytes, typeIdentifier: type)))
+        case .file: .success(.file(Self.filePayload(of: raw)))
+        }
+      },
+      deliver: { [worldLink] result in
+        guard let world = worldLink.world, case .success(let payload) = result else {
+          try completionHandler(nil, result.failure ?? .unknown())
+          return
+        }
+        switch payload {
+        case .value(let value):
+          try completionHandler(value, nil)
+        case .file(let file):
+          if let original = file.inPlaceURL { return try completionHandler(.url(original), nil) }
+          let url = world.makeTemporaryFile(
+            file.bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
+          defer { world.removeTemporaryFile(url) }
+          try completionHandler(.url(url), nil)
+        }
+      })
+  }
+
+  /// The bytes of a representation: a value encoded as the type, the data,
+  /// or the copy of a file (file to Data, §5.2).
   private static func bytes(of raw: Raw) -> Data {
     switch raw {
     case .value(let value, let type): value.encoded(as: type)
-    case .data(let bytes, _): bytes
+    case .data(let bytes, _), .file(let bytes, _, _): bytes
     }
+  }
+
+  private static func filePayload(of raw: Raw) -> FilePayload {
+    if case .file(let bytes, _, let original) = raw { return FilePayload(bytes: bytes, inPlaceURL: original) }
+    return FilePayload(bytes: bytes(of: raw), inPlaceURL: nil)
   }
 
   /// The shared machinery of every load: tracing, the performDrop gate,
@@ -197,7 +269,7 @@ extension ItemProvider {
     // Obtaining a stored value runs no app code, so its place among other work
     // cannot matter: the label says so ("obtain"), and explorers need not vary it.
     let runsAppCode: Bool
-    if failure == nil, let source = representation?.source, case .value = source {
+    if failure == nil, let source = representation?.source, source.isStored {
       runsAppCode = false
     } else {
       runsAppCode = failure == nil && representation != nil
@@ -228,9 +300,41 @@ extension ItemProvider {
         try handler { value, error in
           try obtain(value.map { .success(.value($0, type: type)) } ?? .failure(error ?? .unknown()))
         }
+      case .file(let handler, let options):
+        sourceProgress = try handler { url, _, error in
+          guard let url else { return try obtain(.failure(error ?? .unknown())) }
+          try obtain(Self.file(at: url, type: type, inPlace: options.contains(.openInPlace), in: worldLink.world))
+        }
+      case .storedFile(let url):
+        try obtain(Self.file(at: url, type: type, inPlace: false, in: worldLink.world))
       }
     }
     return progress
+  }
+}
+
+extension ItemProvider {
+  /// A file a representation hands over, copied now (without `.openInPlace`
+  /// UIKit copies it before the load handler returns, §5.2). Choice: a URL
+  /// the world has no file at fails as item-unavailable (-1000).
+  static func file(
+    at url: String, type: String, inPlace: Bool, in world: World?
+  ) -> Result<Raw, ItemProviderError> {
+    guard let bytes = world?.virtualFileContents(url) else { return .failure(.itemUnavailable(type: type)) }
+    return .success(.file(bytes, type: type, inPlaceURL: inPlace ? url : nil))
+  }
+}
+
+extension ItemProvider.Representation.Source {
+  /// True for what the provider holds itself: obtaining it runs no app code
+  /// and reads nothing app code can change. A stored file is read when it is
+  /// obtained, and a script may rewrite it meanwhile, so its place among
+  /// other work can matter.
+  var isStored: Bool {
+    switch self {
+    case .value: true
+    case .data, .object, .item, .file, .storedFile: false
+    }
   }
 }
 

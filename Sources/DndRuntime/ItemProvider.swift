@@ -52,6 +52,19 @@ public typealias ValueCompletion = (ItemValue?, ItemProviderError?) throws -> Vo
 /// Gives a data load handler its result.
 public typealias DataCompletion = (Data?, ItemProviderError?) throws -> Void
 
+/// `NSItemProviderFileOptions`: how a file representation is handed over.
+public struct ItemProviderFileOptions: OptionSet, Hashable, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The receiver may open the original file instead of a copy (§5.2).
+  public static let openInPlace = Self(rawValue: 1)
+}
+
+/// Gives a file load handler its result: a file URL, whether the file must be
+/// accessed through a file coordinator, or an error.
+public typealias FileCompletion = (String?, Bool, ItemProviderError?) throws -> Void
+
 /// NSItemProvider: an ordered list of representations (highest fidelity first)
 /// and asynchronous loads that complete on a background queue.
 ///
@@ -65,6 +78,10 @@ public final class ItemProvider {
       case data((@escaping DataCompletion) throws -> LoadProgress?)
       case object((@escaping ValueCompletion) throws -> LoadProgress?)
       case item((@escaping ValueCompletion) throws -> Void)
+      case file((@escaping FileCompletion) throws -> LoadProgress?, ItemProviderFileOptions)
+      /// A file of the world, registered by `init(contentsOf:)` or by a
+      /// legacy item that is a file URL; read when a load obtains it.
+      case storedFile(String)
     }
 
     let typeIdentifier: String
@@ -73,6 +90,12 @@ public final class ItemProvider {
     /// The item of `init(item:typeIdentifier:)`, which a load handler
     /// registered later for its type takes the place of.
     var isInitialItem = false
+
+    /// The file options it was registered with (none but a file's).
+    var fileOptions: ItemProviderFileOptions {
+      if case .file(_, let options) = source { return options }
+      return []
+    }
   }
 
   let worldLink: WorldLink
@@ -95,6 +118,7 @@ public final class ItemProvider {
     var typeFailures: [(type: String, error: ItemProviderError)] = []
     var suggestedName: String?
     var preferredPresentationSize = Size.zero
+    var teamData: Data?
   }
 
   /// An empty provider.
@@ -109,16 +133,45 @@ public final class ItemProvider {
     registerObject(object)
   }
 
-  /// `NSItemProvider(item:typeIdentifier:)`, the legacy initializer: the
-  /// item, offered as that one type whatever it is. Choice: seed 004 passes
-  /// a URL as "public.mpeg-4" and then registers a load handler for the same
-  /// type, reporting that the item "is not used later"; so a
+  /// `NSItemProvider(item:typeIdentifier:)`, the legacy interface: the item
+  /// under that type; a nil item gives an empty provider. Choices: a nil type
+  /// registers the item's writable types, as `init(object:)`; a file URL
+  /// registered as a type that is not a URL stands for the file's contents
+  /// (the legacy coercion URL to Data reads the file). Seed 004 passes a URL
+  /// as "public.mpeg-4" and then registers a load handler for the same type,
+  /// reporting that the item "is not used later"; so a
   /// `registerItem(forTypeIdentifier:)` of that type replaces it.
-  public convenience init(item: ItemValue, typeIdentifier: String, world: World) {
+  public convenience init(item: ItemValue?, typeIdentifier type: String?, world: World) {
     self.init(world: world)
-    var representation = Representation(typeIdentifier: typeIdentifier, visibility: .all, source: .value(item))
+    guard let item else { return }
+    guard let type else {
+      registerObject(item)
+      return
+    }
+    let source: Representation.Source
+    if case .url(let url) = item, World.isFileURL(url), !TypeIdentifier.conforms(type, to: "public.url") {
+      source = .storedFile(url)
+    } else {
+      source = .value(item)
+    }
+    var representation = Representation(typeIdentifier: type, visibility: .all, source: source)
     representation.isInitialItem = true
     ownRepresentations.append(representation)
+  }
+
+  /// `NSItemProvider(contentsOf:)`: the world's file at `url`, as a file
+  /// representation of the type its extension names (§5.2); nil when the
+  /// world has no file there, as Swift's initialiser is nil for a missing
+  /// file. Choices: the file is registered without `.openInPlace` (a load
+  /// gets a copy), visible to all, and `suggestedName` stays nil.
+  public convenience init?(contentsOf url: String, world: World) {
+    guard World.isFileURL(url), world.fileExists(url) else { return nil }
+    self.init(world: world)
+    let fileExtension = URL(string: url)?.pathExtension ?? ""
+    ownRepresentations.append(
+      Representation(
+        typeIdentifier: TypeIdentifier.forFileExtension(fileExtension), visibility: .all,
+        source: .storedFile(url)))
   }
 
   /// The provider another app sees: same data, minus own-process representations.
@@ -190,6 +243,30 @@ public final class ItemProvider {
     set { base.settings.preferredPresentationSize = newValue }
   }
 
+  /// `teamData` (a UIKit addition, §5.2): metadata of up to 8 KB that apps
+  /// of the source's team can read while the drag goes on, before any drop:
+  /// it is not data behind the performDrop gate. Under the runtime's choice
+  /// that all apps of a world are one team, every app sees it.
+  public var teamData: Data? { base.settings.teamData }
+
+  /// The most bytes `teamData` holds.
+  public static let teamDataLimit = 8 * 1024
+
+  /// Sets `teamData`. Choice (what UIKit does with more than 8 KB is not
+  /// documented): more is refused, the old value stays, and the console
+  /// says so; returns whether the data was kept.
+  @discardableResult
+  public func setTeamData(_ data: Data?) -> Bool {
+    if let data, data.count > Self.teamDataLimit {
+      world?.warn(
+        "NSItemProvider.teamData holds at most \(Self.teamDataLimit) bytes; \(data.count) bytes were not kept",
+        session: session?.id)
+      return false
+    }
+    base.settings.teamData = data
+    return true
+  }
+
   /// The representations this provider shows, in registration order.
   var representations: [Representation] {
     guard let original else { return ownRepresentations }
@@ -244,6 +321,21 @@ public final class ItemProvider {
       Representation(typeIdentifier: type, visibility: visibility, source: .data(loadHandler)))
   }
 
+  /// `registerFileRepresentation(forTypeIdentifier:fileOptions:visibility:loadHandler:)`.
+  /// The handler completes with a file URL of the world, a coordinated flag
+  /// and an error. Without `.openInPlace` the provider copies the file as the
+  /// handler hands it over; with it, `loadInPlaceFileRepresentation` gives
+  /// the original (§5.2). Choice: the coordinated flag changes nothing, since
+  /// the world's files have no other writers to coordinate with.
+  public func registerFileRepresentation(
+    forTypeIdentifier type: String, fileOptions: ItemProviderFileOptions = [],
+    visibility: RepresentationVisibility = .all,
+    loadHandler: @escaping (@escaping FileCompletion) throws -> LoadProgress?
+  ) {
+    ownRepresentations.append(
+      Representation(typeIdentifier: type, visibility: visibility, source: .file(loadHandler, fileOptions)))
+  }
+
   /// `registerItem(forTypeIdentifier:loadHandler:)`, the legacy interface.
   public func registerItem(
     forTypeIdentifier type: String, loadHandler: @escaping (@escaping ValueCompletion) throws -> Void
@@ -272,9 +364,21 @@ public final class ItemProvider {
     firstRepresentation { TypeIdentifier.conforms($0.typeIdentifier, to: type) } != nil
   }
 
-  /// `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`.
-  public func hasRepresentationConforming(toTypeIdentifier type: String) -> Bool {
-    hasItemConformingToTypeIdentifier(type)
+  /// `registeredTypeIdentifiers(fileOptions:)`: the types whose
+  /// representations were registered with all of `fileOptions` (§5.2), so
+  /// `[]` gives every type and `.openInPlace` the files that open in place.
+  public func registeredTypeIdentifiers(fileOptions: ItemProviderFileOptions) -> [String] {
+    representations.filter { $0.fileOptions.isSuperset(of: fileOptions) }.map(\.typeIdentifier)
+  }
+
+  /// `hasRepresentationConforming(toTypeIdentifier:fileOptions:)`, filtered
+  /// by file options as `registeredTypeIdentifiers(fileOptions:)` is.
+  public func hasRepresentationConforming(
+    toTypeIdentifier type: String, fileOptions: ItemProviderFileOptions = []
+  ) -> Bool {
+    firstRepresentation {
+      $0.fileOptions.isSuperset(of: fileOptions) && TypeIdentifier.conforms($0.typeIdentifier, to: type)
+    } != nil
   }
 
   /// True if a registered type can produce an object of the class.

@@ -76,6 +76,30 @@ public enum TypeIdentifier {
     return Dictionary(uniqueKeysWithValues: parents.keys.map { ($0, closure($0)) })
   }()
 
+  /// The type of a file with this name extension (any case), for
+  /// `NSItemProvider(contentsOf:)` (§5.2). Choice: an extension the runtime
+  /// does not know gives public.data, where UIKit would make a dynamic type.
+  public static func forFileExtension(_ fileExtension: String) -> String {
+    switch fileExtension.lowercased() {
+    case "png": "public.png"
+    case "jpg", "jpeg": "public.jpeg"
+    case "tif", "tiff": "public.tiff"
+    case "gif": "com.compuserve.gif"
+    case "heic": "public.heic"
+    case "webp": "org.webmproject.webp"
+    case "txt", "text": "public.plain-text"
+    case "rtf": "public.rtf"
+    case "rtfd": "com.apple.flat-rtfd"
+    case "html", "htm": "public.html"
+    case "json": "public.json"
+    case "pdf": "com.adobe.pdf"
+    case "vcf": "public.vcard"
+    case "mp4": "public.mpeg-4"
+    case "mov": "com.apple.quicktime-movie"
+    default: "public.data"
+    }
+  }
+
   /// A file name extension for temporary files of this type.
   static func fileExtension(for type: String) -> String {
     switch type {

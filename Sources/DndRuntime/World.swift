@@ -48,6 +48,8 @@ public final class World {
   /// The animator whose animation blocks are running (their changes can be reverted).
   var recordingAnimator: DragAnimator?
   private var temporaryFiles: [(url: String, data: Data)] = []
+  /// The world's own files, by file URL (see WorldFiles.swift).
+  var files: [String: Data] = [:]
   private var temporaryFileCount = 0
   /// The link every view and runtime object of this world keeps instead
   /// of a weak reference (see `WorldLink`).

@@ -78,7 +78,9 @@ import Testing
 
   /// APIs that would read a file in UIKit are refused or stay values.
   @Test(arguments: [
-    ("let d = Data(contentsOf: URL(string: \"file:///etc/passwd\"))", 70, ""),
+    // The world's files are virtual: it has none at /etc/passwd.
+    ("let d = Data(contentsOf: URL(string: \"file:///etc/passwd\"))\nprint(d == nil)", 0, "true\n"),
+    ("let p = NSItemProvider(contentsOf: URL(string: \"file:///etc/passwd\"))\nprint(p == nil)", 0, "true\n"),
     ("let s = String(contentsOfFile: \"/etc/passwd\")\nprint(s)", 0, "/etc/passwd\n"),
     ("let u = URL(string: \"file:///etc/passwd\")\nprint(u)", 0, "file:///etc/passwd\n"),
     ("let i = UIImage(named: \"/etc/passwd\")\nprint(i.size)", 0, "Size(0, 0)\n"),
@@ -95,6 +97,26 @@ import Testing
     let result = dnd(["run", path], engine: .live)
     #expect(result.status == status, "\(result.error)")
     #expect(result.output == output)
+  }
+
+  /// `data.write(to:)` keeps a file in the world, which `Data(contentsOf:)`
+  /// reads back; nothing reaches the disk.
+  @Test func writtenFilesStayInTheWorld() throws {
+    let scratch = try TemporaryDirectory()
+    defer { scratch.remove() }
+    let target = scratch.url.appendingPathComponent("written.txt")
+    let script = """
+      let url = URL(string: "\(target.absoluteString)")
+      Data("secret").write(to: url)
+      print(String(data: Data(contentsOf: url), encoding: .utf8) ?? "nil")
+      """
+    let path = try scratch.write("write.dnd", script + "\n")
+    let before = ProcessRunner.snapshot(scratch.path)
+    let result = dnd(["run", path], engine: .live)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == "secret\n")
+    #expect(!FileManager.default.fileExists(atPath: target.path))
+    #expect(ProcessRunner.snapshot(scratch.path) == before)
   }
 
   /// `loadFileRepresentation` hands the handler a file URL; the file exists

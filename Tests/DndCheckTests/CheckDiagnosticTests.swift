@@ -189,7 +189,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     (
       "NSItemProvider(obj: \"x\")",
       "'NSItemProvider' has no initializer NSItemProvider(obj:): did you mean 'object:'? It is created with "
-        + "NSItemProvider(), NSItemProvider(object:), NSItemProvider(_:) or NSItemProvider(item:typeIdentifier:)"
+        + "NSItemProvider(), NSItemProvider(object:), NSItemProvider(_:), NSItemProvider(item:typeIdentifier:) "
+        + "or NSItemProvider(contentsOf:)"
     ),
     (
       "UIDragItem(provider: p)",

@@ -195,6 +195,17 @@ enum Convert {
     }
   }
 
+  /// `fileOptions: .openInPlace`, `[.openInPlace]` or `[]`.
+  static func fileOptions(_ value: Value, for name: String) throws -> ItemProviderFileOptions {
+    if case .enumCase(let symbol) = value, symbol.known == .openInPlace { return .openInPlace }
+    if case .array(let elements) = value {
+      var options: ItemProviderFileOptions = []
+      for element in elements { options.formUnion(try fileOptions(element, for: name)) }
+      return options
+    }
+    throw RuntimeError(.wrongArgumentType(name, expected: ".openInPlace, [.openInPlace] or []", found: value.typeName))
+  }
+
   /// `visibility: .all` and its siblings.
   static func visibility(_ value: Value, for name: String) throws -> RepresentationVisibility {
     if case .enumCase(let symbol) = value {

@@ -179,6 +179,34 @@ final class DataObject: NativeObject {
     }
   }
 
+  /// `data.write(to: url)`: keeps the bytes as one of the world's files
+  /// (virtual: nothing reaches the real file system), for
+  /// `NSItemProvider(contentsOf:)` and file representations to read.
+  override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    guard member.known == .write else { return try super.callMethod(member, arguments, interpreter: interpreter) }
+    guard arguments.hasLabels(.to) else {
+      throw RuntimeError(.invalidArgument("write takes one file URL labelled 'to:': data.write(to: url)"))
+    }
+    guard let url = arguments[0].object(as: URLObject.self) else {
+      throw RuntimeError(.wrongArgumentType("write(to:)", expected: "a file URL", found: arguments[0].typeName))
+    }
+    guard let scene = interpreter.host as? SceneHost else { throw RuntimeError(.sceneEnded) }
+    guard scene.world.writeFile(data, to: url.string) else {
+      throw RuntimeError(
+        .invalidArgument("write(to:) needs a file URL with a path, such as URL(string: \"file:///photos/cat.png\")"))
+    }
+    return .nil
+  }
+
+  /// `Data(contentsOf: url)`: the bytes of one of the world's files. Swift
+  /// throws for a missing file; here (choice) it is nil, as `try?` gives.
+  static func contents(of value: Value, world: World) throws -> Value {
+    guard let url = value.object(as: URLObject.self) else {
+      throw RuntimeError(.wrongArgumentType("contentsOf:", expected: "a file URL", found: value.typeName))
+    }
+    return world.virtualFileContents(url.string).map { .object(DataObject($0)) } ?? .nil
+  }
+
   /// `String(data: data, encoding: .utf8)`: the text the bytes spell, or nil
   /// when they are not UTF-8, as in Foundation. Only UTF-8 is modelled.
   static func text(_ arguments: Arguments) throws -> Value {
@@ -193,9 +221,11 @@ final class DataObject: NativeObject {
     return String(data: object.data, encoding: .utf8).map { .string($0) } ?? .nil
   }
 
-  /// `Data()`, `Data(count: n)`, and `Data("text")` for the text's UTF-8 bytes.
-  static func make(_ arguments: Arguments) throws -> Value {
+  /// `Data()`, `Data(count: n)`, `Data("text")` for the text's UTF-8 bytes,
+  /// and `Data(contentsOf: url)`.
+  static func make(_ arguments: Arguments, world: () throws -> World) throws -> Value {
     if arguments.isEmpty { return .object(DataObject(Data())) }
+    if arguments.hasLabels(.contentsOf) { return try contents(of: arguments[0], world: try world()) }
     if arguments.hasLabels(.count) {
       let count = try Convert.integer(arguments[0], for: "Data(count:)")
       guard count >= 0, count <= 64_000_000 else {

@@ -88,6 +88,7 @@ final class ItemProviderObject: SceneObject {
     case .registeredTypeIdentifiers?: return .array(provider.registeredTypeIdentifiers.map { .string($0) })
     case .suggestedName?: return provider.suggestedName.map { .string($0) } ?? .nil
     case .preferredPresentationSize?: return .object(SizeObject(provider.preferredPresentationSize))
+    case .teamData?: return provider.teamData.map { .object(DataObject($0)) } ?? .nil
     default: return try super.getMember(member, interpreter: interpreter)
     }
   }
@@ -98,6 +99,16 @@ final class ItemProviderObject: SceneObject {
       provider.suggestedName = value.isNil ? nil : try Convert.string(value, for: "suggestedName")
     case .preferredPresentationSize?:
       provider.preferredPresentationSize = try Convert.size(value, for: "preferredPresentationSize")
+    case .teamData?:
+      // More than 8 KB is refused with a console line (the runtime's choice).
+      if value.isNil {
+        provider.setTeamData(nil)
+        return
+      }
+      guard let data = value.object(as: DataObject.self) else {
+        throw RuntimeError(.wrongArgumentType("teamData", expected: "Data or nil", found: value.typeName))
+      }
+      provider.setTeamData(data.data)
     default:
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
@@ -106,6 +117,19 @@ final class ItemProviderObject: SceneObject {
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
   {
     switch member.known {
+    case .registeredTypeIdentifiers?:
+      // `registeredTypeIdentifiers(fileOptions: .openInPlace)`.
+      guard arguments.count == 1, let options = arguments.value(labelled: .fileOptions) else { break }
+      let types = provider.registeredTypeIdentifiers(
+        fileOptions: try Convert.fileOptions(options, for: "registeredTypeIdentifiers(fileOptions:)"))
+      return .array(types.map { .string($0) })
+    case .hasRepresentationConforming?:
+      guard let typeValue = arguments.value(labelled: .toTypeIdentifier) else { break }
+      let type = try Convert.string(typeValue, for: "toTypeIdentifier")
+      let options = try arguments.value(labelled: .fileOptions).map {
+        try Convert.fileOptions($0, for: "fileOptions")
+      }
+      return .bool(provider.hasRepresentationConforming(toTypeIdentifier: type, fileOptions: options ?? []))
     case .hasItemConformingToTypeIdentifier?:
       guard arguments.count == 1 else { break }
       let type = try Convert.string(arguments[0], for: "hasItemConformingToTypeIdentifier")
@@ -120,6 +144,10 @@ final class ItemProviderObject: SceneObject {
       return try registerData(arguments)
     case .registerItem?:
       return try registerItem(arguments)
+    case .registerFileRepresentation?:
+      return try registerFile(arguments)
+    case .loadItem?:
+      return try loadItem(arguments)
     case .loadObject?:
       return try loadObject(arguments)
     case .loadDataRepresentation?, .loadFileRepresentation?:
@@ -185,6 +213,36 @@ final class ItemProviderObject: SceneObject {
       guard let scene = link.scene else { return nil }
       let result = try scene.callScript(
         handler, [.object(CompletionObject(scene: scene, deliver: .data(completion)))])
+      return result.object(as: ProgressObject.self)?.progress
+    }
+    return .nil
+  }
+
+  /// `registerFileRepresentation(forTypeIdentifier: type, fileOptions: .openInPlace, visibility: .all)
+  /// { completion in completion(url, false, nil) }`: the URL names one of the world's files.
+  private func registerFile(_ arguments: Arguments) throws -> Value {
+    guard let typeValue = arguments.value(labelled: .forTypeIdentifier),
+      let handler = arguments.trailingClosure()
+    else {
+      throw RuntimeError(
+        .invalidArgument(
+          "registerFileRepresentation needs 'forTypeIdentifier:' and a load handler: "
+            + "{ completion in completion(url, false, nil) }"))
+    }
+    let type = try Convert.string(typeValue, for: "forTypeIdentifier")
+    let options = try arguments.value(labelled: .fileOptions).map {
+      try Convert.fileOptions($0, for: "fileOptions")
+    }
+    let visibility = try arguments.value(labelled: .visibility).map {
+      try Convert.visibility($0, for: "visibility")
+    }
+    let scene = self.scene
+    provider.registerFileRepresentation(
+      forTypeIdentifier: type, fileOptions: options ?? [], visibility: visibility ?? .all
+    ) { [link = scene.link] completion in
+      guard let scene = link.scene else { return nil }
+      let result = try scene.callScript(
+        handler, [.object(CompletionObject(scene: scene, deliver: .file(completion)))])
       return result.object(as: ProgressObject.self)?.progress
     }
     return .nil
@@ -285,6 +343,29 @@ final class ItemProviderObject: SceneObject {
     return .object(ProgressObject(progress))
   }
 
+  /// `loadItem(forTypeIdentifier: type, options: nil) { item, error in ... }`: the item as
+  /// registered (a script's completion declares no type to coerce to).
+  private func loadItem(_ arguments: Arguments) throws -> Value {
+    guard let typeValue = arguments.value(.forTypeIdentifier, orAt: 0),
+      let completion = arguments.trailingClosure()
+    else {
+      throw RuntimeError(
+        .invalidArgument(
+          "loadItem needs 'forTypeIdentifier:' and a completion: { item, error in ... }"))
+    }
+    if let options = arguments.value(labelled: .options), !options.isNil {
+      throw RuntimeError(.invalidArgument("loadItem models no options; write 'options: nil' or leave it out"))
+    }
+    let type = try Convert.string(typeValue, for: "forTypeIdentifier")
+    let link = scene.link
+    let progress = try provider.loadItem(forTypeIdentifier: type) { [link] value, error in
+      guard let scene = link.scene else { return }
+      let item = value.map { scene.value(of: $0) } ?? .nil
+      _ = try scene.callScript(completion, [item, error.map { .object(ErrorObject($0)) } ?? .nil])
+    }
+    return .object(ProgressObject(progress))
+  }
+
   // MARK: Simulation
 
   /// `simulate(latency: 0.5)`, `simulate(latency: 0.2, forTypeIdentifier: "public.url")`,
@@ -324,16 +405,42 @@ final class ItemProviderObject: SceneObject {
     return seconds
   }
 
-  /// `NSItemProvider()` or `NSItemProvider(object: value)`.
+  /// `NSItemProvider()`, `NSItemProvider(object: value)`, `NSItemProvider(item: value,
+  /// typeIdentifier: type)` or `NSItemProvider(contentsOf: url)` (nil when the world has no such file).
   static func make(_ arguments: Arguments, scene: SceneHost) throws -> Value {
     if arguments.isEmpty { return .object(scene.object(for: ItemProvider(world: scene.world))) }
     if arguments.hasLabels(.item, .typeIdentifier) {
-      let item = try Convert.itemValue(arguments[0], for: "NSItemProvider(item:typeIdentifier:)")
-      let type = try Convert.string(arguments[1], for: "typeIdentifier")
+      let type = arguments[1].isNil ? nil : try Convert.string(arguments[1], for: "typeIdentifier")
+      let item: ItemValue?
+      if let data = arguments[0].object(as: DataObject.self) {
+        guard let type else {
+          throw RuntimeError(.invalidArgument("NSItemProvider(item: data, typeIdentifier:) needs the data's type"))
+        }
+        item = .data(data.data, typeIdentifier: type)
+      } else {
+        guard arguments[0].isNil || (try? Convert.itemValue(arguments[0], for: "item")) != nil else {
+          throw RuntimeError(
+            .wrongArgumentType(
+              "NSItemProvider(item:typeIdentifier:)",
+              expected: "a String, URL, UIImage, NSAttributedString, UIColor, Data or nil",
+              found: arguments[0].typeName))
+        }
+        item = arguments[0].isNil ? nil : try Convert.itemValue(arguments[0], for: "NSItemProvider(item:)")
+      }
       return .object(scene.object(for: ItemProvider(item: item, typeIdentifier: type, world: scene.world)))
     }
+    if arguments.hasLabels(.contentsOf) {
+      guard let url = arguments[0].object(as: URLObject.self) else {
+        throw RuntimeError(
+          .wrongArgumentType("NSItemProvider(contentsOf:)", expected: "a URL", found: arguments[0].typeName))
+      }
+      return ItemProvider(contentsOf: url.string, world: scene.world).map { .object(scene.object(for: $0)) } ?? .nil
+    }
     guard arguments.count == 1, let value = arguments.value(.object, orAt: 0) else {
-      throw RuntimeError(.notConstructible("NSItemProvider"))
+      throw RuntimeError(
+        .invalidArgument(
+          "NSItemProvider takes no arguments, (object:), (item:typeIdentifier:) or (contentsOf:), "
+            + "as NSItemProvider(item: \"text\", typeIdentifier: \"public.plain-text\")"))
     }
     let provider = ItemProvider(
       object: try Convert.itemValue(value, for: "NSItemProvider(object:)"), world: scene.world)
@@ -350,6 +457,8 @@ final class CompletionObject: SceneObject {
     /// type it was registered for (seed 004's `loader(videoData, nil)`).
     case item(ValueCompletion, typeIdentifier: String)
     case data(DataCompletion)
+    /// A file handler's: `completion(url, coordinated, error)`.
+    case file(FileCompletion)
   }
 
   let deliver: Deliver
@@ -363,11 +472,13 @@ final class CompletionObject: SceneObject {
   override var isCallable: Bool { true }
 
   override func call(_ arguments: Arguments, interpreter: Interpreter) throws -> Value {
+    if case .file(let completion) = deliver { return try callFile(completion, arguments) }
     guard arguments.count == 2 else {
       throw RuntimeError(.wrongArgumentCount("completion", expected: 2, found: arguments.count))
     }
     let error = try Self.error(arguments[1])
     switch deliver {
+    case .file: break
     case .object(let completion):
       let value = arguments[0].isNil ? nil : try Convert.itemValue(arguments[0], for: "completion")
       try completion(value, error)
@@ -392,6 +503,28 @@ final class CompletionObject: SceneObject {
       }
       try completion(data, error)
     }
+    return .nil
+  }
+
+  /// `completion(url, false, nil)`: a file URL (or nil), whether to coordinate, and an error.
+  private func callFile(_ completion: FileCompletion, _ arguments: Arguments) throws -> Value {
+    guard arguments.count == 3 else {
+      throw RuntimeError(.wrongArgumentCount("completion", expected: 3, found: arguments.count))
+    }
+    let url: String?
+    if arguments[0].isNil {
+      url = nil
+    } else if let object = arguments[0].object(as: URLObject.self) {
+      url = object.string
+    } else {
+      throw RuntimeError(
+        .wrongArgumentType("completion", expected: "a file URL or nil", found: arguments[0].typeName))
+    }
+    guard case .bool(let coordinated) = arguments[1] else {
+      throw RuntimeError(
+        .wrongArgumentType("completion", expected: "a Bool (coordinated)", found: arguments[1].typeName))
+    }
+    try completion(url, coordinated, try Self.error(arguments[2]))
     return .nil
   }
 

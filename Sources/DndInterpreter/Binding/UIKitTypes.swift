@@ -51,7 +51,7 @@ final class BoundType: NativeType {
 enum UIKitTypes {
   static func register(in registry: NativeRegistry, scene slot: SceneSlot) {
     geometry(registry)
-    content(registry)
+    content(registry, slot)
     dragAndDrop(registry, slot)
     views(registry, slot)
     ListConvert.register(in: registry, scene: slot)
@@ -105,7 +105,7 @@ enum UIKitTypes {
         statics: { member in member.known == .identity ? .object(TransformObject(.identity)) : nil }))
   }
 
-  private static func content(_ registry: NativeRegistry) {
+  private static func content(_ registry: NativeRegistry, _ slot: SceneSlot) {
     registry.register(BoundType(.uiImage, construct: image))
     for builtin in [Builtin.url, .nsURL] {
       registry.register(
@@ -134,7 +134,8 @@ enum UIKitTypes {
       BoundType(
         .uiColor, construct: color,
         statics: { member in member.known.flatMap(ColorObject.named).map { .object($0) } }))
-    registry.register(BoundType(.data, construct: DataObject.make))
+    registry.register(
+      BoundType(.data, construct: { try DataObject.make($0, world: { try slot.current().world }) }))
   }
 
   /// `UIImage(named: "cat")` or `UIImage(named: "cat", size: Size(300, 200))`.
