@@ -91,10 +91,9 @@ extension ItemProvider {
           try completionHandler(nil, result.failure ?? .unknown())
           return
         }
-        let url = world.makeTemporaryFile(
-          bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
-        defer { world.removeTemporaryFile(url) }
-        try completionHandler(url, nil)
+        try world.withTemporaryFile(bytes, suggestedName: suggestedName, type: type) { url in
+          try completionHandler(url, nil)
+        }
       })
   }
 
@@ -119,10 +118,9 @@ extension ItemProvider {
           return
         }
         if let original = payload.inPlaceURL { return try completionHandler(original, true, nil) }
-        let url = world.makeTemporaryFile(
-          payload.bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
-        defer { world.removeTemporaryFile(url) }
-        try completionHandler(url, false, nil)
+        try world.withTemporaryFile(payload.bytes, suggestedName: suggestedName, type: type) { url in
+          try completionHandler(url, false, nil)
+        }
       })
   }
 
@@ -158,10 +156,9 @@ extension ItemProvider {
           try completionHandler(value, nil)
         case .file(let file):
           if let original = file.inPlaceURL { return try completionHandler(.url(original), nil) }
-          let url = world.makeTemporaryFile(
-            file.bytes, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
-          defer { world.removeTemporaryFile(url) }
-          try completionHandler(.url(url), nil)
+          try world.withTemporaryFile(file.bytes, suggestedName: suggestedName, type: type) { url in
+            try completionHandler(.url(url), nil)
+          }
         }
       })
   }

@@ -212,6 +212,18 @@ public final class World {
     temporaryFiles.removeAll { $0.url == url }
   }
 
+  /// Hands `body` the URL of a temporary copy of `data`, for a file of
+  /// `type`, and deletes the file when `body` returns, as UIKit deletes the
+  /// file a load's completion gets (§5.2).
+  func withTemporaryFile(
+    _ data: Data, suggestedName: String?, type: String, _ body: (String) throws -> Void
+  ) rethrows {
+    let url = makeTemporaryFile(
+      data, suggestedName: suggestedName, fileExtension: TypeIdentifier.fileExtension(for: type))
+    defer { removeTemporaryFile(url) }
+    try body(url)
+  }
+
   /// The contents of a file `loadFileRepresentation` handed out; nil once
   /// its completion handler has returned (UIKit deletes the file then).
   public func contentsOfTemporaryFile(_ url: String) -> Data? {
