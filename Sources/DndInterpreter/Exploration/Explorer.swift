@@ -174,16 +174,18 @@ public struct Explorer: Sendable {
       threads: threads, startAfter: options.runsBeforeThreads, caches: caches, pool: workers.pool,
       maxCollectionCount: runner.limits.maxCollectionCount
     ) { [self] job, caches, hints in
-      // The first run meets the first choice point well before it ends
-      // (the Image Gallery's about two thirds of the way): its first
-      // alternative is the search's next job, so a second thread may start
-      // it then instead of after the run. A run without a choice point
-      // leaves the workers asleep.
-      let firstPoint: (() -> Void)? =
-        threads > 1 && job == .prefix([]) ? { hints.next([.prefix([1])]) } : nil
+      // A run whose first free choice point (the first after its prefix)
+      // holds a new state will have the search ask next for that point's
+      // first alternative; a second thread may start it then instead of
+      // after the run (for the Image Gallery, about two thirds of the way
+      // into the first run).
+      var atFreePoint: (() -> Void)?
+      if threads > 1, case .prefix(let prefix) = job {
+        atFreePoint = { hints.next([.prefix(prefix + [1])]) }
+      }
       return perform(
         job, index: index, fault: fault, allowances: allowances, caches: caches, visited: visited,
-        copiesDefaults: threads > 1, firstPoint: firstPoint)
+        copiesDefaults: threads > 1, atFreePoint: atFreePoint)
     }
     defer { runs.stop() }
     // The run of `job`, as if runs ran one after the other: the orders of an
@@ -265,7 +267,7 @@ public struct Explorer: Sendable {
   /// Runs one job of the search (on any of its threads).
   private func perform(
     _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, caches: RunCaches,
-    visited: VisitedStates, copiesDefaults: Bool, firstPoint: (() -> Void)? = nil
+    visited: VisitedStates, copiesDefaults: Bool, atFreePoint: (() -> Void)? = nil
   ) -> SearchRun {
     let run: ExploredRun
     var fingerprints: [UInt64] = []
@@ -273,7 +275,7 @@ public struct Explorer: Sendable {
     switch job {
     case .prefix(let prefix):
       let log = FingerprintLog(from: prefix.count, visited: visited)
-      log.atFirstPoint = firstPoint
+      log.atFreePoint = atFreePoint
       run = execute(
         index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, caches: caches,
         defaults: defaults, fingerprints: log)
@@ -299,8 +301,9 @@ public struct Explorer: Sendable {
     private(set) var states: [UInt64] = []
     private var own: Set<UInt64> = []
     private var stopped = false
-    /// Called once, when the run reaches its first choice point.
-    var atFirstPoint: (() -> Void)?
+    /// Called when the run reaches its first free choice point (`from`)
+    /// with a state neither it nor the search has seen.
+    var atFreePoint: (() -> Void)?
 
     init(from: Int, visited: VisitedStates) {
       self.from = from
@@ -309,14 +312,14 @@ public struct Explorer: Sendable {
 
     /// The run reached choice point `point`; `fingerprint` reads its state.
     func reach(_ point: Int, fingerprint: () -> UInt64) {
-      if let first = atFirstPoint {
-        atFirstPoint = nil
-        first()
-      }
       guard point >= from, !stopped else { return }
       let state = fingerprint()
       states.append(state)
-      if !own.insert(state).inserted || visited.contains(state) { stopped = true }
+      if !own.insert(state).inserted || visited.contains(state) {
+        stopped = true
+      } else if point == from, let hint = atFreePoint {
+        hint()
+      }
     }
   }
 

@@ -21,6 +21,9 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private let condition = NSCondition()
   /// The jobs the search will probably ask for next, soonest first.
   private var upcoming: [Job] = []
+  /// Jobs runs said the search will ask for (see `Hints`), latest first:
+  /// taken when `upcoming` has none left to start.
+  private var hinted: [Job] = []
   private var running: Set<Job> = []
   private var finished: [Job: Run] = [:]
   private var stopping = false
@@ -85,6 +88,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     defer { condition.unlock() }
     upcoming = next
     if workersRunning > 0 { condition.broadcast() }
+    var polls = 0
     while true {
       if let run = finished.removeValue(forKey: job) { return run }
       if !running.contains(job) { return runUnlocked(job) }
@@ -98,35 +102,35 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
         finished[other] = runUnlocked(other)
         condition.broadcast()
       } else {
-        condition.wait()
+        condition.pause(&polls)
       }
     }
   }
 
   /// Runs `job` again, now, on the calling thread (its run made ahead no
   /// longer holds).
-  func rerun(_ job: Job) -> Run { perform(job, cache, Hints(runs: self)) }
+  func rerun(_ job: Job) -> Run { perform(job, cache, Hints(runs: self, onSearchThread: true)) }
 
-  /// What a run made on the search's thread may say, before it ends, about
-  /// the jobs the search will ask for next; a run made ahead on a worker
-  /// gets hints that go nowhere.
+  /// What a run may say, before it ends, about the jobs the search will ask
+  /// for once it has this run.
   struct Hints {
     fileprivate weak var runs: SpeculativeRuns?
+    /// Whether the run is the search's own (which may start the workers).
+    fileprivate var onSearchThread: Bool
 
-    /// `jobs` will be asked for as soon as this run is done: idle workers
-    /// may start on them now (starting the workers if need be). Ignored
-    /// when the search has named its upcoming jobs already.
-    func next(_ jobs: [Job]) { runs?.hint(jobs) }
+    /// `jobs` will probably be asked for soon after this run: idle threads
+    /// may start on them now. A wrong guess costs a run, never a result.
+    func next(_ jobs: [Job]) { runs?.hint(jobs, onSearchThread: onSearchThread) }
   }
 
-  /// `Hints.next` on the search's thread, without the lock.
-  private func hint(_ jobs: [Job]) {
-    if workersToStart > 0 { startWorkers() }
+  /// `Hints.next`, without the lock.
+  private func hint(_ jobs: [Job], onSearchThread: Bool) {
+    if onSearchThread, workersToStart > 0 { startWorkers() }
     condition.lock()
-    if upcoming.isEmpty {
-      upcoming = jobs
-      if workersRunning > 0 { condition.broadcast() }
+    for job in jobs where finished[job] == nil && !running.contains(job) && !hinted.contains(job) {
+      hinted.insert(job, at: 0)
     }
+    if workersRunning > 0 { condition.broadcast() }
     condition.unlock()
   }
 
@@ -138,6 +142,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     condition.lock()
     stopping = true
     finished = [:]
+    hinted = []
     condition.broadcast()
     condition.unlock()
     caches.giveBack(cache, maxCollectionCount: maxCollectionCount)
@@ -146,31 +151,41 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   /// Runs `job` on the search's thread with the lock released (called and
   /// returning with it held).
   private func runUnlocked(_ job: Job) -> Run {
-    running.insert(job)
+    start(job)
     condition.unlock()
-    let run = perform(job, cache, Hints(runs: self))
+    let run = perform(job, cache, Hints(runs: self, onSearchThread: true))
     condition.lock()
     running.remove(job)
     return run
   }
 
-  /// The soonest upcoming job nobody has run or is running.
+  /// The soonest upcoming job nobody has run or is running, else the
+  /// latest hinted one.
   private func nextUnstarted() -> Job? {
-    upcoming.first { finished[$0] == nil && !running.contains($0) }
+    let unstarted = { [self] (job: Job) in finished[job] == nil && !running.contains(job) }
+    return upcoming.first(where: unstarted) ?? hinted.first(where: unstarted)
+  }
+
+  /// Marks `job` as running (with the lock held); it is no longer a hint.
+  private func start(_ job: Job) {
+    running.insert(job)
+    if let index = hinted.firstIndex(of: job) { hinted.remove(at: index) }
   }
 
   /// A worker's loop (on a thread of the pool): run upcoming jobs until stopped.
   private func work() {
     let workerCache = caches.take(maxCollectionCount: maxCollectionCount)
     condition.lock()
+    var polls = 0
     while !stopping {
       guard let job = nextUnstarted() else {
-        condition.wait()
+        condition.pause(&polls)
         continue
       }
-      running.insert(job)
+      polls = 0
+      start(job)
       condition.unlock()
-      let run = perform(job, workerCache, Hints(runs: nil))
+      let run = perform(job, workerCache, Hints(runs: self, onSearchThread: false))
       condition.lock()
       running.remove(job)
       if !stopping { finished[job] = run }
