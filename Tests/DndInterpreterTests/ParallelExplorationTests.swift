@@ -14,7 +14,7 @@ private func summary(_ result: ExplorationResult) -> String {
   for failure in result.failures {
     lines.append(
       "failure \(failure.order) \(failure.result.outcome) \(failure.violations) "
-        + "\(failure.result.trace.count) events, \(failure.ran.count) ran")
+        + "\(failure.points.count) choice points, \(failure.ran.count) ran")
   }
   return lines.joined(separator: "\n")
 }
