@@ -61,14 +61,16 @@ final class DragEngine {
       app: site.app, view: site.view, interaction: site.interaction, arguments: arguments, result: result)
   }
 
-  /// Records a runtime step of a drag.
+  /// Records a runtime step of a drag; on `queue` when it is not the
+  /// current one (UIKit work that the runtime notices from elsewhere).
   func step(
     _ name: String, _ s: DragState?, phase: DragPhase? = nil, app: String? = nil, view: String? = nil,
-    interaction: String? = nil, _ arguments: [TraceArgument] = [], result: String? = nil
+    interaction: String? = nil, _ arguments: [TraceArgument] = [], result: String? = nil,
+    queue: WorkQueue? = nil
   ) {
     world.record(
       .step, name, phase: phase ?? s?.phase, session: s?.id, app: app, view: view, interaction: interaction,
-      arguments: arguments, result: result)
+      arguments: arguments, result: result, queue: queue)
   }
 
   func site(_ s: DragState, _ interaction: DragInteraction) -> CallSite {
@@ -121,7 +123,9 @@ final class DragEngine {
   /// long; `.none` is for apps that show their own progress. When the last
   /// load delivers, the trace says whether the UI was up and for how long.
   /// Choice: one event then rather than a timer, so that the UI adds no work
-  /// for the explorer to order; the style is read at that moment.
+  /// for the explorer to order; the style is read at that moment. The last
+  /// load delivers on the provider's queue, but the progress UI is UIKit's
+  /// main-thread work, so the event is on the main queue.
   func progressIndicatorMayHide(_ s: DragState) {
     guard s.pendingLoads == 0, let start = s.dropReturnedAt else { return }
     s.dropReturnedAt = nil
@@ -131,7 +135,7 @@ final class DragEngine {
     step(
       "progressIndicatorShown", s, phase: .dataTransfer, app: s.targetApp?.name,
       [TraceArgument("from", "\(formatNumber(delay))s"), TraceArgument("to", "\(formatNumber(elapsed))s")],
-      result: "the loads ran longer than \(formatNumber(delay))s after the drop")
+      result: "the loads ran longer than \(formatNumber(delay))s after the drop", queue: scheduler.main)
   }
 
   /// Sends `sessionDidTransferItems` once the drop happened, the source heard

@@ -389,6 +389,9 @@ struct SessionTests {
     let events = scene.trace.events(of: .step).filter { $0.name == "progressIndicatorShown" }
     #expect(events.first.map { $0.arguments.map(\.value) } == shown)
     #expect(events.count <= 1)
+    // The last load delivers on the provider's queue; the progress UI is
+    // UIKit's, on the main thread (§10).
+    #expect(events.allSatisfy { $0.queue == "main" })
   }
 
   @Test("§4.1 location(in:) is in the view's coordinates")
