@@ -60,7 +60,7 @@ let package = Package(
     .executableTarget(name: "dnd", dependencies: ["DndCLI"], linkerSettings: dndLinkerSettings),
     // Benchmarks: swift run -c release dnd-bench
     .executableTarget(
-      name: "dnd-bench", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter"]),
+      name: "dnd-bench", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndCLI"]),
     // Fuzzing: the pipeline on arbitrary bytes (DndFuzz), and libFuzzer's entry point
     .target(name: "DndFuzz", dependencies: ["DndSyntax", "DndCheck", "DndRuntime", "DndInterpreter", "DndReport"]),
     .executableTarget(name: "dnd-fuzz", dependencies: ["DndFuzz"]),

@@ -1,3 +1,4 @@
+import DndCLI
 import Foundation
 
 // dnd-bench: the project's benchmarks. Run from the repository root as
@@ -104,6 +105,9 @@ func line(_ m: Measurement) -> String {
 do {
   let options = try Options(Array(CommandLine.arguments.dropFirst()))
   if let child = options.child {
+    // As `dnd test --explore` does: explorations run with glibc's larger
+    // per-thread caches of freed blocks (a restart, before any work).
+    if child.hasPrefix("explore") { AllocatorTuning.restartForExploration() }
     guard let benchmark = Workloads.all.first(where: { $0.name == child }) else { exit(2) }
     let data = try JSONEncoder().encode(runChild(benchmark, runs: options.runs))
     FileHandle.standardOutput.write(data)

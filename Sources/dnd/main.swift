@@ -10,4 +10,6 @@ import DndCLI
   import Darwin
 #endif
 
-exit(DndCommand.main(Array(CommandLine.arguments.dropFirst()), console: .system()))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if AllocatorTuning.explores(arguments) { AllocatorTuning.restartForExploration() }
+exit(DndCommand.main(arguments, console: .system()))
