@@ -136,8 +136,8 @@ final class WorkerPool: @unchecked Sendable {
 }
 
 extension NSCondition {
-  /// How many times `pause` polls before it sleeps: a few milliseconds.
-  static let pollsBeforeSleeping = 4000
+  /// How many times `pause` polls before it sleeps: about a millisecond.
+  static let pollsBeforeSleeping = 1000
 
   /// Waits for another thread (called and returning with the lock held; the
   /// caller checks again what it waits for, as after `wait()`). The first
