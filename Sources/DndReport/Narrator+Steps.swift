@@ -106,6 +106,16 @@ extension Narrator {
           + "sessionDidTransferItems.")
     case "dragEnded":
       add(event, "The drag is over for the source: it ended with \(event.argument("operation") ?? "?").")
+    case "dragStateDidChange":
+      let cell = event.argument("cell") ?? "the cell"
+      switch event.argument("state") {
+      case ".lifting":
+        add(event, "\(cell) is lifting: UIKit calls its dragStateDidChange(_:) inside the lift's animation.")
+      case ".dragging":
+        add(event, "\(cell) stays behind in the list while its item is dragged (.dragging; UIKit dims it).")
+      default:
+        add(event, "\(cell) is back to .none: the drag is over for it.")
+      }
     case "settle":
       add(event, "Time passes until nothing is left to run (settle).")
     case "wait":

@@ -142,6 +142,7 @@ extension DragEngine {
       step(
         "liftAnimationEnded", chosen, phase: .drag, app: app.name, interaction: interaction.name,
         result: "end")
+      if let list = interaction.list { listCellDragStates(list, chosen, from: .lifting, to: .dragging) }
       try animator.finish(at: .end)
     }
     // Rule (§1.6 step 4): willAdd goes to every interaction that contributed

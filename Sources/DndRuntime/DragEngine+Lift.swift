@@ -157,6 +157,7 @@ extension DragEngine {
     }
     // The lift of items added mid-drag happens in the drag phase.
     step("liftAnimationBegan", s, phase: s.phase, app: s.sourceName, interaction: interaction.name)
+    if let list = interaction.list { listCellDragStates(list, s, from: .none, to: .lifting) }
     try animator.start()
     return animator
   }
@@ -170,6 +171,9 @@ extension DragEngine {
     }
     guard let animator = s.liftAnimator, animator.state != .finished else { return }
     step("liftAnimationEnded", s, phase: .lift, app: s.sourceName, result: position.description)
+    if let list = s.origin?.list {
+      listCellDragStates(list, s, from: .lifting, to: position == .end ? .dragging : .none)
+    }
     if s.stage == .lifting, position == .end { s.stage = .lifted }
     try animator.finish(at: position)
   }

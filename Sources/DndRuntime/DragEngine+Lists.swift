@@ -154,6 +154,47 @@ extension DragEngine {
     return list.cells[id]
   }
 
+  /// Rule (§8.9): a cell a drag lifts goes from `.none` to `.lifting` as the
+  /// lift animates, to `.dragging` when the lift completes (the cell left
+  /// behind, which UIKit dims by default), and back to `.none` when the lift
+  /// runs backwards or the drag ends. UIKit tells the cell
+  /// (`dragStateDidChange(_:)`) inside the lift's animation, so a cell's own
+  /// look animates with it; the trace records each change on the cell.
+  /// Choice: the return to `.none` at the end of a drag comes just before
+  /// the source's `dragSessionDidEnd`, after the drop or cancel animation.
+  /// An entry without a cell (scrolled off, or deleted, as a drop that
+  /// deletes and inserts the item deletes it) changes state without a trace
+  /// line: there is no cell to tell.
+  func listCellDragStates(
+    _ list: ListView, _ s: DragState, from old: CellDragState, to new: CellDragState
+  ) {
+    if old == .none {
+      for record in list.drags where record.session == s.id {
+        for (_, indexPath) in record.items {
+          guard let entry = list.itemID(at: indexPath),
+            !list.cellDragStates.contains(where: { $0.session == s.id && $0.entry == entry })
+          else { continue }
+          list.cellDragStates.append(CellDragRecord(session: s.id, entry: entry, state: .none))
+        }
+      }
+    }
+    for index in list.cellDragStates.indices
+    where list.cellDragStates[index].session == s.id && list.cellDragStates[index].state == old {
+      list.cellDragStates[index].state = new
+      guard let cell = list.cells[list.cellDragStates[index].entry] else { continue }
+      step(
+        "dragStateDidChange", s, app: list.view?.app?.name, view: list.view?.name, interaction: s.origin?.name,
+        [TraceArgument("cell", cell.name), TraceArgument("state", ".\(new.rawValue)")])
+    }
+    list.cellDragStates.removeAll { $0.state == .none }
+  }
+
+  /// Every cell of the drag back to `.none` (§8.9): the drag is over.
+  func listCellsDragEnded(_ list: ListView, _ s: DragState) {
+    listCellDragStates(list, s, from: .lifting, to: .none)
+    listCellDragStates(list, s, from: .dragging, to: .none)
+  }
+
   /// The drag is over for the source: `dragSessionDidEnd`.
   func listDragDidEnd(_ list: ListView, _ s: DragState, _ origin: DragInteraction, _ operation: DropOperation)
     throws

@@ -30,6 +30,7 @@ extension DragEngine {
       step(
         "liftAbandoned", s, phase: .lift, app: s.sourceName, result: "the finger lifted before the drag began"
       )
+      if let list = s.origin?.list { listCellsDragEnded(list, s) }
     case .dragging:
       try setDown(s, cancelled: cancelled)
     case .settingDown, .ended:
@@ -217,6 +218,8 @@ extension DragEngine {
   private func sendDidEnd(_ s: DragState, _ operation: DropOperation) throws {
     s.didEndSent = true
     retire(s)
+    // The cells of every list that gave items (the source's first).
+    for contributor in s.contributors { if let list = contributor.list { listCellsDragEnded(list, s) } }
     if let origin = s.origin, let list = origin.list {
       try listDragDidEnd(list, s, origin, operation)
     } else if let origin = s.origin, let handler = origin.delegate.didEndWith {

@@ -41,6 +41,21 @@ enum ListEntry: Hashable {
 }
 
 /// A drag that started in this list: which item came from which index path.
+/// A cell's part in a drag from its list (§8.9): `UITableViewCell.DragState`
+/// and `UICollectionViewCell.DragState`.
+public enum CellDragState: String, Sendable {
+  case none, lifting, dragging
+}
+
+/// A cell a drag lifted, and where it is in §8.9's states (entries whose
+/// state went back to `.none` are removed).
+struct CellDragRecord {
+  let session: Int
+  /// The entry the cell shows.
+  let entry: Int
+  var state: CellDragState
+}
+
 struct ListDragRecord {
   let session: Int
   /// The list's update count when the drag began (§8.6: later updates make
@@ -125,6 +140,8 @@ public final class ListView {
   var layoutWork: Int?
   public internal(set) var indexPathsForSelectedItems: [IndexPath] = []
   var drags: [ListDragRecord] = []
+  /// The cells drags lifted that are not back to `.none` (§8.9).
+  var cellDragStates: [CellDragRecord] = []
   var tracking: ListDropTracking?
   /// The animations the drop being performed chose for its items (through
   /// the coordinator, or a table's reorder), until the drop animation starts.

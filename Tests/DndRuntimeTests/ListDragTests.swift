@@ -43,6 +43,56 @@ struct ListDragTests {
     #expect(s.world.engine.sessions.first?.items.first?.liftPreviewSize == Size(50, 50))
   }
 
+  /// The cell drag states the trace recorded, as "cell state".
+  private func cellStates(_ s: ListScene) -> [String] {
+    s.trace.events.filter { $0.name == "dragStateDidChange" }.map {
+      "\($0.argument("cell") ?? "?") \($0.argument("state") ?? "?")"
+    }
+  }
+
+  @Test(
+    "§8.9 a lifted cell goes .lifting as the lift animates, .dragging once it completes, .none when the drag ends",
+    arguments: [ViewKind.tableView, .collectionView])
+  func cellDragStates(kind: ViewKind) throws {
+    let s = try ListScene(kind, items: ["a", "b", "c"])
+    let drag = s.makeDragDelegate()
+    var statesAtEnd: [String] = []
+    drag.dragSessionDidEnd = { _ in statesAtEnd = self.cellStates(s) }
+    try s.fingers.longPress(try s.cell(1))
+    let cell = try s.cell(1).name
+    #expect(cellStates(s) == ["\(cell) .lifting", "\(cell) .dragging"])
+    let lifting = try #require(s.trace.events.firstIndex { $0.name == "dragStateDidChange" })
+    let animation = try #require(s.trace.events.firstIndex { $0.name == "liftAnimationBegan" })
+    #expect(animation < lifting)
+    try s.fingers.move(to: s.point(100, 300))
+    try s.fingers.release()
+    try s.fingers.settle()
+    #expect(cellStates(s) == ["\(cell) .lifting", "\(cell) .dragging", "\(cell) .none"])
+    // Choice: back to .none just before dragSessionDidEnd.
+    #expect(statesAtEnd == cellStates(s))
+    #expect(s.list.cellDragStates.isEmpty)
+  }
+
+  @Test("§8.9 a lift that runs backwards takes its cell from .lifting back to .none; an abandoned one from .dragging")
+  func cellDragStatesOfUnfinishedLifts() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    s.makeDragDelegate()
+    let timing = s.world.timing
+    try s.fingers.longPress(try s.cell(0), duration: timing.liftDelay + timing.liftAnimation / 2)
+    try s.fingers.release()
+    try s.fingers.settle()
+    let cell = try s.cell(0).name
+    #expect(cellStates(s) == ["\(cell) .lifting", "\(cell) .none"])
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.release()
+    try s.fingers.settle()
+    #expect(
+      cellStates(s) == [
+        "\(cell) .lifting", "\(cell) .none", "\(cell) .lifting", "\(cell) .dragging", "\(cell) .none",
+      ])
+    #expect(s.list.cellDragStates.isEmpty)
+  }
+
   @Test("no lift over empty space: itemsForBeginning is not called")
   func noLiftOverEmptySpace() throws {
     let s = try ListScene(.tableView, items: ["a"])
