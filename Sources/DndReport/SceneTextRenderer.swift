@@ -165,6 +165,10 @@ public struct SceneTextRenderer: Sendable {
     for app in picture.scene.apps {
       lines += describe(app.window, app: app.name, depth: 0, targets: targets)
     }
+    // An empty screen says why, and what would fill it.
+    if lines.isEmpty {
+      lines.append("  (none: the script declares no app; an `app Name { ... }` block puts one on the screen)")
+    }
     return lines
   }
 

@@ -47,6 +47,18 @@ import Testing
     #expect(!result.output.contains("@"))
   }
 
+  @Test func aScriptWithoutAnAppSaysWhyTheScreenIsEmpty() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let script = try directory.write("empty.dnd", "let x = 1\n")
+    let result = dnd(["render", script], engine: .live)
+    #expect(result.status == 0)
+    let views = "Views (frames in the superview's coordinates):\n"
+    #expect(result.output.contains(views + "  (none: the script declares no app;"))
+    // A script with an app lists its views instead.
+    #expect(!dnd(["render", Self.example], engine: .live).output.contains("(none: the script declares no app"))
+  }
+
   /// The picture of a failing scenario is drawn, and the status says it
   /// failed, as 'dnd run' would: an error printed never exits 0.
   @Test(arguments: [
