@@ -44,8 +44,8 @@ HANDLERS = (
     "dropPreviewParametersForRowAt", "dropPreviewParametersForItemAt", "numberOfSections",
     "numberOfRowsInSection", "numberOfItemsInSection", "cellForRowAt", "cellForItemAt",
     "moveRowAt", "moveItemAt", "canMoveRowAt", "canMoveItemAt", "shouldSpringLoadRowAt",
-    "shouldSpringLoadItemAt", "didSelectRowAt", "didSelectItemAt", "willBecomeEditableForDrop",
-    "proposalForDrop", "willPerformDrop", "paste", "canPaste", "action",
+    "shouldSpringLoadItemAt", "didSelectRowAt", "didSelectItemAt", "didDeselectRowAt", "didDeselectItemAt",
+    "willBecomeEditableForDrop", "proposalForDrop", "willPerformDrop", "paste", "canPaste", "action",
 )
 
 # The UIKit and Foundation names scripts use (docs/uikit-api.md, the checker's catalogue).

@@ -278,6 +278,9 @@ public enum DelegateCatalogue {
     pair(
       .delegate, table: "didSelectRowAt", collection: "didSelectItemAt", ["indexPath"],
       table: "tableView(_:didSelectRowAt:)", collection: "collectionView(_:didSelectItemAt:)"),
+    pair(
+      .delegate, table: "didDeselectRowAt", collection: "didDeselectItemAt", ["indexPath"],
+      table: "tableView(_:didDeselectRowAt:)", collection: "collectionView(_:didDeselectItemAt:)"),
   ].flatMap { $0 }
 
   private static let textDrop: [DelegateMethod] = [

@@ -32,7 +32,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case frame, backgroundColor, alpha, isHidden, isUserInteractionEnabled, tag
   case pasteConfiguration, text, attributedText, textColor, numberOfLines, image
   case contentMode, placeholder, isEnabled, isEditable, title, isSpringLoaded
-  case rowHeight, dragInteractionEnabled, itemSize, reorderingCadence
+  case rowHeight, dragInteractionEnabled, allowsMultipleSelection, itemSize, reorderingCadence
   case allowsSimultaneousRecognitionDuringLift, allowsSimultaneousDropSessions
 
   // UIKit: sessions, items, providers, proposals, geometry
@@ -131,8 +131,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "maxSplits", "into", "in", "frame", "backgroundColor", "alpha", "isHidden", "isUserInteractionEnabled",
     "tag", "pasteConfiguration", "text", "attributedText", "textColor", "numberOfLines", "image",
     "contentMode", "placeholder", "isEnabled", "isEditable", "title", "isSpringLoaded", "rowHeight",
-    "dragInteractionEnabled", "itemSize", "reorderingCadence", "allowsSimultaneousRecognitionDuringLift",
-    "allowsSimultaneousDropSessions", "items", "itemProvider", "localObject", "localContext",
+    "dragInteractionEnabled", "allowsMultipleSelection", "itemSize", "reorderingCadence",
+    "allowsSimultaneousRecognitionDuringLift", "allowsSimultaneousDropSessions", "items", "itemProvider",
+    "localObject", "localContext",
     "localDragSession", "previewProvider", "location", "canLoadObjects", "loadObjects",
     "hasItemsConforming", "allowsMoveOperation", "isRestrictedToDraggingApplication", "progress",
     "progressIndicatorStyle", "registeredTypeIdentifiers", "hasItemConformingToTypeIdentifier",

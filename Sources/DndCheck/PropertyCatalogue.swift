@@ -77,9 +77,11 @@ public enum PropertyCatalogue {
     view("isEnabled", "Bool", on: [.button], owner: "UIButton"),
     view("rowHeight", "CGFloat", on: [.tableView], owner: "UITableView"),
     view("dragInteractionEnabled", "Bool", on: [.tableView], owner: "UITableView"),
+    view("allowsMultipleSelection", "Bool", on: [.tableView], owner: "UITableView"),
     view("isSpringLoaded", "Bool", on: [.tableView], owner: "UITableView"),
     view("itemSize", "CGSize", on: [.collectionView], owner: "UICollectionViewFlowLayout"),
     view("dragInteractionEnabled", "Bool", on: [.collectionView], owner: "UICollectionView"),
+    view("allowsMultipleSelection", "Bool", on: [.collectionView], owner: "UICollectionView"),
     view(
       "reorderingCadence", "UICollectionView.ReorderingCadence", on: [.collectionView],
       owner: "UICollectionView"),

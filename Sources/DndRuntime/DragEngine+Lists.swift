@@ -13,9 +13,9 @@ import Foundation
 //   previewForCancelling -> dragPreviewParametersForRowAt again
 //   didEndWith         -> dragSessionDidEnd
 //   itemsForAddingTo   -> itemsForAddingTo(session, indexPath, point)
-// Choices: a selected row does not gather the other selected rows (UIKit asks
-// once per selected row, §8.2); a list does not choose among several sessions
-// when a tap could add to either (`sessionForAddingItems` keeps its default).
+// A lift on a selected row asks itemsForBeginning once per selected row
+// (§8.2). Choice: a list does not choose among several sessions when a tap
+// could add to either (`sessionForAddingItems` keeps its default).
 
 extension DragEngine {
   /// `itemsForBeginning` for the row or item under the finger; none over
@@ -33,19 +33,33 @@ extension DragEngine {
         return []
       }
       let method = list.methods.itemsForBeginning
-      let arguments = [TraceArgument("indexPath", indexPathText(indexPath))]
-      let items: [DragItem]
-      if let handler = list.dragDelegate?.itemsForBeginning {
-        items = try call(method, callSite, arguments, result: describe) {
-          try handler(s.dragSession, indexPath)
-        }
-      } else {
-        items = []
+      guard let handler = list.dragDelegate?.itemsForBeginning else {
+        let arguments = [TraceArgument("indexPath", indexPathText(indexPath))]
         recordDefault(method, callSite, arguments, result: "no items (not implemented)")
+        return []
       }
-      list.noteDrag(session: s.id, items: items, at: indexPath)
+      var items: [DragItem] = []
+      for row in liftedRows(list, touched: indexPath) {
+        let arguments = [TraceArgument("indexPath", indexPathText(row))]
+        let rowItems = try call(method, callSite, arguments, result: describe) {
+          try handler(s.dragSession, row)
+        }
+        list.noteDrag(session: s.id, items: rowItems, at: row)
+        items += rowItems
+      }
       return items
     }
+  }
+
+  /// The rows a lift at `touched` asks items for. Rule (§8.2): lifting a
+  /// selected row asks `itemsForBeginning` once per selected row. Choice
+  /// (the order is not documented): the touched row first, then the others
+  /// in the order they were selected; only rows still in the list count.
+  private func liftedRows(_ list: ListView, touched: IndexPath) -> [IndexPath] {
+    let selected = list.indexPathsForSelectedItems
+    guard selected.count > 1, selected.contains(touched) else { return [touched] }
+    let others = selected.filter { row in row != touched && row.item < list.itemCount(row.section) }
+    return [touched] + others
   }
 
   /// The lift previews of a list's items: their cells, clipped by the drag

@@ -104,6 +104,8 @@ public final class ListDelegate {
   public var shouldSpringLoadItemAt: ((IndexPath, SpringLoadedContext) throws -> Bool)?
   /// A row or item was selected: by a tap, or by spring loading over it.
   public var didSelectItemAt: ((IndexPath) throws -> Void)?
+  /// A selected row or item was tapped again where several may be selected.
+  public var didDeselectItemAt: ((IndexPath) throws -> Void)?
 
   public init() {}
 }

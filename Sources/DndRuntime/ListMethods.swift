@@ -32,6 +32,7 @@ final class ListMethodSet: Sendable {
   // Delegate
   let shouldSpringLoad: DelegateMethod
   let didSelect: DelegateMethod
+  let didDeselect: DelegateMethod
   // Closures given to the list's objects
   let cellUpdateHandler: DelegateMethod
   let previewParametersProvider: DelegateMethod
@@ -71,6 +72,7 @@ final class ListMethodSet: Sendable {
     canMoveItemAt = DelegateMethod("canMove\(unit)At", "\(p)(_:canMove\(unit)At:)")
     shouldSpringLoad = DelegateMethod("shouldSpringLoad\(unit)At", "\(p)(_:shouldSpringLoad\(unit)At:with:)")
     didSelect = DelegateMethod("didSelect\(unit)At", "\(p)(_:didSelect\(unit)At:)")
+    didDeselect = DelegateMethod("didDeselect\(unit)At", "\(p)(_:didDeselect\(unit)At:)")
     cellUpdateHandler = DelegateMethod("cellUpdateHandler", "\(type)Placeholder.cellUpdateHandler")
     previewParametersProvider = DelegateMethod(
       "previewParametersProvider", "\(type)DropPlaceholder.previewParametersProvider")
@@ -90,7 +92,7 @@ final class ListMethodSet: Sendable {
       itemsForBeginning, itemsForAddingTo, dragPreviewParameters, dragSessionWillBegin, dragSessionDidEnd,
       dragSessionAllowsMoveOperation, dragSessionIsRestricted, performDropWith, canHandle,
       dropSessionDidEnter, dropSessionDidUpdate, dropSessionDidExit, dropSessionDidEnd, dropPreviewParameters,
-      shouldSpringLoad, didSelect, cellUpdateHandler, previewParametersProvider, dataSourceUpdates,
+      shouldSpringLoad, didSelect, didDeselect, cellUpdateHandler, previewParametersProvider, dataSourceUpdates,
       batchCompletion,
     ]
   }

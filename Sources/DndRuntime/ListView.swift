@@ -139,6 +139,10 @@ public final class ListView {
   var batchDepth = 0
   var layoutWork: Int?
   public internal(set) var indexPathsForSelectedItems: [IndexPath] = []
+  /// Whether a tap adds to the selection rather than replacing it (UIKit's
+  /// default is false). A drag that lifts a selected row then takes every
+  /// selected row (§8.2).
+  public var allowsMultipleSelection = false
   var drags: [ListDragRecord] = []
   /// The cells drags lifted that are not back to `.none` (§8.9).
   var cellDragStates: [CellDragRecord] = []
@@ -267,11 +271,27 @@ public final class ListView {
 
   // MARK: Selection
 
-  /// Selects a row or item and tells the delegate (`didSelectRowAt`).
+  /// Selects a row or item and tells the delegate (`didSelectRowAt`). Where
+  /// several may be selected (`allowsMultipleSelection`), a tap adds a row
+  /// to the selection, or takes a selected one out of it
+  /// (`didDeselectRowAt`), as UIKit's tap does.
   func select(_ indexPath: IndexPath, site: CallSite) throws {
-    indexPathsForSelectedItems = [indexPath]
-    let method = methods.didSelect
     let argument = TraceArgument("indexPath", indexPathText(indexPath))
+    if allowsMultipleSelection, let index = indexPathsForSelectedItems.firstIndex(of: indexPath) {
+      indexPathsForSelectedItems.remove(at: index)
+      if let handler = delegate?.didDeselectItemAt {
+        try call(methods.didDeselect, role: "delegate", site: site, [argument]) { try handler(indexPath) }
+      } else if let world {
+        world.engine.step("deselected", nil, phase: site.phase, app: site.app, view: name, [argument])
+      }
+      return
+    }
+    if allowsMultipleSelection {
+      indexPathsForSelectedItems.append(indexPath)
+    } else {
+      indexPathsForSelectedItems = [indexPath]
+    }
+    let method = methods.didSelect
     if let handler = delegate?.didSelectItemAt {
       try call(method, role: "delegate", site: site, [argument]) { try handler(indexPath) }
     } else if let world {

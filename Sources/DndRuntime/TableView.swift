@@ -64,6 +64,12 @@ extension ListDelegate {
     get { didSelectItemAt }
     set { didSelectItemAt = newValue }
   }
+
+  /// `tableView(_:didDeselectRowAt:)`.
+  public var didDeselectRowAt: ((IndexPath) throws -> Void)? {
+    get { didDeselectItemAt }
+    set { didDeselectItemAt = newValue }
+  }
 }
 
 extension ListView {

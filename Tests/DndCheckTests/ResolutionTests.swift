@@ -76,7 +76,7 @@ import Testing
   @Test func implicitTimeCallsNameDispatchTime() {
     #expect(
       function("f", in: "func f() { (.now() + .seconds(1), .copy) }")
-        == "[ frame 0 captures()] {return ((+ DispatchTime.#340() DispatchTime.#341(1)), .#210)}")
+        == "[ frame 0 captures()] {return ((+ DispatchTime.#341() DispatchTime.#342(1)), .#211)}")
   }
 
   @Test func mutatingMethodsGoThroughAPath() {

@@ -93,6 +93,55 @@ struct ListDragTests {
     #expect(s.list.cellDragStates.isEmpty)
   }
 
+  @Test(
+    "§8.2 lifting a selected row asks itemsForBeginning once per selected row (choice: touched row first)",
+    arguments: [ViewKind.tableView, .collectionView])
+  func selectedRowsLiftTogether(kind: ViewKind) throws {
+    let s = try ListScene(kind, items: ["a", "b", "c", "d"])
+    s.makeDragDelegate()
+    s.list.allowsMultipleSelection = true
+    try s.fingers.tap(try s.cell(3))
+    try s.fingers.tap(try s.cell(1))
+    #expect(s.list.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0), IndexPath(item: 1, section: 0)])
+    try s.fingers.longPress(try s.cell(1))
+    let asked = s.trace.calls("itemsForBeginning").map { $0.argument("indexPath") ?? "?" }
+    #expect(asked == ["[0, 1]", "[0, 3]"])
+    let items = try #require(s.world.engine.sessions.first).items
+    #expect(items.map { $0.localObject as? NSString } == ["b", "d"])
+    // Both cells lift (§8.9).
+    #expect(cellStates(s).filter { $0.hasSuffix(".lifting") }.count == 2)
+  }
+
+  @Test("§8.2 a lift from a row outside the selection, or with one row selected, asks for that row alone")
+  func unselectedRowLiftsAlone() throws {
+    let s = try ListScene(.tableView, items: ["a", "b", "c"])
+    s.makeDragDelegate()
+    s.list.allowsMultipleSelection = true
+    try s.fingers.tap(try s.cell(0))
+    try s.fingers.tap(try s.cell(1))
+    try s.fingers.longPress(try s.cell(2))
+    #expect(s.trace.calls("itemsForBeginning").map { $0.argument("indexPath") } == ["[0, 2]"])
+  }
+
+  @Test("a tap on a selected row deselects it where several may be selected (didDeselectRowAt)")
+  func tapsToggleMultipleSelection() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    let delegate = ListDelegate()
+    var deselected: [IndexPath] = []
+    delegate.didDeselectRowAt = { deselected.append($0) }
+    s.list.delegate = delegate
+    try s.fingers.tap(try s.cell(0))
+    try s.fingers.tap(try s.cell(0))
+    #expect(s.list.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    #expect(deselected.isEmpty)
+    s.list.allowsMultipleSelection = true
+    try s.fingers.tap(try s.cell(1))
+    try s.fingers.tap(try s.cell(0))
+    #expect(s.list.indexPathsForSelectedItems == [IndexPath(item: 1, section: 0)])
+    #expect(deselected == [IndexPath(item: 0, section: 0)])
+    #expect(s.trace.calls("didDeselectRowAt").first?.method == "tableView(_:didDeselectRowAt:)")
+  }
+
   @Test("no lift over empty space: itemsForBeginning is not called")
   func noLiftOverEmptySpace() throws {
     let s = try ListScene(.tableView, items: ["a"])

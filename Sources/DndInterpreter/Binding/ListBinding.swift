@@ -162,6 +162,10 @@ extension SceneHost {
       delegate.didSelectItemAt = { [unowned self] indexPath in
         _ = try callHandler(code, [IndexPathObject.value(indexPath)])
       }
+    case "didDeselectRowAt", "didDeselectItemAt":
+      delegate.didDeselectItemAt = { [unowned self] indexPath in
+        _ = try callHandler(code, [IndexPathObject.value(indexPath)])
+      }
     default:
       break
     }

@@ -22,6 +22,7 @@ extension ViewObject {
     case .minimumLineSpacing? where !table: return .double(list.minimumLineSpacing)
     case .reorderingCadence? where !table: return ListConvert.value(of: list.reorderingCadence)
     case .dragInteractionEnabled?: return .bool(list.dragInteractionEnabled)
+    case .allowsMultipleSelection?: return .bool(list.allowsMultipleSelection)
     case .hasActiveDrag?: return .bool(list.hasActiveDrag)
     case .hasActiveDrop?: return .bool(list.hasActiveDrop)
     case .hasUncommittedUpdates?: return .bool(list.hasUncommittedUpdates)
@@ -56,6 +57,11 @@ extension ViewObject {
         throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
       }
       list.dragInteractionEnabled = flag
+    case .allowsMultipleSelection?:
+      guard case .bool(let flag) = value else {
+        throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
+      }
+      list.allowsMultipleSelection = flag
     default: return false
     }
     return true
