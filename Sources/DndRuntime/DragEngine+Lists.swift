@@ -290,6 +290,6 @@ extension DragEngine {
       [TraceArgument("indexPath", indexPathText(indexPath))])
     let callSite = CallSite(
       phase: .drag, session: s.id, app: view.app?.name, view: view.name, interaction: "delegate")
-    try list.select(indexPath, site: callSite)
+    try list.select(indexPath, site: callSite, toggles: false)
   }
 }

@@ -272,12 +272,14 @@ public final class ListView {
   // MARK: Selection
 
   /// Selects a row or item and tells the delegate (`didSelectRowAt`). Where
-  /// several may be selected (`allowsMultipleSelection`), a tap adds a row
-  /// to the selection, or takes a selected one out of it
-  /// (`didDeselectRowAt`), as UIKit's tap does.
-  func select(_ indexPath: IndexPath, site: CallSite) throws {
+  /// several may be selected (`allowsMultipleSelection`), a row joins the
+  /// selection, and a tap (`toggles`) on a selected one takes it out
+  /// (`didDeselectRowAt`), as UIKit's tap does. Choice: spring loading over
+  /// a selected row selects it again rather than taking it out (§7.3 says it
+  /// selects).
+  func select(_ indexPath: IndexPath, site: CallSite, toggles: Bool = true) throws {
     let argument = TraceArgument("indexPath", indexPathText(indexPath))
-    if allowsMultipleSelection, let index = indexPathsForSelectedItems.firstIndex(of: indexPath) {
+    if allowsMultipleSelection, toggles, let index = indexPathsForSelectedItems.firstIndex(of: indexPath) {
       indexPathsForSelectedItems.remove(at: index)
       if let handler = delegate?.didDeselectItemAt {
         try call(methods.didDeselect, role: "delegate", site: site, [argument]) { try handler(indexPath) }
@@ -287,7 +289,7 @@ public final class ListView {
       return
     }
     if allowsMultipleSelection {
-      indexPathsForSelectedItems.append(indexPath)
+      if !indexPathsForSelectedItems.contains(indexPath) { indexPathsForSelectedItems.append(indexPath) }
     } else {
       indexPathsForSelectedItems = [indexPath]
     }

@@ -142,6 +142,21 @@ struct ListDragTests {
     #expect(s.trace.calls("didDeselectRowAt").first?.method == "tableView(_:didDeselectRowAt:)")
   }
 
+  @Test("spring loading over a selected row selects it again, where a tap would deselect it (choice)")
+  func springLoadingDoesNotDeselect() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    let delegate = ListDelegate()
+    var deselected = 0
+    delegate.didDeselectRowAt = { _ in deselected += 1 }
+    s.list.delegate = delegate
+    s.list.allowsMultipleSelection = true
+    try s.fingers.tap(try s.cell(0))
+    let site = CallSite(phase: .drag, session: nil, app: nil, view: s.list.name, interaction: "delegate")
+    try s.list.select(IndexPath(item: 0, section: 0), site: site, toggles: false)
+    #expect(s.list.indexPathsForSelectedItems == [IndexPath(item: 0, section: 0)])
+    #expect(deselected == 0)
+  }
+
   @Test("no lift over empty space: itemsForBeginning is not called")
   func noLiftOverEmptySpace() throws {
     let s = try ListScene(.tableView, items: ["a"])
