@@ -40,10 +40,9 @@ enum ListEntry: Hashable {
   }
 }
 
-/// A drag that started in this list: which item came from which index path.
 /// A cell's part in a drag from its list (§8.9): `UITableViewCell.DragState`
 /// and `UICollectionViewCell.DragState`.
-public enum CellDragState: String, Sendable {
+enum CellDragState: String, Sendable {
   case none, lifting, dragging
 }
 
@@ -56,6 +55,7 @@ struct CellDragRecord {
   var state: CellDragState
 }
 
+/// A drag that started in this list: which item came from which index path.
 struct ListDragRecord {
   let session: Int
   /// The list's update count when the drag began (§8.6: later updates make
