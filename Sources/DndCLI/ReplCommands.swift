@@ -68,6 +68,10 @@ extension ReplSession {
       noteFailure(.usage)
       return .proceed
     }
+    // `: help` or a lone `:`: the first word is not the command's name.
+    if words.first?.range.lowerBound != 1 {
+      return fail("a command's name follows ':' with no space, as in ':help'", at: 0..<1)
+    }
     guard let command = ReplCommand(rawValue: name) else {
       var message = "unknown command ':\(name)'"
       if let near = Suggestions.closest(to: name, in: ReplCommand.allCases.map(\.rawValue)) {

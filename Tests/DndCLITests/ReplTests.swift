@@ -189,6 +189,8 @@ import Testing
     (":tree all of it", "<repl:1>:1:7: error: ':tree' takes no operand", "      ^~~~~~~~~"),
     (":lod x.dnd", "<repl:1>:1:1: error: unknown command ':lod'; did you mean ':load'?", "^~~~"),
     (":zebra", "<repl:1>:1:1: error: unknown command ':zebra'; ':help' lists the commands", "^~~~~~"),
+    (": 2", "<repl:1>:1:1: error: a command's name follows ':' with no space, as in ':help'", "^"),
+    (":", "<repl:1>:1:1: error: a command's name follows ':' with no space, as in ':help'", "^"),
   ])
   func aWrongCommandIsADiagnosticAtItsPlace(line: String, first: String, caret: String) {
     let outcome = dnd(["repl"], input: Array((line + "\n").utf8))
