@@ -60,6 +60,6 @@ extension Checker {
     "numberOfItems", "numberOfRows", "numberOfSections", "indexPathForItem", "indexPathForRow",
     "indexPathsForVisibleItems", "indexPathsForVisibleRows", "indexPathsForSelectedItems",
     "indexPathsForSelectedRows", "hasActiveDrag", "hasActiveDrop", "hasUncommittedUpdates", "contentSize",
-    "textDropInteraction",
+    "textDropInteraction", "selectRow", "selectItem", "deselectRow", "deselectItem", "indexPathForSelectedRow",
   ]
 }

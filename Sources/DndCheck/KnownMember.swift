@@ -108,6 +108,10 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case registerFileRepresentation, fileOptions, openInPlace, loadItem, options
   case hasRepresentationConforming, toTypeIdentifier, write, teamData
 
+  // UIKit binding: selection from code (`selectRow(at:animated:scrollPosition:)`)
+  case selectRow, selectItem, deselectRow, deselectItem, indexPathForSelectedRow, animated, scrollPosition
+  case top, middle, bottom, left, right, centeredVertically, centeredHorizontally
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -173,6 +177,8 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "loadInPlaceFileRepresentation", "fileURLWithPath", "path", "isFileURL", "pathExtension", "typeIdentifier",
     "addAcceptableTypeIdentifiers", "addTypeIdentifiers", "callAsFunction",
     "registerFileRepresentation", "fileOptions", "openInPlace", "loadItem", "options",
-    "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData",
+    "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
+    "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
+    "bottom", "left", "right", "centeredVertically", "centeredHorizontally",
   ]
 }

@@ -116,6 +116,15 @@ extension Narrator {
       default:
         add(event, "\(cell) is back to .none: the drag is over for it.")
       }
+    case "selectRow(at:animated:scrollPosition:)", "selectItem(at:animated:scrollPosition:)",
+      "deselectRow(at:animated:)", "deselectItem(at:animated:)":
+      let path = event.argument("indexPath") ?? "a row"
+      let verb = event.name.hasPrefix("select") ? "selects " : "deselects "
+      let what = path == "nil" ? "clears the selection" : verb + path
+      add(
+        event,
+        "The app's code \(what) with \(event.name): UIKit calls no delegate method for a selection "
+          + "made in code (didSelect and didDeselect answer taps).")
     case "settle":
       add(event, "Time passes until nothing is left to run (settle).")
     case "wait":

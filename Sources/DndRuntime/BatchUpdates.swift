@@ -218,7 +218,16 @@ extension ListView {
   /// before the update), turns committed placeholders into items, then puts
   /// inserted and moved items at their index after the update, lowest first.
   /// Placeholders keep their place among the items, so they shift with them.
+  ///
+  /// The selection follows its rows: a moved row stays selected at its new
+  /// index path, rows after an insert or delete shift, and a deleted row
+  /// leaves the selection, all without a delegate call (inferred: UIKit keeps
+  /// selection by row through updates). A reloaded row is deselected
+  /// (reported, not documented).
   private func apply(_ u: PendingUpdates) {
+    let reloaded = Set(u.reloads)
+    let selected = indexPathsForSelectedItems.filter { !reloaded.contains($0) }.compactMap { itemID(at: $0) }
+    defer { indexPathsForSelectedItems = selected.compactMap { indexPath(ofEntry: $0) } }
     var removed: Set<Int> = []
     for path in u.deletes {
       if let id = itemID(at: path) { removed.insert(id) }

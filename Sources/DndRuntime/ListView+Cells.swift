@@ -24,6 +24,10 @@ extension ListView {
     guard !isLoaded else { return }
     let counts = try askCounts()
     sections = counts.map { count in (0..<count).map { _ in ListEntry.item(newEntryID()) } }
+    // After `reloadData` the selected index paths stay (reported of
+    // collection views; the same rule for tables is a choice) unless the
+    // new counts no longer have them.
+    indexPathsForSelectedItems.removeAll { itemID(at: $0) == nil }
     isLoaded = true
     needsCellSync = true
   }

@@ -301,6 +301,47 @@ public final class ListView {
     }
   }
 
+  /// UIKit's `selectItem(at:animated:scrollPosition:)` (`selectRow(...)`):
+  /// code selecting a row. UIKit documents that this calls no delegate
+  /// method (no `didSelectRowAt`); the trace shows it as a step. Nil clears
+  /// the selection; without `allowsMultipleSelection` the row replaces it.
+  /// Choice (UIKit does not document it): a row the list does not have is
+  /// not selected, and the step says so. Scrolling is not modelled.
+  public func selectItem(at indexPath: IndexPath?) throws {
+    try loadIfNeeded()
+    let name = kind == .table ? "selectRow(at:animated:scrollPosition:)" : "selectItem(at:animated:scrollPosition:)"
+    guard let indexPath else {
+      indexPathsForSelectedItems = []
+      step(name, [TraceArgument("indexPath", "nil")], result: "selection cleared")
+      return
+    }
+    let argument = TraceArgument("indexPath", indexPathText(indexPath))
+    guard itemID(at: indexPath) != nil else {
+      step(name, [argument], result: "no such \(kind == .table ? "row" : "item"); the selection is unchanged")
+      return
+    }
+    if allowsMultipleSelection {
+      if !indexPathsForSelectedItems.contains(indexPath) { indexPathsForSelectedItems.append(indexPath) }
+    } else {
+      indexPathsForSelectedItems = [indexPath]
+    }
+    step(name, [argument], result: selectionSummary)
+  }
+
+  /// UIKit's `deselectItem(at:animated:)` (`deselectRow(at:animated:)`): no
+  /// delegate method is called (documented with selection).
+  public func deselectItem(at indexPath: IndexPath) {
+    let name = kind == .table ? "deselectRow(at:animated:)" : "deselectItem(at:animated:)"
+    indexPathsForSelectedItems.removeAll { $0 == indexPath }
+    step(name, [TraceArgument("indexPath", indexPathText(indexPath))], result: selectionSummary)
+  }
+
+  /// The selection for the trace: "selected [0, 1] [0, 3]" or "nothing selected".
+  private var selectionSummary: String {
+    indexPathsForSelectedItems.isEmpty
+      ? "nothing selected" : "selected " + indexPathsForSelectedItems.map { indexPathText($0) }.joined(separator: " ")
+  }
+
   // MARK: Calls, the trace and exceptions
 
   /// The call site of a delegate method of this list, in the phase of the

@@ -115,6 +115,9 @@ extension ListView {
 
   /// `indexPathsForSelectedRows`.
   public var indexPathsForSelectedRows: [IndexPath] { indexPathsForSelectedItems }
+
+  /// `indexPathForSelectedRow`: the first selected row, or nil.
+  public var indexPathForSelectedRow: IndexPath? { indexPathsForSelectedItems.first }
 }
 
 extension DropCoordinator {

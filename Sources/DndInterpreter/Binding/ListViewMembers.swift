@@ -32,6 +32,8 @@ extension ViewObject {
       return .array(try list.indexPathsForVisibleItems.map(IndexPathObject.value))
     case .indexPathsForSelectedRows? where table, .indexPathsForSelectedItems? where !table:
       return .array(list.indexPathsForSelectedItems.map(IndexPathObject.value))
+    case .indexPathForSelectedRow? where table:
+      return list.indexPathsForSelectedItems.first.map(IndexPathObject.value) ?? .nil
     default: return nil
     }
   }
@@ -119,10 +121,44 @@ extension ViewObject {
       return try list.indexPath(for: cell).map(IndexPathObject.value) ?? .nil
     case .layoutIfNeeded where arguments.isEmpty:
       try list.layoutIfNeeded()
+    case .selectRow where table, .selectItem where !table:
+      guard arguments.hasLabels(.at, .animated, .scrollPosition) else { return nil }
+      let path = arguments[0].isNil ? nil : try IndexPathObject.indexPath(arguments[0], for: "\(name)(at:)")
+      _ = try Convert.bool(arguments[1], for: "\(name)(animated:)")
+      try checkScrollPosition(arguments[2], table: table, for: "\(name)(scrollPosition:)")
+      try list.selectItem(at: path)
+    case .deselectRow where table, .deselectItem where !table:
+      guard arguments.hasLabels(.at, .animated) else { return nil }
+      let path = try IndexPathObject.indexPath(arguments[0], for: "\(name)(at:)")
+      _ = try Convert.bool(arguments[1], for: "\(name)(animated:)")
+      list.deselectItem(at: path)
     default:
       return nil
     }
     return .nil
+  }
+
+  /// A scroll position, accepted and not acted on (scrolling is not
+  /// modelled): a table's `.none`, `.top`, `.middle` or `.bottom`; a
+  /// collection view's option set, `[]` or any of `.top`,
+  /// `.centeredVertically`, `.bottom`, `.left`, `.centeredHorizontally`,
+  /// `.right`.
+  private func checkScrollPosition(_ value: Value, table: Bool, for name: String) throws {
+    let names: [KnownMember] =
+      table
+      ? [.none, .top, .middle, .bottom]
+      : [.top, .centeredVertically, .bottom, .left, .centeredHorizontally, .right]
+    func isPosition(_ value: Value) -> Bool {
+      guard case .enumCase(let symbol) = value, let known = symbol.known else { return false }
+      return names.contains(known)
+    }
+    if isPosition(value) { return }
+    if !table, case .array(let options) = value, options.allSatisfy(isPosition) { return }
+    let spelled = names.map { "." + $0.spelling }.joined(separator: ", ")
+    var given = "a value of type '\(value.typeName)'"
+    if case .enumCase(let symbol) = value, let known = symbol.known { given = "." + known.spelling }
+    throw RuntimeError(
+      .invalidArgument("'\(name)' takes \(table ? spelled : "[] or " + spelled), not \(given)"))
   }
 
   /// `(at: [paths])`, and for tables `(at: [paths], with: .automatic)` (the
@@ -168,7 +204,8 @@ extension ViewObject {
     switch member.known {
     case .reloadData?, .insertRows?, .insertItems?, .deleteRows?, .deleteItems?, .reloadRows?, .reloadItems?,
       .moveRow?, .moveItem?, .performBatchUpdates?, .indexPathForRow?, .indexPathForItem?, .cellForRow?,
-      .cellForItem?, .numberOfRows?, .numberOfItems?, .indexPath?, .layoutIfNeeded?:
+      .cellForItem?, .numberOfRows?, .numberOfItems?, .indexPath?, .layoutIfNeeded?, .selectRow?, .selectItem?,
+      .deselectRow?, .deselectItem?:
       true
     default: false
     }
