@@ -31,11 +31,15 @@ extension Checker {
   /// Names the seeds' Swift uses that dnd spells another way, with what to
   /// write instead (the Image Gallery's JSON, seed 004's preview path).
   static let spelledOtherwise: [String: String] = [
+    "Date": "a script runs in virtual time, with no wall clock: 'DispatchTime.now()' is the seconds the scene "
+      + "has reached",
     "JSONDecoder": "there is no Codable: 'JSON.decode(data)' gives back the arrays, dictionaries, strings, "
       + "numbers and Bools of the JSON, or nil when the data is not JSON",
     "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
       + "dictionaries (String keys), strings, numbers, Bools and nil",
     "NSSearchPathForDirectoriesInDomains": noFiles,
+    "Set": "keep the elements in an array, checking 'contains' before 'append', or as the keys of a "
+      + "dictionary of Bools",
     "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
       + "'parameters.visiblePath = Rect(x, y, width, height)'",
   ]

@@ -354,6 +354,9 @@ extension Parser.State {
         advance()
       }
       kind = .named(names)
+      if at(.less), let last = names.last {
+        skipGenericArguments(of: last.text, from: start)
+      }
     } else if let open = consume(.leftBracket) {
       let element = parseType()
       if consume(.colon) != nil {
@@ -400,6 +403,20 @@ extension Parser.State {
     }
     report(message(), at: missingRange)
     return Name("", range: missingRange.emptyAtStart)
+  }
+
+  /// Swift's generic arguments after a type's name (`Array<String>`,
+  /// `Set<Int>()`), which dnd does not have: reads "<" types ">" to stay in
+  /// step and reports what to write instead. Recovery only, so no production.
+  mutating func skipGenericArguments(of type: String, from start: UInt32) {
+    advance()
+    var arguments: [String] = []
+    repeat {
+      let argument = parseType()
+      arguments.append(text(at: argument.range))
+    } while consume(.comma) != nil
+    if at(.greater) { advance() }
+    report(.genericArguments(type, arguments), at: SourceRange(file: file.id, start: Int(start), end: Int(previous.end)))
   }
 
   /// The text of a range of source, for messages.

@@ -163,6 +163,13 @@ extension Parser.State {
         if !startsOptionalSubscript() && !startsOptionalCall() { return expr }
       case .leftBrace:
         if token.isAtStartOfLine || !allowsTrailingClosure || startsPropertyObserver() { return expr }
+      case .less:
+        // `Set<String>()`: Swift's generic arguments, touching a type's name.
+        guard case .identifier(let name) = expr.kind, name.first?.isUppercase == true,
+          token.range.start == expr.range.end, startsGenericArguments()
+        else { return expr }
+        skipGenericArguments(of: name, from: expr.range.start)
+        continue
       default:
         return expr
       }
@@ -285,6 +292,29 @@ extension Parser.State {
     guard token.range.start == previous.end else { return false }
     let next = peek()
     return next.kind == .leftBracket && next.range.start == token.range.end
+  }
+
+  /// Whether the "<" here opens Swift's generic arguments rather than a
+  /// comparison: names, dots, commas, colons, brackets and "?" up to the
+  /// matching ">", then "(" or "." (`Set<String>()`, `Array<Int>.init`).
+  mutating func startsGenericArguments() -> Bool {
+    var depth = 1
+    var distance = 1
+    while distance < 32 {
+      switch peek(distance).kind {
+      case .identifier, .dot, .comma, .colon, .leftBracket, .rightBracket, .question: break
+      case .less: depth += 1
+      case .greater:
+        depth -= 1
+        if depth == 0 {
+          let next = peek(distance + 1).kind
+          return next == .leftParen || next == .dot
+        }
+      default: return false
+      }
+      distance += 1
+    }
+    return false
   }
 
   /// Whether the "?" here calls an optional function: it touches the value

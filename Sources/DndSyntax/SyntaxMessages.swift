@@ -182,6 +182,26 @@ extension DiagnosticMessage {
         + "of the next case")
   }
 
+  /// Swift's `Array<String>`, `Set<Int>()`: what dnd writes instead.
+  public static func genericArguments(_ type: String, _ arguments: [String]) -> DiagnosticMessage {
+    let first = arguments.first ?? "T"
+    let spelled = "\(type)<\(arguments.joined(separator: ", "))>"
+    switch (type, arguments.count) {
+    case ("Array", 1):
+      return .error("generic arguments are not part of dnd; write '[\(first)]' for \(spelled)")
+    case ("Dictionary", 2):
+      return .error("generic arguments are not part of dnd; write '[\(first): \(arguments[1])]' for \(spelled)")
+    case ("Optional", 1):
+      return .error("generic arguments are not part of dnd; write '\(first)?' for \(spelled)")
+    case ("Set", _):
+      return .error(
+        "dnd has no Set; keep the elements in an array, checking 'contains' before 'append', or as the keys "
+          + "of a '[\(first): Bool]' dictionary")
+    default:
+      return .error("generic arguments are not part of dnd; write '\(type)' without '<\(arguments.joined(separator: ", "))>'")
+    }
+  }
+
   public static func integerOverflow(_ text: String) -> DiagnosticMessage {
     .error("integer literal '\(text)' overflows Int")
   }

@@ -76,6 +76,11 @@ struct ParserDiagnosticTests {
       ("for x 1️⃣items { }", "expectedInAfterForVariable"),
       ("for (a, 1️⃣) in items { }", "expectedName"),
       ("x = a < b 1️⃣< c", "chainedComparison"),
+      // Swift's generic arguments, in a type and touching a name in an expression.
+      ("let a: 1️⃣Array<String> = []", "genericArguments"),
+      ("let s = 1️⃣Set<String>()", "genericArguments"),
+      ("let d = 1️⃣Dictionary<String, Int>()", "genericArguments"),
+      ("func f(x: 1️⃣Optional<Int>) { }", "genericArguments"),
       ("foo(a1️⃣ b)", "expectedComma"),
       ("[1, 21️⃣ 3]", "expectedComma"),
       ("(1, 21️⃣ 3)", "expectedComma"),
