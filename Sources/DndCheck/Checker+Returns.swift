@@ -21,7 +21,8 @@ extension Checker {
   mutating func checkReturns(of decl: FuncDecl) {
     guard let type = decl.returnType, let spelling = Checker.resultSpelling(type, in: file) else { return }
     for bare in Checker.bareReturns(in: decl.body.statements) {
-      report(.returnWithoutValue(in: "function '\(decl.name.text)'", expected: "a value of type '\(spelling)'"), at: bare)
+      let expected = "a value of type '\(spelling)'"
+      report(.returnWithoutValue(in: "function '\(decl.name.text)'", expected: expected), at: bare)
     }
     guard Checker.canReachEnd(of: decl.body, implicitReturn: true) else { return }
     report(

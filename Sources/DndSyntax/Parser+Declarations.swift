@@ -416,7 +416,8 @@ extension Parser.State {
       arguments.append(text(at: argument.range))
     } while consume(.comma) != nil
     if at(.greater) { advance() }
-    report(.genericArguments(type, arguments), at: SourceRange(file: file.id, start: Int(start), end: Int(previous.end)))
+    let range = SourceRange(file: file.id, start: Int(start), end: Int(previous.end))
+    report(.genericArguments(type, arguments), at: range)
   }
 
   /// The text of a range of source, for messages.

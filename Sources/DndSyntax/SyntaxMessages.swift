@@ -198,7 +198,8 @@ extension DiagnosticMessage {
         "dnd has no Set; keep the elements in an array, checking 'contains' before 'append', or as the keys "
           + "of a '[\(first): Bool]' dictionary")
     default:
-      return .error("generic arguments are not part of dnd; write '\(type)' without '<\(arguments.joined(separator: ", "))>'")
+      let written = arguments.joined(separator: ", ")
+      return .error("generic arguments are not part of dnd; write '\(type)' without '<\(written)>'")
     }
   }
 
