@@ -112,6 +112,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case selectRow, selectItem, deselectRow, deselectItem, indexPathForSelectedRow, animated, scrollPosition
   case top, middle, bottom, left, right, centeredVertically, centeredHorizontally
 
+  // Core: `String(format:_:)`
+  case format
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -179,6 +182,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "registerFileRepresentation", "fileOptions", "openInPlace", "loadItem", "options",
     "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
-    "bottom", "left", "right", "centeredVertically", "centeredHorizontally",
+    "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
   ]
 }

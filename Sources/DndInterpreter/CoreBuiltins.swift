@@ -147,6 +147,19 @@ extension Interpreter {
       try checkLength(overflow ? Int.max : length, at: range)
       return .string(String(repeating: piece, count: count))
     }
+    if builtin == .string, arguments.label(0)?.known == .format,
+      (1..<arguments.count).allSatisfy({ arguments.label($0) == nil })
+    {
+      let template = try stringArgument(arguments[0], of: "String(format:)", at: range)
+      let text: String
+      do throws(StringFormat.Failure) {
+        text = try StringFormat.format(template, Array(arguments.values.dropFirst()), describe: describe)
+      } catch {
+        throw RuntimeError(.invalidArgument("String(format:): " + error.message), at: range)
+      }
+      try checkLength(text.utf8.count, at: range)
+      return .string(text)
+    }
     if builtin == .string && arguments.hasLabels(.data, .encoding) {
       let text = try located(range) { try DataObject.text(arguments) }
       if case .string(let box) = text { try checkLength(box.value.utf8.count, at: range) }
