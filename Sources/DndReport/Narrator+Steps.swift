@@ -116,6 +116,13 @@ extension Narrator {
       default:
         add(event, "\(cell) is back to .none: the drag is over for it.")
       }
+    case "selected", "deselected":
+      let path = event.argument("indexPath") ?? "a row"
+      let view = "`\(event.view ?? "?")`"
+      add(
+        event,
+        "A tap \(event.name == "selected" ? "selects" : "deselects") \(path) in \(view), whose delegate has no "
+          + "\(event.name == "selected" ? "didSelect" : "didDeselect") method, so nothing else happens.")
     case "selectRow(at:animated:scrollPosition:)", "selectItem(at:animated:scrollPosition:)",
       "deselectRow(at:animated:)", "deselectItem(at:animated:)":
       let path = event.argument("indexPath") ?? "a row"

@@ -124,6 +124,32 @@ import Testing
     #expect(notes.contains { $0.hasPrefix("The long press at (120, 120) lands on `source`") })
   }
 
+  @Test func selectionByTapAndByCodeIsTold() throws {
+    let script = """
+      app Shelf {
+          var books = ["Emma", "Dune"]
+          tableView list {
+              frame = Rect(0, 0, 400, 768)
+              dataSource {
+                  func numberOfRowsInSection(section) { books.count }
+                  func cellForRowAt(indexPath) { UITableViewCell(text: books[indexPath.row]) }
+              }
+          }
+      }
+      scenario "select" {
+          tap list.cellForRow(at: IndexPath(row: 1, section: 0))
+          list.selectRow(at: IndexPath(row: 0, section: 0), animated: false, scrollPosition: .none)
+          list.selectRow(at: nil, animated: false, scrollPosition: .none)
+      }
+      """
+    let run = try ScriptRun(script)
+    let notes = Explainer(files: [run.file]).notes(for: try run.only)
+    #expect(notes.contains { $0.hasPrefix("A tap selects [0, 1] in `list`, whose delegate has no didSelect method") })
+    let byCode = "The app's code selects [0, 0] with selectRow(at:animated:scrollPosition:)"
+    #expect(notes.contains { $0.hasPrefix(byCode) })
+    #expect(notes.contains { $0.hasPrefix("The app's code clears the selection") })
+  }
+
   @Test func theSameProposalIsToldOnceNotOnEveryMove() throws {
     let run = try ScriptRun(scene(steps: "longPress source\n drag through target, target, target\n release"))
     let notes = Explainer(files: [run.file]).notes(for: try run.only)
