@@ -308,8 +308,10 @@ public final class ListView {
   /// Choice (UIKit does not document it): a row the list does not have is
   /// not selected, and the step says so. Scrolling is not modelled.
   public func selectItem(at indexPath: IndexPath?) throws {
+    let unit = kind == .table ? "Row" : "Item"
+    noteCall("select\(unit)AtIndexPath:animated:scrollPosition:")
     try loadIfNeeded()
-    let name = kind == .table ? "selectRow(at:animated:scrollPosition:)" : "selectItem(at:animated:scrollPosition:)"
+    let name = "select\(unit)(at:animated:scrollPosition:)"
     guard let indexPath else {
       indexPathsForSelectedItems = []
       step(name, [TraceArgument("indexPath", "nil")], result: "selection cleared")
@@ -331,7 +333,9 @@ public final class ListView {
   /// UIKit's `deselectItem(at:animated:)` (`deselectRow(at:animated:)`): no
   /// delegate method is called (documented with selection).
   public func deselectItem(at indexPath: IndexPath) {
-    let name = kind == .table ? "deselectRow(at:animated:)" : "deselectItem(at:animated:)"
+    let unit = kind == .table ? "Row" : "Item"
+    noteCall("deselect\(unit)AtIndexPath:animated:")
+    let name = "deselect\(unit)(at:animated:)"
     indexPathsForSelectedItems.removeAll { $0 == indexPath }
     step(name, [TraceArgument("indexPath", indexPathText(indexPath))], result: selectionSummary)
   }

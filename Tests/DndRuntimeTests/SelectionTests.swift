@@ -41,6 +41,21 @@ import Testing
     #expect(s.list.indexPathsForSelectedItems.isEmpty)
   }
 
+  @Test("§10 selection from code off the main queue is reported by the Main Thread Checker")
+  func selectionOffMain() throws {
+    let s = try ListScene(.collectionView, items: ["a", "b"])
+    let queue = s.world.scheduler.backgroundQueue("loader")
+    try s.world.scheduler.enqueue(on: queue, label: "background work") {
+      try s.list.selectItem(at: path(1))
+      s.list.deselectItem(at: path(1))
+    }
+    try s.fingers.settle()
+    let warnings = s.trace.events(of: .warning).compactMap(\.message)
+    let prefix = "Main Thread Checker: UI API called on a background thread: -[UICollectionView "
+    #expect(warnings.contains(prefix + "selectItemAtIndexPath:animated:scrollPosition:]"))
+    #expect(warnings.contains(prefix + "deselectItemAtIndexPath:animated:]"))
+  }
+
   @Test("without allowsMultipleSelection a row selected by code replaces the selection")
   func codeReplacesSingleSelection() throws {
     let s = try ListScene(.tableView, items: ["a", "b", "c"])
