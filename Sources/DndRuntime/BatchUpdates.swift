@@ -218,16 +218,26 @@ extension ListView {
   /// before the update), turns committed placeholders into items, then puts
   /// inserted and moved items at their index after the update, lowest first.
   /// Placeholders keep their place among the items, so they shift with them.
-  ///
-  /// The selection follows its rows: a moved row stays selected at its new
-  /// index path, rows after an insert or delete shift, and a deleted row
-  /// leaves the selection, all without a delegate call (inferred: UIKit keeps
-  /// selection by row through updates). A reloaded row is deselected
-  /// (reported, not documented).
+  /// The selection follows its rows (`keepingSelection`); a reloaded row is
+  /// deselected (reported, not documented).
   private func apply(_ u: PendingUpdates) {
     let reloaded = Set(u.reloads)
-    let selected = indexPathsForSelectedItems.filter { !reloaded.contains($0) }.compactMap { itemID(at: $0) }
-    defer { indexPathsForSelectedItems = selected.compactMap { indexPath(ofEntry: $0) } }
+    indexPathsForSelectedItems.removeAll { reloaded.contains($0) }
+    keepingSelection { applyEntries(u) }
+  }
+
+  /// Runs `change` to the entries and moves the selection with its rows: a
+  /// moved row stays selected at its new index path, rows after an insert or
+  /// delete shift, and a deleted row leaves the selection, all without a
+  /// delegate call (inferred: UIKit keeps the selection by row through
+  /// updates and reorders).
+  func keepingSelection(_ change: () -> Void) {
+    let selected = indexPathsForSelectedItems.compactMap { itemID(at: $0) }
+    change()
+    indexPathsForSelectedItems = selected.compactMap { indexPath(ofEntry: $0) }
+  }
+
+  private func applyEntries(_ u: PendingUpdates) {
     var removed: Set<Int> = []
     for path in u.deletes {
       if let id = itemID(at: path) { removed.insert(id) }

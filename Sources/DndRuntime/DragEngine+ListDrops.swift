@@ -277,11 +277,13 @@ extension ListView {
     guard let id = itemID(at: source), let place = location(ofEntry: id),
       sections.indices.contains(destination.section)
     else { return }
-    sections[place.section].remove(at: place.position)
-    let position = min(
-      insertionPosition(forItem: destination.item, in: destination.section),
-      sections[destination.section].count)
-    sections[destination.section].insert(.item(id), at: position)
+    keepingSelection {
+      sections[place.section].remove(at: place.position)
+      let position = min(
+        insertionPosition(forItem: destination.item, in: destination.section),
+        sections[destination.section].count)
+      sections[destination.section].insert(.item(id), at: position)
+    }
     generation += 1
     setNeedsCellSync()
     try layoutIfNeeded()

@@ -37,6 +37,22 @@ struct ReorderTests {
     #expect(s.trace.events(of: .exception).isEmpty)
   }
 
+  @Test("a selected row reordered through moveRowAt stays selected where it lands (inferred)")
+  func reorderKeepsSelection() throws {
+    let s = try ListScene(.tableView, items: ["a", "b", "c"])
+    s.makeDragDelegate()
+    s.makeDropDelegate(proposal: Self.move) { _ in Issue.record("performDropWith must not be called") }
+    s.dataSource.moveRowAt = { source, destination in
+      s.model.sections[0].insert(s.model.sections[0].remove(at: source.row), at: destination.row)
+    }
+    s.list.allowsMultipleSelection = true
+    try s.list.selectItem(at: IndexPath(row: 1, section: 0))
+    try reorder(s, item: 0, to: .view(try s.cell(2)))
+    #expect(try s.cellTexts() == ["b", "c", "a"])
+    // "b" was selected at row 1; the row moved up to 0 when "a" left.
+    #expect(s.list.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)])
+  }
+
   @Test("canMoveRowAt false: the table calls performDropWith instead")
   func canMoveRowAtRefuses() throws {
     let s = try ListScene(.tableView, items: ["a", "b", "c"])
