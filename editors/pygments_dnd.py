@@ -66,7 +66,7 @@ UIKIT_CLASSES = (
 )
 CORE_TYPES = ("String", "Int", "Double", "Bool", "Array", "Dictionary", "Float", "CGFloat",
               "Any", "AnyObject", "NSString", "NSObject", "Character")
-BUILTIN_FUNCTIONS = ("print", "min", "max", "abs", "stride")
+BUILTIN_FUNCTIONS = ("print", "min", "max", "abs", "stride", "zip")
 BUILTIN_VALUES = ("lastProposal", "activeSession", "delegateCalls")  # values the runtime provides to scenarios
 
 # After one of these a "." is a member access; elsewhere ".copy" is an enum case.

@@ -3,11 +3,12 @@
 /// Foundation names the binding implements. The checker accepts them all;
 /// whether one is implemented in a given run is the interpreter's business.
 ///
-/// The raw value is the builtin's stable id: new names go at the end of their
-/// group's last case list so the ids of existing ones never change.
+/// The raw value is the builtin's id within a run (compiled code and
+/// fingerprints hold it; nothing stores it): new names go at the end of
+/// their group's last case list, since `kind` tells the groups apart by id.
 public enum Builtin: UInt16, CaseIterable, Sendable {
   // Core functions
-  case print, min, max, abs, stride
+  case print, min, max, abs, stride, zip
   // Core types
   case string, int, double, bool, array, dictionary, float, cgFloat, any, anyObject, nsString
   case nsObject, character
@@ -40,7 +41,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
   }
 
   public var kind: Kind {
-    if rawValue <= Builtin.stride.rawValue { return .function }
+    if rawValue <= Builtin.zip.rawValue { return .function }
     return rawValue >= Builtin.lastProposal.rawValue ? .value : .type
   }
 
@@ -68,6 +69,7 @@ public enum Builtin: UInt16, CaseIterable, Sendable {
     case .max: "max"
     case .abs: "abs"
     case .stride: "stride"
+    case .zip: "zip"
     case .string: "String"
     case .int: "Int"
     case .double: "Double"

@@ -303,6 +303,7 @@ extension Checker {
     case .min, .max: expected = count >= 2 ? nil : "2 or more arguments"
     case .abs: expected = count == 1 ? nil : "1 argument"
     case .stride: expected = count == 3 ? nil : "3 arguments (from:to:by: or from:through:by:)"
+    case .zip: expected = count == 2 ? nil : "2 arguments, the sequences to pair"
     default: expected = nil
     }
     if let expected {

@@ -18,6 +18,16 @@ extension Interpreter {
       default: break
       }
     case .stride: return try stride(arguments, at: range)
+    case .zip:
+      // Pairs as far as the shorter sequence goes, as Swift's zip; an array
+      // of tuples here, where Swift gives a lazy sequence.
+      guard arguments.count == 2, arguments.label(0) == nil, arguments.label(1) == nil else {
+        let message = "zip takes two sequences without labels, as in zip(names, counts)"
+        throw RuntimeError(.invalidArgument(message), at: range)
+      }
+      let first = try sequenceElements(arguments[0], at: range)
+      let second = try sequenceElements(arguments[1], at: range)
+      return .array(Swift.zip(first, second).map { .tuple(TupleBox([$0, $1])) })
     case .string, .nsString, .character: return try makeString(builtin, arguments, at: range)
     case .int: return try makeInt(arguments, at: range)
     case .double, .float, .cgFloat:

@@ -71,6 +71,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("wrongArgumentCount", "func f(a) { }\n1️⃣f(1, 2)"),
     .init("wrongArgumentCount", "func f() { func g(a, b) { }\n1️⃣g(1) }"),
     .init("wrongArgumentCount", "print(1️⃣abs(1, 2))"),
+    .init("wrongArgumentCount", "print(1️⃣zip([1]))"),
     .init("wrongArgumentCount", "print(1️⃣min(1))"),
     .init("argumentLabelMismatch", "func f(a) { }\nf(1️⃣b: 1)"),
     .init("unknownType", "let x = 1 as? 1️⃣Strng"),

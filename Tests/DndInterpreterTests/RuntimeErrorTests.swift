@@ -44,6 +44,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("print(5.text)", "unknownMember", "1:7"),
     .init("print([1].uppercased())", "noMatchingMethod", "1:7"),
     .init("for x in 5 { }", "notIterable", "1:10"),
+    .init("let pairs = zip([1], 5)", "notIterable", "1:13"),
     .init("let r = 3..<1", "invalidRange", "1:9"),
     .init("func f() { g }\nf()\nvar g = 1", "uninitializedGlobal", "1:12"),
     // `UIDragItem()` itself is a check error (InitializerCatalogue); `.init` is checked when it runs.
