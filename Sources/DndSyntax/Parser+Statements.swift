@@ -146,6 +146,14 @@ extension Parser.State {
   // condition = ( "let" | "var" ) ( IDENT | "self" ) [ ":" type ] [ "=" expression ] | expression ;
   mutating func parseCondition(after keyword: @autoclosure () -> String) -> Condition {
     let start = token.range.start
+    if startsCasePattern() {
+      // `if case let x? = value`: Swift's pattern, reported; read up to the body.
+      let word = keyword().filter { $0 != "'" }
+      report(.casePatternOutsideSwitch(["guard", "while"].contains(word) ? word : "if"), at: token.range)
+      skip(until: [.leftBrace, .kwElse, .comma])
+      let missing = Expr(.error, range: range(from: start))
+      return Condition(.expression(missing), range: missing.range)
+    }
     switch token.kind {
     case .kwLet, .kwVar:
       let isConstant = token.kind == .kwLet
@@ -184,7 +192,10 @@ extension Parser.State {
     advance()
     var variable: Name?
     var pattern: [Name?]?
-    if at(.leftParen) {
+    if startsCasePattern() {
+      report(.casePatternOutsideSwitch("for"), at: token.range)
+      skip(until: [.kwIn, .leftBrace])
+    } else if at(.leftParen) {
       pattern = parseTuplePattern(example: "'for (index, item) in items.enumerated()'")
     } else if consume(.underscore) == nil {
       variable = expectName(.expectedName(for: "the loop variable", example: "'for item in items { ... }'"))
@@ -194,9 +205,30 @@ extension Parser.State {
     allowsTrailingClosure = false
     let sequence = parseExpression()
     allowsTrailingClosure = saved
+    if isWord("where") {
+      report(.forWhereClause, at: token.range)
+      skip(until: [.leftBrace])
+    }
     let body = parseBlock(of: "this 'for'")
     return Stmt(
       .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern), range: range(from: start))
+  }
+
+  /// Whether the word here is Swift's `case` opening a pattern (`case let`,
+  /// `case .copy`, `case 1`) after `if`, `guard` or `for`; a variable named
+  /// `case` is followed by an operator, `in` or the end of the condition.
+  mutating func startsCasePattern() -> Bool {
+    guard isWord("case") else { return false }
+    switch peek().kind {
+    case .kwLet, .kwVar, .dot, .identifier, .integer, .string, .leftParen: return true
+    default: return false
+    }
+  }
+
+  /// Reads tokens up to one of `kinds` (left in place) or the end of the
+  /// file, after a construct reported as not part of dnd.
+  mutating func skip(until kinds: [TokenKind]) {
+    while !kinds.contains(token.kind) && !at(.endOfFile) { advance() }
   }
 
   /// The most names a tuple pattern reads (a tuple of the language has no

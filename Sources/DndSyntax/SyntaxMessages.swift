@@ -21,6 +21,18 @@ extension DiagnosticMessage {
     .error("'\(word)' labels belong inside a 'switch', as in 'switch x { case 1: ... default: ... }'")
   }
 
+  /// `if case let x? = value`, `guard case .copy = op`, `for case let x? in items`.
+  public static func casePatternOutsideSwitch(_ keyword: String) -> DiagnosticMessage {
+    if keyword == "for" {
+      return .error(
+        "'for case' patterns are not part of dnd; loop over 'items.compactMap { $0 }' for the values that are "
+          + "not nil, or test each value with an 'if' in the loop")
+    }
+    return .error(
+      "'\(keyword) case' patterns are not part of dnd; unwrap with '\(keyword) let x = value', or compare with "
+        + "'==', as in '\(keyword) operation == .copy'")
+  }
+
   public static var caseTuplePattern: DiagnosticMessage {
     .error("tuple patterns are not part of dnd; switch on one value and nest another 'switch' or an 'if' in the case")
   }
@@ -180,6 +192,12 @@ extension DiagnosticMessage {
     .error(
       "'fallthrough' is not part of dnd; list the values in one case ('case 1, 2:') or repeat the statements "
         + "of the next case")
+  }
+
+  public static var forWhereClause: DiagnosticMessage {
+    .error(
+      "'where' clauses on a 'for' are not part of dnd; test the condition with an 'if' in the loop, or loop "
+        + "over 'items.filter { ... }'")
   }
 
   /// Swift's `Array<String>`, `Set<Int>()`: what dnd writes instead.

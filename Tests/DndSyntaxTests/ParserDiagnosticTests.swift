@@ -76,6 +76,12 @@ struct ParserDiagnosticTests {
       ("for x 1️⃣items { }", "expectedInAfterForVariable"),
       ("for (a, 1️⃣) in items { }", "expectedName"),
       ("x = a < b 1️⃣< c", "chainedComparison"),
+      // Swift's patterns outside a switch, and 'where' on a 'for'.
+      ("for x in items 1️⃣where x > 0 { }", "forWhereClause"),
+      ("for 1️⃣case let x? in items { }", "casePatternOutsideSwitch"),
+      ("if 1️⃣case let x? = value { }", "casePatternOutsideSwitch"),
+      ("guard 1️⃣case .copy = operation else { return }", "casePatternOutsideSwitch"),
+      ("if ready, 1️⃣case 1 = count { }", "casePatternOutsideSwitch"),
       // Swift's generic arguments, in a type and touching a name in an expression.
       ("let a: 1️⃣Array<String> = []", "genericArguments"),
       ("let s = 1️⃣Set<String>()", "genericArguments"),
