@@ -40,6 +40,8 @@ extension Checker {
     "NSSearchPathForDirectoriesInDomains": noFiles,
     "Set": "keep the elements in an array, checking 'contains' before 'append', or as the keys of a "
       + "dictionary of Bools",
+    "Task": "there is no Swift concurrency: run work later with 'DispatchQueue.main.async { ... }' or "
+      + "'DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }'",
     "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
       + "'parameters.visiblePath = Rect(x, y, width, height)'",
   ]

@@ -133,7 +133,7 @@ extension Parser.State {
   // unary = ( "-" | "!" ) unary | postfix ;
   mutating func parseUnary() -> Expr {
     guard at(.minus) || at(.bang) else {
-      if token.kind == .identifier && skipTry() { return parseUnary() }
+      if token.kind == .identifier && (skipTry() || skipAwait()) { return parseUnary() }
       return parsePostfix()
     }
     guard enterNesting() else { return Expr(.error, range: token.range) }

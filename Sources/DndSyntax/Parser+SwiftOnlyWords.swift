@@ -124,14 +124,32 @@ extension Parser.State {
   /// `throws` or `rethrows` after a function's parameters: reported once,
   /// with a fix-it removing it, and skipped, so the rest of the declaration
   /// is read as usual.
+  /// `async` before them is Swift concurrency, which dnd has not: reported
+  /// the same way (`func load() async throws` gives one report).
   mutating func skipThrows() {
-    guard token.kind == .identifier, !token.isAtStartOfLine, isWord("throws") || isWord("rethrows") else {
-      return
+    while token.kind == .identifier, !token.isAtStartOfLine,
+      isWord("throws") || isWord("rethrows") || isWord("async")
+    {
+      let word = token.range
+      let withSpace = SourceRange(file: word.file, start: Int(previous.end), end: Int(word.end))
+      let removal = Diagnostic.FixIt(range: withSpace, replacement: "")
+      let message: DiagnosticMessage =
+        isWord("async") ? .noConcurrency("async") : .throwsWithoutThrowingCalls(text(token))
+      report(message, at: word, fixIts: [removal])
+      advance()
     }
+  }
+
+  /// `await` before an expression: reported once, with a fix-it removing
+  /// it, and the expression after it is read as usual. True when skipped.
+  mutating func skipAwait() -> Bool {
+    guard isWord("await") else { return false }
+    let next = peek()
+    guard !next.isAtStartOfLine, next.kind == .identifier || next.kind == .kwSelf else { return false }
     let word = token.range
-    let withSpace = SourceRange(file: word.file, start: Int(previous.end), end: Int(word.end))
-    let removal = Diagnostic.FixIt(range: withSpace, replacement: "")
-    report(.throwsWithoutThrowingCalls(text(token)), at: word, fixIts: [removal])
+    let removal = Diagnostic.FixIt(range: word.union(next.range.emptyAtStart), replacement: "")
+    report(.noConcurrency("await"), at: word, fixIts: [removal])
     advance()
+    return true
   }
 }

@@ -280,6 +280,13 @@ extension DiagnosticMessage {
         + "and operators (the nesting limit); split this into smaller pieces")
   }
 
+  /// `async` and `await`: Swift concurrency, which a script does not have.
+  public static func noConcurrency(_ word: String) -> DiagnosticMessage {
+    .error(
+      "dnd has no Swift concurrency; remove '\(word)': asynchronous work in a script is a completion handler, "
+        + "or a block given to 'DispatchQueue.main.async'")
+  }
+
   public static func nonASCIIIdentifier(_ name: String, character: String) -> DiagnosticMessage {
     .error(
       "'\(name)' is not a valid name: '\(character)' is not an ASCII letter; "

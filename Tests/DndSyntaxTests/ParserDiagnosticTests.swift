@@ -76,6 +76,10 @@ struct ParserDiagnosticTests {
       ("for x 1️⃣items { }", "expectedInAfterForVariable"),
       ("for (a, 1️⃣) in items { }", "expectedName"),
       ("x = a < b 1️⃣< c", "chainedComparison"),
+      // Swift concurrency.
+      ("func load() 1️⃣async { }", "noConcurrency"),
+      ("func load() 1️⃣async throws -> Int { 1 }", "noConcurrency"),
+      ("let image = 1️⃣await load()", "noConcurrency"),
       // Swift's patterns outside a switch, and 'where' on a 'for'.
       ("for x in items 1️⃣where x > 0 { }", "forWhereClause"),
       ("for 1️⃣case let x? in items { }", "casePatternOutsideSwitch"),
