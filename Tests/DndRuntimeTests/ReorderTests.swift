@@ -18,14 +18,21 @@ struct ReorderTests {
     try s.fingers.settle()
   }
 
-  @Test("a table reorders a single row through moveRowAt instead of performDropWith")
-  func tableMoveRowAtPath() throws {
+  /// A table of "a", "b", "c" whose data source moves rows in its model
+  /// (moveRowAt), and whose drop delegate must not be asked to perform.
+  func reorderingTable() throws -> ListScene {
     let s = try ListScene(.tableView, items: ["a", "b", "c"])
     s.makeDragDelegate()
     s.makeDropDelegate(proposal: Self.move) { _ in Issue.record("performDropWith must not be called") }
     s.dataSource.moveRowAt = { source, destination in
       s.model.sections[0].insert(s.model.sections[0].remove(at: source.row), at: destination.row)
     }
+    return s
+  }
+
+  @Test("a table reorders a single row through moveRowAt instead of performDropWith")
+  func tableMoveRowAtPath() throws {
+    let s = try reorderingTable()
     let lifted = try s.cell(0)
     try reorder(s, item: 0, to: .view(try s.cell(2)))
     let move = try #require(s.trace.calls("moveRowAt").first)
@@ -39,12 +46,7 @@ struct ReorderTests {
 
   @Test("a selected row reordered through moveRowAt stays selected where it lands (inferred)")
   func reorderKeepsSelection() throws {
-    let s = try ListScene(.tableView, items: ["a", "b", "c"])
-    s.makeDragDelegate()
-    s.makeDropDelegate(proposal: Self.move) { _ in Issue.record("performDropWith must not be called") }
-    s.dataSource.moveRowAt = { source, destination in
-      s.model.sections[0].insert(s.model.sections[0].remove(at: source.row), at: destination.row)
-    }
+    let s = try reorderingTable()
     s.list.allowsMultipleSelection = true
     try s.list.selectItem(at: IndexPath(row: 1, section: 0))
     try reorder(s, item: 0, to: .view(try s.cell(2)))

@@ -108,22 +108,24 @@ import Testing
     #expect(calls() == 0)
   }
 
+  /// A list of "a", "b", "c" that allows multiple selection, with `rows` selected by code.
+  private func threeRows(_ kind: ViewKind, selecting rows: [Int]) throws -> ListScene {
+    let s = try ListScene(kind, items: ["a", "b", "c"])
+    s.list.allowsMultipleSelection = true
+    for row in rows { try s.list.selectItem(at: path(row)) }
+    return s
+  }
+
   @Test("reloadRows deselects the rows it reloads (reported); other rows stay selected")
   func reloadDeselects() throws {
-    let s = try ListScene(.tableView, items: ["a", "b", "c"])
-    s.list.allowsMultipleSelection = true
-    try s.list.selectItem(at: path(0))
-    try s.list.selectItem(at: path(2))
+    let s = try threeRows(.tableView, selecting: [0, 2])
     try s.list.reloadItems(at: [path(0)])
     #expect(s.list.indexPathsForSelectedItems == [path(2)])
   }
 
   @Test("reloadData keeps the selected index paths the new counts still have (reported of collection views; choice)")
   func reloadDataKeepsSelectionInRange() throws {
-    let s = try ListScene(.collectionView, items: ["a", "b", "c"])
-    s.list.allowsMultipleSelection = true
-    try s.list.selectItem(at: path(0))
-    try s.list.selectItem(at: path(2))
+    let s = try threeRows(.collectionView, selecting: [0, 2])
     s.model.sections[0].removeLast()
     s.list.reloadData()
     try s.list.layoutIfNeeded()
