@@ -54,12 +54,12 @@ extension DragEngine {
   /// The rows a lift at `touched` asks items for. Rule (§8.2): lifting a
   /// selected row asks `itemsForBeginning` once per selected row. Choice
   /// (the order is not documented): the touched row first, then the others
-  /// in the order they were selected; only rows still in the list count.
+  /// in the order they were selected. The selection holds only rows the list
+  /// has: it follows its rows through updates (`keepingSelection`).
   private func liftedRows(_ list: ListView, touched: IndexPath) -> [IndexPath] {
     let selected = list.indexPathsForSelectedItems
     guard selected.count > 1, selected.contains(touched) else { return [touched] }
-    let others = selected.filter { row in row != touched && row.item < list.itemCount(row.section) }
-    return [touched] + others
+    return [touched] + selected.filter { $0 != touched }
   }
 
   /// The lift previews of a list's items: their cells, clipped by the drag

@@ -288,11 +288,7 @@ public final class ListView {
       }
       return
     }
-    if allowsMultipleSelection {
-      if !indexPathsForSelectedItems.contains(indexPath) { indexPathsForSelectedItems.append(indexPath) }
-    } else {
-      indexPathsForSelectedItems = [indexPath]
-    }
+    addToSelection(indexPath)
     let method = methods.didSelect
     if let handler = delegate?.didSelectItemAt {
       try call(method, role: "delegate", site: site, [argument]) { try handler(indexPath) }
@@ -322,12 +318,18 @@ public final class ListView {
       step(name, [argument], result: "no such \(kind == .table ? "row" : "item"); the selection is unchanged")
       return
     }
+    addToSelection(indexPath)
+    step(name, [argument], result: selectionSummary)
+  }
+
+  /// A row joins the selection where several may be selected, and replaces
+  /// it where one may (a tap's and code's selection alike).
+  private func addToSelection(_ indexPath: IndexPath) {
     if allowsMultipleSelection {
       if !indexPathsForSelectedItems.contains(indexPath) { indexPathsForSelectedItems.append(indexPath) }
     } else {
       indexPathsForSelectedItems = [indexPath]
     }
-    step(name, [argument], result: selectionSummary)
   }
 
   /// UIKit's `deselectItem(at:animated:)` (`deselectRow(at:animated:)`): no

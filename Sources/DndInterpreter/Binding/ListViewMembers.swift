@@ -33,7 +33,7 @@ extension ViewObject {
     case .indexPathsForSelectedRows? where table, .indexPathsForSelectedItems? where !table:
       return .array(list.indexPathsForSelectedItems.map(IndexPathObject.value))
     case .indexPathForSelectedRow? where table:
-      return list.indexPathsForSelectedItems.first.map(IndexPathObject.value) ?? .nil
+      return list.indexPathForSelectedRow.map(IndexPathObject.value) ?? .nil
     default: return nil
     }
   }
