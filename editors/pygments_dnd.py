@@ -208,7 +208,7 @@ class DndLexer(RegexLexer):
             (AFTER_VALUE + rf"(\?\.|\.)({IDENT})(?=\s*[({{])", bygroups(Punctuation, Name.Function)),
             (AFTER_VALUE + rf"(\?\.|\.)({IDENT}|[0-9]+\b)", bygroups(Punctuation, Name.Attribute)),
             (rf"(?<![A-Za-z0-9_)\]}}\"?!])(\.)({IDENT})", bygroups(Punctuation, Name.Constant)),
-            (words(("if", "else", "guard", "switch", "for", "in", "while", "break", "continue", "return"),
+            (words(("if", "else", "guard", "switch", "for", "in", "where", "while", "break", "continue", "return"),
                    prefix=r"\b", suffix=r"\b"), Keyword),
             (words(("let", "var", "func", "device", "app", "scenario"), prefix=r"\b", suffix=r"\b"),
              Keyword.Declaration),

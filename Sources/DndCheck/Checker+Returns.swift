@@ -101,7 +101,7 @@ extension Checker {
         case nil: break
         }
       case .guardStatement(_, let otherwise): found += returns(in: otherwise.statements)
-      case .forStatement(_, _, let body, _), .whileStatement(_, let body): found += returns(in: body.statements)
+      case .forStatement(_, _, let body, _, _), .whileStatement(_, let body): found += returns(in: body.statements)
       case .switchStatement(_, let cases): for switchCase in cases { found += returns(in: switchCase.body) }
       default: break
       }

@@ -71,8 +71,8 @@ extension Checker {
       let checked = checkConditions(conditions)
       if !Checker.exits(otherwise) { report(.guardMustExit, at: otherwise.range) }
       return CheckedStmt(.guardStatement(checked, otherwise: checkBlock(otherwise)), range: range)
-    case .forStatement(let variable, let sequence, let body, let pattern):
-      return checkFor(variable, pattern: pattern, sequence: sequence, body: body, range: range)
+    case .forStatement(let variable, let sequence, let body, let pattern, let filter):
+      return checkFor(variable, pattern: pattern, sequence: sequence, filter: filter, body: body, range: range)
     case .whileStatement(let conditions, let body):
       pushScope()
       let checked = checkConditions(conditions)
@@ -207,7 +207,8 @@ extension Checker {
   }
 
   mutating func checkFor(
-    _ variable: Name?, pattern: [Name?]? = nil, sequence: Expr, body: Block, range: SourceRange
+    _ variable: Name?, pattern: [Name?]? = nil, sequence: Expr, filter: Expr? = nil, body: Block,
+    range: SourceRange
   ) -> CheckedStmt {
     var rangeBounds: (lower: CheckedExpr, upper: CheckedExpr, isClosed: Bool)?
     var checkedSequence: CheckedExpr?
@@ -237,6 +238,14 @@ extension Checker {
       } ?? range.emptyAtStart
       let element = CheckedExpr(.local(hidden), range: patternRange)
       unpacking.append(CheckedStmt(.declareTuple(refs, element), range: patternRange))
+    }
+    // `where`: the body starts with `guard filter else { continue }`, so
+    // the condition sees the loop's names and an element it rejects skips
+    // the body as Swift's does.
+    if let filter {
+      let condition = checkExpr(filter)
+      let skip = CheckedBlock(statements: [CheckedStmt(.continueStatement, range: filter.range)])
+      unpacking.append(CheckedStmt(.guardStatement([.expression(condition)], otherwise: skip), range: filter.range))
     }
     let statements = inLoop { $0.checkStatements(body.statements) }
     let block = closeBlock(unpacking + statements)

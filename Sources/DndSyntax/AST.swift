@@ -289,8 +289,8 @@ public enum StmtKind: Sendable {
   indirect case guardStatement(conditions: [Condition], otherwise: Block)
   /// `for x in seq { }`; a nil variable is the wildcard `_`.
   /// `for (i, x) in seq { }` has a `pattern` (its names, nil for `_`)
-  /// and no variable.
-  indirect case forStatement(variable: Name?, sequence: Expr, body: Block, pattern: [Name?]?)
+  /// and no variable; `for x in seq where x > 0 { }` has a `filter`.
+  indirect case forStatement(variable: Name?, sequence: Expr, body: Block, pattern: [Name?]?, filter: Expr?)
   indirect case whileStatement(conditions: [Condition], body: Block)
   /// `switch subject { case 1, 2: ... default: ... }`; a `default:` is last if present.
   indirect case switchStatement(subject: Expr, cases: [SwitchCase])

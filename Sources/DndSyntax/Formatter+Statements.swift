@@ -22,10 +22,14 @@ extension FormatPrinter {
       conditionList(conditions)
       write(" else ")
       block(otherwise)
-    case .forStatement(let variable, let sequence, let body, let pattern):
+    case .forStatement(let variable, let sequence, let body, let pattern, let filter):
       let names = pattern.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" }
       write("for " + (names ?? variable?.text ?? "_") + " in ")
       expression(sequence)
+      if let filter {
+        write(" where ")
+        expression(filter)
+      }
       write(" ")
       block(body)
     case .whileStatement(let conditions, let body):

@@ -186,7 +186,7 @@ extension Parser.State {
     }
   }
 
-  // forStatement = "for" ( IDENT | "_" | tuplePattern ) "in" expression block ;
+  // forStatement = "for" ( IDENT | "_" | tuplePattern ) "in" expression [ "where" expression ] block ;
   mutating func parseForStatement() -> Stmt {
     let start = token.range.start
     advance()
@@ -204,14 +204,23 @@ extension Parser.State {
     let saved = allowsTrailingClosure
     allowsTrailingClosure = false
     let sequence = parseExpression()
-    allowsTrailingClosure = saved
+    // `where` is a contextual word: only here, after the sequence, is it one.
+    var filter: Expr?
     if isWord("where") {
-      report(.forWhereClause, at: token.range)
-      skip(until: [.leftBrace])
+      advance()
+      if at(.leftBrace) {
+        // "where {": the condition is missing; leave the "{" for the body.
+        report(.expectedCondition(after: "'where'"), at: missingRange.emptyAtStart)
+        filter = Expr(.error, range: missingRange.emptyAtStart)
+      } else {
+        filter = parseExpression()
+      }
     }
+    allowsTrailingClosure = saved
     let body = parseBlock(of: "this 'for'")
     return Stmt(
-      .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern), range: range(from: start))
+      .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern, filter: filter),
+      range: range(from: start))
   }
 
   /// Whether the word here is Swift's `case` opening a pattern (`case let`,

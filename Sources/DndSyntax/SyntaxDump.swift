@@ -196,11 +196,15 @@ private struct TreeWriter {
         writer.line("else")
         writer.nested { $0.write(otherwise.statements) }
       }
-    case .forStatement(let variable, let sequence, let body, let pattern):
+    case .forStatement(let variable, let sequence, let body, let pattern, let filter):
       let names = pattern.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" }
       line("for \(names ?? variable?.text ?? "_")", at: range)
       nested { writer in
         writer.write(sequence)
+        if let filter {
+          writer.line("where")
+          writer.nested { $0.write(filter) }
+        }
         writer.line("do")
         writer.nested { $0.write(body.statements) }
       }

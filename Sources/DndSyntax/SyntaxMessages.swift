@@ -194,12 +194,6 @@ extension DiagnosticMessage {
         + "of the next case")
   }
 
-  public static var forWhereClause: DiagnosticMessage {
-    .error(
-      "'where' clauses on a 'for' are not part of dnd; test the condition with an 'if' in the loop, or loop "
-        + "over 'items.filter { ... }'")
-  }
-
   /// Swift's `Array<String>`, `Set<Int>()`: what dnd writes instead.
   public static func genericArguments(_ type: String, _ arguments: [String]) -> DiagnosticMessage {
     let first = arguments.first ?? "T"

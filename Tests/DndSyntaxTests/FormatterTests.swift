@@ -121,6 +121,7 @@ struct FormatterTests {
       ("let y = v as?String; let z = v is[Int]", "let y = v as? String\nlet z = v is [Int]\n"),
       ("let r = 1...n", "let r = 1...n\n"),
       ("for ( i,_ ) in a.enumerated() { }", "for (i, _) in a.enumerated() {}\n"),
+      ("for x in a   where x>0 { }", "for x in a where x > 0 {}\n"),
       ("if let x{ f(x) }\nguard let y:Int else { return }", "if let x { f(x) }\nguard let y: Int else { return }\n"),
       ("x!.append(y![0]!)\nlet b = !a! != c", "x!.append(y![0]!)\nlet b = !a! != c\n"),
       // Literals, parentheses and optional marks as written.

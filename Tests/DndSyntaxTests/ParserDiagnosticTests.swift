@@ -80,8 +80,8 @@ struct ParserDiagnosticTests {
       ("func load() 1️⃣async { }", "noConcurrency"),
       ("func load() 1️⃣async throws -> Int { 1 }", "noConcurrency"),
       ("let image = 1️⃣await load()", "noConcurrency"),
-      // Swift's patterns outside a switch, and 'where' on a 'for'.
-      ("for x in items 1️⃣where x > 0 { }", "forWhereClause"),
+      // Swift's patterns outside a switch; a 'where' on a 'for' with no condition.
+      ("for x in items where 1️⃣{ }", "expectedCondition"),
       ("for 1️⃣case let x? in items { }", "casePatternOutsideSwitch"),
       ("if 1️⃣case let x? = value { }", "casePatternOutsideSwitch"),
       ("guard 1️⃣case .copy = operation else { return }", "casePatternOutsideSwitch"),

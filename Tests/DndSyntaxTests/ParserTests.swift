@@ -374,6 +374,12 @@ struct ParserTests {
         "assign =\n  member .dataSource\n    identifier delegate\n  identifier dragInteraction"
       ),
       ("source { }", "call\n  identifier source\n  trailing closure"),
+      // `where` means something only after a `for` sequence.
+      (
+        "let where = 1; for x in a where x > where { }",
+        "let where\n  integer 1\nfor x\n  identifier a\n  where\n    binary >\n      identifier x\n"
+          + "      identifier where\n  do"
+      ),
     ] as [(String, String)])
   func contextualWordsAreNames(source: String, expected: String) {
     #expect(tree(source) == expected)
