@@ -115,6 +115,9 @@ public struct CheckedStmt: Sendable {
     /// `let (a, _) = value`: the value must be a tuple of as many elements
     /// as there are variables; nil skips an element.
     case declareTuple([VariableRef?], CheckedExpr)
+    /// Statements run in order in the enclosing scope: a tuple declaration
+    /// with a nested pattern, one `declareTuple` per level.
+    case sequence([CheckedStmt])
     case assign(CheckedLValue, AssignmentOperator, CheckedExpr)
     case ifStatement([CheckedCondition], CheckedBlock, otherwise: CheckedElse?)
     case guardStatement([CheckedCondition], otherwise: CheckedBlock)

@@ -26,7 +26,7 @@ extension Checker {
         case .tuple(let decl):
           guard !functions[current].scopes.isEmpty else { break }
           let last = functions[current].scopes.count - 1
-          for case let name? in decl.names { functions[current].scopes[last].pending.insert(name.text) }
+          for name in Checker.names(in: decl.parts) { functions[current].scopes[last].pending.insert(name.text) }
         default: break
         }
       }
@@ -207,7 +207,7 @@ extension Checker {
   }
 
   mutating func checkFor(
-    _ variable: Name?, pattern: [Name?]? = nil, sequence: Expr, filter: Expr? = nil, body: Block,
+    _ variable: Name?, pattern: [PatternPart]? = nil, sequence: Expr, filter: Expr? = nil, body: Block,
     range: SourceRange
   ) -> CheckedStmt {
     var rangeBounds: (lower: CheckedExpr, upper: CheckedExpr, isClosed: Bool)?
@@ -222,22 +222,19 @@ extension Checker {
     // `for (i, x) in pairs`: each element goes to a hidden local, and the
     // body starts by taking it apart as `let (i, x) = element` does, which
     // stops the run at the pattern when an element is not a tuple of as
-    // many values (rather than dropping the extra ones).
+    // many values (rather than dropping the extra ones); a nested pattern
+    // takes its part apart the same way.
     var unpacking: [CheckedStmt] = []
-    if let pattern {
-      let whole = Name("(element)", range: range.emptyAtStart)
-      let hidden = declareLocal(whole, isConstant: true, declarationRange: whole.range)
+    if let pattern, let first = pattern.first, let last = pattern.last {
+      let hidden = declarePart(.hidden(range.emptyAtStart), isConstant: true, letKeyword: nil)
       slot = hidden
-      var refs: [VariableRef?] = []
-      for name in pattern {
-        refs.append(name.map { .local(declareLocal($0, isConstant: true, declarationRange: $0.range)) })
+      let (refs, nested) = patternBindings(pattern) { checker, part in
+        .local(checker.declarePart(part, isConstant: true, letKeyword: nil))
       }
-      let names = pattern.compactMap { $0?.range }
-      let patternRange = names.first.map { first in
-        SourceRange(file: first.file, start: Int(first.start), end: Int(names.last?.end ?? first.end))
-      } ?? range.emptyAtStart
+      let patternRange = SourceRange(file: first.range.file, start: Int(first.range.start), end: Int(last.range.end))
       let element = CheckedExpr(.local(hidden), range: patternRange)
       unpacking.append(CheckedStmt(.declareTuple(refs, element), range: patternRange))
+      unpacking += nested
     }
     // `where`: the body starts with `guard filter else { continue }`, so
     // the condition sees the loop's names and an element it rejects skips

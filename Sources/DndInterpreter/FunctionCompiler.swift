@@ -333,6 +333,8 @@ struct FunctionCompiler {
       closeCellsLeaving(target, at: stmt.range)
       let jump = emit(.jump, at: stmt.range)
       loops[target].continues.append(jump)
+    case .sequence(let statements):
+      for statement in statements { self.statement(statement) }
     case .declareTuple(let refs, let value):
       // Checked once, then each name gets its element (a `for (a, b) in`
       // loop's pattern does this on every pass).

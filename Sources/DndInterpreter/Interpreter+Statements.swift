@@ -58,6 +58,8 @@ extension Interpreter {
       if case .global(let slot) = ref { globalReady[slot] = true }
     case .declareTuple(let refs, let value):
       try declareTuple(refs, eval(value, frame), frame, at: value.range)
+    case .sequence(let statements):
+      return try executeStatements(statements, frame)
     case .assign(let target, let op, let value):
       try assign(target, op, value, frame)
     case .ifStatement(let conditions, let then, let otherwise):

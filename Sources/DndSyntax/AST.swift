@@ -215,18 +215,47 @@ public struct VarDecl: Sendable {
   }
 }
 
-/// `let (a, b) = pair` or `var (x, _) = point`: a tuple taken apart into
-/// names, nil for `_`.
+/// One part of a tuple pattern: a name, `_`, or a tuple pattern of its own
+/// (`for (index, (name, size)) in ...`).
+public indirect enum PatternPart: Sendable {
+  case name(Name)
+  /// `_`: the element is skipped.
+  case wildcard(SourceRange)
+  case tuple([PatternPart], range: SourceRange)
+
+  public var range: SourceRange {
+    switch self {
+    case .name(let name): name.range
+    case .wildcard(let range), .tuple(_, let range): range
+    }
+  }
+
+  /// The pattern as written, normalized: `(index, (name, _))`.
+  public static func text(of parts: [PatternPart]) -> String {
+    "(" + parts.map(\.text).joined(separator: ", ") + ")"
+  }
+
+  public var text: String {
+    switch self {
+    case .name(let name): name.text
+    case .wildcard: "_"
+    case .tuple(let parts, _): PatternPart.text(of: parts)
+    }
+  }
+}
+
+/// `let (a, b) = pair` or `var (x, (y, _)) = point`: a tuple taken apart
+/// into names.
 public struct TupleDecl: Sendable {
   public var isConstant: Bool
-  public var names: [Name?]
+  public var parts: [PatternPart]
   /// `let (a, b): (Int, Int) = ...`: documents the elements, as a `let`'s type does.
   public var type: TypeRef?
   public var value: Expr
   public var range: SourceRange
-  public init(isConstant: Bool, names: [Name?], type: TypeRef? = nil, value: Expr, range: SourceRange) {
+  public init(isConstant: Bool, parts: [PatternPart], type: TypeRef? = nil, value: Expr, range: SourceRange) {
     self.isConstant = isConstant
-    self.names = names
+    self.parts = parts
     self.type = type
     self.value = value
     self.range = range
@@ -288,9 +317,9 @@ public enum StmtKind: Sendable {
   indirect case ifStatement(conditions: [Condition], then: Block, otherwise: ElseClause?)
   indirect case guardStatement(conditions: [Condition], otherwise: Block)
   /// `for x in seq { }`; a nil variable is the wildcard `_`.
-  /// `for (i, x) in seq { }` has a `pattern` (its names, nil for `_`)
-  /// and no variable; `for x in seq where x > 0 { }` has a `filter`.
-  indirect case forStatement(variable: Name?, sequence: Expr, body: Block, pattern: [Name?]?, filter: Expr?)
+  /// `for (i, x) in seq { }` has a `pattern` and no variable;
+  /// `for x in seq where x > 0 { }` has a `filter`.
+  indirect case forStatement(variable: Name?, sequence: Expr, body: Block, pattern: [PatternPart]?, filter: Expr?)
   indirect case whileStatement(conditions: [Condition], body: Block)
   /// `switch subject { case 1, 2: ... default: ... }`; a `default:` is last if present.
   indirect case switchStatement(subject: Expr, cases: [SwitchCase])

@@ -6,8 +6,7 @@ extension FormatPrinter {
     switch statement.kind {
     case .variable(let variable): varDecl(variable)
     case .tuple(let declaration):
-      let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
-      write((declaration.isConstant ? "let (" : "var (") + names + ")")
+      write((declaration.isConstant ? "let " : "var ") + PatternPart.text(of: declaration.parts))
       if let type = declaration.type {
         mark(Int(type.range.start))
         write(": " + typeText(type))
@@ -23,7 +22,7 @@ extension FormatPrinter {
       write(" else ")
       block(otherwise)
     case .forStatement(let variable, let sequence, let body, let pattern, let filter):
-      let names = pattern.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" }
+      let names = pattern.map(PatternPart.text(of:))
       write("for " + (names ?? variable?.text ?? "_") + " in ")
       expression(sequence)
       if let filter {

@@ -191,7 +191,7 @@ extension Parser.State {
     let start = token.range.start
     advance()
     var variable: Name?
-    var pattern: [Name?]?
+    var pattern: [PatternPart]?
     if startsCasePattern() {
       report(.casePatternOutsideSwitch("for"), at: token.range)
       skip(until: [.kwIn, .leftBrace])
@@ -244,20 +244,31 @@ extension Parser.State {
   /// more use than that); past it the list ends and ")" is expected.
   static let maxTuplePatternNames = 16
 
-  // tuplePattern = "(" ( IDENT | "_" ) { "," ( IDENT | "_" ) } ")" ;
-  mutating func parseTuplePattern(example: String) -> [Name?] {
+  // tuplePattern = "(" patternPart { "," patternPart } ")" ;
+  mutating func parseTuplePattern(example: String) -> [PatternPart] {
     let open = token
     advance()
-    var names: [Name?] = []
+    var parts: [PatternPart] = []
     repeat {
-      if consume(.underscore) != nil {
-        names.append(nil)
-      } else {
-        names.append(expectName(.expectedName(for: "this element", example: example)))
-      }
-    } while consume(.comma) != nil && names.count < Parser.State.maxTuplePatternNames
+      guard let part = parsePatternPart(example: example) else { break }
+      parts.append(part)
+    } while consume(.comma) != nil && parts.count < Parser.State.maxTuplePatternNames
     expectClosing(.rightParen, opener: open, construct: "the names of the tuple's elements")
-    return names
+    return parts
+  }
+
+  // patternPart = IDENT | "_" | tuplePattern ;
+  mutating func parsePatternPart(example: String) -> PatternPart? {
+    // Nil past the nesting limit, which is reported.
+    if let wildcard = consume(.underscore) { return .wildcard(wildcard.range) }
+    guard at(.leftParen) else {
+      return .name(expectName(.expectedName(for: "this element", example: example)))
+    }
+    let start = token.range.start
+    guard enterNesting() else { return nil }
+    defer { leaveNesting() }
+    let inner = parseTuplePattern(example: example)
+    return .tuple(inner, range: range(from: start))
   }
 
   // tupleDecl = ( "let" | "var" ) tuplePattern [ ":" type ] "=" expression ;
@@ -266,12 +277,12 @@ extension Parser.State {
     let isConstant = token.kind == .kwLet
     let keyword = isConstant ? "let" : "var"
     advance()
-    let names = parseTuplePattern(example: "'\(keyword) (width, height) = size'")
+    let parts = parseTuplePattern(example: "'\(keyword) (width, height) = size'")
     var type: TypeRef?
     if consume(.colon) != nil { type = parseType() }
     var value = Expr(.error, range: missingRange)
     if expect(.equal, .tupleDeclWithoutValue(keyword)) != nil { value = parseExpression() }
-    return TupleDecl(isConstant: isConstant, names: names, type: type, value: value, range: range(from: start))
+    return TupleDecl(isConstant: isConstant, parts: parts, type: type, value: value, range: range(from: start))
   }
 
   // whileStatement = "while" conditionList block ;

@@ -167,9 +167,9 @@ private struct TreeWriter {
     switch statement.kind {
     case .variable(let variable): write(variable)
     case .tuple(let declaration):
-      let names = declaration.names.map { $0?.text ?? "_" }.joined(separator: ", ")
+      let names = PatternPart.text(of: declaration.parts)
       let type = declaration.type.map { ": " + SyntaxDump.describe($0) } ?? ""
-      line("\(declaration.isConstant ? "let" : "var") (\(names))\(type)", at: range)
+      line("\(declaration.isConstant ? "let" : "var") \(names)\(type)", at: range)
       nested { $0.write(declaration.value) }
     case .function(let function): write(function)
     case .ifStatement(let conditions, let then, let otherwise):
@@ -197,7 +197,7 @@ private struct TreeWriter {
         writer.nested { $0.write(otherwise.statements) }
       }
     case .forStatement(let variable, let sequence, let body, let pattern, let filter):
-      let names = pattern.map { "(" + $0.map { $0?.text ?? "_" }.joined(separator: ", ") + ")" }
+      let names = pattern.map(PatternPart.text(of:))
       line("for \(names ?? variable?.text ?? "_")", at: range)
       nested { writer in
         writer.write(sequence)

@@ -54,6 +54,7 @@ func dump(_ stmt: CheckedStmt) -> String {
   case .declareSource(let index): return "source \(index)"
   case .declareTuple(let refs, let value):
     return "let (\(refs.map { $0.map(dump) ?? "_" }.joined(separator: ", "))) = \(dump(value))"
+  case .sequence(let statements): return statements.map(dump).joined(separator: "; ")
   }
 }
 

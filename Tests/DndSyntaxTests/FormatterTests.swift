@@ -122,6 +122,8 @@ struct FormatterTests {
       ("let r = 1...n", "let r = 1...n\n"),
       ("for ( i,_ ) in a.enumerated() { }", "for (i, _) in a.enumerated() {}\n"),
       ("for x in a   where x>0 { }", "for x in a where x > 0 {}\n"),
+      ("for ( i,( a , _ ) ) in a { }", "for (i, (a, _)) in a {}\n"),
+      ("let (x,(y,z))=t", "let (x, (y, z)) = t\n"),
       ("if let x{ f(x) }\nguard let y:Int else { return }", "if let x { f(x) }\nguard let y: Int else { return }\n"),
       ("x!.append(y![0]!)\nlet b = !a! != c", "x!.append(y![0]!)\nlet b = !a! != c\n"),
       // Literals, parentheses and optional marks as written.

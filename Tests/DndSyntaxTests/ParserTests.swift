@@ -352,6 +352,8 @@ struct ParserTests {
       ),
       ("for x in xs { y }", "for x\n  identifier xs\n  do\n    identifier y"),
       ("for (i, _) in xs { y }", "for (i, _)\n  identifier xs\n  do\n    identifier y"),
+      ("for (i, (a, _)) in xs { }", "for (i, (a, _))\n  identifier xs\n  do"),
+      ("var (a, ((b, c), _)) = t", "var (a, ((b, c), _))\n  identifier t"),
       ("let x =\n  1", "let x\n  integer 1"),
       ("a;;b;", "identifier a\nidentifier b"),
       ("f(a,\n  b)", "call\n  identifier f\n  identifier a\n  identifier b"),
