@@ -115,6 +115,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: `String(format:_:)`
   case format
 
+  // Core: `starts(with:)` on arrays and strings
+  case starts
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -183,5 +186,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
     "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
+    "starts",
   ]
 }

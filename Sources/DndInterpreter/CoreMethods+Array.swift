@@ -92,6 +92,14 @@ extension Interpreter {
       var accumulator = arguments[0]
       for element in elements { accumulator = try callback(arguments[1], accumulator, element, at: range) }
       return accumulator
+    case .starts where arguments.hasLabels(.with):
+      // Another array only: Swift's `starts(with:)` takes any sequence of
+      // the same element type, which for a script is an array.
+      guard case .array(let prefix) = arguments[0] else {
+        throw RuntimeError(
+          .wrongArgumentType("starts(with:)", expected: "an array", found: arguments[0].typeName), at: range)
+      }
+      return .bool(elements.starts(with: prefix))
     case .allSatisfy where arguments.hasLabels(nil):
       return .bool(try elements.allSatisfy { try predicate(arguments[0], $0, at: range) })
     case .sorted:

@@ -26,6 +26,7 @@ extension Interpreter {
     case .uppercased where arguments.isEmpty: return .string(text.uppercased())
     case .lowercased where arguments.isEmpty: return .string(text.lowercased())
     case .hasPrefix where arguments.hasLabels(nil): return .bool(text.hasPrefix(try argument(0)))
+    case .starts where arguments.hasLabels(.with): return .bool(text.hasPrefix(try argument(0)))
     case .hasSuffix where arguments.hasLabels(nil): return .bool(text.hasSuffix(try argument(0)))
     case .contains where arguments.hasLabels(nil):
       let piece = try argument(0)
