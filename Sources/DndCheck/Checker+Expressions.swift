@@ -76,6 +76,15 @@ extension Checker {
     case .closure(let closure):
       if let capturing = checkCapturingClosure(closure, range: range) { return capturing }
       return make(.closure(checkClosure(closure, range: range)))
+    case .operatorFunction(let operation):
+      // Checked as the closure it stands for, `{ $0 > $1 }`, written at the operator.
+      let parameters = ["$0", "$1"].map { Parameter(name: Name($0, range: range), type: nil, range: range) }
+      let operands = parameters.map { Expr(.identifier($0.name.text), range: range) }
+      let body = Expr(.binary(operation, operands[0], operands[1]), range: range)
+      let closure = Closure(
+        parameters: parameters, hasParameterClause: false,
+        body: Block(statements: [Stmt(.expression(body), range: range)], range: range))
+      return checkExpr(Expr(.closure(closure), range: range))
     case .error:
       return make(.nilLiteral)
     }

@@ -8,6 +8,16 @@ extension Interpreter {
     guard case .closure(let closure) = function else {
       return try callValue(function, Arguments([argument]), at: range)
     }
+    let count = closure.compiled.parameterCount
+    if count > 1, case .tuple(let tuple) = argument, tuple.elements.count == count {
+      // `dictionary.map { key, value in ... }`, `zip(a, b).map { $0 == $1 }`:
+      // Swift gives a closure of n parameters an n-tuple's elements one by one.
+      let base = stackTop
+      try reserveStack(base + count)
+      for (offset, element) in tuple.elements.enumerated() { stack[base + offset] = element }
+      return try invokeCompiled(
+        closure.compiled, captures: closure.captures, argumentCount: count, base: base, at: range)
+    }
     let base = stackTop
     try reserveStack(base + 1)
     stack[base] = argument

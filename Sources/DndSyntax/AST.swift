@@ -440,6 +440,9 @@ public enum ExprKind: Sendable {
   case tuple([Expr])
   indirect case parenthesized(Expr)
   indirect case closure(Closure)
+  /// `sorted(by: >)`, `reduce(0, +)`: an operator passed as an argument,
+  /// which is the closure `{ $0 > $1 }`.
+  case operatorFunction(BinaryOperator)
   /// An expression the parser could not read; already reported.
   case error
 }

@@ -12,6 +12,7 @@ extension FormatPrinter {
       write(source(expr.range))
     case .bool(let value): write(value ? "true" : "false")
     case .nilLiteral: write("nil")
+    case .operatorFunction(let operation): write(operation.rawValue)
     case .selfReference: write("self")
     case .identifier(let name): write(name)
     case .implicitMember(let name): write("." + name.text)

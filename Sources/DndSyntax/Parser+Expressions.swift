@@ -250,7 +250,8 @@ extension Parser.State {
     return arguments
   }
 
-  // argument = [ ( IDENT | KEYWORD ) ":" ] expression ;
+  // argument = [ ( IDENT | KEYWORD ) ":" ]
+  //            ( expression | "<" | "<=" | ">" | ">=" | "==" | "!=" | "+" | "-" | "*" | "/" ) ;
   mutating func parseArgument() -> Argument {
     var label: Name?
     if token.kind == .identifier || token.kind.isKeyword, peek().kind == .colon {
@@ -258,12 +259,13 @@ extension Parser.State {
       advance()
       advance()
     }
-    if let spelling = Parser.State.operatorsAsFunctions[token.kind], [.rightParen, .comma].contains(peek().kind) {
+    if let spelling = Parser.State.operatorsAsFunctions[token.kind], [.rightParen, .comma].contains(peek().kind),
+      let operation = BinaryOperator(rawValue: spelling)
+    {
       // `sorted(by: >)`: Swift passes the operator's function.
-      report(.operatorAsFunction(spelling), at: token.range)
       let range = token.range
       advance()
-      return Argument(label: label, value: Expr(.error, range: range))
+      return Argument(label: label, value: Expr(.operatorFunction(operation), range: range))
     }
     return Argument(label: label, value: parseExpression())
   }

@@ -398,6 +398,7 @@ private struct TreeWriter {
         : captures.isEmpty ? "" : captureList + "\(returnType) in"
       line(prefix + "closure" + clause, at: range)
       nested { $0.write(closure.body.statements) }
+    case .operatorFunction(let operation): line(prefix + "operator \(operation.rawValue)", at: range)
     case .error: line(prefix + "error", at: range)
     }
   }

@@ -287,12 +287,6 @@ extension DiagnosticMessage {
         + "names use ASCII letters, digits and '_'")
   }
 
-  public static func operatorAsFunction(_ spelling: String) -> DiagnosticMessage {
-    .error(
-      "an operator is not a function value in dnd; write a closure that applies it: "
-        + "'{ $0 \(spelling) $1 }'")
-  }
-
   public static func parameterLabel(_ label: String) -> DiagnosticMessage {
     .error("parameters take no argument label; remove '\(label)' (only '_' may come before the name)")
   }

@@ -124,6 +124,7 @@ struct FormatterTests {
       ("for x in a   where x>0 { }", "for x in a where x > 0 {}\n"),
       ("for ( i,( a , _ ) ) in a { }", "for (i, (a, _)) in a {}\n"),
       ("let (x,(y,z))=t", "let (x, (y, z)) = t\n"),
+      ("a.reduce(0,+ ).sorted(by:>)", "a.reduce(0, +).sorted(by: >)\n"),
       ("if let x{ f(x) }\nguard let y:Int else { return }", "if let x { f(x) }\nguard let y: Int else { return }\n"),
       ("x!.append(y![0]!)\nlet b = !a! != c", "x!.append(y![0]!)\nlet b = !a! != c\n"),
       // Literals, parentheses and optional marks as written.
