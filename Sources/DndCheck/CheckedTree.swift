@@ -238,7 +238,8 @@ public struct CheckedExpr: Sendable {
     case range(CheckedExpr, CheckedExpr, isClosed: Bool)
     case array([CheckedExpr])
     case dictionary(keys: [CheckedExpr], values: [CheckedExpr])
-    case tuple([CheckedExpr])
+    /// The elements, and one label (or nil) per element, or no labels.
+    case tuple([CheckedExpr], labels: [Symbol?])
     case closure(FunctionCode)
   }
 }

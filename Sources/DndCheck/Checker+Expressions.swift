@@ -67,8 +67,14 @@ extension Checker {
       let keys = entries.map { checkExpr($0.key) }
       let values = entries.map { checkExpr($0.value) }
       return make(.dictionary(keys: keys, values: values))
-    case .tuple(let elements):
-      return make(.tuple(elements.map { checkExpr($0) }))
+    case .tuple(let elements, let labels):
+      // A label is a name the script gives a member, as a variable's is.
+      let symbols = labels.map { label -> Symbol? in
+        guard let label else { return nil }
+        declaredNames.append(label.text)
+        return symbol(label.text)
+      }
+      return make(.tuple(elements.map { checkExpr($0) }, labels: symbols))
     case .parenthesized(let inner):
       var checked = checkExpr(inner)
       checked.range = range

@@ -118,7 +118,7 @@ extension Checker {
     let value = Checker.unparenthesized(decl.value)
     let found: String
     switch value.kind {
-    case .tuple(let elements):
+    case .tuple(let elements, _):
       guard elements.count != decl.parts.count else { return }
       report(.tupleDeclCountMismatch(names: decl.parts.count, elements: elements.count), at: value.range)
       return

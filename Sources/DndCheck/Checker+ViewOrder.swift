@@ -39,7 +39,7 @@ extension Checker {
       return viewMembersRead(in: left) + viewMembersRead(in: right)
     case .ternary(let condition, let then, let otherwise):
       return viewMembersRead(in: condition) + viewMembersRead(in: then) + viewMembersRead(in: otherwise)
-    case .array(let elements), .tuple(let elements):
+    case .array(let elements), .tuple(let elements, _):
       return elements.flatMap { viewMembersRead(in: $0) }
     default:
       return []

@@ -140,10 +140,10 @@ extension Interpreter {
         box.set(element, for: keyValue)
       }
       return .dictionary(box)
-    case .tuple(let elements):
+    case .tuple(let elements, let labels):
       let values = try elements.map { try eval($0, frame) }
       try checkNesting(values, at: expr.range)
-      return .tuple(TupleBox(values))
+      return .tuple(TupleBox(values, labels: labels))
     case .closure(let code):
       return .closure(makeClosure(code, frame))
     }

@@ -275,8 +275,9 @@ public struct TypeRef: Sendable {
     indirect case optional(TypeRef)
     /// `(A, B) -> C`
     indirect case function(parameters: [TypeRef], result: TypeRef)
-    /// `(A, B)`, and `()`
-    indirect case tuple([TypeRef])
+    /// `(A, B)`, `()`, and `(width: Int, height: Int)` (`labels` is empty
+    /// when no element has one).
+    indirect case tuple([TypeRef], labels: [Name?])
   }
   public var kind: Kind
   public var range: SourceRange
@@ -437,7 +438,9 @@ public enum ExprKind: Sendable {
   indirect case range(lower: Expr, upper: Expr, isClosed: Bool)
   case array([Expr])
   case dictionary([DictionaryEntry])
-  case tuple([Expr])
+  /// `(a, b)`, and `(width: 4, height: 3)`: `labels` is empty when no
+  /// element has one, else one per element.
+  case tuple([Expr], labels: [Name?])
   indirect case parenthesized(Expr)
   indirect case closure(Closure)
   /// `sorted(by: >)`, `reduce(0, +)`: an operator passed as an argument,

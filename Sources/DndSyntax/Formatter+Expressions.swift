@@ -65,10 +65,11 @@ extension FormatPrinter {
         printer.write(": ")
         printer.expression(entry.value)
       }
-    case .tuple(let elements):
+    case .tuple(let elements, let labels):
       write("(")
       for (index, element) in elements.enumerated() {
         if index > 0 { write(", ") }
+        if let label = labels.indices.contains(index) ? labels[index] : nil { write(label.text + ": ") }
         expression(element)
       }
       write(")")
@@ -229,8 +230,8 @@ extension FormatPrinter {
       return inner + mark
     case .function(let parameters, let result):
       return "(" + parameters.map(typeText).joined(separator: ", ") + ") -> " + typeText(result)
-    case .tuple(let elements):
-      return "(" + elements.map(typeText).joined(separator: ", ") + ")"
+    case .tuple(let elements, let labels):
+      return "(" + SyntaxDump.labelled(elements.map(typeText), labels) + ")"
     }
   }
 }

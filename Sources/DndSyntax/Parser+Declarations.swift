@@ -338,7 +338,7 @@ extension Parser.State {
   }
 
   // type = ( IDENT { "." IDENT } | "[" type [ ":" type ] "]"
-  //        | "(" [ type { "," type } ] ")" [ "->" type ] ) { "?" | "!" } ;
+  //        | "(" [ [ IDENT ":" ] type { "," [ IDENT ":" ] type } ] ")" [ "->" type ] ) { "?" | "!" } ;
   mutating func parseType() -> TypeRef {
     let start = token.range.start
     guard enterNesting() else { return TypeRef(kind: .named([]), range: missingRange) }
@@ -368,16 +368,29 @@ extension Parser.State {
     } else if let open = consume(.leftParen) {
       // "(A, B) -> C" is a function type, "(A, B)" a tuple's; "(T)" is just T.
       var parts: [TypeRef] = []
+      var labels: [Name?] = []
       if token.kind != .rightParen {
-        repeat { parts.append(parseType()) } while consume(.comma) != nil
+        repeat {
+          var label: Name?
+          if token.kind == .identifier, peek().kind == .colon {
+            label = tokenName
+            advance()
+            advance()
+          }
+          labels.append(label)
+          parts.append(parseType())
+        } while consume(.comma) != nil
       }
       expectClosing(.rightParen, opener: open, construct: "this type")
+      let firstLabel = labels.compactMap { $0 }.first
       if consume(.arrow) != nil {
+        if let firstLabel { report(.labelInFunctionType, at: firstLabel.range) }
         kind = .function(parameters: parts, result: parseType())
       } else if parts.count == 1 {
+        if let firstLabel { report(.labelOnSingleValue, at: firstLabel.range) }
         kind = parts[0].kind
       } else {
-        kind = .tuple(parts)
+        kind = .tuple(parts, labels: firstLabel == nil ? [] : labels)
       }
     } else {
       report(.expectedType(after: text(at: previous)), at: missingRange)

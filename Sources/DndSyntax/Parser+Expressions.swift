@@ -381,7 +381,7 @@ extension Parser.State {
     return Expr(.implicitMember(name), range: range(from: start))
   }
 
-  // parenthesized = "(" expression { "," expression } ")" ;
+  // parenthesized = "(" tupleElement { "," tupleElement } ")" ;
   mutating func parseParenthesized() -> Expr {
     let open = token
     advance()
@@ -389,20 +389,39 @@ extension Parser.State {
     allowsTrailingClosure = true
     defer { allowsTrailingClosure = saved }
     if at(.rightParen) { return emptyParentheses(open) }
-    var elements = [parseExpression()]
+    let first = parseTupleElement()
+    var elements = [first.value]
+    var labels = [first.label]
     while true {
       if consume(.comma) == nil {
         guard !panicMode && !at(.rightParen) && canBeginExpression(token.kind) else { break }
         reportMissingComma(between: "the elements of this tuple")
       }
       let before = progress
-      elements.appendToList(parseExpression())
+      let element = parseTupleElement()
+      elements.appendToList(element.value)
+      labels.append(element.label)
       if progress == before { break }
     }
     expectClosing(
       .rightParen, opener: open, construct: elements.count > 1 ? "this tuple" : "these parentheses")
-    let kind: ExprKind = elements.count == 1 ? .parenthesized(elements[0]) : .tuple(elements)
-    return Expr(kind, range: range(from: open.range.start))
+    if elements.count == 1 {
+      if let label = first.label { report(.labelOnSingleValue, at: label.range) }
+      return Expr(.parenthesized(first.value), range: range(from: open.range.start))
+    }
+    let hasLabels = labels.contains { $0 != nil }
+    return Expr(.tuple(elements, labels: hasLabels ? labels : []), range: range(from: open.range.start))
+  }
+
+  // tupleElement = [ ( IDENT | KEYWORD ) ":" ] expression ;
+  mutating func parseTupleElement() -> (label: Name?, value: Expr) {
+    var label: Name?
+    if token.kind == .identifier || token.kind.isKeyword, peek().kind == .colon {
+      label = tokenName
+      advance()
+      advance()
+    }
+    return (label, parseExpression())
   }
 
   // collectionLiteral = "[" [ expression ( { "," expression }

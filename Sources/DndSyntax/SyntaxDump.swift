@@ -28,6 +28,14 @@ public enum SyntaxDump {
     return writer.lines.joined(separator: "\n")
   }
 
+  /// Elements joined by ", ", each after its label when it has one.
+  static func labelled(_ elements: [String], _ labels: [Name?]) -> String {
+    elements.enumerated().map { index, text in
+      guard labels.indices.contains(index), let label = labels[index] else { return text }
+      return label.text + ": " + text
+    }.joined(separator: ", ")
+  }
+
   /// How a type is written: `[String: Int]?`, `UICollectionView.DropProposal`.
   public static func describe(_ type: TypeRef) -> String {
     switch type.kind {
@@ -37,7 +45,7 @@ public enum SyntaxDump {
     case .optional(let wrapped): return describe(wrapped) + "?"
     case .function(let parameters, let result):
       return "(" + parameters.map(describe).joined(separator: ", ") + ") -> " + describe(result)
-    case .tuple(let elements): return "(" + elements.map(describe).joined(separator: ", ") + ")"
+    case .tuple(let elements, let labels): return "(" + labelled(elements.map(describe), labels) + ")"
     }
   }
 }
@@ -377,9 +385,14 @@ private struct TreeWriter {
           writer.write(entry.value, prefix: "value ")
         }
       }
-    case .tuple(let elements):
+    case .tuple(let elements, let labels):
       line(prefix + "tuple", at: range)
-      nested { writer in for element in elements { writer.write(element) } }
+      nested { writer in
+        for (index, element) in elements.enumerated() {
+          let label = labels.indices.contains(index) ? labels[index].map { $0.text + ": " } : nil
+          writer.write(element, prefix: label ?? "")
+        }
+      }
     case .parenthesized(let inner):
       line(prefix + "parenthesized", at: range)
       nested { $0.write(inner) }

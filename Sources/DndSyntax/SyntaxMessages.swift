@@ -248,6 +248,16 @@ extension DiagnosticMessage {
     .error("invalid UTF-8; a script must be UTF-8 text")
   }
 
+  /// `(x: Int) -> Int`: Swift's function types take no argument labels either.
+  public static var labelInFunctionType: DiagnosticMessage {
+    .error("a function type has no argument labels; write the types alone, as in '(Int, String) -> Bool'")
+  }
+
+  /// `(count: 3)`: Swift has no tuple of one element.
+  public static var labelOnSingleValue: DiagnosticMessage {
+    .error("a single value in parentheses cannot have a label; a labelled tuple needs two elements or more")
+  }
+
   public static func misspeltStep(_ word: String, step: String) -> DiagnosticMessage {
     .error(
       "'\(word)' is not a scenario step; did you mean '\(step)'? (the steps are longPress, drag to, drag through, "

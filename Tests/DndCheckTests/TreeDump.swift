@@ -114,7 +114,7 @@ func dump(_ expr: CheckedExpr) -> String {
   case .array(let elements): return "[\(elements.map(dump).joined(separator: ", "))]"
   case .dictionary(let keys, let values):
     return "[\(zip(keys, values).map { "\(dump($0)): \(dump($1))" }.joined(separator: ", "))]"
-  case .tuple(let elements): return "(\(elements.map(dump).joined(separator: ", ")))"
+  case .tuple(let elements, _): return "(\(elements.map(dump).joined(separator: ", ")))"
   case .closure(let code): return "closure " + dump(code)
   }
 }

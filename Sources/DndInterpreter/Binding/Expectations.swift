@@ -72,7 +72,7 @@ extension SceneHost {
     switch expr.kind {
     case .integer, .double, .string, .bool, .nilLiteral, .enumCase: true
     case .unary(_, let operand): isLiteral(operand)
-    case .array(let elements), .tuple(let elements): elements.allSatisfy(isLiteral)
+    case .array(let elements), .tuple(let elements, _): elements.allSatisfy(isLiteral)
     case .dictionary(let keys, let values): keys.allSatisfy(isLiteral) && values.allSatisfy(isLiteral)
     default: false
     }
