@@ -125,7 +125,10 @@ struct FormatterTests {
       ("for ( i,( a , _ ) ) in a { }", "for (i, (a, _)) in a {}\n"),
       ("let (x,(y,z))=t", "let (x, (y, z)) = t\n"),
       ("a.reduce(0,+ ).sorted(by:>)", "a.reduce(0, +).sorted(by: >)\n"),
-      ("let s:(width:Int,height:Int)=(width:1,height :2)", "let s: (width: Int, height: Int) = (width: 1, height: 2)\n"),
+      (
+        "let s:(width:Int,height:Int)=(width:1,height :2)",
+        "let s: (width: Int, height: Int) = (width: 1, height: 2)\n"
+      ),
       ("if let x{ f(x) }\nguard let y:Int else { return }", "if let x { f(x) }\nguard let y: Int else { return }\n"),
       ("x!.append(y![0]!)\nlet b = !a! != c", "x!.append(y![0]!)\nlet b = !a! != c\n"),
       // Literals, parentheses and optional marks as written.
