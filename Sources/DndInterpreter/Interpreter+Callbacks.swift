@@ -9,9 +9,12 @@ extension Interpreter {
       return try callValue(function, Arguments([argument]), at: range)
     }
     let count = closure.compiled.parameterCount
-    if count > 1, case .tuple(let tuple) = argument, tuple.elements.count == count {
+    if count > 1, case .tuple(let tuple) = argument {
       // `dictionary.map { key, value in ... }`, `zip(a, b).map { $0 == $1 }`:
       // Swift gives a closure of n parameters an n-tuple's elements one by one.
+      guard tuple.elements.count == count else {
+        throw RuntimeError(.tupleClosureArity(parameters: count, elements: tuple.elements.count), at: range)
+      }
       let base = stackTop
       try reserveStack(base + count)
       for (offset, element) in tuple.elements.enumerated() { stack[base + offset] = element }

@@ -173,6 +173,14 @@ extension DiagnosticMessage {
         + "is a loop creating views without end? (--max-views raises the limit)")
   }
 
+  /// `[(1, 2, 3)].map { a, b in a }`: the closure would take the tuple's
+  /// elements, but their number differs from its parameters'.
+  public static func tupleClosureArity(parameters: Int, elements: Int) -> DiagnosticMessage {
+    .error(
+      "the closure takes \(parameters) parameters, but each element is a tuple of \(elements); "
+        + "give it \(elements) parameters, or one that takes the whole tuple")
+  }
+
   public static func tupleDestructuring(names: Int, found: String) -> DiagnosticMessage {
     .error(
       "cannot take \(found) apart into \(names) names: that needs a tuple of \(names) elements, "
