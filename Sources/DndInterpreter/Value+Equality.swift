@@ -13,6 +13,8 @@ extension Value: Equatable, Hashable {
     case (.string(let a), .string(let b)): return a === b || a.value == b.value
     case (.array(let a), .array(let b)): return a == b
     case (.dictionary(let a), .dictionary(let b)): return a === b || equal(a, b)
+    // Labels are not compared (a choice: Swift would not compile tuples
+    // whose labels differ, and dnd has no types to refuse them with).
     case (.tuple(let a), .tuple(let b)): return a === b || a.elements == b.elements
     case (.closure(let a), .closure(let b)): return a === b
     case (.builtinFunction(let a), .builtinFunction(let b)): return a == b

@@ -215,6 +215,14 @@ public struct VarDecl: Sendable {
   }
 }
 
+extension Array where Element == Name? {
+  /// The label of element `index` of a tuple whose labels these are: nil
+  /// when it has none, or when no element has one (the list is empty).
+  public func label(at index: Int) -> Name? {
+    indices.contains(index) ? self[index] : nil
+  }
+}
+
 /// One part of a tuple pattern: a name, `_`, or a tuple pattern of its own
 /// (`for (index, (name, size)) in ...`).
 public indirect enum PatternPart: Sendable {

@@ -69,7 +69,7 @@ extension FormatPrinter {
       write("(")
       for (index, element) in elements.enumerated() {
         if index > 0 { write(", ") }
-        if let label = labels.indices.contains(index) ? labels[index] : nil { write(label.text + ": ") }
+        if let label = labels.label(at: index) { write(label.text + ": ") }
         expression(element)
       }
       write(")")

@@ -338,7 +338,8 @@ extension Parser.State {
   }
 
   // type = ( IDENT { "." IDENT } | "[" type [ ":" type ] "]"
-  //        | "(" [ [ IDENT ":" ] type { "," [ IDENT ":" ] type } ] ")" [ "->" type ] ) { "?" | "!" } ;
+  //        | "(" [ [ ( IDENT | KEYWORD ) ":" ] type { "," [ ( IDENT | KEYWORD ) ":" ] type } ] ")"
+  //          [ "->" type ] ) { "?" | "!" } ;
   mutating func parseType() -> TypeRef {
     let start = token.range.start
     guard enterNesting() else { return TypeRef(kind: .named([]), range: missingRange) }
@@ -371,13 +372,7 @@ extension Parser.State {
       var labels: [Name?] = []
       if token.kind != .rightParen {
         repeat {
-          var label: Name?
-          if token.kind == .identifier, peek().kind == .colon {
-            label = tokenName
-            advance()
-            advance()
-          }
-          labels.append(label)
+          labels.append(consumeLabel())
           parts.append(parseType())
         } while consume(.comma) != nil
       }

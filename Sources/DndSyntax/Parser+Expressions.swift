@@ -253,12 +253,7 @@ extension Parser.State {
   // argument = [ ( IDENT | KEYWORD ) ":" ]
   //            ( expression | "<" | "<=" | ">" | ">=" | "==" | "!=" | "+" | "-" | "*" | "/" ) ;
   mutating func parseArgument() -> Argument {
-    var label: Name?
-    if token.kind == .identifier || token.kind.isKeyword, peek().kind == .colon {
-      label = tokenName
-      advance()
-      advance()
-    }
+    let label = consumeLabel()
     if let spelling = Parser.State.operatorsAsFunctions[token.kind], [.rightParen, .comma].contains(peek().kind),
       let operation = BinaryOperator(rawValue: spelling)
     {
@@ -415,13 +410,19 @@ extension Parser.State {
 
   // tupleElement = [ ( IDENT | KEYWORD ) ":" ] expression ;
   mutating func parseTupleElement() -> (label: Name?, value: Expr) {
-    var label: Name?
-    if token.kind == .identifier || token.kind.isKeyword, peek().kind == .colon {
-      label = tokenName
-      advance()
-      advance()
-    }
+    let label = consumeLabel()
     return (label, parseExpression())
+  }
+
+  /// `item:` before an argument, a tuple's element or a tuple type's: a
+  /// name or a keyword (`in:`, `default:`) and a colon, read and returned;
+  /// nil, reading nothing, when there is none.
+  mutating func consumeLabel() -> Name? {
+    guard token.kind == .identifier || token.kind.isKeyword, peek().kind == .colon else { return nil }
+    let label = tokenName
+    advance()
+    advance()
+    return label
   }
 
   // collectionLiteral = "[" [ expression ( { "," expression }

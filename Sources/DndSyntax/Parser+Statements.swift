@@ -267,6 +267,9 @@ extension Parser.State {
     let start = token.range.start
     guard enterNesting() else { return nil }
     defer { leaveNesting() }
+    // `((a), b)`: one name in parentheses stays a pattern of one part (which
+    // a value can only fail), not Swift's grouping, so that the formatter
+    // can keep parentheses as written (a choice).
     let inner = parseTuplePattern(example: example)
     return .tuple(inner, range: range(from: start))
   }

@@ -31,8 +31,7 @@ public enum SyntaxDump {
   /// Elements joined by ", ", each after its label when it has one.
   static func labelled(_ elements: [String], _ labels: [Name?]) -> String {
     elements.enumerated().map { index, text in
-      guard labels.indices.contains(index), let label = labels[index] else { return text }
-      return label.text + ": " + text
+      labels.label(at: index).map { $0.text + ": " + text } ?? text
     }.joined(separator: ", ")
   }
 
@@ -389,8 +388,7 @@ private struct TreeWriter {
       line(prefix + "tuple", at: range)
       nested { writer in
         for (index, element) in elements.enumerated() {
-          let label = labels.indices.contains(index) ? labels[index].map { $0.text + ": " } : nil
-          writer.write(element, prefix: label ?? "")
+          writer.write(element, prefix: labels.label(at: index).map { $0.text + ": " } ?? "")
         }
       }
     case .parenthesized(let inner):
