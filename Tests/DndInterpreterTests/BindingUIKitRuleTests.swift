@@ -151,6 +151,36 @@ import Testing
     #expect(result.trace.filter { $0.kind == .exception }.count == 1)
   }
 
+  /// A terminated app takes no more touches, and the state it left is not
+  /// what the scenario was written for: when an `expect` fails after an
+  /// unexpected crash, the crash is the failure, the `expect` a note.
+  @Test func aCrashLeadsAnExpectationThatFailsAfterIt() throws {
+    let crash =
+      Self.pasteScene + "\nvar after = 0\nscenario \"s\" {\n longPress source\n drag to broken\n release\n"
+      + " settle\n expect after == 1\n}"
+    let result = try runScene(crash)
+    guard case .uncaughtException(let name, _, let diagnostic) = result.outcome else {
+      Issue.record("expected the uncaught exception first, got \(result.summary)")
+      return
+    }
+    #expect(name == "NSInternalInconsistencyException")
+    #expect(text(of: diagnostic.range, in: crash) == "release")
+    let note = try #require(diagnostic.notes.last)
+    #expect(note.message.hasPrefix("after the app had terminated, this expectation failed too: expected after == 1"))
+    #expect(note.range.map { text(of: $0, in: crash) } == "after == 1")
+
+    // Expected, the crash is no failure; the expectation after it is one.
+    let expected =
+      Self.pasteScene + "\nvar after = 0\nscenario \"s\" {\n longPress source\n drag to broken\n release\n"
+      + " expect exception NSInternalInconsistencyException\n expect after == 1\n}"
+    let failed = try runScene(expected)
+    guard case .failedExpectation(let failure) = failed.outcome else {
+      Issue.record("expected the expectation to fail, got \(failed.summary)")
+      return
+    }
+    #expect(text(of: failure.range, in: expected) == "after == 1")
+  }
+
   private func text(of range: SourceRange, in source: String) -> String {
     let bytes = Array(source.utf8)
     let start = min(Int(range.start), bytes.count)

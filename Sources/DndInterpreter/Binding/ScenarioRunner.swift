@@ -278,6 +278,9 @@ public struct ScenarioRunner: Sendable {
       try body()
     } catch let error as RuntimeError {
       if DiagnosticMessage.expectationIDs.contains(error.message.id) {
+        // After an unexpected crash the scene is the one the crash left:
+        // the crash is the failure to report, the expectation a consequence.
+        if let crash = unexpectedTermination(of: host, then: error) { return crash }
         return .failedExpectation(error.diagnostic)
       }
       return .runtimeError(error.diagnostic)
@@ -299,12 +302,23 @@ public struct ScenarioRunner: Sendable {
     } catch {
       return .runtimeError(RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic)
     }
-    if let termination = host.termination, !host.terminationExpected {
-      let exception = termination.exception
-      let error = RuntimeError(
-        .appTerminated(exception.name, reason: exception.reason), at: termination.range, notes: termination.notes)
-      return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
+    return unexpectedTermination(of: host) ?? .passed
+  }
+
+  /// The app's termination as the outcome, unless there was none or the
+  /// scenario expected it; `then` is an expectation that failed afterwards,
+  /// shown as a note.
+  private static func unexpectedTermination(of host: SceneHost, then later: RuntimeError? = nil) -> ScenarioOutcome? {
+    guard let termination = host.termination, !host.terminationExpected else { return nil }
+    let exception = termination.exception
+    var notes = termination.notes
+    if let later {
+      notes.append(
+        Diagnostic.Note(
+          "after the app had terminated, this expectation failed too: " + later.message.text, at: later.range))
     }
-    return .passed
+    let error = RuntimeError(
+      .appTerminated(exception.name, reason: exception.reason), at: termination.range, notes: notes)
+    return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
   }
 }
