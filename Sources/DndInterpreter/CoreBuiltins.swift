@@ -9,7 +9,7 @@ extension Interpreter {
     case .print: return try print(arguments, at: range)
     case .min, .max: return try extreme(builtin == .min, arguments, at: range)
     case .abs:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       switch arguments[0] {
       case .int(let number):
         guard number != Int.min else { throw RuntimeError(.integerOverflow("abs"), at: range) }
@@ -31,7 +31,7 @@ extension Interpreter {
     case .string, .nsString, .character: return try makeString(builtin, arguments, at: range)
     case .int: return try makeInt(arguments, at: range)
     case .double, .float, .cgFloat:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       switch arguments[0] {
       case .int(let number): return .double(Double(number))
       case .double: return arguments[0]
@@ -39,7 +39,7 @@ extension Interpreter {
       default: break
       }
     case .bool:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       switch arguments[0] {
       case .bool: return arguments[0]
       case .string(let box): return Bool(box.value).map { .bool($0) } ?? .nil
@@ -175,7 +175,9 @@ extension Interpreter {
       if case .string(let box) = text { try checkLength(box.value.utf8.count, at: range) }
       return text
     }
-    guard arguments.count == 1 else { throw RuntimeError(.notConstructible(builtin.spelling), at: range) }
+    guard arguments.hasLabels(nil) || (builtin == .string && arguments.hasLabels(.describing)) else {
+      throw RuntimeError(.notConstructible(builtin.spelling), at: range)
+    }
     let text = describe(arguments[0])
     if builtin == .character && text.count != 1 {
       throw RuntimeError(.invalidArgument("a Character holds exactly one character"), at: range)
@@ -185,7 +187,7 @@ extension Interpreter {
 
   /// `Int(3.9)` is 3; `Int("12")` is 12 and `Int("x")` nil, as in Swift.
   private func makeInt(_ arguments: Arguments, at range: SourceRange?) throws -> Value {
-    guard arguments.count == 1 else { throw RuntimeError(.notConstructible("Int"), at: range) }
+    guard arguments.hasLabels(nil) else { throw RuntimeError(.notConstructible("Int"), at: range) }
     switch arguments[0] {
     case .int: return arguments[0]
     case .double(let number):

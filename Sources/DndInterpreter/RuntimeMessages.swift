@@ -87,6 +87,12 @@ extension DiagnosticMessage {
     "canLoadObject": "'canLoadObject(ofClass: UIImage.self)'",
     "loadObject": "'loadObject(ofClass: UIImage.self) { object, error in ... }'",
     "loadDataRepresentation": "'loadDataRepresentation(forTypeIdentifier: \"public.jpeg\") { data, error in ... }'",
+    "addSubview": "'addSubview(view)'",
+    "bringSubviewToFront": "'bringSubviewToFront(view)'",
+    "sendSubviewToBack": "'sendSubviewToBack(view)'",
+    "convert": "'convert(point, to: view)' or 'convert(point, from: view)'",
+    "hitTest": "'hitTest(point, with: nil)'",
+    "isDescendant": "'isDescendant(of: view)'",
   ]
 
   public static func notCallable(_ type: String) -> DiagnosticMessage {
@@ -107,11 +113,16 @@ extension DiagnosticMessage {
   /// message above (seed 002's Objective-C `initWithDropOperation:` becomes
   /// `UIDropProposal(dropOperation:)` in a student's hands).
   static let initializerForms: [String: String] = [
+    "Dictionary": "[:] or a literal such as [\"a\": 1]; Dictionary(grouping:by:) is not part of dnd: "
+      + "build the dictionary in a loop",
     "IndexPath": "IndexPath(item: 0, section: 0) or IndexPath(row: 0, section: 0)",
+    "Int": "Int(3.9), Int(\"12\") (nil for text that is not a number) or Int(value)",
     "NSItemProvider":
       "NSItemProvider(), NSItemProvider(object: value) or NSItemProvider(item: value, typeIdentifier: \"public.data\")",
     "UIDragItem": "UIDragItem(itemProvider: provider)",
     "UIDropProposal": "UIDropProposal(operation: .copy)",
+    "String": "String(value), String(describing: value), String(repeating: \"-\", count: 3) or "
+      + "String(format: \"%.1f\", x); a script reads no files",
     "UIImage": "UIImage(named: \"cat\") or UIImage(named: \"cat\", size: Size(300, 200))",
     "URL": "URL(string: \"https://...\") or URL(fileURLWithPath: \"/tmp/file\")",
   ]

@@ -33,6 +33,36 @@ import Testing
     #expect(compiled.location == locationInFunction(topLevel.location))
   }
 
+  /// A label Swift would reject is refused too, not ignored: UIKit's view
+  /// and geometry methods, the provider's question, and the conversions.
+  @Test(arguments: [
+    ("let v = UIView()\nv.addSubview(banana: UIView())",
+     "UIView has no method 'addSubview(banana:)'; it is written 'addSubview(view)'"),
+    ("let v = UIView()\nv.bringSubviewToFront(view: UIView())", "UIView has no method 'bringSubviewToFront(view:)'"),
+    ("let v = UIView()\nprint(v.convert(point: Point(0, 0), to: v))", "UIView has no method 'convert(point:to:)'"),
+    ("let v = UIView()\nprint(v.hitTest(at: Point(0, 0)))", "UIView has no method 'hitTest(at:)'"),
+    ("print(Rect(0, 0, 10, 10).contains(pt: Point(1, 1)))", "CGRect has no method 'contains(pt:)'"),
+    ("print(Rect(0, 0, 10, 10).intersects(rect: Rect(1, 1, 2, 2)))", "CGRect has no method 'intersects(rect:)'"),
+    ("let p = NSItemProvider(object: \"x\")\nprint(p.hasItemConformingToTypeIdentifier(type: \"public.text\"))",
+     "NSItemProvider has no method 'hasItemConformingToTypeIdentifier(type:)'"),
+    ("print(abs(x: -1))", "abs"),
+    ("print(Double(x: 1))", "Double"),
+    ("print(Int(value: \"1\"))", "'Int' cannot be created with these arguments"),
+    ("print(String(foo: 1))", "'String' cannot be created with these arguments"),
+  ])
+  func wrongLabelsAreRefused(_ body: String, _ message: String) {
+    let result = runSnippet(body)
+    #expect(result.error?.message.contains(message) == true, "\(result.error?.message ?? "no error")")
+  }
+
+  @Test func rightLabelsStillWork() {
+    let result = runSnippet(
+      "print(abs(-2), Double(3), Bool(\"true\") ?? false, Int(\"4\") ?? 0, String(describing: 5), String(6))\n"
+        + "print(Rect(0, 0, 10, 10).contains(Point(1, 1)), Rect(0, 0, 10, 10).intersects(Rect(1, 1, 2, 2)))")
+    #expect(result.error == nil)
+    #expect(result.output == "2 3.0 true 4 5 6\ntrue true\n")
+  }
+
   @Test func resultsOfNativeCallsInAFunction() {
     let result = runSnippet(
       """

@@ -150,7 +150,7 @@ final class RectObject: NativeObject {
   {
     switch member.known {
     case .contains?:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       if let other = arguments[0].object(as: RectObject.self) {
         let inner = other.rect
         return .bool(
@@ -159,7 +159,7 @@ final class RectObject: NativeObject {
       }
       return .bool(rect.contains(try Convert.point(arguments[0], for: "contains")))
     case .intersects?:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       let other = try Convert.rect(arguments[0], for: "intersects")
       return .bool(
         rect.minX < other.maxX && other.minX < rect.maxX && rect.minY < other.maxY && other.minY < rect.maxY)
@@ -175,7 +175,7 @@ final class RectObject: NativeObject {
     default:
       break
     }
-    throw RuntimeError(.noMatchingMethod(interpreter.name(of: member), type: typeName, labels: ""))
+    throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
   }
 }
 
@@ -257,7 +257,7 @@ final class TransformObject: NativeObject {
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
   {
     guard member.known == .concatenating, arguments.hasLabels(nil) else {
-      throw RuntimeError(.noMatchingMethod(interpreter.name(of: member), type: typeName, labels: ""))
+      throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
     let other = try GeometryTypes.transform(of: arguments[0], for: "concatenating(_:)")
     return .object(TransformObject(transform.concatenating(other)))

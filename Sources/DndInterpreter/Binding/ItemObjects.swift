@@ -131,7 +131,7 @@ final class ItemProviderObject: SceneObject {
       }
       return .bool(provider.hasRepresentationConforming(toTypeIdentifier: type, fileOptions: options ?? []))
     case .hasItemConformingToTypeIdentifier?:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       let type = try Convert.string(arguments[0], for: "hasItemConformingToTypeIdentifier")
       return .bool(provider.hasItemConformingToTypeIdentifier(type))
     case .canLoadObject?:

@@ -149,7 +149,12 @@ final class ViewObject: SceneObject {
     // Named for messages only: made when a message needs it.
     func property() -> String { "\(typeName).\(interpreter.name(of: member))" }
     switch member.known {
-    case .tag?: tag = value
+    case .tag?:
+      // UIView.tag is an Int, as in UIKit.
+      guard case .int = value else {
+        throw RuntimeError(.propertyType(property(), expected: "an Int", found: value.typeName))
+      }
+      tag = value
     case .frame?: view.frame = try rect(value, property())
     case .bounds?: view.bounds = try rect(value, property())
     case .center?:
@@ -250,7 +255,7 @@ final class ViewObject: SceneObject {
   {
     switch member.known {
     case .addSubview?:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       let subview = try Convert.view(arguments[0], for: "addSubview")
       try SceneHost.checkViewDepth(adding: subview, to: view, limit: interpreter.limits.maxViewDepth)
       // The runtime's view records an exception it raises in the trace once.
@@ -261,7 +266,7 @@ final class ViewObject: SceneObject {
       view.removeFromSuperview()
       return .nil
     case .bringSubviewToFront?, .sendSubviewToBack?:
-      guard arguments.count == 1 else { break }
+      guard arguments.hasLabels(nil) else { break }
       let subview = try Convert.view(arguments[0], for: interpreter.name(of: member))
       if member.known == .bringSubviewToFront {
         view.bringSubviewToFront(subview)
@@ -270,7 +275,7 @@ final class ViewObject: SceneObject {
       }
       return .nil
     case .convert?:
-      guard arguments.count == 2 else { break }
+      guard arguments.count == 2, arguments.label(0) == nil else { break }
       let point = try Convert.point(arguments[0], for: "convert")
       if let other = arguments.value(labelled: .from) {
         return .object(
@@ -281,7 +286,7 @@ final class ViewObject: SceneObject {
           PointObject(view.convert(point, to: try Convert.optionalView(other, for: "convert(_:to:)"))))
       }
     case .hitTest?:
-      guard arguments.count == 1 || arguments.hasLabels(nil, .with) else { break }
+      guard arguments.hasLabels(nil) || arguments.hasLabels(nil, .with) else { break }
       let point = try Convert.point(arguments[0], for: "hitTest")
       guard let hit = view.hitTest(point) else { return .nil }
       // The hit view's object is usually made already (no need to reach the scene).
