@@ -88,7 +88,10 @@ extension Value: CustomStringConvertible {
     case .string: return "String"
     case .array: return "Array"
     case .dictionary: return "Dictionary"
-    case .tuple: return "tuple"
+    case .tuple(let box):
+      // Spelled as Swift spells a tuple's type, `(Int, Int)` (labels are
+      // left out: naming them needs the program's symbols).
+      return "(" + box.elements.map(\.typeName).joined(separator: ", ") + ")"
     case .closure, .builtinFunction: return "function"
     case .type(let builtin): return "\(builtin.spelling).Type"
     case .range: return "Range"

@@ -122,9 +122,16 @@ extension SceneHost {
   }
 
   private func seconds(_ value: Value, for step: String) throws -> Double {
-    guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0 else {
+    guard let seconds = value.doubleValue else {
       throw RuntimeError(
         .wrongArgumentType(step, expected: "a number of seconds, zero or more", found: value.typeName))
+    }
+    // A number of the right type can still be out of range: say which way.
+    guard seconds.isFinite, seconds >= 0 else {
+      throw RuntimeError(
+        .invalidArgument(
+          "'\(step)' expects a number of seconds, zero or more, but was given \(value): "
+            + "virtual time never runs backwards"))
     }
     return seconds
   }
