@@ -70,7 +70,17 @@ extension Checker {
       + "finger with 'hitTest(session.location(in: superview))'",
     "removeInteraction": "interactions are declared as blocks in a view and stay there; make one "
       + "refuse instead (a drop interaction's canHandle returning false)",
+    // The table and collection view idioms of seeds 001 and 004: a cell is
+    // made with its content, not dequeued and then filled in.
+    "dequeueReusableCell": cellContent,
+    "textLabel": cellContent,
+    "detailTextLabel": cellContent,
   ]
+
+  private static let cellContent =
+    "a data source returns its cell with the content in it: write 'UITableViewCell(text: title)' in "
+    + "'cellForRowAt' (or 'UICollectionViewCell(text:)', '(image:)' in 'cellForItemAt'); there are no "
+    + "reuse queues or cell labels to fill in"
 
   private static func swiftName(_ spelling: String) -> String {
     "a script uses the Swift names of UIKit and Foundation: write '\(spelling)'"

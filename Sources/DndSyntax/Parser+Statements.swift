@@ -27,6 +27,9 @@ extension Parser.State {
   //   | continueStatement | stepStatement | expressionStatement ;
   mutating func parseStatement() -> Stmt {
     switch token.kind {
+    case .underscore where peek().kind == .equal,
+      .kwLet where peek().kind == .underscore && peek(2).kind == .equal:
+      return readDiscardedResult()
     case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
       let declaration = parseTupleDecl()
       return Stmt(.tuple(declaration), range: declaration.range)
@@ -82,6 +85,22 @@ extension Parser.State {
       }
       return parseExpressionStatement()
     }
+  }
+
+  /// Swift's `_ = f()` and `let _ = f()`, which keep a call's unused result
+  /// from a warning dnd never gives: reported with a fix-it that removes
+  /// the prefix, and the expression read on for its own errors.
+  mutating func readDiscardedResult() -> Stmt {
+    let start = token.range.start
+    let form = token.kind == .kwLet ? "let _ =" : "_ ="
+    while token.kind != .equal { advance() }
+    advance()
+    let prefix = range(from: start)
+    let removal = SourceRange(file: file.id, start: Int(start), end: Int(token.range.start))
+    report(.discardedResult(form), at: prefix, fixIts: [Diagnostic.FixIt(range: removal, replacement: "")])
+    guard canBeginExpression(token.kind) else { return Stmt(.error, range: prefix) }
+    let statement = parseExpressionStatement()
+    return Stmt(.error, range: SourceRange(file: file.id, start: Int(start), end: Int(statement.range.end)))
   }
 
   /// `switch` followed on its line by a subject or the "{" (which is
