@@ -199,8 +199,16 @@ extension ReplSession {
       return "No drag session yet.\n"
     }
     let own = events.filter { $0.session == id }
-    let ended = own.contains { $0.method == "dragEnded" }
-    var out = "Drag session \(id)" + (ended ? " (ended)" : " (active)") + "\n"
+    // A session ends when its drag ends, or with its lift when the finger
+    // lets go (or the view leaves) before the drag begins.
+    let ending = own.last { $0.method == "dragEnded" || $0.method == "liftAbandoned" }
+    let state =
+      switch ending?.method {
+      case nil: " (active)"
+      case "liftAbandoned": " (ended: the lift was abandoned before the drag began)"
+      default: " (ended)"
+      }
+    var out = "Drag session \(id)" + state + "\n"
     let finger = scene?.host.world.fingers.current
     if let session = finger?.session, session.id == id {
       out += "  items: \(session.items.count)\n"

@@ -32,6 +32,17 @@ final class ReplSession {
   /// Inputs read so far in this process (numbers `<repl:N>`; never reused,
   /// even across `:reset`, so a diagnostic names one input only).
   private var inputCount = 0
+  /// Files made so far, inputs and loaded scripts alike: their ids. (A
+  /// loaded script takes an id but no input number, so the first line
+  /// typed is `<repl:1>` whether or not a script was loaded first.)
+  private var fileCount = 0
+
+  /// The next input's file.
+  private func inputFile(_ text: String) -> SourceFile {
+    inputCount += 1
+    fileCount += 1
+    return SourceFile(name: "<repl:\(inputCount)>", text: text, id: SourceFile.ID(fileCount))
+  }
   /// The script last given to `:load` (or on the command line).
   private(set) var loadedPath: String?
   /// The trace events the last input that touched the scene added.
@@ -48,10 +59,7 @@ final class ReplSession {
 
   /// A command line as an input of its own (`<repl:N>`), so that a mistake
   /// in it is reported at its place, as one in a statement is.
-  func commandFile(_ line: String) -> SourceFile {
-    inputCount += 1
-    return SourceFile(name: "<repl:\(inputCount)>", text: line, id: SourceFile.ID(inputCount))
-  }
+  func commandFile(_ line: String) -> SourceFile { inputFile(line) }
 
   init(console: Console, style: Style, limits: RunLimits) {
     self.console = console
@@ -87,9 +95,9 @@ final class ReplSession {
       noteFailure(.fileError)
       return false
     case .success(let bytes):
-      inputCount += 1
+      fileCount += 1
       // A loaded file keeps its own name; its id continues the numbering.
-      file = SourceFile(name: path, bytes: bytes, id: SourceFile.ID(inputCount))
+      file = SourceFile(name: path, bytes: bytes, id: SourceFile.ID(fileCount))
     }
     let parsed = Parser.parse(file)
     let fileRenderer = DiagnosticRenderer(file: file, useColor: style.useColor)
@@ -129,8 +137,7 @@ final class ReplSession {
 
   /// Parses, checks and runs one input (one or more complete lines).
   func evaluate(_ text: String) {
-    inputCount += 1
-    let file = SourceFile(name: "<repl:\(inputCount)>", text: text, id: SourceFile.ID(inputCount))
+    let file = inputFile(text)
     let parsed = Parser.parse(file)
     // The file joins the session before any diagnostic, so notes pointing
     // at earlier inputs render too.
@@ -177,6 +184,16 @@ final class ReplSession {
     return expr
   }
 
+  /// Whether the expression is a call, whose nil result may be the nothing
+  /// a function without a result gives (`print("x")` shows no `nil`); any
+  /// other expression that gives nil shows it (`target.text`).
+  private static func mayBeVoid(_ expr: CheckedExpr) -> Bool {
+    switch expr.kind {
+    case .callGlobal, .callBuiltin, .callValue, .callMethod, .callMutating: true
+    default: false
+    }
+  }
+
   /// Runs a checked input on the session's scene (making the scene for the
   /// first one), then prints what it printed and the events it added.
   private func run(_ program: CheckedProgram, file: SourceFile, echo: CheckedExpr?) {
@@ -215,7 +232,7 @@ final class ReplSession {
       let earlier = host.world.trace.events[..<traceStart].last { $0.phase != nil }?.phase
       console.writeOutput(traceText(events, printed: printed, phaseBefore: earlier))
     }
-    if case .nil = value {} else {
+    if let echo, failure == nil, !(value.isNil && Self.mayBeVoid(echo)) {
       console.writeOutput(value.debugDescription(symbols: interpreter.program.symbols) + "\n")
     }
     if let exception = events.last(where: { $0.kind == .exception }) {

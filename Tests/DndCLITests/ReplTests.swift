@@ -241,6 +241,49 @@ import Testing
     #expect(outcome.output == "11\n3\n", "\(outcome.error)")
   }
 
+  /// An expression whose value is nil shows `nil`; a call that gives
+  /// nothing (it may have no result) shows nothing.
+  @Test func aNilValueIsShownButANilCallIsNot() {
+    let input = "let x: Int? = nil\nx\nnil\nUIView().backgroundColor\nprint(\"p\")\nfunc f() {}\nf()\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 0)
+    #expect(outcome.output == "nil\nnil\nnil\np\n", "\(outcome.error)")
+  }
+
+  /// A lift abandoned before the drag began ends its session: `:session`
+  /// says so, as `activeSession` does.
+  @Test func anAbandonedLiftEndsTheSession() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "lift.dnd",
+      """
+      app A {
+          label l {
+              frame = Rect(0, 0, 100, 40)
+              isUserInteractionEnabled = true
+              dragInteraction {
+                  func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "x"))] }
+              }
+          }
+      }
+      """)
+    let input = "longPress l\ncancel\nsettle\n:session\nactiveSession == nil\n"
+    let outcome = dnd(["repl", path], input: Array(input.utf8))
+    #expect(outcome.output.contains("Drag session 1 (ended: the lift was abandoned before the drag began)"))
+    #expect(!outcome.output.contains("(active)"))
+    #expect(outcome.output.hasSuffix("true\n"))
+  }
+
+  /// Inputs are numbered from 1 whether or not a script was loaded first.
+  @Test func theFirstInputIsOneAfterALoadedScript() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("loaded.dnd", "var loaded = 1\n")
+    let outcome = dnd(["repl", path], input: Array("nope\n".utf8))
+    #expect(outcome.error.contains("<repl:1>:1:1: error: cannot find 'nope'"), "\(outcome.error)")
+  }
+
   @Test func aMissingFileIsReportedAndTheSessionGoesOn() {
     let outcome = dnd(["repl", "nowhere.dnd"], input: Array("print(1)\n".utf8))
     #expect(outcome.status == 74)
