@@ -74,8 +74,11 @@ enum HelpText {
     with the virtual time, the queue, the view, UIKit's spelling of the method
     and what it returned, and what the script printed in place; then PASS or
     FAIL for each scenario. A script without scenes prints what it prints.
-    Diagnostics (errors, failed expectations, warnings) go to standard error.
-    A file named '-' is read from standard input.
+    With the text trace, a scenario's failure is shown in the trace, under
+    its FAIL line, on standard output; every other diagnostic (a check
+    error, a failure with --trace json or mermaid, an error in a script
+    without scenes) goes to standard error. The exit status tells the two
+    apart from a pass. A file named '-' is read from standard input.
 
     Trace formats (--trace):
       text     for people (the default); colour only on a terminal
@@ -120,7 +123,9 @@ enum HelpText {
 
     Exit status:
       0   every test passed
-      1   a test failed, or no script was found
+      1   a test failed (a script that cannot be read or checked is a failed
+          test too), or no script was found
+      64  the command line is wrong (an unknown option, say)
 
     Examples:
       dnd test examples
