@@ -36,6 +36,8 @@ public final class DragItem {
     self.itemProvider = ItemProvider(mirroring: original.itemProvider)
     self.original = original
     self.hasVisiblePreview = original.hasVisiblePreview
+    // The preview another app's list sees is the source's (§8.6 previewSize).
+    self.liftPreviewSize = original.liftPreviewSize
   }
 }
 

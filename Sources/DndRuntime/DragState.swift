@@ -57,7 +57,9 @@ final class DragState {
   var stage = Stage.lifting
   weak var finger: Finger?
 
-  // The source's answers (asked once the drag begins).
+  // The source's answers, asked once the drag begins (right after
+  // sessionWillBegin: a choice, §1.3 step 6); until then the session's
+  // properties give UIKit's defaults (spec uikit/session-answers-timing).
   var allowsMove = true
   var isRestricted = false
   var prefersFullSizePreviews = false
