@@ -207,8 +207,18 @@ extension Checker {
     let bound = found.flatMap { method in
       seen[name.text] == nil && method.accepts(parameterCount: decl.parameters.count) ? method : nil
     }
-    let types = decl.parameters.indices.map { bound?.parameterType(at: $0, on: view) }
-    let code = checkFunction(decl, kind: .handler, selfSlot: viewSlot, parameterTypes: types)
+    // Recovery: a handler that leaves out parameters UIKit passes is checked
+    // as if it had them, so that a use of one (`indexPath`) is not reported
+    // again as an unknown name under the arity error, which is the cause.
+    var checked = decl
+    if let method = found, !method.accepts(parameterCount: decl.parameters.count) {
+      let declared = Set(decl.parameters.map(\.name.text))
+      for missing in method.parameters.dropFirst(decl.parameters.count) where !declared.contains(missing) {
+        checked.parameters.append(Parameter(name: Name(missing, range: name.range), type: nil, range: name.range))
+      }
+    }
+    let types = checked.parameters.indices.map { bound?.parameterType(at: $0, on: view) }
+    let code = checkFunction(checked, kind: .handler, selfSlot: viewSlot, parameterTypes: types)
     if hasLabels {
       reportSwiftSignature(decl, in: kind, on: view)
       return nil

@@ -28,6 +28,10 @@ extension Checker {
     var name: Name
     var receiver: ReceiverType?
     var diagnosticIndex: Int
+    /// Where the member the base ends in starts (`layer` in
+    /// `view.layer.borderWidth`): a member of an unknown member is not
+    /// reported again.
+    var baseMember: UInt32?
   }
 
   /// Notes `base.name` (read, called or assigned; `member` is its symbol)
@@ -45,7 +49,10 @@ extension Checker {
       // The known members are the first symbols: no string is compared.
       return
     }
-    memberUses.append(MemberUse(name: name, receiver: receiver, diagnosticIndex: diagnostics.count))
+    memberUses.append(
+      MemberUse(
+        name: name, receiver: receiver, diagnosticIndex: diagnostics.count,
+        baseMember: Checker.lastMemberName(of: base)?.range.start))
   }
 
   /// Whether `name` is a local, a global or a builtin, found without
@@ -56,6 +63,17 @@ extension Checker {
   }
 
   /// The name a chain of members, calls and subscripts starts from, if any.
+  /// The member a chain ends in, under calls, subscripts and `!`:
+  /// `layer` for `view.layer`, `view.layer?` or `view.layer()`.
+  static func lastMemberName(of expr: Expr) -> Name? {
+    switch expr.kind {
+    case .member(_, let name, _): return name
+    case .call(let base, _, _), .subscripted(let base, _, _), .forceUnwrap(let base), .parenthesized(let base):
+      return lastMemberName(of: base)
+    default: return nil
+    }
+  }
+
   static func rootName(of expr: Expr) -> String? {
     switch expr.kind {
     case .identifier(let name): return name
@@ -86,7 +104,12 @@ extension Checker {
     let declared = declaredAmong(Set(memberUses.map(\.name.text)))
     var reports: [(index: Int, diagnostic: Diagnostic)] = []
     var seen = Set<UInt32>()
+    // The names no type has: a member of one of them is not reported.
+    let unknown = Set(
+      memberUses.filter { symbols.lookup($0.name.text)?.known == nil && !declared.contains($0.name.text) }
+        .map(\.name.range.start))
     for use in memberUses where seen.insert(use.name.range.start).inserted {
+      if let base = use.baseMember, unknown.contains(base) { continue }
       let name = use.name.text
       let isKnown = symbols.lookup(name)?.known != nil
       if !isKnown && !declared.contains(name), let instead = Checker.membersSpelledOtherwise[name] {

@@ -70,12 +70,19 @@ extension Checker {
       + "finger with 'hitTest(session.location(in: superview))'",
     "removeInteraction": "interactions are declared as blocks in a view and stay there; make one "
       + "refuse instead (a drop interaction's canHandle returning false)",
+    // Swift's string indices: a script counts characters instead.
+    "startIndex": stringIndex,
+    "endIndex": stringIndex,
     // The table and collection view idioms of seeds 001 and 004: a cell is
     // made with its content, not dequeued and then filled in.
     "dequeueReusableCell": cellContent,
     "textLabel": cellContent,
     "detailTextLabel": cellContent,
   ]
+
+  private static let stringIndex =
+    "strings have no index type in dnd: count characters with 's.first', 's.last', 'Array(s)[i]', "
+    + "'s.prefix(n)' and 's.dropFirst(n)'"
 
   private static let cellContent =
     "a data source returns its cell with the content in it: write 'UITableViewCell(text: title)' in "
