@@ -11,6 +11,12 @@ extension DiagnosticMessage {
         + "(\(parameters.joined(separator: ", ")))")
   }
 
+  static func annotationMismatch(_ name: String, type: String, literal: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is declared as \(type), but its value is \(literal); a script's types are not checked in "
+        + "general, but a literal that contradicts its annotation is reported")
+  }
+
   static func argumentOrder(_ first: String, before second: String, function: String) -> DiagnosticMessage {
     .error(
       "argument '\(first)' must come before argument '\(second)': a call to '\(function)' gives its "

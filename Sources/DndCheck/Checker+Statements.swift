@@ -121,6 +121,7 @@ extension Checker {
   // MARK: - Declarations
 
   mutating func checkLocalVariable(_ decl: VarDecl) -> CheckedStmt {
+    checkAnnotation(of: decl)
     let value = decl.initializer.map { checkExpr($0) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let keyword = SourceRange(
@@ -133,6 +134,7 @@ extension Checker {
 
   /// A top-level, app or source `let`/`var`: a global declared in pass one.
   mutating func checkGlobalVariable(_ decl: VarDecl) -> CheckedStmt {
+    checkAnnotation(of: decl)
     let value = decl.initializer.map { checkExpr($0) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let slot =
@@ -140,6 +142,40 @@ extension Checker {
       ?? declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
     globalDeclared[slot] = true
     return CheckedStmt(.declare(.global(slot), value), range: decl.range)
+  }
+
+  /// `let x: Int = "a"`: annotations are for the reader (values are not
+  /// typed), but a literal its annotation rules out is reported. Only the
+  /// plain value types (not optional) are compared; anything else is left
+  /// to run time.
+  mutating func checkAnnotation(of decl: VarDecl) {
+    guard let type = decl.type, let initializer = decl.initializer else { return }
+    guard case .named(let names) = type.kind, names.count == 1 else { return }
+    var inner = initializer
+    while case .parenthesized(let wrapped) = inner.kind { inner = wrapped }
+    let literal: String
+    let fits: Set<String>
+    switch inner.kind {
+    case .nilLiteral:
+      (literal, fits) = ("nil", [])
+    case .integer:
+      (literal, fits) = ("an integer literal", ["Int", "Double", "Float", "CGFloat"])
+    case .double:
+      (literal, fits) = ("a decimal literal", ["Double", "Float", "CGFloat"])
+    case .string:
+      (literal, fits) = ("a string literal", ["String", "Character", "NSString", "Substring"])
+    case .bool:
+      (literal, fits) = ("a Bool literal", ["Bool"])
+    case .array:
+      (literal, fits) = ("an array literal", [])
+    case .dictionary:
+      (literal, fits) = ("a dictionary literal", [])
+    default: return
+    }
+    let name = names[0].text
+    let plain: Set<String> = ["Int", "Double", "Float", "CGFloat", "String", "Character", "Bool"]
+    guard plain.contains(name), !fits.contains(name) else { return }
+    report(.annotationMismatch(decl.name.text, type: "'\(name)'", literal: literal), at: initializer.range)
   }
 
   /// A `func` statement: global at the top level, otherwise a function of
