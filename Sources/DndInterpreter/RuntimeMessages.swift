@@ -133,8 +133,8 @@ extension DiagnosticMessage {
 
   public static func notIterable(_ type: String) -> DiagnosticMessage {
     .error(
-      "a value of type '\(type)' is not a sequence; 'for', 'Array(_:)' and 'zip' need an array, a range, a string "
-        + "or a dictionary")
+      "a value of type '\(type)' is not a sequence; 'for', 'append(contentsOf:)', 'Array(_:)' and 'zip' need "
+        + "an array, a range, a string or a dictionary")
   }
 
   public static func notSubscriptable(_ type: String) -> DiagnosticMessage {

@@ -65,8 +65,22 @@ extension DiagnosticMessage {
     .error(message)
   }
 
-  public static func stepTarget(_ step: String, found: String) -> DiagnosticMessage {
-    .error("'\(step)' needs a view, a point or a source item such as 'Safari.photo', not \(found)")
+  /// A source app's item where only `longPress` takes one.
+  public static func stepSourceItem(_ step: String) -> DiagnosticMessage {
+    .error(
+      "'\(step)' needs a view or a point, not an item of a source app: such an item is only picked up, "
+        + "with 'longPress Safari.photo'")
+  }
+
+  /// `longPress` also takes an item of a source app; the other steps a view or a point.
+  public static func stepTarget(_ step: String, found: String, takesItems: Bool = true) -> DiagnosticMessage {
+    let places = takesItems ? "a view, a point or a source item such as 'Safari.photo'" : "a view or a point"
+    // The commonest nil: a cell looked up for an item that has none on screen.
+    let why =
+      found == "nil"
+      ? ": the expression gave no view (cellForItem(at:) and cellForRow(at:) give nil for an item with no "
+        + "cell on screen)" : ""
+    return .error("'\(step)' needs \(places), not \(found)" + why)
   }
 
   public static func warningExpectationFailed(_ description: String) -> DiagnosticMessage {

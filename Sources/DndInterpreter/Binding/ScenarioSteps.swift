@@ -111,14 +111,17 @@ extension SceneHost {
 
   private func place(_ value: Value, for step: String) throws -> Place {
     if let item = value.object(as: SourceItemObject.self) { return .item(item.source, item.name) }
-    return .touch(try touchTarget(value, for: step))
+    if let view = value.object(as: ViewObject.self) { return .touch(.view(view.view)) }
+    if let point = value.object(as: PointObject.self) { return .touch(.point(point.point)) }
+    throw RuntimeError(.stepTarget(step, found: Convert.phrase(value)))
   }
 
   /// A view (its centre) or a point on the screen.
   private func touchTarget(_ value: Value, for step: String) throws -> TouchTarget {
     if let view = value.object(as: ViewObject.self) { return .view(view.view) }
     if let point = value.object(as: PointObject.self) { return .point(point.point) }
-    throw RuntimeError(.stepTarget(step, found: Convert.phrase(value)))
+    if value.object(as: SourceItemObject.self) != nil { throw RuntimeError(.stepSourceItem(step)) }
+    throw RuntimeError(.stepTarget(step, found: Convert.phrase(value), takesItems: false))
   }
 
   private func seconds(_ value: Value, for step: String) throws -> Double {
