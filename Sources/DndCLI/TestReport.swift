@@ -43,11 +43,18 @@ public struct TestReport: Sendable {
     return out + "\(passedCount) passed, \(failedCount) failed\n"
   }
 
-  /// `PASS name` or `FAIL name (file:line)`.
+  /// `PASS name` or `FAIL name (file:line)`; a scenario that passed with
+  /// runtime warnings it did not `expect` (the Main Thread Checker's, say)
+  /// says how many, and the first, so that a pass is not mistaken for a
+  /// clean run.
   func line(for test: TestCase, in file: FileTests, style: TerminalStyle) -> String {
-    test.passed
-      ? style.apply(.green, "PASS") + " " + test.name
-      : style.apply(.boldRed, "FAIL") + " " + title(test, in: file)
+    guard test.passed else { return style.apply(.boldRed, "FAIL") + " " + title(test, in: file) }
+    let expected = test.run?.expectedWarnings ?? []
+    let warnings = test.run?.trace.filter { $0.kind == .warning && !expected.contains($0.message ?? "") } ?? []
+    guard let first = warnings.first?.message else { return style.apply(.green, "PASS") + " " + test.name }
+    let count = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
+    let shown = first.count > 60 ? String(first.prefix(59)) + "…" : first
+    return style.apply(.green, "PASS") + " " + test.name + style.apply(.yellow, " (\(count): \(shown))")
   }
 
   /// The name, and where it failed when that is known.

@@ -76,6 +76,24 @@ import Testing
     #expect(text.hasSuffix("\n1 passed, 1 failed\n"))
   }
 
+  /// A pass with a warning the scenario did not expect says so on its
+  /// line; an expected warning, or none, leaves the line plain.
+  @Test func aPassWithAnUnexpectedWarningSaysSo() throws {
+    let early = Self.scene.replacingOccurrences(
+      of: "func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }",
+      with: "func sessionDidUpdate(session) { session.loadObjects(ofClass: String) { _ in }\n"
+        + " return UIDropProposal(operation: .copy) }")
+    let expecting = early.replacingOccurrences(
+      of: "expect target.text == \"Hi\"", with: "expect target.text == \"Hi\"\n expect warning \"outside\"")
+    let text = try TestReport(files: run(["a.dnd": early, "b.dnd": expecting, "c.dnd": Self.scene])).text
+    let passes = text.split(separator: "\n").filter { $0.hasPrefix("PASS") }
+    #expect(
+      passes == [
+        "PASS drops (1 warning: loadObjects(ofClass:) was called outside dropInteraction(_:…)", "PASS drops",
+        "PASS drops",
+      ])
+  }
+
   @Test func filterRunsOnlyMatchingScenariosIgnoringCase() throws {
     let files = try run(["scene.dnd": Self.scene], filter: "WRONG")
     #expect(files.first?.cases.map(\.name) == ["wrong text"])

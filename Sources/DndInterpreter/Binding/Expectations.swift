@@ -16,8 +16,11 @@ extension SceneHost {
       let leftValue = try interpreter.evaluateStepExpression(left)
       let rightValue = try interpreter.evaluateStepExpression(right)
       guard try at(condition.range, { try Self.compare(op, leftValue, rightValue) }) else {
-        var found = "\(text(left)) is \(show(leftValue, interpreter))"
-        if !Self.isLiteral(right) { found += " and \(text(right)) is \(show(rightValue, interpreter))" }
+        // Each side that is not a literal, with its value ("1 is 1" says nothing).
+        var sides: [String] = []
+        if !Self.isLiteral(left) { sides.append("\(text(left)) is \(show(leftValue, interpreter))") }
+        if !Self.isLiteral(right) { sides.append("\(text(right)) is \(show(rightValue, interpreter))") }
+        let found = sides.isEmpty ? "it is false" : sides.joined(separator: " and ")
         throw RuntimeError(.conditionFailed("expected \(text(condition)), but \(found)"), at: condition.range)
       }
       return
@@ -190,9 +193,9 @@ extension SceneHost {
           "expected \(unwanted), but there was: " + matching.map(\.debugDescription).joined(separator: "; ")),
         at: range)
     }
-    if let text {
-      if warnings.contains(where: { $0.contains(text) }) { return }
-    } else if !warnings.isEmpty {
+    let matched = warnings.filter { text == nil || $0.contains(text ?? "") }
+    if !matched.isEmpty {
+      for message in matched where !expectedWarnings.contains(message) { expectedWarnings.append(message) }
       return
     }
     let wanted = text.map { "a warning containing \($0.debugDescription)" } ?? "a warning"

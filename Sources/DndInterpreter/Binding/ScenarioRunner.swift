@@ -41,6 +41,9 @@ public struct ScenarioResult: Sendable {
   public var steps: [SourceRange]
   /// True when the run stopped after `ScenarioRunner.stopAfterSteps` steps.
   public var stoppedEarly: Bool
+  /// The warnings a positive `expect warning` matched: anticipated, so a
+  /// report need not point them out.
+  public var expectedWarnings: [String] = []
 
   public init(
     title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent],
@@ -258,9 +261,11 @@ public struct ScenarioRunner: Sendable {
       scene = snapshot
     }
     let stopped = host.stopAfterSteps.map { host.performedSteps.count >= $0 } ?? false
-    return ScenarioResult(
+    var result = ScenarioResult(
       title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,
       steps: host.performedSteps, stoppedEarly: stopped)
+    result.expectedWarnings = host.expectedWarnings
+    return result
   }
 
   /// Makes, runs and frees a scene on an interpreter thread: the script

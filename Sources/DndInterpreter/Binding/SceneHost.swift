@@ -77,6 +77,8 @@ public final class SceneHost: InterpreterHost {
   var termination: (exception: UIKitException, range: SourceRange, notes: [Diagnostic.Note])?
   /// Set once `expect exception` has matched the termination.
   var terminationExpected = false
+  /// The warnings `expect warning` has matched so far.
+  var expectedWarnings: [String] = []
   /// The range of the step being performed.
   var stepRange: SourceRange?
   /// Script calls the runtime is making right now (handlers, completions).
