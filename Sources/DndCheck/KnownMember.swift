@@ -118,6 +118,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: `starts(with:)` on arrays and strings
   case starts
 
+  // UIKit binding: the rest of UITextDropProposal (§6.4)
+  case delegate, dropProgressMode, system, custom, useFastSameViewOperations
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -186,6 +189,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
     "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
-    "starts",
+    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations",
   ]
 }

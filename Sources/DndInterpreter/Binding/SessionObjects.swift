@@ -204,6 +204,15 @@ final class ProposalObject: NativeObject {
       case .replaceSelection: return .enumCase(Symbol(.replaceSelection))
       case .replaceAll: return .enumCase(Symbol(.replaceAll))
       }
+    case .dropPerformer?:
+      guard let text = proposal as? TextDropProposal else { break }
+      return .enumCase(Symbol(text.dropPerformer == .view ? .view : .delegate))
+    case .dropProgressMode?:
+      guard let text = proposal as? TextDropProposal else { break }
+      return .enumCase(Symbol(text.dropProgressMode == .system ? .system : .custom))
+    case .useFastSameViewOperations?:
+      guard let text = proposal as? TextDropProposal else { break }
+      return .bool(text.useFastSameViewOperations)
     case .description?: return .string(description)
     default: break
     }
@@ -231,6 +240,28 @@ final class ProposalObject: NativeObject {
             property, expected: ".insert, .replaceSelection or .replaceAll", found: value.typeName))
       }
       text.dropAction = action
+    case .dropPerformer? where proposal is TextDropProposal:
+      // `.delegate`: the delegate's willPerformDrop does the drop, and the view inserts nothing.
+      guard let text = proposal as? TextDropProposal, case .enumCase(let symbol) = value,
+        symbol.known == .view || symbol.known == .delegate
+      else {
+        throw RuntimeError(.propertyType(property, expected: ".view or .delegate", found: value.typeName))
+      }
+      text.dropPerformer = symbol.known == .view ? .view : .delegate
+    case .dropProgressMode? where proposal is TextDropProposal:
+      // Stored only: the model shows no progress UI of either kind.
+      guard let text = proposal as? TextDropProposal, case .enumCase(let symbol) = value,
+        symbol.known == .system || symbol.known == .custom
+      else {
+        throw RuntimeError(.propertyType(property, expected: ".system or .custom", found: value.typeName))
+      }
+      text.dropProgressMode = symbol.known == .system ? .system : .custom
+    case .useFastSameViewOperations? where proposal is TextDropProposal:
+      // Stored only: a drop within one text view is not modelled apart from any other.
+      guard let text = proposal as? TextDropProposal, case .bool(let flag) = value else {
+        throw RuntimeError(.propertyType(property, expected: "a Bool", found: value.typeName))
+      }
+      text.useFastSameViewOperations = flag
     default:
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
