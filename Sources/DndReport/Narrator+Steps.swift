@@ -83,11 +83,13 @@ extension Narrator {
         "The script asks an item provider for \(event.arguments.first?.value ?? "data") (\(event.name)); "
           + "its completion will run on a background queue.", rule: .providerOnBackground)
     case "loadCompleted":
+      if event.session != nil { update(event) { $0.loaded = true } }
       add(
         event,
         "An item provider delivers \(event.result ?? "its data") on the \(event.queue) queue, "
           + "a background queue.")
     case "loadObjectsCompletion":
+      if event.session != nil { update(event) { $0.loaded = true } }
       add(
         event,
         "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
@@ -246,7 +248,9 @@ extension Narrator {
     exceptions.append(name)
     let at = event.sourceLocation.map { " (at \($0))" } ?? ""
     let rule: UIKitRule? = reason.contains("paste") ? .pasteNeedsPasteMethod : nil
-    add(event, "UIKit raises \(name)\(at): \(reason). In an app this ends the app.", rule: rule, tone: .red)
+    // Reasons end with their own full stop, or not (UIKit's do both).
+    let sentence = reason.hasSuffix(".") ? reason : reason + "."
+    add(event, "UIKit raises \(name)\(at): \(sentence) In an app this ends the app.", rule: rule, tone: .red)
   }
 
   // MARK: Summary
@@ -260,11 +264,14 @@ extension Narrator {
         showsSessions
         ? "drag \(key) from \(Self.quoted(drag.source))" : "the drag from \(Self.quoted(drag.source))"
       var line = "In short: " + name
+      // "Its data arrived" only when some was loaded: a drop that loads
+      // nothing (a local move, a drop that ignores its items) also ends
+      // with the transfer done.
+      let transfer = !drag.transferred ? "." : drag.loaded ? ", and its data arrived." : ", without loading any data."
       if drag.dropped, let target = drag.target {
-        line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")"
-        line += drag.transferred ? ", and its data arrived." : "."
+        line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")" + transfer
       } else if drag.dropped {
-        line += " was dropped" + (drag.transferred ? ", and its data arrived." : ".")
+        line += " was dropped" + transfer
       } else if let reason = drag.cancelReason {
         line += " was cancelled: \(reason)."
       } else if drag.operation == nil {

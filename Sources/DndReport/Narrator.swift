@@ -36,6 +36,8 @@ struct Narrator {
     var dropped = false
     var cancelReason: String?
     var transferred = false
+    /// Some of its data was loaded (a drop may take none: a local move).
+    var loaded = false
     var moveRefused: String?
     var noProposal: [String: String] = [:]
     var refusedBy: [String] = []
