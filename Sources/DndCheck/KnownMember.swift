@@ -121,6 +121,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: the rest of UITextDropProposal (§6.4)
   case delegate, dropProgressMode, system, custom, useFastSameViewOperations
 
+  // UIKit binding: the device's default for new drag interactions (§2.1)
+  case isEnabledByDefault
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -189,6 +192,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
     "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
-    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations",
+    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations", "isEnabledByDefault",
   ]
 }

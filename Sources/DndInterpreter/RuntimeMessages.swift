@@ -128,8 +128,16 @@ extension DiagnosticMessage {
   ]
 
   public static func notImplemented(_ name: String) -> DiagnosticMessage {
-    .error("'\(name)' is not available here: it needs the UIKit runtime")
+    if let advice = declaredOnly[name] { return .error("'\(name)' cannot be made by code: \(advice)") }
+    return .error("'\(name)' is not available here: it needs the UIKit runtime")
   }
+
+  /// Views a script declares rather than makes, and how.
+  static let declaredOnly: [String: String] = [
+    "UITableView": "declare it in an app, as 'tableView list { dataSource { ... } }', with its delegates inside",
+    "UICollectionView":
+      "declare it in an app, as 'collectionView grid { dataSource { ... } }', with its delegates inside",
+  ]
 
   public static func notIterable(_ type: String) -> DiagnosticMessage {
     .error(

@@ -70,6 +70,15 @@ enum UIKitTypes {
           // `DispatchQueue.global()` and `.global(qos: ...)`: one background queue.
           return .object(QueueObject(scene: scene, queue: scene.world.scheduler.backgroundQueue("global")))
         }))
+    // `UIDragInteraction.isEnabledByDefault`: the device's default (§2.1),
+    // true on iPad and false on iPhone.
+    registry.register(
+      BoundType(
+        .uiDragInteraction,
+        statics: { member in
+          guard member.known == .isEnabledByDefault, let scene = slot.scene else { return nil }
+          return .bool(scene.world.device.isDragInteractionEnabledByDefault)
+        }))
     registry.register(
       BoundType(.lastProposal, value: { slot.scene?.lastProposal.map { .object($0) } ?? .nil }))
     registry.register(
