@@ -330,12 +330,20 @@ private struct Canvas {
     let room = box.right - box.left - 1
     guard room >= 1 else { return }
     let shown = text.count <= room ? text : String(text.prefix(max(1, room - 1))) + "…"
-    for row in box.top..<max(box.top + 1, box.bottom) {
-      let columns = (box.left + 1)..<(box.left + 1 + shown.count)
-      guard inside(box.left + 1, row), !columns.contains(where: { isLabelled($0, row) }) else { continue }
+    // After the corner of the top edge or of a row inside; failing that
+    // (a small box in a corner of its app's, which has no row inside), on
+    // any row down to the bottom edge, further along.
+    let atCorner = (box.top..<max(box.top + 1, box.bottom)).map { (row: $0, start: box.left + 1) }
+    let along = (box.top...max(box.top, box.bottom)).flatMap { row in
+      (box.left + 1...max(box.left + 1, box.right - shown.count)).map { (row: row, start: $0) }
+    }
+    for (row, start) in atCorner + along where inside(start, row) {
+      // A cell of space after another name, so that two do not run together.
+      let columns = (start == box.left + 1 ? start : start - 1)...(start + shown.count - 1)
+      guard !columns.contains(where: { isLabelled($0, row) }) else { continue }
       for (offset, character) in shown.enumerated() {
-        put(box.left + 1 + offset, row, character, tone: tone)
-        labelled.insert(Cell(column: box.left + 1 + offset, row: row))
+        put(start + offset, row, character, tone: tone)
+        labelled.insert(Cell(column: start + offset, row: row))
       }
       return
     }

@@ -43,6 +43,25 @@ import Testing
         "      target: UILabel (20, 400, 300, 40)  dropInteraction, <- current drop target (copy)"))
   }
 
+  /// A small view in the corner of its app has no row inside its box and
+  /// its top edge is the app's: its name goes on its bottom edge.
+  @Test func aSmallViewInTheAppsCornerIsStillNamed() throws {
+    let source = """
+      app A {
+        label corner {
+          frame = Rect(0, 0, 100, 40)
+        }
+      }
+      scenario "s" {
+        settle
+      }
+      """
+    let text = SceneTextRenderer().render(try Self.picture(source, after: 0))
+    let drawing = text.split(separator: "\n").prefix(8).joined(separator: "\n")
+    #expect(drawing.contains("A (app)"))
+    #expect(drawing.contains("corner") || drawing.contains("corn…"), "\(drawing)")
+  }
+
   @Test func afterTheReleaseTheFingerIsUpAndNoTargetIsMarked() throws {
     let text = SceneTextRenderer().render(try Self.picture(scene(), after: nil))
     #expect(!text.contains("┏"))
