@@ -156,6 +156,10 @@ extension DiagnosticMessage {
     .error("'\(name)' is not part of dnd; \(instead)")
   }
 
+  static func methodLabels(_ call: String, type: String, form: String) -> DiagnosticMessage {
+    .error("\(type) has no method '\(call)'; it is written \(form)")
+  }
+
   static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }

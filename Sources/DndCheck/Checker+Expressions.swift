@@ -192,6 +192,27 @@ extension Checker {
     }
   }
 
+  /// `session.loadObjects(ofType: String)` in a handler whose `session` is
+  /// UIKit's: the labels are compared with the method's
+  /// (`ReceiverType.sessionMethodForms`) before the script runs.
+  mutating func checkSessionCallLabels(
+    _ name: Name, member: Symbol, arguments: [Argument], base: Expr, range: SourceRange
+  ) {
+    guard let receiver = receiverType(of: base), receiver == .dragSession || receiver == .dropSession,
+      let known = member.known, receiver.hasMember(known), let method = ReceiverType.sessionMethodForms[known]
+    else { return }
+    var labels = arguments.map { $0.label?.text }
+    // The completion of `loadObjects`, trailing or labelled.
+    if known == .loadObjects, labels.count == 2,
+      arguments[1].isTrailingClosure || labels[1] == "completion"
+    {
+      labels.removeLast()
+    }
+    guard labels != method.labels else { return }
+    let call = name.text + "(" + arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+    report(.methodLabels(call, type: receiver.typeName, form: method.form), at: range)
+  }
+
   mutating func checkArguments(_ arguments: [Argument]) -> CheckedArguments {
     CheckedArguments(
       values: arguments.map { checkExpr($0.value) },
@@ -255,6 +276,7 @@ extension Checker {
       let checkedBase = checkExpr(base)
       let member = symbol(name.text)
       noteMember(name, member, of: base)
+      checkSessionCallLabels(name, member: member, arguments: arguments, base: base, range: range)
       return .callMethod(checkedBase, member, checkArguments(arguments), optional: optional)
     case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
       // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds

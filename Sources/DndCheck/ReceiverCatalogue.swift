@@ -44,6 +44,19 @@ public enum ReceiverType: String, CaseIterable, Sendable {
     .items, .destinationIndexPath, .proposal, .session, .drop, .description,
   ]
 
+  /// The labels each of the sessions' methods takes (nil for an unlabelled
+  /// argument), and how it is written: a call with other labels is refused
+  /// when checking, where a handler no scenario reaches would otherwise
+  /// keep the mistake. `loadObjects` also takes its completion, trailing or
+  /// labelled `completion:`. The coordinators' `drop` has too many forms to
+  /// list; the binding checks it when it runs.
+  public static let sessionMethodForms: [KnownMember: (labels: [String?], form: String)] = [
+    .location: (["in"], "'location(in: view)'"),
+    .canLoadObjects: (["ofClass"], "'canLoadObjects(ofClass: String.self)'"),
+    .hasItemsConforming: (["toTypeIdentifiers"], "'hasItemsConforming(toTypeIdentifiers: [\"public.image\"])'"),
+    .loadObjects: (["ofClass"], "'loadObjects(ofClass: String.self) { strings in ... }'"),
+  ]
+
   /// Whether the object answers `member` (nil: a name that is no known
   /// member, which it does not).
   public func hasMember(_ member: KnownMember?) -> Bool {

@@ -78,12 +78,9 @@ extension DiagnosticMessage {
   }
 
   /// How the drag and drop methods most often mislabelled are written
-  /// (docs/uikit-api.md), for `session.canLoadObjects(of: String.self)`.
-  static let methodForms: [String: String] = [
-    "canLoadObjects": "'canLoadObjects(ofClass: String.self)'",
-    "loadObjects": "'loadObjects(ofClass: String.self) { strings in ... }'",
-    "location": "'location(in: view)'",
-    "hasItemsConforming": "'hasItemsConforming(toTypeIdentifiers: [\"public.image\"])'",
+  /// (docs/uikit-api.md), for `session.canLoadObjects(of: String.self)`:
+  /// the sessions' methods as the checker has them, then the others.
+  static let methodForms: [String: String] = ReceiverType.sessionMethodForms.reduce(into: [
     "canLoadObject": "'canLoadObject(ofClass: UIImage.self)'",
     "loadObject": "'loadObject(ofClass: UIImage.self) { object, error in ... }'",
     "loadDataRepresentation": "'loadDataRepresentation(forTypeIdentifier: \"public.jpeg\") { data, error in ... }'",
@@ -93,7 +90,7 @@ extension DiagnosticMessage {
     "convert": "'convert(point, to: view)' or 'convert(point, from: view)'",
     "hitTest": "'hitTest(point, with: nil)'",
     "isDescendant": "'isDescendant(of: view)'",
-  ]
+  ]) { forms, entry in forms[entry.key.spelling] = entry.value.form }
 
   public static func notCallable(_ type: String) -> DiagnosticMessage {
     .error("a value of type '\(type)' cannot be called")

@@ -57,20 +57,45 @@ import Testing
     #expect(result.outcome.diagnostic?.message == message)
   }
 
-  /// A session method called with the wrong labels says how it is written.
+  /// A session method called with the wrong labels says how it is written:
+  /// when checking, on the handler's own parameter; when running, on a
+  /// session the checker cannot see (here through another name).
   @Test(arguments: [
     (
       "func canHandle(session) { session.canLoadObjects(of: String.self) }",
+      "func canHandle(session) {\n let s = session\n return s.canLoadObjects(of: String.self)\n}",
       "UIDropSession has no method 'canLoadObjects(of:)'; it is written 'canLoadObjects(ofClass: String.self)'"
     ),
     (
       "func sessionDidUpdate(session) {\n  print(session.location(of: target))\n  return UIDropProposal(.copy)\n}",
+      "func sessionDidUpdate(session) {\n let s = session\n print(s.location(of: target))\n"
+        + " return UIDropProposal(.copy)\n}",
       "UIDropSession has no method 'location(of:)'; it is written 'location(in: view)'"
     ),
   ])
-  func aMislabelledSessionMethodSaysHowItIsWritten(_ handler: String, _ message: String) throws {
-    let result = try runScene(demoScene(drop: handler, scenario: dragToTarget))
+  func aMislabelledSessionMethodSaysHowItIsWritten(_ handler: String, _ alias: String, _ message: String) throws {
+    #expect {
+      try runScene(demoScene(drop: handler, scenario: dragToTarget))
+    } throws: { error in
+      (error as? SnippetFailure)?.description == message
+    }
+    let result = try runScene(demoScene(drop: alias, scenario: dragToTarget))
     #expect(result.outcome.diagnostic?.message == message)
+  }
+
+  /// `loadObjects` with another label than `ofClass:` is refused when
+  /// checking, with the form to write.
+  @Test func aMislabelledLoadObjectsIsACheckError() {
+    let handler =
+      "func sessionDidUpdate(session) { UIDropProposal(.copy) }\n"
+      + "func performDrop(session) { session.loadObjects(ofType: String) { s in print(s) } }"
+    #expect {
+      try runScene(demoScene(drop: handler, scenario: dragToTarget))
+    } throws: { error in
+      (error as? SnippetFailure)?.description
+        == "UIDropSession has no method 'loadObjects(ofType:_:)'; it is written "
+        + "'loadObjects(ofClass: String.self) { strings in ... }'"
+    }
   }
 
   @Test func itemsForBeginningMustReturnAnArrayOfItems() throws {
