@@ -58,6 +58,10 @@ extension Checker {
       default: return nil
       }
     case .implicitMember(let name) where operationNames.contains(name.text): return .operation(name.text)
+    // `UIDropOperation.copy`, spelled out.
+    case .member(let base, let name, false) where operationNames.contains(name.text):
+      guard case .identifier("UIDropOperation") = base.kind else { return nil }
+      return .operation(name.text)
     case .call(let callee, _, _):
       guard case .identifier(let name) = callee.kind, let builtin = Builtin.named(name), builtin.kind == .type
       else { return nil }
