@@ -369,10 +369,11 @@ extension Checker {
   ) -> FunctionCode {
     // A handler's labels are reported by `checkHandler`, which can say more.
     if kind != .handler { reportParameterLabels(decl) }
+    let decl = Checker.withFractionalDefaults(decl)
     checkDefaultValues(decl, kind: kind, selfSlot: selfSlot)
     let code = checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
-      selfSlot: selfSlot, parameterTypes: parameterTypes)
+      selfSlot: selfSlot, parameterTypes: parameterTypes, returnsFractional: Checker.isFractional(decl.returnType))
     checkReturns(of: decl)
     return code
   }
@@ -381,16 +382,20 @@ extension Checker {
   /// own, so the body may shadow them), then the body's locals.
   mutating func checkFunction(
     name: String, kind: FunctionCode.Kind, parameters: [Parameter], body: Block,
-    hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?, parameterTypes: [ReceiverType?] = []
+    hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?, parameterTypes: [ReceiverType?] = [],
+    returnsFractional: Bool = false
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
+    functions[functions.count - 1].returnsFractional = returnsFractional
     let isTyped = parameterTypes.contains { $0 != nil }
     if isTyped { typedFunctionDepth += 1 }
     pushScope()
     for (position, parameter) in parameters.enumerated() {
       let type = position < parameterTypes.count ? parameterTypes[position] : nil
-      declareLocal(parameter.name, isConstant: true, declarationRange: parameter.range, receiver: type)
+      declareLocal(
+        parameter.name, isConstant: true, declarationRange: parameter.range, receiver: type,
+        isFractional: Checker.isFractional(parameter.type))
     }
     pushScope()
     let block = closeBlock(checkStatements(body.statements, implicitReturn: true))

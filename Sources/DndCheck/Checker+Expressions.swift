@@ -47,7 +47,8 @@ extension Checker {
     case .binary(let op, let left, let right):
       return make(.binary(op, checkExpr(left), checkExpr(right)))
     case .ternary(let condition, let then, let otherwise):
-      return make(.ternary(checkExpr(condition), checkExpr(then), checkExpr(otherwise)))
+      let branches = Checker.unifyingLiterals([then, otherwise])
+      return make(.ternary(checkExpr(condition), checkExpr(branches[0]), checkExpr(branches[1])))
     case .cast(let operand, let kind, let type):
       let checked = checkExpr(operand)
       // `url as NSSecureCoding` (seed 004): Swift bridges a value to the
@@ -62,10 +63,10 @@ extension Checker {
     case .range(let lower, let upper, let isClosed):
       return make(.range(checkExpr(lower), checkExpr(upper), isClosed: isClosed))
     case .array(let elements):
-      return make(.array(elements.map { checkExpr($0) }))
+      return make(.array(Checker.unifyingLiterals(elements).map { checkExpr($0) }))
     case .dictionary(let entries):
       let keys = entries.map { checkExpr($0.key) }
-      let values = entries.map { checkExpr($0.value) }
+      let values = Checker.unifyingLiterals(entries.map(\.value)).map { checkExpr($0) }
       return make(.dictionary(keys: keys, values: values))
     case .tuple(let elements, let labels):
       // A label is a name the script gives a member, as a variable's is.
@@ -226,6 +227,15 @@ extension Checker {
         reportUnknownName(name, at: callee.range)
         _ = checkArguments(arguments)
         return .nilLiteral
+      }
+      // `mid(1, 2)` for `func mid(_ a: Double, _ b: Double)`: fractional literals.
+      var arguments = arguments
+      if case .global(let slot) = resolution, let fractional = fractionalParameters[slot],
+        fractional.count == arguments.count
+      {
+        for index in arguments.indices where fractional[index] {
+          arguments[index].value = Checker.fractional(arguments[index].value)
+        }
       }
       var checked = checkArguments(arguments)
       switch resolution {

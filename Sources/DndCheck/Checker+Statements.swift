@@ -34,7 +34,8 @@ extension Checker {
     if implicitReturn, statements.count == 1, case .expression(let expr) = statements[0].kind,
       misspeltStep(expr) == nil
     {
-      return [CheckedStmt(.returnStatement(checkExpr(expr)), range: statements[0].range)]
+      let value = functions[functions.count - 1].returnsFractional ? Checker.fractional(expr) : expr
+      return [CheckedStmt(.returnStatement(checkExpr(value)), range: statements[0].range)]
     }
     return statements.compactMap { checkStatement($0) }
   }
@@ -80,7 +81,9 @@ extension Checker {
       return CheckedStmt(.whileStatement(checked, closeBlock(statements)), range: range)
     case .returnStatement(let value):
       if functions.count == 1 { report(.returnOutsideFunction, at: range) }
-      return CheckedStmt(.returnStatement(value.map { checkExpr($0) }), range: range)
+      let fractional = functions[functions.count - 1].returnsFractional
+      return CheckedStmt(
+        .returnStatement(value.map { checkExpr(fractional ? Checker.fractional($0) : $0) }), range: range)
     case .switchStatement(let subject, let cases):
       return checkSwitch(subject, cases, range: range)
     case .breakStatement:
@@ -101,7 +104,7 @@ extension Checker {
       }
       return CheckedStmt(.expression(checkExpr(expr)), range: range)
     case .assignment(let target, let op, let value):
-      let checkedValue = checkExpr(value)
+      let checkedValue = checkExpr(isFractionalVariable(target) ? Checker.fractional(value) : value)
       guard let target = checkAssignmentTarget(target) else { return nil }
       return CheckedStmt(.assign(target, op, checkedValue), range: range)
     case .error:
@@ -122,25 +125,28 @@ extension Checker {
 
   mutating func checkLocalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
-    let value = decl.initializer.map { checkExpr($0) }
+    let isFractional = Checker.isFractional(decl.type)
+    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let keyword = SourceRange(
       file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
     let slot = declareLocal(
       decl.name, isConstant: decl.isConstant, declarationRange: decl.range,
-      letKeyword: decl.isConstant ? keyword : nil)
+      letKeyword: decl.isConstant ? keyword : nil, isFractional: isFractional)
     return CheckedStmt(.declare(.local(slot), value), range: decl.range)
   }
 
   /// A top-level, app or source `let`/`var`: a global declared in pass one.
   mutating func checkGlobalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
-    let value = decl.initializer.map { checkExpr($0) }
+    let isFractional = Checker.isFractional(decl.type)
+    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let slot =
       globalSlot(declaredBy: decl.name)
       ?? declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
     globalDeclared[slot] = true
+    if isFractional { fractionalGlobals.insert(slot) } else { fractionalGlobals.remove(slot) }
     return CheckedStmt(.declare(.global(slot), value), range: decl.range)
   }
 

@@ -44,6 +44,10 @@ public struct Checker {
   var globalDeclared: [Bool]
   /// Parameter names of global functions, for arity checks.
   var globalParameters: [Int: [String]] = [:]
+  /// Which parameters of each global function are declared fractional
+  /// (`Double`, ...), and which global variables are (Checker+LiteralTypes).
+  var fractionalParameters: [Int: [Bool]] = [:]
+  var fractionalGlobals: Set<Int> = []
   /// The slot of each global declaration, keyed by the start of its name.
   var slotOfDeclaration: [UInt32: Int] = [:]
   var globalFunctions: [GlobalFunction] = []
@@ -240,6 +244,7 @@ public struct Checker {
     let slot = declareGlobal(decl.name, kind: .function, app: app)
     let parameters = decl.parameters.map(\.name.text)
     globalParameters[slot] = parameters
+    fractionalParameters[slot] = decl.parameters.map { Checker.isFractional($0.type) }
     globals[slot].parameters = parameters
     globals[slot].defaultSlots = reserveDefaultValueSlots(decl)
   }
@@ -314,7 +319,7 @@ public struct Checker {
   @discardableResult
   mutating func declareLocal(
     _ name: Name, isConstant: Bool, kind: LocalInfo.Kind = .variable, declarationRange: SourceRange,
-    letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil
+    letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil, isFractional: Bool = false
   ) -> Int {
     let current = functions.count - 1
     // Every caller opens a scope first; this keeps a mistake there from
@@ -329,7 +334,7 @@ public struct Checker {
     if name.text != "_" {
       let info = LocalInfo(
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
-        letKeywordRange: letKeyword, receiver: receiver)
+        letKeywordRange: letKeyword, receiver: receiver, isFractional: isFractional)
       declaredNames.append(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)

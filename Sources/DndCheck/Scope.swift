@@ -26,6 +26,9 @@ struct LocalInfo {
   /// The type of object it always holds, when the checker knows every
   /// member of that type: a handler's session parameter.
   var receiver: ReceiverType? = nil
+  /// Declared `Double`, `CGFloat` or `Float`: an integer literal assigned
+  /// to it is a fractional one (Checker+LiteralTypes.swift).
+  var isFractional = false
 }
 
 /// The locals of one block, by name, each name once (a later declaration
@@ -137,6 +140,8 @@ struct FunctionContext {
   /// are named when it tries to use one (Checker+DefaultValues.swift).
   var isolatedFrom: [String]?
   var isIsolated: Bool { isolatedFrom != nil }
+  /// Declared to return a `Double`, `CGFloat` or `Float`.
+  var returnsFractional = false
 
   init(name: String, kind: FunctionCode.Kind, selfSlot: Int?) {
     self.name = name

@@ -1,0 +1,100 @@
+import DndSyntax
+
+/// Swift types a number literal by where it goes: `let y: Double = 3` is
+/// 3.0, `[1, 1.5]` is an array of Doubles, and `(a + b) / 2` in a function
+/// returning a Double divides by 2.0. Values carry no static type in dnd,
+/// so an integer literal would stay an Int there and `/` would divide
+/// whole numbers. The checker gives such literals the fractional type
+/// where the script says it: a declaration or parameter annotated
+/// `Double`, `CGFloat` or `Float` (and assignments to it), a function
+/// declared to return one, an argument for such a parameter of a global
+/// function; and, as Swift infers, the elements of an array or dictionary
+/// literal, or the branches of `?:`, when one of them is a fractional
+/// literal and the others integer literals. Only literals, and arithmetic
+/// made of them and other values, are retyped; a variable holding an Int
+/// stays one (Swift would not compile passing it as a Double).
+extension Checker {
+  /// The annotations that make a literal fractional.
+  static let fractionalTypeNames: Set<String> = ["Double", "CGFloat", "Float", "TimeInterval"]
+
+  /// Whether `type` is `Double` (or `CGFloat`, ...), optional or not.
+  static func isFractional(_ type: TypeRef?) -> Bool {
+    guard let type else { return false }
+    switch type.kind {
+    case .named(let names): return names.count == 1 && fractionalTypeNames.contains(names[0].text)
+    case .optional(let wrapped): return isFractional(wrapped)
+    default: return false
+    }
+  }
+
+  /// `expr` with its integer literals made fractional, through the
+  /// arithmetic (`+ - * /`, negation, parentheses) and `?:` branches that
+  /// give it its value; calls, names and `%` are left as they are.
+  static func fractional(_ expr: Expr) -> Expr {
+    switch expr.kind {
+    case .integer(let value):
+      return Expr(.double(Double(value)), range: expr.range)
+    case .unary(.negate, let operand):
+      return Expr(.unary(.negate, fractional(operand)), range: expr.range)
+    case .parenthesized(let inner):
+      return Expr(.parenthesized(fractional(inner)), range: expr.range)
+    case .binary(let op, let left, let right) where [.add, .subtract, .multiply, .divide].contains(op):
+      return Expr(.binary(op, fractional(left), fractional(right)), range: expr.range)
+    case .binary(.nilCoalescing, let left, let right):
+      return Expr(.binary(.nilCoalescing, left, fractional(right)), range: expr.range)
+    case .ternary(let condition, let then, let otherwise):
+      return Expr(
+        .ternary(condition: condition, then: fractional(then), otherwise: fractional(otherwise)), range: expr.range)
+    default:
+      return expr
+    }
+  }
+
+  /// The literals of a collection or of `?:`'s branches, all fractional
+  /// when one is and the rest are integer literals (`[1, 1.5, 2]`).
+  static func unifyingLiterals(_ elements: [Expr]) -> [Expr] {
+    var sawFractional = false
+    for element in elements {
+      switch numberLiteral(element) {
+      case nil: return elements
+      case true?: sawFractional = true
+      case false?: break
+      }
+    }
+    return sawFractional ? elements.map(fractional) : elements
+  }
+
+  /// Whether `expr` is a number literal (possibly negated or in
+  /// parentheses), and if so whether it is fractional; nil otherwise.
+  private static func numberLiteral(_ expr: Expr) -> Bool? {
+    switch expr.kind {
+    case .integer: return false
+    case .double: return true
+    case .unary(.negate, let operand), .parenthesized(let operand): return numberLiteral(operand)
+    default: return nil
+    }
+  }
+
+  /// A parameter declared fractional gets fractional default literals.
+  static func withFractionalDefaults(_ decl: FuncDecl) -> FuncDecl {
+    guard decl.parameters.contains(where: { isFractional($0.type) && $0.defaultValue != nil }) else {
+      return decl
+    }
+    var decl = decl
+    for index in decl.parameters.indices where isFractional(decl.parameters[index].type) {
+      decl.parameters[index].defaultValue = decl.parameters[index].defaultValue.map(fractional)
+    }
+    return decl
+  }
+
+  /// Whether an assignment's target is a variable declared fractional
+  /// (looked up as `resolve` does, without capturing anything).
+  func isFractionalVariable(_ target: Expr) -> Bool {
+    guard case .identifier(let name) = target.kind else { return false }
+    for function in functions.reversed() {
+      if let (info, _) = function.findLocal(name) { return info.isFractional }
+      if function.isIsolated { return false }
+    }
+    return globalIndex[name].map { fractionalGlobals.contains($0) } ?? false
+  }
+}
