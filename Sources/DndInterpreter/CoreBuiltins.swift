@@ -178,6 +178,15 @@ extension Interpreter {
     guard arguments.hasLabels(nil) || (builtin == .string && arguments.hasLabels(.describing)) else {
       throw RuntimeError(.notConstructible(builtin.spelling), at: range)
     }
+    // `String(chars)` for an array of Characters (`String("cba".sorted())`):
+    // their text, as in Swift, not the array's description.
+    if builtin == .string, arguments.hasLabels(nil), case .array(let elements) = arguments[0],
+      !elements.isEmpty, elements.allSatisfy({ $0.stringValue?.count == 1 })
+    {
+      let text = elements.compactMap(\.stringValue).joined()
+      try checkLength(text.utf8.count, at: range)
+      return .string(text)
+    }
     let text = describe(arguments[0])
     if builtin == .character && text.count != 1 {
       throw RuntimeError(.invalidArgument("a Character holds exactly one character"), at: range)

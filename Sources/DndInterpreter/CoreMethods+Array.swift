@@ -76,9 +76,12 @@ extension Interpreter {
       var result: [Value] = []
       for element in elements {
         let mapped = try callback(arguments[0], element, at: range)
-        if case .array(let inner) = mapped {
-          result.append(contentsOf: inner)
-        } else {
+        // A closure giving a sequence is flattened, as in Swift: an array, a
+        // string (its characters) or a range (its numbers).
+        switch mapped {
+        case .array, .string, .range:
+          result.append(contentsOf: try sequenceElements(mapped, at: range))
+        default:
           try checkNesting(mapped, at: range)
           result.append(mapped)
         }
@@ -123,6 +126,15 @@ extension Interpreter {
       } else if !arguments.isEmpty {
         break
       }
+      // An array of arrays, joined without a separator, is their elements.
+      if arguments.isEmpty, !elements.isEmpty, elements.allSatisfy({ if case .array = $0 { true } else { false } }) {
+        var flat: [Value] = []
+        for case .array(let inner) in elements {
+          flat.append(contentsOf: inner)
+          try checkCount(flat.count, at: range)
+        }
+        return .array(flat)
+      }
       let pieces = try elements.map { try stringArgument($0, of: "joined", at: range) }
       let text = pieces.joined(separator: separator)
       try checkLength(text.utf8.count, at: range)
@@ -146,7 +158,7 @@ extension Interpreter {
     case .prefix, .suffix, .dropFirst, .dropLast:
       var count = 1
       if arguments.hasLabels(nil) {
-        count = max(0, try intArgument(arguments[0], of: known.spelling, at: range))
+        count = try nonNegativeCount(arguments[0], of: known.spelling, at: range)
       } else if !arguments.isEmpty || known == .prefix || known == .suffix {
         break
       }
@@ -212,6 +224,17 @@ extension Interpreter {
       let index = try arrayIndex(arguments[0], count: elements.count, at: range)
       return elements.remove(at: index)
     case .removeFirst?, .removeLast?:
+      if arguments.hasLabels(nil) {
+        // `removeFirst(2)`: as many as asked, or Swift stops the program.
+        let count = try nonNegativeCount(arguments[0], of: name(of: symbol), at: range)
+        guard count <= elements.count else {
+          throw RuntimeError(
+            .invalidArgument("\(name(of: symbol))(\(count)) on \(elements.count) elements: there are not enough"),
+            at: range)
+        }
+        if symbol == Symbol(.removeFirst) { elements.removeFirst(count) } else { elements.removeLast(count) }
+        return .nil
+      }
       guard arguments.isEmpty else { break }
       guard !elements.isEmpty else { throw RuntimeError(.emptyCollection(name(of: symbol)), at: range) }
       return symbol == Symbol(.removeFirst) ? elements.removeFirst() : elements.removeLast()

@@ -28,9 +28,10 @@ extension Interpreter {
     case .hasPrefix where arguments.hasLabels(nil): return .bool(text.hasPrefix(try argument(0)))
     case .starts where arguments.hasLabels(.with): return .bool(text.hasPrefix(try argument(0)))
     case .hasSuffix where arguments.hasLabels(nil): return .bool(text.hasSuffix(try argument(0)))
-    case .contains where arguments.hasLabels(nil):
+    case .contains where arguments.hasLabels(nil) && !Self.isFunction(arguments[0]):
+      // Foundation's answer (what an iOS app gets): no string contains the empty one.
       let piece = try argument(0)
-      return .bool(piece.isEmpty || text.contains(piece))
+      return .bool(!piece.isEmpty && text.contains(piece))
     case .split where arguments.hasLabels(.separator):
       let separator = try argument(0)
       guard !separator.isEmpty else { break }
@@ -50,20 +51,25 @@ extension Interpreter {
     case .trimmingCharacters where arguments.hasLabels(.in):
       return .string(trimmed(text, arguments[0]))
     case .prefix where arguments.hasLabels(nil):
-      return .string(String(text.prefix(max(0, try intArgument(arguments[0], of: "prefix", at: range)))))
+      return .string(String(text.prefix(try nonNegativeCount(arguments[0], of: "prefix", at: range))))
     case .suffix where arguments.hasLabels(nil):
-      return .string(String(text.suffix(max(0, try intArgument(arguments[0], of: "suffix", at: range)))))
+      return .string(String(text.suffix(try nonNegativeCount(arguments[0], of: "suffix", at: range))))
     case .dropFirst, .dropLast:
       var count = 1
       if arguments.hasLabels(nil) {
-        count = max(0, try intArgument(arguments[0], of: known.spelling, at: range))
+        count = try nonNegativeCount(arguments[0], of: known.spelling, at: range)
       } else if !arguments.isEmpty {
         break
       }
       return .string(String(known == .dropFirst ? text.dropFirst(count) : text.dropLast(count)))
     case .reversed where arguments.isEmpty:
       return .string(String(text.reversed()))
-    case .map, .filter, .forEach, .contains, .sorted, .enumerated, .compactMap, .allSatisfy, .first:
+    case .filter:
+      // A String's filter gives a String, as in Swift.
+      let kept = try arrayMethod(text.map { .string(String($0)) }, symbol, arguments, at: range)
+      guard case .array(let characters) = kept else { return kept }
+      return .string(characters.compactMap(\.stringValue).joined())
+    case .map, .forEach, .contains, .sorted, .enumerated, .compactMap, .allSatisfy, .first, .flatMap:
       // The sequence methods see the string as its characters.
       return try arrayMethod(text.map { .string(String($0)) }, symbol, arguments, at: range)
     default: break
@@ -71,12 +77,22 @@ extension Interpreter {
     throw noMethod(symbol, on: value, arguments, at: range)
   }
 
+  /// A closure or a builtin function: `"hello".contains { $0 == "l" }` is
+  /// the sequence method, not the substring test.
+  static func isFunction(_ value: Value) -> Bool {
+    switch value {
+    case .closure, .builtinFunction: true
+    default: false
+    }
+  }
+
   /// `trimmingCharacters(in: .whitespaces)` and `.whitespacesAndNewlines`.
   private func trimmed(_ text: String, _ set: Value) -> String {
     guard case .enumCase(let symbol) = set else { return text }
     guard symbol == Symbol(.whitespaces) || symbol == Symbol(.whitespacesAndNewlines) else { return text }
     let newlines = symbol == Symbol(.whitespacesAndNewlines)
-    let drop: (Character) -> Bool = { $0 == " " || $0 == "\t" || (newlines && $0.isNewline) }
+    // Unicode's spaces (a no-break space, an em space), as Foundation's sets hold.
+    let drop: (Character) -> Bool = { $0.isWhitespace && (newlines || !$0.isNewline) }
     var result = Substring(text)
     while let first = result.first, drop(first) { result = result.dropFirst() }
     while let last = result.last, drop(last) { result = result.dropLast() }

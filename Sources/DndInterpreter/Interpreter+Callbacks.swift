@@ -67,6 +67,16 @@ extension Interpreter {
     return number
   }
 
+  /// A count for `prefix`, `dropFirst` and the like: Swift stops the
+  /// program on a negative one ("Can't take a prefix of negative length").
+  func nonNegativeCount(_ value: Value, of method: String, at range: SourceRange?) throws -> Int {
+    let count = try intArgument(value, of: method, at: range)
+    guard count >= 0 else {
+      throw RuntimeError(.invalidArgument("\(method)(\(count)): a count cannot be negative"), at: range)
+    }
+    return count
+  }
+
   /// A String argument of a core method.
   func stringArgument(_ value: Value, of method: String, at range: SourceRange?) throws -> String {
     guard case .string(let box) = value else {

@@ -137,7 +137,10 @@ extension Interpreter {
         let (element, keyValue) = (try eval(value, frame), try eval(key, frame))
         try checkNesting(element, at: expr.range)
         try checkNesting(keyValue, at: expr.range)
-        box.set(element, for: keyValue)
+        if box.set(element, for: keyValue) != nil {
+          let shown = keyValue.debugDescription(symbols: program.symbols)
+          throw RuntimeError(.duplicateDictionaryKey(shown), at: expr.range)
+        }
       }
       return .dictionary(box)
     case .tuple(let elements, let labels):

@@ -334,7 +334,9 @@ extension Interpreter {
           let key = r[Int(i.c)]
           try checkNesting(element, at: place.range)
           try checkNesting(key, at: place.range)
-          if case .dictionary(let box) = r[Int(i.a)] { box.set(element, for: key) }
+          if case .dictionary(let box) = r[Int(i.a)], box.set(element, for: key) != nil {
+            throw RuntimeError(.duplicateDictionaryKey(key.debugDescription(symbols: program.symbols)), at: place.range)
+          }
         case .makeRecord:
           let start = r + Int(i.b)
           // The values before the last were checked as they were made (`checkNesting`).

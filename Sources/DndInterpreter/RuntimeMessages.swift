@@ -29,6 +29,12 @@ extension DiagnosticMessage {
     .error("division by zero")
   }
 
+  public static func duplicateDictionaryKey(_ key: String) -> DiagnosticMessage {
+    .error(
+      "this dictionary literal gives the key \(key) twice, which stops a Swift program "
+        + "('Dictionary literal contains duplicate keys'); keep one of them")
+  }
+
   public static func emptyCollection(_ method: String) -> DiagnosticMessage {
     .error("'\(method)' needs a non-empty collection, but this one is empty")
   }

@@ -20,14 +20,22 @@ import Testing
     // Equality ignores the order of keys; printing keeps insertion order.
     ("let a = [\"x\": 1, \"y\": 2]\nlet b = [\"y\": 2, \"x\": 1]\nprint(a == b, b)",
      "true [\"y\": 2, \"x\": 1]\n"),
-    // A repeated key keeps its first position and the last value.
-    ("print([\"a\": 1, \"b\": 2, \"a\": 3])", "[\"a\": 3, \"b\": 2]\n"),
     ("var list = []\nfor i in 0..<3 { list.append([\"n\": \"n\" + String(i), \"v\": i * 2]) }\n"
       + "var total = 0\nfor r in list { total += r[\"v\"] ?? 0 }\nprint(list, total, list[1][\"q\"] ?? -1)",
      "[[\"n\": \"n0\", \"v\": 0], [\"n\": \"n1\", \"v\": 2], [\"n\": \"n2\", \"v\": 4]] 6 -1\n"),
   ])
   func recordLiteralsKeepDictionarySemantics(_ body: String, _ expected: String) {
     #expect(output(body) == expected)
+  }
+
+  /// A repeated literal key stops the run, as it stops a Swift program, on
+  /// both paths (the compiled one makes no record of such a literal).
+  @Test func aRepeatedLiteralKeyIsARuntimeError() {
+    let body = "print([\"a\": 1, \"b\": 2, \"a\": 3])"
+    for result in [inFunction(body), runSnippet(body)] {
+      #expect(result.error?.id == "duplicateDictionaryKey", "\(result.error?.message ?? "no error")")
+      #expect(result.output == "")
+    }
   }
 
   @Test(arguments: [
