@@ -188,6 +188,10 @@ public enum CommandLineParser {
         case .help, .version, .write, .checkFormat: break
         }
       }
+      if let exploration = invocation.exploration, exploration.fault != nil, exploration.allFaults {
+        throw UsageError(
+          "'--fault' names one fault and '--faults' asks for each in turn; give one of them", command: command)
+      }
       return invocation
     }
 

@@ -139,7 +139,9 @@ final class BufferedOutput {
 /// Writes every byte, retrying after interruptions and partial writes. A
 /// stream that cannot be written (a closed pipe) drops the rest silently:
 /// there is nowhere left to report it.
-func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) {
+/// Returns the error number of a write that failed (a full disk), or nil.
+@discardableResult
+func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) -> Int32? {
   var offset = 0
   while offset < bytes.count {
     let written = bytes.withUnsafeBytes { raw in
@@ -147,8 +149,9 @@ func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) {
     }
     if written < 0 {
       if errno == EINTR { continue }
-      return
+      return errno
     }
     offset += written
   }
+  return nil
 }

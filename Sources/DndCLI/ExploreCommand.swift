@@ -53,9 +53,27 @@ enum ExploreCommand {
       }
       let (program, diagnostics) = Pipeline.check(file)
       guard let program, !diagnostics.contains(where: { $0.severity == .error }) else {
+        console.writeOutput("FAIL \(path)\n")
         console.writeError(style.renderer(for: file).render(diagnostics.filter { $0.severity == .error }))
         failed += 1
         continue
+      }
+      // The file's own test (its inline expectations, a script without
+      // scenarios, a top level that fails) is run as `dnd test` runs it:
+      // exploring is about the scenarios, and must not drop the rest.
+      if replayOrder == nil, invocation.filter == nil {
+        let tests = TestRunner(limits: invocation.limits).run(SpecFile(source: file, name: path))
+        let report = TestReport(files: [tests], useColor: style.outputColor)
+        let terminal = TerminalStyle(useColor: style.outputColor)
+        for test in tests.cases where test.kind == .file {
+          console.writeOutput(report.line(for: test, in: tests, style: terminal) + "\n")
+          if test.passed {
+            passed += 1
+          } else {
+            console.writeOutput(report.details(of: test, in: tests))
+            failed += 1
+          }
+        }
       }
       var limits = InterpreterLimits()
       if let steps = invocation.limits.maxSteps { limits.maxSteps = steps }

@@ -80,8 +80,9 @@ enum RenderCommand {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { return String(cString: strerror(errno)).lowercased() }
     var bytes = Array(text.utf8)
-    writeAll(&bytes, to: descriptor)
-    guard close(descriptor) == 0 else { return String(cString: strerror(errno)).lowercased() }
-    return nil
+    let failure = writeAll(&bytes, to: descriptor)
+    let closed = close(descriptor) == 0 ? nil : errno
+    guard let code = failure ?? closed else { return nil }
+    return String(cString: strerror(code)).lowercased()
   }
 }

@@ -33,6 +33,8 @@ struct ScriptRun {
     _ name: String?, in result: ScriptRunResult, for command: CommandName
   ) -> Result<ScriptRunResult, UsageError> {
     guard let name else { return .success(result) }
+    // A top level that failed ran no scenario: its error is what to show.
+    if result.scenarios.isEmpty, !result.topLevel.outcome.passed { return .success(result) }
     let chosen = result.scenarios.filter { $0.title == name }
     guard chosen.isEmpty else {
       return .success(ScriptRunResult(topLevel: result.topLevel, scenarios: chosen))

@@ -16,7 +16,16 @@ enum TestCommand {
       return ExploreCommand.execute(scripts, settings: settings, invocation: invocation, console: console)
     }
     let runner = TestRunner(engine: engine, filter: invocation.filter, limits: invocation.limits)
-    let files = scripts.map { runner.run(path: $0) }
+    let files = scripts.map { path in
+      // `-` is standard input, as for the other commands.
+      guard path == "-" else { return runner.run(path: path) }
+      switch SourceLoader.load(path, console: console) {
+      case .success(let file): return runner.run(SpecFile(source: file))
+      case .failure(let failure):
+        return FileTests(
+          name: path, source: nil, cases: [TestCase(name: path, kind: .file, failure: .unreadable(failure.message))])
+      }
+    }
     let report = TestReport(files: files, useColor: style.outputColor)
     if let filter = invocation.filter, report.passedCount + report.failedCount == 0 {
       console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))

@@ -79,7 +79,7 @@ public struct TestReport: Sendable {
   }
 
   /// The failure in full, then the scenario's trace up to it.
-  private func details(of test: TestCase, in file: FileTests) -> String {
+  func details(of test: TestCase, in file: FileTests) -> String {
     let renderer = DiagnosticRenderer(files: file.source.map { [$0] } ?? [], useColor: useColor)
     var out = ""
     switch test.failure {

@@ -136,6 +136,11 @@ public struct TestRunner: Sendable {
 
   /// The `.dnd` files below a directory, depth first, without following
   /// hidden entries.
+  private static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+  }
+
   private static func scripts(below directory: String) -> [String] {
     guard let stream = opendir(directory) else { return [] }
     defer { closedir(stream) }
@@ -146,7 +151,9 @@ public struct TestRunner: Sendable {
       }
       guard !name.hasPrefix(".") else { continue }
       let path = directory + "/" + name
-      if isDirectory(path) {
+      // A linked directory is not followed (as `dnd check` and `dnd fmt`
+      // do not): a link back up would make the search endless.
+      if isDirectory(path), !isSymbolicLink(path) {
         found += scripts(below: path)
       } else if name.hasSuffix(".dnd") {
         found.append(path)

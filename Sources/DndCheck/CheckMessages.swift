@@ -111,6 +111,12 @@ extension DiagnosticMessage {
     .error("'\(name)' is already set in this block")
   }
 
+  static func duplicateScenario(_ title: String) -> DiagnosticMessage {
+    .error(
+      "a scenario named \"\(title)\" comes earlier in the script; give each its own title, which "
+        + "'--scenario', '--filter' and the reports go by")
+  }
+
   static var guardMustExit: DiagnosticMessage {
     .error("the 'else' of a 'guard' must not fall through; end it with 'return', 'break' or 'continue'")
   }

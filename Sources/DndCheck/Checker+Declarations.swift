@@ -357,6 +357,12 @@ extension Checker {
   }
 
   mutating func checkScenario(_ decl: ScenarioDecl) {
+    if let first = scenarios.first(where: { $0.title == decl.title }) {
+      let line = file.location(of: Int(first.range.start)).line
+      report(
+        .duplicateScenario(decl.title), at: decl.titleRange,
+        notes: [Diagnostic.Note("the first is on line \(line)", at: first.range)])
+    }
     let code = checkFunction(
       name: decl.title, kind: .scenario, parameters: [], body: decl.body, range: decl.range, selfSlot: nil)
     scenarios.append(CheckedScenario(title: decl.title, function: code, range: decl.range))

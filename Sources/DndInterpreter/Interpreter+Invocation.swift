@@ -50,6 +50,9 @@ extension Interpreter {
     } catch var error as RuntimeError {
       leaveFrame(base: base, count: count)
       if error.range == nil, let range { error.range = range }
+      // A limit reached on entering a function UIKit called (a handler has
+      // no call in the script): the function is where it happened.
+      if error.range == nil { error.range = function.code.range }
       addTraceNote(to: &error, code: function.code, calledFrom: range)
       throw error
     } catch {

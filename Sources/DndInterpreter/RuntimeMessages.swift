@@ -177,7 +177,8 @@ extension DiagnosticMessage {
 
   public static func stepBudgetExceeded(_ limit: Int) -> DiagnosticMessage {
     .error(
-      "the script ran for more than \(limit) steps (calls and loop iterations) and was stopped; "
+      "the script ran for more than \(limit) step\(limit == 1 ? "" : "s") (calls and loop iterations) and was "
+        + "stopped; "
         + "is a loop missing its exit? (raise the limit with '--max-steps')")
   }
 

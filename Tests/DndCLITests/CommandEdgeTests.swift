@@ -1,0 +1,86 @@
+import DndCLI
+import Foundation
+import Testing
+
+/// Corners of the commands found by trying them as a user would: each case
+/// was wrong once (a review of 27 November 2026).
+@Suite struct CommandEdgeTests {
+  static let failingTopLevel = """
+    let numbers = [1]
+    let oops = numbers[5]
+    scenario "s" {
+        settle
+    }
+
+    """
+
+  /// `--scenario` on a script whose top level fails shows that failure,
+  /// not "the script has no scenarios".
+  @Test func aScenarioOfAScriptWhoseTopLevelFailsShowsTheFailure() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("top.dnd", Self.failingTopLevel)
+    let outcome = dnd(["run", "--scenario", "s", path], engine: .live)
+    #expect(outcome.status == 70)
+    #expect(outcome.error.contains("index 5 is out of range"), "\(outcome.error)")
+    #expect(!outcome.error.contains("no scenario"))
+  }
+
+  /// `dnd test --explore` keeps the file's own test (here, a top level
+  /// that fails), as `dnd test` does.
+  @Test func exploringKeepsTheFilesOwnTest() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("top.dnd", "let numbers = [1]\nprint(numbers[3])\n")
+    let plain = dnd(["test", path], engine: .live)
+    let explored = dnd(["test", "--explore", path], engine: .live)
+    #expect(plain.status == 1 && explored.status == 1)
+    #expect(explored.output.contains("FAIL \(path)"))
+    #expect(explored.output.hasSuffix("0 passed, 1 failed\n"), "\(explored.output)")
+  }
+
+  /// `dnd test -` reads the script from standard input.
+  @Test func testReadsStandardInput() {
+    let script = "print(1) // expect: 1\n"
+    let outcome = dnd(["test", "-"], input: Array(script.utf8), engine: .live)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.error)")
+    #expect(outcome.output.hasSuffix("1 passed, 0 failed\n"))
+  }
+
+  /// A directory linked back up is not followed: each script runs once.
+  @Test func aLinkedDirectoryIsNotFollowed() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path + "/sub", withIntermediateDirectories: true)
+    try folder.write("sub/a.dnd", "print(1) // expect: 1\n")
+    try FileManager.default.createSymbolicLink(atPath: folder.path + "/sub/up", withDestinationPath: "..")
+    let outcome = dnd(["test", folder.path], engine: .live)
+    #expect(outcome.status == 0)
+    #expect(outcome.output.hasSuffix("1 passed, 0 failed\n"), "\(outcome.output)")
+  }
+
+  /// An SVG that cannot be written is a file error, not a silent success.
+  @Test func anSVGThatCannotBeWrittenIsAFileError() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let outcome = dnd(["render", "--svg", "/dev/full", PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path], engine: .live)
+    #expect(outcome.status == 74)
+    #expect(outcome.error.contains("cannot write '/dev/full'"))
+  }
+
+  /// One fault, or each in turn: not both.
+  @Test func oneFaultOrAllOfThem() {
+    let outcome = dnd(["test", "--explore", "--faults", "--fault", "fail", "x.dnd"])
+    #expect(outcome.status == 64)
+    #expect(outcome.error.contains("give one of them"))
+  }
+
+  /// The step limit reached on entering a handler UIKit called points at
+  /// the handler, not at the first line of the file.
+  @Test func aStepLimitInAHandlerPointsAtTheHandler() {
+    let outcome = dnd(
+      ["run", "--max-steps", "3", PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path], engine: .live)
+    #expect(outcome.status == 70)
+    // A scenario's failure is shown in the text trace, on standard output.
+    #expect(outcome.output.contains("01-hello-drop.dnd:40:17: error: the script ran for more than 3 steps"))
+  }
+}
