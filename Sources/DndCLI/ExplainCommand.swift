@@ -29,9 +29,10 @@ enum ExplainCommand {
     }
     let explainer = Explainer(files: [run.file], style: TerminalStyle(useColor: style.outputColor))
     console.writeOutput(explainer.explain(result))
-    let shown = Set(([result.topLevel] + result.scenarios).compactMap(\.outcome.diagnostic))
+    // The story tells a failure in words; the diagnostic, with its line and
+    // caret, goes to standard error as every command's does.
     let leftOut = ScriptRun.diagnostics(leftOutBy: result, from: full)
-    let rest = run.report.diagnostics.filter { !shown.contains($0) && !leftOut.contains($0) }
+    let rest = run.report.diagnostics.filter { !leftOut.contains($0) }
     if !rest.isEmpty { console.writeError(renderer.render(rest)) }
     return ScriptRun.status(of: result).exitCode
   }

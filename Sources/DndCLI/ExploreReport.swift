@@ -37,7 +37,13 @@ enum ExploreReport {
 
   /// The verdict after a replayed run's trace.
   static func replayed(_ run: ExploredRun, file: SourceFile) -> String {
-    var text = run.failed ? "FAIL under order \(run.order)\n" : "PASS under order \(run.order)\n"
+    let fault = run.fault.map { " with the fault '\($0.rawValue)'" } ?? ""
+    var text = (run.failed ? "FAIL" : "PASS") + " under order \(run.order)\(fault)\n"
+    // Under a fault an expectation written for the data arriving may fail
+    // without the order failing: say so, after the FAIL the trace showed.
+    if run.fault != nil, !run.failed, case .failedExpectation = run.result.outcome {
+      text += "  (the scenario's expectation failed, as it may under a fault: the order itself passes)\n"
+    }
     text += completions(run)
     if run.failed { text += reasons(run, file: file) }
     return text

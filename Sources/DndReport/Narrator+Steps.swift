@@ -83,13 +83,15 @@ extension Narrator {
         "The script asks an item provider for \(event.arguments.first?.value ?? "data") (\(event.name)); "
           + "its completion will run on a background queue.", rule: .providerOnBackground)
     case "loadCompleted":
-      if event.session != nil { update(event) { $0.loaded = true } }
+      // A load that ended in an error (a failed or faulted one) brought no data.
+      let failed = event.result?.hasPrefix("Error Domain=") ?? false
+      if event.session != nil { update(event) { if failed { $0.loadFailed = true } else { $0.loaded = true } } }
       add(
         event,
         "An item provider delivers \(event.result ?? "its data") on the \(event.queue) queue, "
           + "a background queue.")
     case "loadObjectsCompletion":
-      if event.session != nil { update(event) { $0.loaded = true } }
+      if event.session != nil, event.result != "0 objects" { update(event) { $0.loaded = true } }
       add(
         event,
         "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
@@ -267,7 +269,14 @@ extension Narrator {
       // "Its data arrived" only when some was loaded: a drop that loads
       // nothing (a local move, a drop that ignores its items) also ends
       // with the transfer done.
-      let transfer = !drag.transferred ? "." : drag.loaded ? ", and its data arrived." : ", without loading any data."
+      var transfer = ", without loading any data."
+      if !drag.transferred {
+        transfer = "."
+      } else if drag.loaded {
+        transfer = ", and its data arrived."
+      } else if drag.loadFailed {
+        transfer = ", but its loads failed."
+      }
       if drag.dropped, let target = drag.target {
         line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")" + transfer
       } else if drag.dropped {

@@ -38,6 +38,8 @@ struct Narrator {
     var transferred = false
     /// Some of its data was loaded (a drop may take none: a local move).
     var loaded = false
+    /// A load of its data ended in an error.
+    var loadFailed = false
     var moveRefused: String?
     var noProposal: [String: String] = [:]
     var refusedBy: [String] = []

@@ -151,8 +151,8 @@ extension ItemValue: CustomStringConvertible {
   /// Short, stable text for the trace.
   public var description: String {
     switch self {
-    case .string(let text): "\"\(text)\""
-    case .attributedString(let text): "NSAttributedString(\"\(text)\")"
+    case .string(let text): quotedForTrace(text)
+    case .attributedString(let text): "NSAttributedString(" + quotedForTrace(text) + ")"
     case .url(let text): "URL(\(text))"
     case .image(let image): image.description
     case .color(let color): color.description

@@ -273,7 +273,7 @@ extension ListView {
       summary += part
       empty = false
     }
-    if let text = content.text { add("\"" + text + "\"") }
+    if let text = content.text { add(quotedForTrace(text)) }
     if let image = content.image { add(image.description) }
     if let color = content.backgroundColor { add(color.description) }
     return empty ? "an empty cell" : summary

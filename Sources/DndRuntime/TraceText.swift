@@ -83,3 +83,32 @@ func pointText(_ point: Point) -> String {
     text.put(UInt8(ascii: ")"))
   }
 }
+
+/// A string value as the trace shows it: in quotes, with a quote, a
+/// backslash and the control characters escaped as Swift writes them, so
+/// that a newline in a label's text does not break the trace's layout.
+func quotedForTrace(_ text: String) -> String {
+  // Most texts need no escape: checked byte by byte, then quoted as they are.
+  let plain = text.utf8.allSatisfy { byte in
+    byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+  }
+  if plain { return "\"" + text + "\"" }
+  var quoted = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": quoted += "\\\""
+    case "\\": quoted += "\\\\"
+    case "\n": quoted += "\\n"
+    case "\t": quoted += "\\t"
+    case "\r": quoted += "\\r"
+    case "\0": quoted += "\\0"
+    default:
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        quoted += "\\u{" + String(scalar.value, radix: 16) + "}"
+      } else {
+        quoted.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return quoted + "\""
+}
