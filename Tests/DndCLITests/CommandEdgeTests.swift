@@ -83,4 +83,52 @@ import Testing
     // A scenario's failure is shown in the text trace, on standard output.
     #expect(outcome.output.contains("01-hello-drop.dnd:40:17: error: the script ran for more than 3 steps"))
   }
+
+  /// A string with quotes and control characters is escaped in the trace,
+  /// so the trace keeps its layout.
+  @Test func theTraceEscapesStrings() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write(
+      "escape.dnd",
+      #"""
+      app A {
+          label src {
+              frame = Rect(0, 0, 200, 40)
+              text = "Hi \"you\"\n\tthere"
+              isUserInteractionEnabled = true
+              dragInteraction {
+                  func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: src.text))] }
+              }
+          }
+          label dst {
+              frame = Rect(0, 300, 200, 40)
+              isUserInteractionEnabled = true
+              dropInteraction {
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  func performDrop(session) { session.loadObjects(ofClass: String) { s in dst.text = s.first } }
+              }
+          }
+      }
+      scenario "s" {
+          longPress src
+          drag to dst
+          release
+          settle
+      }
+      """#)
+    let outcome = dnd(["run", path], engine: .live)
+    #expect(outcome.status == 0)
+    #expect(outcome.output.contains(#"-> "Hi \"you\"\n\tthere""#), "\(outcome.output)")
+  }
+
+  /// A replay under a fault names the fault, and says why the failed
+  /// expectation the trace shows is no failure of the order.
+  @Test func aReplayUnderAFaultSaysSo() {
+    let path = PackagePaths.examples.appendingPathComponent("explore/01-url-first.dnd").path
+    let outcome = dnd(["test", path, "--replay", "0", "--fault", "fail"], engine: .live)
+    #expect(outcome.output.contains("PASS under order 0 with the fault 'fail'"), "\(outcome.output)")
+    #expect(outcome.output.contains("as it may under a fault: the order itself passes"))
+    #expect(outcome.output.contains("but its loads failed."))
+  }
 }
