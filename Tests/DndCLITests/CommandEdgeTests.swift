@@ -5,6 +5,8 @@ import Testing
 /// Corners of the commands found by trying them as a user would: each case
 /// was wrong once (a review of 27 November 2026).
 @Suite struct CommandEdgeTests {
+  static let hello = PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path
+
   static let failingTopLevel = """
     let numbers = [1]
     let oops = numbers[5]
@@ -62,7 +64,7 @@ import Testing
   /// An SVG that cannot be written is a file error, not a silent success.
   @Test func anSVGThatCannotBeWrittenIsAFileError() throws {
     guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-    let outcome = dnd(["render", "--svg", "/dev/full", PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path], engine: .live)
+    let outcome = dnd(["render", "--svg", "/dev/full", Self.hello], engine: .live)
     #expect(outcome.status == 74)
     #expect(outcome.error.contains("cannot write '/dev/full'"))
   }
@@ -77,8 +79,7 @@ import Testing
   /// The step limit reached on entering a handler UIKit called points at
   /// the handler, not at the first line of the file.
   @Test func aStepLimitInAHandlerPointsAtTheHandler() {
-    let outcome = dnd(
-      ["run", "--max-steps", "3", PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path], engine: .live)
+    let outcome = dnd(["run", "--max-steps", "3", Self.hello], engine: .live)
     #expect(outcome.status == 70)
     // A scenario's failure is shown in the text trace, on standard output.
     #expect(outcome.output.contains("01-hello-drop.dnd:40:17: error: the script ran for more than 3 steps"))
