@@ -165,7 +165,16 @@ extension Lexer {
     }
     let message: DiagnosticMessage
     switch first {
-    case .ampersand: message = .unexpectedCharacter("'&'", hint: "did you mean '&&'?")
+    case .ampersand:
+      // `inc(&n)`: Swift's inout argument, else a half-written `&&`.
+      let next = position < end ? bytes[position] : 0
+      let letter = next | 0x20
+      let startsName = next == .underscore || (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
+      message = .unexpectedCharacter(
+        "'&'",
+        hint: startsName
+          ? "dnd has no inout arguments: return the new value and assign it, as in 'n = increment(n)'"
+          : "did you mean '&&'?")
     case .pipe: message = .unexpectedCharacter("'|'", hint: "did you mean '||'?")
     case .apostrophe:
       message = .unexpectedCharacter("\"'\"", hint: "strings are written in double quotes")

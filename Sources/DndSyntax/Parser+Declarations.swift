@@ -309,7 +309,13 @@ extension Parser.State {
     let name = expectName(
       .expectedName(for: "this parameter", example: "'session' or '_ session: UIDropSession'"))
     var type: TypeRef?
-    if consume(.colon) != nil { type = parseType() }
+    if consume(.colon) != nil {
+      if token.kind == .identifier, isWord("inout") {
+        report(.inoutParameter, at: token.range)
+        advance()
+      }
+      type = parseType()
+    }
     var defaultValue: Expr?
     if consume(.equal) != nil { defaultValue = parseExpression() }
     return Parameter(name: name, type: type, range: range(from: start), label: label, defaultValue: defaultValue)

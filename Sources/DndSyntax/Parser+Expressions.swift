@@ -99,7 +99,12 @@ extension Parser.State {
     let lower = parseAdditive(first: first)
     guard at(.halfOpenRange) || at(.closedRange) else { return lower }
     let isClosed = at(.closedRange)
+    let operatorRange = token.range
     advance()
+    guard canBeginExpression(token.kind), !(token.isAtStartOfLine && isClosed) else {
+      report(.oneSidedRange, at: operatorRange)
+      return lower
+    }
     let upper = parseAdditive()
     return Expr(.range(lower: lower, upper: upper, isClosed: isClosed), range: lower.range.union(upper.range))
   }
@@ -359,6 +364,11 @@ extension Parser.State {
     case .leftParen: return parseParenthesized()
     case .leftBracket: return parseCollectionLiteral()
     case .leftBrace: return parseClosure()
+    case .halfOpenRange, .closedRange:
+      // `..<2`, `...5`: reported, and the bound read on for its own errors.
+      report(.oneSidedRange, at: token.range)
+      advance()
+      return canBeginExpression(token.kind) ? parseAdditive() : missingExpression()
     default: return missingExpression()
     }
   }

@@ -35,6 +35,11 @@ extension Parser.State {
       return Stmt(.tuple(declaration), range: declaration.range)
     case .kwLet, .kwVar:
       let declaration = parseVarDecl()
+      if token.kind == .comma, !token.isAtStartOfLine {
+        // `let a = 1, b = 2`: the first is kept, the rest of the line skipped.
+        report(.multipleBindings, at: token.range)
+        synchronize()
+      }
       return Stmt(.variable(declaration), range: declaration.range)
     case .kwFunc:
       let declaration = parseFuncDecl()
@@ -62,6 +67,12 @@ extension Parser.State {
       report(.viewOutsideApp(text(token)), at: token.range)
       _ = parseViewDecl()
       return Stmt(.error, range: range(from: start))
+    case .identifier where peek().kind == .colon && [.kwFor, .kwWhile].contains(peek(2).kind):
+      // `outer: for ...`: reported, and the loop read as if unlabelled.
+      report(.labelledStatement(text(token)), at: token.range)
+      advance()
+      advance()
+      return parseStatement()
     case .identifier where isWord("switch") && startsSwitch():
       return parseSwitchStatement()
     case .identifier where isWord("case") || (isWord("default") && peek().kind == .colon):

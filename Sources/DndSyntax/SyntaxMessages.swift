@@ -221,6 +221,10 @@ extension DiagnosticMessage {
     }
   }
 
+  public static var inoutParameter: DiagnosticMessage {
+    .error("dnd has no 'inout' parameters: return the new value instead, and assign it where the function is called")
+  }
+
   public static func integerOverflow(_ text: String) -> DiagnosticMessage {
     .error("integer literal '\(text)' overflows Int")
   }
@@ -259,10 +263,16 @@ extension DiagnosticMessage {
     .error("a function type has no argument labels; write the types alone, as in '(Int, String) -> Bool'")
   }
 
+  public static func labelledStatement(_ label: String) -> DiagnosticMessage {
+    .error(
+      "labelled statements ('\(label): for ...') are not part of dnd; leave the outer loop with a flag the inner "
+        + "one sets, or put the loops in a function and 'return'")
+  }
   /// `(count: 3)`: Swift has no tuple of one element.
   public static var labelOnSingleValue: DiagnosticMessage {
     .error("a single value in parentheses cannot have a label; a labelled tuple needs two elements or more")
   }
+
 
   public static func misspeltStep(_ word: String, step: String) -> DiagnosticMessage {
     .error(
@@ -284,6 +294,10 @@ extension DiagnosticMessage {
         + "every line must start with the closing delimiter's indentation")
   }
 
+  public static var multipleBindings: DiagnosticMessage {
+    .error("one name per 'let' or 'var' in dnd; declare the next one on a line of its own")
+  }
+
   public static func nestingTooDeep(_ limit: Int) -> DiagnosticMessage {
     .error(
       "nested too deeply: more than \(limit) levels of brackets, blocks, closures "
@@ -301,6 +315,12 @@ extension DiagnosticMessage {
     .error(
       "'\(name)' is not a valid name: '\(character)' is not an ASCII letter; "
         + "names use ASCII letters, digits and '_'")
+  }
+
+  public static var oneSidedRange: DiagnosticMessage {
+    .error(
+      "one-sided ranges ('1...', '..<2') are not part of dnd; write both ends, as in 'a[1..<a.count]' or "
+        + "'case 0..<10:'")
   }
 
   public static func parameterLabel(_ label: String) -> DiagnosticMessage {
