@@ -46,6 +46,14 @@ extension Interpreter {
       return
     }
     if value.isNil { throw RuntimeError(.nilMember(name(of: symbol)), at: range) }
+    // `t.y += 1` for `var t = (x: 1, y: 2)`: the labelled element, in a new tuple.
+    if case .tuple(let box) = value, let position = box.labels.firstIndex(of: symbol) {
+      try checkNesting(newValue, at: range)
+      var elements = box.elements
+      elements[position] = newValue
+      value = .tuple(TupleBox(elements, labels: box.labels))
+      return
+    }
     throw RuntimeError(.cannotSetMember(name(of: symbol), type: value.typeName), at: range)
   }
 
