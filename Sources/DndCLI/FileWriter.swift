@@ -16,6 +16,9 @@ enum FileWriter {
     guard let resolved = realpath(path, nil) else { return message(path, errno) }
     let target = String(cString: resolved)
     free(resolved)
+    // A file its owner made read-only stays so: replacing it through the
+    // directory would get round the protection.
+    guard access(target, W_OK) == 0 else { return message(path, errno) }
     var info = stat()
     guard stat(target, &info) == 0 else { return message(path, errno) }
     var template = Array((target + ".dndfmt-XXXXXX").utf8CString)

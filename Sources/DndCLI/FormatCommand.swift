@@ -91,6 +91,7 @@ enum FormatCommand {
     Exit status:
       0   done (with --check: every script is already formatted)
       1   with --check: some scripts are not formatted (they are listed)
+      64  the command line is wrong ('-w' with standard input, say)
       65  a script has a syntax error, so it was not formatted
       74  a file could not be read or written
 

@@ -93,6 +93,7 @@ enum HelpText {
     Exit status:
       0   every scenario and expectation held
       1   a scenario or expectation failed
+      64  the command line is wrong (an unknown option or scenario, say)
       65  the script has a syntax or check error, so nothing ran
       70  the script failed while running, or went over a limit
       74  the file (or the --defaults file) could not be read or written
@@ -214,6 +215,7 @@ enum HelpText {
 
     Exit status:
       0   no errors (warnings are allowed)
+      64  the command line is wrong (an unknown option, say)
       65  a script has a syntax or check error
       74  a file could not be read
 

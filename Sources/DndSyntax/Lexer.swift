@@ -50,7 +50,13 @@ public struct Lexer {
     self.bytes = file.bytes
     self.fileID = file.id
     let whole = 0..<file.bytes.count
-    let clamped = range?.clamped(to: whole) ?? whole
+    var clamped = range?.clamped(to: whole) ?? whole
+    // A UTF-8 byte order mark, which some editors write first, is no token.
+    if clamped.lowerBound == 0, clamped.count >= 3, file.bytes[0] == 0xEF, file.bytes[1] == 0xBB,
+      file.bytes[2] == 0xBF
+    {
+      clamped = 3..<clamped.upperBound
+    }
     self.start = clamped.lowerBound
     self.end = clamped.upperBound
     self.position = clamped.lowerBound

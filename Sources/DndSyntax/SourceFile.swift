@@ -9,7 +9,8 @@ public final class SourceFile: Sendable {
   public let bytes: [UInt8]
   /// Identifies the file inside a `SourceRange`.
   public let id: SourceFile.ID
-  /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+  /// Byte offset at which each line starts; `lineStarts[0] == 0`, or 3
+  /// after a UTF-8 byte order mark (the lexer skips it too).
   public let lineStarts: [Int]
 
   public typealias ID = UInt32
@@ -18,7 +19,8 @@ public final class SourceFile: Sendable {
     self.name = name
     self.bytes = bytes
     self.id = id
-    var starts = [0]
+    let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    var starts = [hasByteOrderMark ? 3 : 0]
     // Through a buffer pointer: a debug build subscripts arrays slowly, and
     // tests build multi-megabyte files.
     bytes.withUnsafeBufferPointer { buffer in

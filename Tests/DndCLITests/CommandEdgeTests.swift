@@ -132,4 +132,34 @@ import Testing
     #expect(outcome.output.contains("as it may under a fault: the order itself passes"))
     #expect(outcome.output.contains("but its loads failed."))
   }
+
+  /// A UTF-8 byte order mark, which some editors write, is skipped: the
+  /// script runs, and columns on its first line count from after it.
+  @Test func aByteOrderMarkIsSkipped() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let good = folder.path + "/good.dnd"
+    let bad = folder.path + "/bad.dnd"
+    try Data(mark + Array("print(\"ok\")\n".utf8)).write(to: URL(fileURLWithPath: good))
+    try Data(mark + Array("print(nope)\n".utf8)).write(to: URL(fileURLWithPath: bad))
+    #expect(dnd(["run", good], engine: .live).output == "ok\n")
+    let failed = dnd(["run", bad], engine: .live)
+    #expect(failed.error.hasPrefix(bad + ":1:7: error: cannot find 'nope'"), "\(failed.error)")
+  }
+
+  /// `fmt -w` leaves a read-only script alone, and says why.
+  @Test func formatLeavesAReadOnlyScriptAlone() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("ro.dnd", "print( 1 )\n")
+    chmod(path, 0o444)
+    defer { chmod(path, 0o644) }
+    // Root writes anywhere: the check means nothing then.
+    guard getuid() != 0 else { return }
+    let outcome = dnd(["fmt", "-w", path], engine: .live)
+    #expect(outcome.status == 74)
+    #expect(outcome.error.contains("permission denied"), "\(outcome.error)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "print( 1 )\n")
+  }
 }
