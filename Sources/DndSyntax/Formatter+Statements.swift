@@ -105,6 +105,19 @@ extension FormatPrinter {
         write("default:")
       }
       advance(to: Int(switchCase.labelRange.end))
+      // A case of one statement written on its label's line stays there
+      // (`case 3: return "three"`), as a one-line body in braces does.
+      if switchCase.body.count == 1, let only = switchCase.body.first,
+        !containsNewline(Int(switchCase.labelRange.end), Int(only.range.start))
+      {
+        write(" ")
+        mark(Int(only.range.start))
+        self.statement(only)
+        advance(to: Int(only.range.end))
+        endLine()
+        indent += 1
+        continue
+      }
       endLine()
       indent += 1
       for statement in switchCase.body {

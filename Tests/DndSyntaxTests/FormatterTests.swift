@@ -199,10 +199,11 @@ struct FormatterTests {
       ("func f() {\n\n  a\n\n  b\n\n}", "func f() {\n    a\n\n    b\n}\n"),
       ("", ""),
       // switch: labels at the indentation of `switch`, each statement on a
-      // line of its own one level in (a statement after ":" moves down).
+      // line of its own one level in; a case of one statement written on
+      // its label's line stays there, as a one-line body in braces does.
       (
         "switch  x{\n  case 1 ,2 : a ; b\n    case .copy:\n c\n default :break }",
-        "switch x {\ncase 1, 2:\n    a\n    b\ncase .copy:\n    c\ndefault:\n    break\n}\n"
+        "switch x {\ncase 1, 2:\n    a\n    b\ncase .copy:\n    c\ndefault: break\n}\n"
       ),
       (
         "func f() {\nswitch n {\ncase 0..<3:\nswitch m {\ndefault: g()\n}\n\n\ncase 3...5: h()\n}\n}",
@@ -211,12 +212,10 @@ struct FormatterTests {
             switch n {
             case 0..<3:
                 switch m {
-                default:
-                    g()
+                default: g()
                 }
 
-            case 3...5:
-                h()
+            case 3...5: h()
             }
         }
 
