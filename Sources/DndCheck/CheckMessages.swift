@@ -24,7 +24,13 @@ extension DiagnosticMessage {
   }
 
   static func assignmentToConstant(_ name: String) -> DiagnosticMessage {
-    .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
+    // `reduce(into: 0) { $0 += $1 }`: there is no inout, so no declaration would help.
+    if name.hasPrefix("$") {
+      return .error(
+        "cannot assign to '\(name)': a closure's arguments are constants, and dnd has no inout, so "
+          + "'reduce(into:)' is not part of it; write 'reduce(0) { $0 + $1 }', or a 'for' loop")
+    }
+    return .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
   }
 
   static func assignmentToDeclaration(_ name: String, what: String) -> DiagnosticMessage {

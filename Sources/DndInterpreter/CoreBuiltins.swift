@@ -151,8 +151,7 @@ extension Interpreter {
     if arguments.isEmpty { return .string("") }
     if arguments.hasLabels(.repeating, .count) {
       let piece = try stringArgument(arguments[0], of: "String(repeating:count:)", at: range)
-      let count = try intArgument(arguments[1], of: "String(repeating:count:)", at: range)
-      guard count >= 0 else { throw RuntimeError(.notConstructible("String"), at: range) }
+      let count = try nonNegativeCount(arguments[1], of: "String(repeating:count:)", at: range)
       let (length, overflow) = piece.utf8.count.multipliedReportingOverflow(by: count)
       try checkLength(overflow ? Int.max : length, at: range)
       return .string(String(repeating: piece, count: count))

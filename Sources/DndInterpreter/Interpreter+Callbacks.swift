@@ -72,7 +72,8 @@ extension Interpreter {
   func nonNegativeCount(_ value: Value, of method: String, at range: SourceRange?) throws -> Int {
     let count = try intArgument(value, of: method, at: range)
     guard count >= 0 else {
-      throw RuntimeError(.invalidArgument("\(method)(\(count)): a count cannot be negative"), at: range)
+      throw RuntimeError(
+        .invalidArgument("'\(method)' was given a count of \(count); a count cannot be negative"), at: range)
     }
     return count
   }

@@ -116,8 +116,8 @@ extension DiagnosticMessage {
   /// message above (seed 002's Objective-C `initWithDropOperation:` becomes
   /// `UIDropProposal(dropOperation:)` in a student's hands).
   static let initializerForms: [String: String] = [
-    "Dictionary": "[:] or a literal such as [\"a\": 1]; Dictionary(grouping:by:) is not part of dnd: "
-      + "build the dictionary in a loop",
+    "Dictionary": "[:] or a literal such as [\"a\": 1]; Dictionary(grouping:by:) and "
+      + "Dictionary(uniqueKeysWithValues:) are not part of dnd: build the dictionary in a loop",
     "IndexPath": "IndexPath(item: 0, section: 0) or IndexPath(row: 0, section: 0)",
     "Int": "Int(3.9), Int(\"12\") (nil for text that is not a number) or Int(value)",
     "NSItemProvider":
