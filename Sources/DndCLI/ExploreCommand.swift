@@ -107,9 +107,12 @@ enum ExploreCommand {
             console.writeOutput(ExploreReport.replayed(run, file: file))
             if run.failed { failed += 1 } else { passed += 1 }
           } else {
+            let storeBefore = runner.defaults.entries
             let result = explorer.explore(index, fault: fault)
             console.writeOutput(
-              ExploreReport.explored(result, file: file, path: path, settings: settings))
+              ExploreReport.explored(
+                result, file: file, path: path, settings: settings,
+                changedDefaults: runner.defaults.entries != storeBefore))
             if result.passed { passed += 1 } else { failed += 1 }
           }
         }

@@ -6,7 +6,8 @@ enum ExploreReport {
   /// PASS with the number of orders, or FAIL with the smallest failing
   /// order: the completions in the order they ran, what failed, the replay command.
   static func explored(
-    _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings
+    _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings,
+    changedDefaults: Bool = false
   ) -> String {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
     let orders = result.ordersRun
@@ -29,9 +30,17 @@ enum ExploreReport {
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
     text += reasons(failure, file: file)
-    var command = "dnd test \(quoted(path)) --filter \(quoted(result.title)) --replay \(failure.order)"
+    // A path starting with '-' would read as an option.
+    let shownPath = path.hasPrefix("-") && path != "-" ? "./" + path : path
+    var command = "dnd test \(quoted(shownPath)) --filter \(quoted(result.title)) --replay \(failure.order)"
     if let fault = result.fault { command += " --fault \(fault.rawValue)" }
     text += "  replay: \(command)\n"
+    if changedDefaults {
+      // Each order is a launch on the same device: the store carries over
+      // from one to the next, and a replay starts from it as it was.
+      text += "  note: the orders wrote to the UserDefaults store they share; the replay starts from the store "
+        + "as this exploration found it, so a failure that depends on earlier orders' writes may not recur\n"
+    }
     return text
   }
 

@@ -162,4 +162,54 @@ import Testing
     #expect(outcome.error.contains("permission denied"), "\(outcome.error)")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "print( 1 )\n")
   }
+
+  /// An exploration whose orders write to the UserDefaults store they share
+  /// says that a replay starts from the store as the exploration found it.
+  @Test func aFailureAfterDefaultsWritesWarnsAboutTheReplay() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    try folder.write(
+      "-runs.dnd",
+      """
+      device iPad
+      source Notes {
+          item one {
+              let provider = NSItemProvider(object: "one")
+              provider.registerObject(URL(string: "https://example.com/one"))
+              return UIDragItem(itemProvider: provider)
+          }
+      }
+      app A {
+          label target {
+              frame = Rect(0, 0, 300, 300)
+              isUserInteractionEnabled = true
+              dropInteraction {
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  func performDrop(session) {
+                      let provider = session.items[0].itemProvider
+                      provider.loadObject(ofClass: String) { text, error in
+                          DispatchQueue.main.async { count() }
+                      }
+                      provider.loadObject(ofClass: URL) { url, error in
+                          DispatchQueue.main.async { count() }
+                      }
+                  }
+              }
+          }
+      }
+      func count() {
+          UserDefaults.standard.set(UserDefaults.standard.integer(forKey: "runs") + 1, forKey: "runs")
+      }
+      scenario "counts" {
+          longPress Notes.one
+          drag to target
+          release
+          settle
+          expect UserDefaults.standard.integer(forKey: "runs") < 3
+      }
+      """)
+    let outcome = dnd(["test", "--explore", folder.path + "/-runs.dnd"], engine: .live)
+    #expect(outcome.output.contains("FAIL \"counts\""), "\(outcome.output)\(outcome.error)")
+    #expect(outcome.output.contains("note: the orders wrote to the UserDefaults store they share"))
+  }
 }

@@ -82,6 +82,8 @@ struct ExplorerTests {
     #expect(OrderID(parsing: "0") == OrderID.defaultOrder)
     #expect(OrderID(parsing: "1..2") == nil)
     #expect(OrderID(parsing: "-1") == nil)
+    #expect(OrderID(parsing: "+2") == nil)
+    #expect(OrderID(parsing: "1. 2") == nil)
     #expect(OrderID([1]) < OrderID([0, 0, 1, 1]))
   }
 

@@ -20,7 +20,10 @@ public struct OrderID: Hashable, Sendable, Comparable, CustomStringConvertible {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     var choices: [Int] = []
     for part in parts {
-      guard let value = Int(part), value >= 0, value < 1_000_000 else { return nil }
+      // Digits only: `Int` would also take "+2", which no report prints.
+      guard !part.isEmpty, part.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(part), value < 1_000_000 else {
+        return nil
+      }
       choices.append(value)
     }
     self.init(choices)
