@@ -21,9 +21,8 @@ public struct OrderID: Hashable, Sendable, Comparable, CustomStringConvertible {
     var choices: [Int] = []
     for part in parts {
       // Digits only: `Int` would also take "+2", which no report prints.
-      guard !part.isEmpty, part.allSatisfy({ ("0"..."9").contains($0) }), let value = Int(part), value < 1_000_000 else {
-        return nil
-      }
+      let digits = !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) }
+      guard digits, let value = Int(part), value < 1_000_000 else { return nil }
       choices.append(value)
     }
     self.init(choices)
