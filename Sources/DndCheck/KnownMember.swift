@@ -124,6 +124,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // UIKit binding: the device's default for new drag interactions (§2.1)
   case isEnabledByDefault
 
+  // Core: `rounded(_:)`'s rules
+  case up, down, towardZero, awayFromZero, toNearestOrAwayFromZero, toNearestOrEven
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -192,6 +195,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
     "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
-    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations", "isEnabledByDefault",
+    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations", "isEnabledByDefault", "up", "down", "towardZero", "awayFromZero",
+    "toNearestOrAwayFromZero", "toNearestOrEven",
   ]
 }

@@ -86,9 +86,26 @@ extension Interpreter {
       return .bool(number.remainderReportingOverflow(dividingBy: divisor).partialValue == 0)
     case (.double(let number), .rounded?) where arguments.isEmpty:
       return .double(number.rounded())
+    case (.double(let number), .rounded?) where arguments.hasLabels(nil):
+      // `rounded(.down)` and the other rules of FloatingPointRoundingRule.
+      let rule: FloatingPointRoundingRule
+      switch arguments[0] {
+      case .enumCase(let symbol) where symbol.known == .up: rule = .up
+      case .enumCase(let symbol) where symbol.known == .down: rule = .down
+      case .enumCase(let symbol) where symbol.known == .towardZero: rule = .towardZero
+      case .enumCase(let symbol) where symbol.known == .awayFromZero: rule = .awayFromZero
+      case .enumCase(let symbol) where symbol.known == .toNearestOrAwayFromZero: rule = .toNearestOrAwayFromZero
+      case .enumCase(let symbol) where symbol.known == .toNearestOrEven: rule = .toNearestOrEven
+      default:
+        throw RuntimeError(
+          .wrongArgumentType(
+            "rounded(_:)", expected: "a rounding rule such as .down, .up or .towardZero",
+            found: arguments[0].typeName), at: range)
+      }
+      return .double(number.rounded(rule))
     case (.double(let number), .squareRoot?) where arguments.isEmpty:
       return .double(number.squareRoot())
-    case (.int, .rounded?) where arguments.isEmpty:
+    case (.int, .rounded?) where arguments.count <= 1:
       return value
     default:
       throw noMethod(symbol, on: value, arguments, at: range)

@@ -32,10 +32,28 @@ extension Interpreter {
       // Foundation's answer (what an iOS app gets): no string contains the empty one.
       let piece = try argument(0)
       return .bool(!piece.isEmpty && text.contains(piece))
-    case .split where arguments.hasLabels(.separator):
+    case .split where arguments.label(0) == Symbol(.separator):
+      // `split(separator:)`, with `maxSplits:` and `omittingEmptySubsequences:` as Swift has them.
       let separator = try argument(0)
       guard !separator.isEmpty else { break }
-      return .array(text.split(separator: separator).map { .string(String($0)) })
+      var maxSplits = Int.max
+      var omitting = true
+      for position in 1..<arguments.count {
+        switch arguments.label(position)?.known {
+        case .maxSplits?: maxSplits = try nonNegativeCount(arguments[position], of: "maxSplits", at: range)
+        case .omittingEmptySubsequences?:
+          guard case .bool(let flag) = arguments[position] else {
+            throw RuntimeError(
+              .wrongArgumentType(
+                "omittingEmptySubsequences", expected: "a Bool", found: arguments[position].typeName), at: range)
+          }
+          omitting = flag
+        default: throw noMethod(symbol, on: value, arguments, at: range)
+        }
+      }
+      return .array(
+        text.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
+          .map { .string(String($0)) })
     case .components where arguments.hasLabels(.separatedBy):
       let separator = try argument(0)
       guard !separator.isEmpty else { break }

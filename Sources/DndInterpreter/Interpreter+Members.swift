@@ -27,6 +27,8 @@ extension Interpreter {
       case .upperBound?: return .int(box.upper)
       case .count?: return .int(box.count)
       case .isEmpty?: return .bool(box.count == 0)
+      case .first?: return box.count > 0 ? .int(box.lower) : .nil
+      case .last?: return box.count > 0 ? .int(box.lower + box.count - 1) : .nil
       default: break
       }
     case .type(let builtin):
