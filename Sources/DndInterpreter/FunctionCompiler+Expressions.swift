@@ -244,6 +244,18 @@ extension FunctionCompiler {
         case .capture: break
         }
       }
+      // `list?.append(f())`: a nil variable gives nil before the arguments
+      // are evaluated, as the tree evaluator does.
+      var skip: Int?
+      if optional {
+        let read: CheckedExpr.Kind
+        switch ref {
+        case .local(let slot): read = .local(slot)
+        case .global(let slot): read = .global(slot)
+        case .capture(let index): read = .capture(index)
+        }
+        skip = emit(.jumpIfNil, value(CheckedExpr(read, range: target.range)), 0, at: range)
+      }
       let start = self.arguments(arguments)
       lvalues.append(target)
       let method = site(symbol, arguments.labels, optional: optional)
@@ -251,6 +263,7 @@ extension FunctionCompiler {
         .callMutatingVariable, destination, Int32(lvalues.count - 1), start, Int32(arguments.count), method,
         at: range)
       consumed(start, arguments.count)
+      if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .subscripted(let base, let arguments, let optional)
     where arguments.count == 1 && arguments.labels[0] == nil && fieldLiteral(arguments.values[0]) != nil

@@ -78,6 +78,14 @@ extension Interpreter {
       if optional && receiver.isNil { return .nil }
       return try callMethod(on: receiver, symbol, evalArguments(arguments, frame), at: expr.range)
     case .callMutating(let target, let symbol, let arguments, let optional):
+      // `list?.append(f())` with `list` nil: as in Swift, the arguments are
+      // not evaluated. (Through a longer path, `d["k"]?.append(f())`, they
+      // still are: reading the path twice could run its subscripts twice.)
+      if optional, case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame),
+        slot.pointee.isNil
+      {
+        return .nil
+      }
       let values = try evalArguments(arguments, frame)
       // A variable is changed where it lives: no closure, no path.
       if case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame) {
