@@ -35,6 +35,17 @@ extension Interpreter {
       if case .string(let a) = left, case .string(let b) = right {
         return .bool(compare(op, a.value, b.value))
       }
+      // Tuples of the same size compare element by element, as in Swift.
+      if case .tuple(let a) = left, case .tuple(let b) = right, a.elements.count == b.elements.count {
+        let less = try lessThan(left, right, at: range)
+        let greater = try lessThan(right, left, at: range)
+        switch op {
+        case .less: return .bool(less)
+        case .greater: return .bool(greater)
+        case .lessEqual: return .bool(!greater)
+        default: return .bool(!less)
+        }
+      }
     default: break
     }
     throw RuntimeError(.operandTypes(op.rawValue, left: left.typeName, right: right.typeName), at: range)
@@ -124,6 +135,13 @@ extension Interpreter {
     switch (left, right) {
     case (.int(let a), .int(let b)): return a < b
     case (.string(let a), .string(let b)): return a.value < b.value
+    case (.tuple(let a), .tuple(let b)) where a.elements.count == b.elements.count:
+      // The first elements that differ decide.
+      for (x, y) in zip(a.elements, b.elements) {
+        if try lessThan(x, y, at: range) { return true }
+        if try lessThan(y, x, at: range) { return false }
+      }
+      return false
     default:
       if let a = left.doubleValue, let b = right.doubleValue { return a < b }
       throw RuntimeError(.operandTypes("<", left: left.typeName, right: right.typeName), at: range)
