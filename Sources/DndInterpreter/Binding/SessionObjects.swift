@@ -204,10 +204,10 @@ final class ProposalObject: NativeObject {
       case .replaceSelection: return .enumCase(Symbol(.replaceSelection))
       case .replaceAll: return .enumCase(Symbol(.replaceAll))
       }
-    case .dropPerformer?:
+    case .dropPerformer? where proposal is TextDropProposal:
       guard let text = proposal as? TextDropProposal else { break }
       return .enumCase(Symbol(text.dropPerformer == .view ? .view : .delegate))
-    case .dropProgressMode?:
+    case .dropProgressMode? where proposal is TextDropProposal:
       guard let text = proposal as? TextDropProposal else { break }
       return .enumCase(Symbol(text.dropProgressMode == .system ? .system : .custom))
     case .useFastSameViewOperations?:
@@ -242,20 +242,12 @@ final class ProposalObject: NativeObject {
       text.dropAction = action
     case .dropPerformer? where proposal is TextDropProposal:
       // `.delegate`: the delegate's willPerformDrop does the drop, and the view inserts nothing.
-      guard let text = proposal as? TextDropProposal, case .enumCase(let symbol) = value,
-        symbol.known == .view || symbol.known == .delegate
-      else {
-        throw RuntimeError(.propertyType(property, expected: ".view or .delegate", found: value.typeName))
-      }
-      text.dropPerformer = symbol.known == .view ? .view : .delegate
+      let isView = try Self.oneOfTwo(.view, .delegate, value, property)
+      (proposal as? TextDropProposal)?.dropPerformer = isView ? .view : .delegate
     case .dropProgressMode? where proposal is TextDropProposal:
       // Stored only: the model shows no progress UI of either kind.
-      guard let text = proposal as? TextDropProposal, case .enumCase(let symbol) = value,
-        symbol.known == .system || symbol.known == .custom
-      else {
-        throw RuntimeError(.propertyType(property, expected: ".system or .custom", found: value.typeName))
-      }
-      text.dropProgressMode = symbol.known == .system ? .system : .custom
+      let isSystem = try Self.oneOfTwo(.system, .custom, value, property)
+      (proposal as? TextDropProposal)?.dropProgressMode = isSystem ? .system : .custom
     case .useFastSameViewOperations? where proposal is TextDropProposal:
       // Stored only: a drop within one text view is not modelled apart from any other.
       guard let text = proposal as? TextDropProposal, case .bool(let flag) = value else {
@@ -265,6 +257,17 @@ final class ProposalObject: NativeObject {
     default:
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
+  }
+
+  /// True for the case `first`, false for `second`, else an error naming both.
+  private static func oneOfTwo(_ first: KnownMember, _ second: KnownMember, _ value: Value, _ property: String)
+    throws -> Bool
+  {
+    guard case .enumCase(let symbol) = value, symbol.known == first || symbol.known == second else {
+      throw RuntimeError(
+        .propertyType(property, expected: ".\(first.spelling) or .\(second.spelling)", found: value.typeName))
+    }
+    return symbol.known == first
   }
 
   private static func textDropAction(_ symbol: Symbol) -> TextDropAction? {
