@@ -44,7 +44,8 @@ public final class SourceFile: Sendable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
     }
-    return SourceLocation(line: low + 1, column: clamped - lineStarts[low] + 1)
+    // `max`: an offset inside a byte order mark is at the first column.
+    return SourceLocation(line: low + 1, column: max(1, clamped - lineStarts[low] + 1))
   }
 
   /// The text of a 1-based line, without its line break.
