@@ -87,14 +87,10 @@ extension Checker {
     return decl
   }
 
-  /// Whether an assignment's target is a variable declared fractional
-  /// (looked up as `resolve` does, without capturing anything).
+  /// Whether an assignment's target is a variable declared fractional.
   func isFractionalVariable(_ target: Expr) -> Bool {
     guard case .identifier(let name) = target.kind else { return false }
-    for function in functions.reversed() {
-      if let (info, _) = function.findLocal(name) { return info.isFractional }
-      if function.isIsolated { return false }
-    }
+    if let local = visibleLocal(name) { return local.isFractional }
     return globalIndex[name].map { fractionalGlobals.contains($0) } ?? false
   }
 }

@@ -90,11 +90,7 @@ extension Checker {
     guard typedFunctionDepth > 0, case .identifier(let name) = Checker.unparenthesized(base).kind else {
       return nil
     }
-    // By index: a loop over the values would copy each function's context.
-    for index in functions.indices.reversed() {
-      if let (info, _) = functions[index].findLocal(name) { return info.receiver }
-    }
-    return nil
+    return visibleLocal(name)?.receiver
   }
 
   /// Reports the noted members that nothing can have, each where it would

@@ -267,6 +267,19 @@ public struct Checker {
     return nil
   }
 
+  /// The local `name` names here, found as `resolve` finds it but without
+  /// capturing it: for questions about a name (its receiver type, whether
+  /// it is fractional) that do not use it.
+  func visibleLocal(_ name: String) -> LocalInfo? {
+    // By index: a loop over the values would copy each function's context.
+    for index in functions.indices.reversed() {
+      if let (info, _) = functions[index].findLocal(name) { return info }
+      // A default value's context sees no local around it.
+      if functions[index].isIsolated { return nil }
+    }
+    return nil
+  }
+
   /// Looks `name` up in function `index` and its enclosing functions,
   /// threading a capture through every function in between.
   private mutating func resolveLocal(_ name: String, in index: Int) -> Resolution? {

@@ -195,7 +195,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "hasRepresentationConforming", "toTypeIdentifier", "write", "teamData", "selectRow", "selectItem",
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
     "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
-    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations", "isEnabledByDefault", "up", "down", "towardZero", "awayFromZero",
-    "toNearestOrAwayFromZero", "toNearestOrEven",
+    "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations", "isEnabledByDefault",
+    "up", "down", "towardZero", "awayFromZero", "toNearestOrAwayFromZero", "toNearestOrEven",
   ]
 }

@@ -88,15 +88,9 @@ extension Interpreter {
       return .double(number.rounded())
     case (.double(let number), .rounded?) where arguments.hasLabels(nil):
       // `rounded(.down)` and the other rules of FloatingPointRoundingRule.
-      let rule: FloatingPointRoundingRule
-      switch arguments[0] {
-      case .enumCase(let symbol) where symbol.known == .up: rule = .up
-      case .enumCase(let symbol) where symbol.known == .down: rule = .down
-      case .enumCase(let symbol) where symbol.known == .towardZero: rule = .towardZero
-      case .enumCase(let symbol) where symbol.known == .awayFromZero: rule = .awayFromZero
-      case .enumCase(let symbol) where symbol.known == .toNearestOrAwayFromZero: rule = .toNearestOrAwayFromZero
-      case .enumCase(let symbol) where symbol.known == .toNearestOrEven: rule = .toNearestOrEven
-      default:
+      guard case .enumCase(let symbol) = arguments[0], let known = symbol.known,
+        let rule = Self.roundingRules[known]
+      else {
         throw RuntimeError(
           .wrongArgumentType(
             "rounded(_:)", expected: "a rounding rule such as .down, .up or .towardZero",
@@ -105,12 +99,18 @@ extension Interpreter {
       return .double(number.rounded(rule))
     case (.double(let number), .squareRoot?) where arguments.isEmpty:
       return .double(number.squareRoot())
-    case (.int, .rounded?) where arguments.count <= 1:
+    case (.int, .rounded?) where arguments.isEmpty || arguments.hasLabels(nil):
       return value
     default:
       throw noMethod(symbol, on: value, arguments, at: range)
     }
   }
+
+  /// The cases of `FloatingPointRoundingRule`, by their spelling.
+  static let roundingRules: [KnownMember: FloatingPointRoundingRule] = [
+    .up: .up, .down: .down, .towardZero: .towardZero, .awayFromZero: .awayFromZero,
+    .toNearestOrAwayFromZero: .toNearestOrAwayFromZero, .toNearestOrEven: .toNearestOrEven,
+  ]
 
   func rangeMethod(_ value: Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange) throws
     -> Value

@@ -333,20 +333,32 @@ private struct Canvas {
     // After the corner of the top edge or of a row inside; failing that
     // (a small box in a corner of its app's, which has no row inside), on
     // any row down to the bottom edge, further along.
-    let atCorner = (box.top..<max(box.top + 1, box.bottom)).map { (row: $0, start: box.left + 1) }
-    let along = (box.top...max(box.top, box.bottom)).flatMap { row in
-      (box.left + 1...max(box.left + 1, box.right - shown.count)).map { (row: row, start: $0) }
-    }
-    for (row, start) in atCorner + along where inside(start, row) {
-      // A cell of space after another name, so that two do not run together.
-      let columns = (start == box.left + 1 ? start : start - 1)...(start + shown.count - 1)
-      guard !columns.contains(where: { isLabelled($0, row) }) else { continue }
-      for (offset, character) in shown.enumerated() {
-        put(start + offset, row, character, tone: tone)
-        labelled.insert(Cell(column: start + offset, row: row))
-      }
+    let corner = box.left + 1
+    for row in box.top..<max(box.top + 1, box.bottom) where place(shown, row: row, start: corner, tone) {
       return
     }
+    for row in box.top...max(box.top, box.bottom) {
+      for start in corner...max(corner, box.right - shown.count)
+      where place(shown, row: row, start: start, tone, gapBefore: start != corner) {
+        return
+      }
+    }
+  }
+
+  /// Writes `text` at `start` on `row` if it fits among the names already
+  /// there (with a cell of space after another name when `gapBefore`);
+  /// true if it did.
+  private mutating func place(
+    _ text: String, row: Int, start: Int, _ tone: TerminalStyle.Tone?, gapBefore: Bool = false
+  ) -> Bool {
+    guard inside(start, row) else { return false }
+    let columns = (gapBefore ? start - 1 : start)...(start + text.count - 1)
+    guard !columns.contains(where: { isLabelled($0, row) }) else { return false }
+    for (offset, character) in text.enumerated() {
+      put(start + offset, row, character, tone: tone)
+      labelled.insert(Cell(column: start + offset, row: row))
+    }
+    return true
   }
 
   /// A place on the grid.

@@ -204,10 +204,10 @@ final class ProposalObject: NativeObject {
       case .replaceSelection: return .enumCase(Symbol(.replaceSelection))
       case .replaceAll: return .enumCase(Symbol(.replaceAll))
       }
-    case .dropPerformer? where proposal is TextDropProposal:
+    case .dropPerformer?:
       guard let text = proposal as? TextDropProposal else { break }
       return .enumCase(Symbol(text.dropPerformer == .view ? .view : .delegate))
-    case .dropProgressMode? where proposal is TextDropProposal:
+    case .dropProgressMode?:
       guard let text = proposal as? TextDropProposal else { break }
       return .enumCase(Symbol(text.dropProgressMode == .system ? .system : .custom))
     case .useFastSameViewOperations?:
