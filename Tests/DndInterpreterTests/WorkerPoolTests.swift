@@ -52,6 +52,37 @@ struct WorkerPoolTests {
     #expect(Set(seen).count == 1)
   }
 
+  @Test("with a limit of one thread, a task given while that thread is busy waits for it")
+  func limitQueuesTasks() {
+    let owner = WorkerPool.Owner()
+    let release = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    let threads = Mutex<[UInt]>([])
+    let secondRan = Mutex(false)
+    let first = owner.pool.run(
+      {
+        threads.withLock { $0.append(UInt(pthread_self())) }
+        release.wait()
+        done.signal()
+      }, limit: 1)
+    let second = owner.pool.run(
+      {
+        threads.withLock { $0.append(UInt(pthread_self())) }
+        secondRan.withLock { $0 = true }
+        done.signal()
+      }, limit: 1)
+    #expect(first && second)
+    // No second thread was started for it: it has not run while the first blocks.
+    usleep(50_000)
+    #expect(!secondRan.withLock { $0 })
+    release.signal()
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    #expect(done.wait(timeout: .now() + 10) == .success)
+    let seen = threads.withLock { $0 }
+    #expect(seen.count == 2)
+    #expect(Set(seen).count == 1)
+  }
+
   @Test("an owner that ends while its pool's thread runs a task holding it closes the pool")
   func ownerEndsDuringTask() {
     let started = DispatchSemaphore(value: 0)

@@ -114,7 +114,9 @@ public struct Explorer: Sendable {
   /// more than a short scenario's run): a thread of the explorer's pool,
   /// kept from one exploration to the next, or one started for it.
   public func explore(_ index: Int, fault: InjectedFault? = nil) -> ExplorationResult {
-    if let result = workers.pool.runAndWait({ [self] in exploreHere(index, fault: fault) }) { return result }
+    if let result = workers.pool.runAndWait(limit: options.threads, { [self] in exploreHere(index, fault: fault) }) {
+      return result
+    }
     var result: ExplorationResult?
     _ = try? InterpreterThread.run { result = exploreHere(index, fault: fault) }
     return result ?? exploreHere(index, fault: fault)

@@ -35,6 +35,9 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
   private let maxCollectionCount: Int
   /// The calling (search) thread's cache.
   private let cache: RunCaches
+  /// The threads an exploration uses, the search's included: the most the
+  /// pool may have.
+  private let threads: Int
   /// Workers still to start, and how many runs the search asks for first.
   private var workersToStart: Int
   private let startAfter: Int
@@ -55,6 +58,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     self.pool = pool
     self.maxCollectionCount = maxCollectionCount
     self.startAfter = max(0, startAfter)
+    self.threads = max(1, threads)
     workersToStart = max(0, threads - 1)
     cache = caches.take(maxCollectionCount: maxCollectionCount)
   }
@@ -67,7 +71,7 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       condition.lock()
       workersRunning += 1
       condition.unlock()
-      let started = pool.run { [self] in work() }
+      let started = pool.run({ [self] in work() }, limit: threads)
       if !started {
         condition.lock()
         workersRunning -= 1

@@ -24,6 +24,8 @@ final class WorkerPool: @unchecked Sendable {
   private var tasksGiven = 0
   /// Threads waiting for a task.
   private var idle = 0
+  /// Threads started and not ended.
+  private var threads = 0
   private var closed = false
 
   /// Ends the pool's threads when the explorers holding it are gone: the
@@ -38,9 +40,16 @@ final class WorkerPool: @unchecked Sendable {
 
   private init() {}
 
-  /// Runs `task` on a thread of the pool: an idle one, or a new one; false
-  /// if no thread could be started (or the pool is closed).
-  func run(_ task: @escaping @Sendable () -> Void) -> Bool {
+  /// Runs `task` on a thread of the pool: an idle one, or a new one while
+  /// the pool has fewer than `limit` threads, or else the first to finish
+  /// its task; false if no thread could be started (or the pool is closed).
+  ///
+  /// The limit is the exploration's number of threads. Without it, a task
+  /// handed over while the thread that would take it was still returning
+  /// from its last one started another thread, and the pool grew past the
+  /// cores: on two cores, an exploration on two threads kept three busy,
+  /// the idle one yielding its core at every poll.
+  func run(_ task: @escaping @Sendable () -> Void, limit: Int = Int.max) -> Bool {
     condition.lock()
     guard !closed else {
       condition.unlock()
@@ -49,16 +58,18 @@ final class WorkerPool: @unchecked Sendable {
     tasksGiven += 1
     let number = tasksGiven
     tasks.append((number, task))
-    if idle >= tasks.count {
+    if idle >= tasks.count || threads >= max(1, limit) {
       condition.signal()
       condition.unlock()
       return true
     }
+    threads += 1
     condition.unlock()
     if WorkerThread.start({ [self] in serve() }) { return true }
     // No thread: take the task back, unless a thread that just went idle took it.
     var taken: (number: Int, body: @Sendable () -> Void)?
     condition.lock()
+    threads -= 1
     if let index = tasks.firstIndex(where: { $0.number == number }) { taken = tasks.remove(at: index) }
     condition.unlock()
     // Released here, without the lock: it may hold the last reference to an
@@ -70,9 +81,11 @@ final class WorkerPool: @unchecked Sendable {
   /// thread could be started. An exploration's search runs here: starting a
   /// thread of its own per exploration (with a fresh 256 MB stack whose
   /// pages fault in again) cost about a run's time for every scenario.
-  func runAndWait<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result? {
+  func runAndWait<Result: Sendable>(
+    limit: Int = Int.max, _ body: @escaping @Sendable () -> Result
+  ) -> Result? {
     let handOver = HandOver<Result>()
-    guard run({ handOver.put(body()) }) else { return nil }
+    guard run({ handOver.put(body()) }, limit: limit) else { return nil }
     return handOver.take()
   }
 
@@ -120,13 +133,17 @@ final class WorkerPool: @unchecked Sendable {
     while let task = nextTask() { task() }
   }
 
-  /// The next task, waiting for one; nil once the pool is closed.
+  /// The next task, waiting for one; nil once the pool is closed (the
+  /// thread then ends).
   private func nextTask() -> (@Sendable () -> Void)? {
     condition.lock()
     defer { condition.unlock() }
     var polls = 0
     while tasks.isEmpty {
-      if closed { return nil }
+      if closed {
+        threads -= 1
+        return nil
+      }
       idle += 1
       condition.pause(&polls)
       idle -= 1
