@@ -12,13 +12,25 @@ import DndSyntax
 extension Checker {
   /// The global slot `self.name` stands for, when `base` is `self` in a
   /// handler (or a closure or function inside one) and `name` is the app's
-  /// rather than the view's.
+  /// rather than the view's, or `self` in a function of the app.
   mutating func appMemberThroughSelf(_ base: Expr, _ name: Name) -> Int? {
     guard case .selfReference = base.kind, let selfSlot = functions.last?.selfSlot,
-      case .view(let kind) = globals[selfSlot].kind, let slot = globalIndex[name.text],
-      PropertyCatalogue.property(named: name.text, on: kind) == nil,
-      !Checker.viewMembersBesidesProperties.contains(name.text)
+      let slot = globalIndex[name.text]
     else { return nil }
+    switch globals[selfSlot].kind {
+    case .view(let kind):
+      guard PropertyCatalogue.property(named: name.text, on: kind) == nil,
+        !Checker.viewMembersBesidesProperties.contains(name.text)
+      else { return nil }
+    case .app:
+      // In a function of the app, `self` is the app (the controller), and
+      // `self.images.append(x)` changes the app's `images`, as `images`
+      // alone would: read as the app object's member, the array was a
+      // copy, and the change was lost.
+      guard name.text != "frame" else { return nil }
+    default:
+      return nil
+    }
     switch globals[slot].kind {
     case .variable, .constant, .function, .view: return slot
     default: return nil
