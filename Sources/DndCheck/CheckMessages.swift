@@ -271,7 +271,14 @@ extension DiagnosticMessage {
   }
 
   static func unknownHandler(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {
-    .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion))
+    // Seed 001 sizes its items in UICollectionViewDelegateFlowLayout.
+    if name == "sizeForItemAt" || name == "heightForRowAt" {
+      let property = name == "sizeForItemAt" ? "itemSize = Size(width, height)" : "rowHeight = height"
+      return .error(
+        "'\(name)' is not a method of \(owner): the size is the view's own property here; write "
+          + "'\(property)' in the view's body")
+    }
+    return .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion))
   }
 
   static func unknownInteractionProperty(_ name: String, block: String, suggestion: String?)

@@ -142,6 +142,16 @@ extension Checker {
         fixIts: isInteraction ? [] : replacement(range, with: view))
       return
     }
+    // `bounds.width` in a handler, as a UIView subclass's method writes its
+    // own members: a script's view is reached through `self`.
+    if let selfSlot = functions.last?.selfSlot, globals.indices.contains(selfSlot),
+      case .view(let kind) = globals[selfSlot].kind,
+      PropertyCatalogue.property(named: name, on: kind) != nil || Checker.viewMembersBesidesProperties.contains(name)
+    {
+      let spelled = "self." + name
+      report(.unknownName(name, suggestion: spelled), at: range, fixIts: replacement(range, with: spelled))
+      return
+    }
     let suggestion = Suggestions.closest(to: name, in: visibleNames())
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
@@ -175,6 +185,12 @@ extension Checker {
     }
     if let index = Int(name.text) {
       return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
+    }
+    // `UICollectionViewDropProposal.Intent.insertAtDestinationIndexPath`:
+    // the enum's name written out, which changes nothing; the case is
+    // checked where it is used, as `.insertAtDestinationIndexPath` is.
+    if let typeName = Checker.dottedName(base), Checker.enumTypeSpellings.contains(typeName) {
+      return CheckedExpr(.enumCase(symbol(name.text)), range: range)
     }
     let checkedBase = checkExpr(base)
     let member = symbol(name.text)

@@ -1,3 +1,5 @@
+import DndSyntax
+
 /// Swift that students bring from the seeds and that dnd spells another way
 /// (or not at all): for each, what to write instead. The checker looks names,
 /// members, casts and calls up here before it reports them as unknown.
@@ -27,6 +29,26 @@ extension Checker {
     }
     return table
   }()
+
+  /// Enums whose cases a script writes as `.case`: their names, in Swift's
+  /// current and iOS 11 spellings, may stand before the case and change
+  /// nothing (`UITableViewDropProposal.Intent.automatic`,
+  /// `UITableViewDropIntent.automatic`).
+  static let enumTypeSpellings: Set<String> = [
+    "UICollectionView.ReorderingCadence", "UICollectionViewDropIntent", "UICollectionViewDropProposal.Intent",
+    "UICollectionViewReorderingCadence", "UIDropSessionProgressIndicatorStyle", "UITableViewDropIntent",
+    "UITableViewDropProposal.Intent", "UITextDropAction", "UITextDropEditability", "UITextDropPerformer",
+    "UITextDropProgressMode",
+  ]
+
+  /// `A.B.C` for a chain of names, nil for anything else.
+  static func dottedName(_ expr: Expr) -> String? {
+    switch expr.kind {
+    case .identifier(let name): return name
+    case .member(let base, let name, false): return dottedName(base).map { $0 + "." + name.text }
+    default: return nil
+    }
+  }
 
   /// Names the seeds' Swift uses that dnd spells another way, with what to
   /// write instead (the Image Gallery's JSON, seed 004's preview path).
@@ -64,6 +86,11 @@ extension Checker {
     "lastObject": swiftName("last"),
     "loadObjectsOfClass": swiftName("loadObjects(ofClass: NSString.self) { objects in ... }"),
     "locationInView": swiftName("location(in: view)"),
+    "precise": swiftName("isPrecise"),
+    // Seed 001 sizes its cells in a flow layout delegate and seed 004 lets
+    // its rows size themselves.
+    "automaticDimension": "rows do not size themselves in dnd: leave 'rowHeight:' out to use the table's "
+      + "'rowHeight', or give a number",
     // Seed 004 makes image views draggable by code.
     "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
       + "made by code has none, so give its superview the interaction and find the view under the "
@@ -78,6 +105,7 @@ extension Checker {
     "dequeueReusableCell": cellContent,
     "textLabel": cellContent,
     "detailTextLabel": cellContent,
+    "imageView": cellContent,
   ]
 
   private static let stringIndex =
@@ -87,7 +115,8 @@ extension Checker {
   private static let cellContent =
     "a data source returns its cell with the content in it: write 'UITableViewCell(text: title)' in "
     + "'cellForRowAt' (or 'UICollectionViewCell(text:)', '(image:)' in 'cellForItemAt'); there are no "
-    + "reuse queues or cell labels to fill in"
+    + "reuse queues or cell labels to fill in. A cell UIKit hands over (to a placeholder's "
+    + "'cellUpdateHandler', or from 'cellForItem(at:)') shows its content as 'cell.text' and 'cell.image'"
 
   private static func swiftName(_ spelling: String) -> String {
     "a script uses the Swift names of UIKit and Foundation: write '\(spelling)'"

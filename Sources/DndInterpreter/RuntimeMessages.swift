@@ -241,6 +241,12 @@ extension DiagnosticMessage {
   }
 
   public static func wrongArgumentType(_ name: String, expected: String, found: String) -> DiagnosticMessage {
-    .error("'\(name)' expects \(expected), but was given a value of type '\(found)'")
+    .error("'\(name)' expects \(expected), but was given \(givenPhrase(found))")
   }
+}
+
+/// What a message says was given: a type's name (`Int`) as "a value of type
+/// 'Int'", an enum case (`.automatic`, from `Value.mismatchName`) as itself.
+func givenPhrase(_ found: String) -> String {
+  found.hasPrefix(".") ? "'\(found)'" : "a value of type '\(found)'"
 }

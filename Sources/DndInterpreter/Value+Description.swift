@@ -101,6 +101,16 @@ extension Value: CustomStringConvertible {
   }
 }
 
+extension Value {
+  /// What a type mismatch names: the type, or for an enum case the case
+  /// itself (`.automatic`), so that a case given where another enum's is
+  /// expected is named rather than called "enum case".
+  var mismatchName: String {
+    if case .enumCase(let symbol) = self, let known = symbol.known { return "." + known.spelling }
+    return typeName
+  }
+}
+
 /// `String(number)`, the same text, written digit by digit into the
 /// string's own storage: the standard library's generic formatting costs
 /// several times as much, and `String(i)` is common in scripts (keys,

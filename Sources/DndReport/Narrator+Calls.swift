@@ -148,11 +148,15 @@ extension Narrator {
     if result.contains("not recorded") {
       guard proposals[name] != "unrecorded" else { return }
       proposals[name] = "unrecorded"
-      update(event) { $0.noProposal[name] = "it has no performDrop, so its proposal is not recorded" }
+      // A table's or collection view's drop delegate performs with `performDropWith`.
+      let perform = event.name == "dropSessionDidUpdate" ? "performDropWith" : "performDrop"
+      // "copy" of "copy" or of a list's "copy, insertAtDestinationIndexPath".
+      let operation = result.split(whereSeparator: { $0 == " " || $0 == "," }).first ?? ""
+      update(event) { $0.noProposal[name] = "it has no \(perform), so its proposal is not recorded" }
       add(
         event,
-        "sessionDidUpdate on \(view) answers \(result.split(separator: " ").first ?? ""), but \(view) has no "
-          + "performDrop, so UIKit never records the proposal: \(view) cannot take the drop.",
+        "\(event.name) on \(view) answers \(operation), but \(view) has no "
+          + "\(perform), so UIKit never records the proposal: \(view) cannot take the drop.",
         rule: .needsPerformDrop, tone: .yellow)
       return
     }

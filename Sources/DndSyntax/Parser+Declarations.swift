@@ -161,6 +161,14 @@ extension Parser.State {
       name = tokenName
       advance()
     }
+    // `dropInteraction(delegate: self) {`, as UIKit's initializer is called.
+    if at(.leftParen) {
+      let start = token.range.start
+      skip(until: [.leftBrace, .rightBrace])
+      report(
+        .interactionArguments(kind.text),
+        at: SourceRange(file: file.id, start: Int(start), end: Int(previous.end)))
+    }
     var members: [InteractionMember] = []
     members.reserveCapacity(Parser.State.listCapacity)
     readBody(of: "this \(kind.text)") { state in
@@ -469,7 +477,11 @@ extension Parser.State {
   /// one, then reads the body as a view's so that its own errors are found.
   private mutating func readUnknownDeclaration() {
     let word = tokenName
-    let suggestion = Suggestions.closest(to: word.text, in: Parser.viewKinds + Parser.interactionKinds)
+    // `UILabel status { ... }`: UIKit's class names the kind; a script
+    // writes it in lower camel case without the prefix.
+    let suggestion =
+      Parser.uikitClassKinds[word.text]
+      ?? Suggestions.closest(to: word.text, in: Parser.viewKinds + Parser.interactionKinds)
     report(
       .unknownKind(word.text, suggestion: suggestion), at: word.range,
       fixIts: suggestion.map { [Diagnostic.FixIt(range: word.range, replacement: $0)] } ?? [])

@@ -52,6 +52,14 @@ public enum Parser {
     "view", "label", "imageView", "textField", "textView", "button", "tableView", "collectionView",
   ]
 
+  /// UIKit's classes and the kinds that declare them.
+  static let uikitClassKinds: [String: String] = [
+    "UIView": "view", "UILabel": "label", "UIImageView": "imageView", "UITextField": "textField",
+    "UITextView": "textView", "UIButton": "button", "UITableView": "tableView",
+    "UICollectionView": "collectionView", "UIDragInteraction": "dragInteraction",
+    "UIDropInteraction": "dropInteraction", "UISpringLoadedInteraction": "springLoadedInteraction",
+  ]
+
   /// The kinds of interaction, delegate and data source, as `interactionKind`
   /// in the grammar lists them.
   public static let interactionKinds = [

@@ -229,6 +229,12 @@ extension DiagnosticMessage {
     .error("integer literal '\(text)' overflows Int")
   }
 
+  public static func interactionArguments(_ kind: String) -> DiagnosticMessage {
+    .error(
+      "a \(kind) takes no arguments: the block is its own delegate, so write '\(kind) { ... }' and put the "
+        + "delegate's methods inside it")
+  }
+
   public static func interactionOutsideView(_ kind: String, app: String) -> DiagnosticMessage {
     .error(
       "a \(kind) must be declared inside a view; app '\(app)' holds views, properties, variables "

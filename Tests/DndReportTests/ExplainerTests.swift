@@ -95,6 +95,38 @@ import Testing
     #expect(notes.contains(testCase.words), "\(notes)")
   }
 
+  @Test("a table whose drop delegate has no performDropWith is told so by that name")
+  func aListWithoutPerformDropWith() throws {
+    let run = try ScriptRun(
+      """
+      device iPad
+      source Notes { item memo { UIDragItem(itemProvider: NSItemProvider(object: "Milk")) } }
+      app Shop {
+        tableView list {
+          frame = Rect(0, 0, 400, 600)
+          dataSource {
+            func numberOfRowsInSection(section) { 1 }
+            func cellForRowAt(indexPath) { UITableViewCell(text: "Eggs") }
+          }
+          dropDelegate {
+            func dropSessionDidUpdate(session, destinationIndexPath) {
+              UITableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+            }
+          }
+        }
+      }
+      scenario "no performDropWith" {
+        longPress Notes.memo
+        drag to list
+        release
+      }
+      """)
+    let explainer = Explainer(files: [run.file])
+    let notes = explainer.notes(for: try run.only).joined(separator: "\n")
+    #expect(notes.contains("dropSessionDidUpdate on `list` answers copy, but `list` has no performDropWith"))
+    #expect(!notes.contains("has no performDrop,"))
+  }
+
   @Test func theSummarySaysWhyNoDragStarted() throws {
     let run = try ScriptRun(scene(sourceSetup: ""))
     let summary = Explainer(files: [run.file]).summary(of: try run.only)

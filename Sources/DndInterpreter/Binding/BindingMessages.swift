@@ -48,7 +48,7 @@ extension DiagnosticMessage {
     let advice =
       found == "Array" && !expected.contains("array")
       ? "; the value is an array: take one element, such as 'strings.first', or join them" : ""
-    return .error("cannot assign a value of type '\(found)' to '\(property)', which holds \(expected)\(advice)")
+    return .error("cannot assign \(givenPhrase(found)) to '\(property)', which holds \(expected)\(advice)")
   }
 
   public static func runtimeLimit(_ message: String) -> DiagnosticMessage {

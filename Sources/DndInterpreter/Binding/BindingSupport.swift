@@ -182,7 +182,7 @@ enum Convert {
       }
     }
     throw RuntimeError(
-      .wrongArgumentType(name, expected: ".cancel, .forbidden, .copy or .move", found: value.typeName))
+      .wrongArgumentType(name, expected: ".cancel, .forbidden, .copy or .move", found: value.mismatchName))
   }
 
   /// The enum case a script compares an operation with: `.copy`.
@@ -203,7 +203,8 @@ enum Convert {
       for element in elements { options.formUnion(try fileOptions(element, for: name)) }
       return options
     }
-    throw RuntimeError(.wrongArgumentType(name, expected: ".openInPlace, [.openInPlace] or []", found: value.typeName))
+    throw RuntimeError(
+      .wrongArgumentType(name, expected: ".openInPlace, [.openInPlace] or []", found: value.mismatchName))
   }
 
   /// `visibility: .all` and its siblings.
@@ -218,7 +219,7 @@ enum Convert {
       }
     }
     throw RuntimeError(
-      .wrongArgumentType(name, expected: ".all, .team, .group or .ownProcess", found: value.typeName))
+      .wrongArgumentType(name, expected: ".all, .team, .group or .ownProcess", found: value.mismatchName))
   }
 }
 

@@ -361,12 +361,16 @@ enum ListConvert {
       default: break
       }
     }
-    let automatic =
+    var automatic =
       kind == .table
       ? ", .insertIntoDestinationIndexPath or .automatic" : " or .insertIntoDestinationIndexPath"
+    if kind == .collection, case .enumCase(let symbol) = value, symbol.known == .automatic {
+      automatic += " (.automatic is a table view's intent: UITableViewDropProposal has it, "
+        + "UICollectionViewDropProposal does not)"
+    }
     throw RuntimeError(
       .wrongArgumentType(
-        name, expected: ".unspecified, .insertAtDestinationIndexPath\(automatic)", found: value.typeName))
+        name, expected: ".unspecified, .insertAtDestinationIndexPath\(automatic)", found: value.mismatchName))
   }
 
   static func value(of cadence: ReorderingCadence) -> Value {
@@ -387,7 +391,7 @@ enum ListConvert {
       }
     }
     throw RuntimeError(
-      .wrongArgumentType(name, expected: ".immediate, .fast or .slow", found: value.typeName))
+      .wrongArgumentType(name, expected: ".immediate, .fast or .slow", found: value.mismatchName))
   }
 
   /// `UITableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)`,

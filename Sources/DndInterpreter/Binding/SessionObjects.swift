@@ -122,7 +122,7 @@ final class DropSessionObject: SceneObject {
     else {
       throw RuntimeError(
         .propertyType(
-          "UIDropSession.progressIndicatorStyle", expected: ".none or .default", found: value.typeName))
+          "UIDropSession.progressIndicatorStyle", expected: ".none or .default", found: value.mismatchName))
     }
     session.progressIndicatorStyle = symbol.known == KnownMember.none ? .none : .default
   }
@@ -237,7 +237,7 @@ final class ProposalObject: NativeObject {
       else {
         throw RuntimeError(
           .propertyType(
-            property, expected: ".insert, .replaceSelection or .replaceAll", found: value.typeName))
+            property, expected: ".insert, .replaceSelection or .replaceAll", found: value.mismatchName))
       }
       text.dropAction = action
     case .dropPerformer? where proposal is TextDropProposal:
@@ -265,7 +265,7 @@ final class ProposalObject: NativeObject {
   {
     guard case .enumCase(let symbol) = value, symbol.known == first || symbol.known == second else {
       throw RuntimeError(
-        .propertyType(property, expected: ".\(first.spelling) or .\(second.spelling)", found: value.typeName))
+        .propertyType(property, expected: ".\(first.spelling) or .\(second.spelling)", found: value.mismatchName))
     }
     return symbol.known == first
   }
