@@ -41,36 +41,37 @@ final class DragEngine {
   /// follows it in the trace), runs it, then records its result. An error the
   /// handler throws passes through unchanged.
   func call<Result>(
-    _ method: DelegateMethod, _ site: CallSite, _ arguments: [TraceArgument] = [],
+    _ method: DelegateMethod, _ site: CallSite, _ arguments: @autoclosure () -> [TraceArgument] = [],
     result describe: (Result) -> String? = { _ in nil }, _ body: () throws -> Result
   ) rethrows -> Result {
     let index = world.record(
       .call, method.name, method: method.uikit, phase: site.phase, session: site.session, app: site.app,
-      view: site.view, interaction: site.interaction, arguments: arguments)
+      view: site.view, interaction: site.interaction, arguments: arguments())
     let value = try body()
-    if let text = describe(value) { world.trace.setResult(index, text) }
+    if world.trace.keepsDetails, let text = describe(value) { world.trace.setResult(index, text) }
     return value
   }
 
   /// Records that a method was not implemented and UIKit's default applied.
   func recordDefault(
-    _ method: DelegateMethod, _ site: CallSite, _ arguments: [TraceArgument] = [], result: String
+    _ method: DelegateMethod, _ site: CallSite, _ arguments: @autoclosure () -> [TraceArgument] = [],
+    result: @autoclosure () -> String
   ) {
     world.record(
       .defaultUsed, method.name, method: method.uikit, phase: site.phase, session: site.session,
-      app: site.app, view: site.view, interaction: site.interaction, arguments: arguments, result: result)
+      app: site.app, view: site.view, interaction: site.interaction, arguments: arguments(), result: result())
   }
 
   /// Records a runtime step of a drag; on `queue` when it is not the
   /// current one (UIKit work that the runtime notices from elsewhere).
   func step(
     _ name: String, _ s: DragState?, phase: DragPhase? = nil, app: String? = nil, view: String? = nil,
-    interaction: String? = nil, _ arguments: [TraceArgument] = [], result: String? = nil,
-    queue: WorkQueue? = nil
+    interaction: String? = nil, _ arguments: @autoclosure () -> [TraceArgument] = [],
+    result: @autoclosure () -> String? = nil, queue: WorkQueue? = nil
   ) {
     world.record(
       .step, name, phase: phase ?? s?.phase, session: s?.id, app: app, view: view, interaction: interaction,
-      arguments: arguments, result: result, queue: queue)
+      arguments: arguments(), result: result(), queue: queue)
   }
 
   func site(_ s: DragState, _ interaction: DragInteraction) -> CallSite {

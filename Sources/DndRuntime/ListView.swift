@@ -361,23 +361,24 @@ public final class ListView {
 
   /// Calls a handler of this list, recording it in the trace.
   func call<Result>(
-    _ method: DelegateMethod, role: String, site: CallSite? = nil, _ arguments: [TraceArgument] = [],
+    _ method: DelegateMethod, role: String, site: CallSite? = nil,
+    _ arguments: @autoclosure () -> [TraceArgument] = [],
     result describe: (Result) -> String? = { _ in nil }, _ body: () throws -> Result
   ) throws -> Result {
     guard let world else { return try body() }
     var callSite = site ?? self.site(role: role)
     callSite.interaction = role
-    return try world.engine.call(method, callSite, arguments, result: describe, body)
+    return try world.engine.call(method, callSite, arguments(), result: describe, body)
   }
 
   /// Records that a method was not implemented and UIKit's default applied.
   func recordDefault(
-    _ method: DelegateMethod, role: String, site: CallSite? = nil, _ arguments: [TraceArgument] = [],
-    result: String
+    _ method: DelegateMethod, role: String, site: CallSite? = nil,
+    _ arguments: @autoclosure () -> [TraceArgument] = [], result: @autoclosure () -> String
   ) {
     var callSite = site ?? self.site(role: role)
     callSite.interaction = role
-    world?.engine.recordDefault(method, callSite, arguments, result: result)
+    world?.engine.recordDefault(method, callSite, arguments(), result: result())
   }
 
   /// Runs `body` with a drag's phase and session as the context of the list's calls.
@@ -388,11 +389,13 @@ public final class ListView {
   }
 
   /// Records a step of the list in the trace.
-  func step(_ name: String, _ arguments: [TraceArgument] = [], result: String? = nil) {
+  func step(
+    _ name: String, _ arguments: @autoclosure () -> [TraceArgument] = [], result: @autoclosure () -> String? = nil
+  ) {
     let context = contextStack.last
     world?.record(
       .step, name, phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name,
-      arguments: arguments, result: result)
+      arguments: arguments(), result: result())
   }
 
   /// Records a console line about the list.

@@ -115,6 +115,12 @@ extension TraceEvent: CustomStringConvertible {
 /// The recorded events of one world.
 public final class Trace {
   public private(set) var events: [TraceEvent] = []
+  /// Whether events keep their arguments and results. An explored order's
+  /// trace is read only for its events' kinds, names, places and messages
+  /// (the invariants, `expect called`), and a failing order is replayed to
+  /// be shown; formatting arguments and results nobody reads was about a
+  /// tenth of an order's work. Set before the first event.
+  public var keepsDetails = true
 
   init() {
     // A drop scenario records a few dozen events (the Image Gallery's

@@ -130,14 +130,16 @@ public final class World {
   func record(
     _ kind: TraceEventKind, _ name: String, method: String? = nil, phase: DragPhase? = nil,
     session: Int? = nil, app: String? = nil, view: String? = nil, interaction: String? = nil,
-    arguments: [TraceArgument] = [], result: String? = nil, message: String? = nil,
-    exceptionName: String? = nil, queue: WorkQueue? = nil
+    arguments: @autoclosure () -> [TraceArgument] = [], result: @autoclosure () -> String? = nil,
+    message: String? = nil, exceptionName: String? = nil, queue: WorkQueue? = nil
   ) -> Int {
     let located = kind == .warning || kind == .exception
+    let details = trace.keepsDetails
     return trace.append(
       time: scheduler.now, queue: (queue ?? scheduler.currentQueue).label, kind: kind, phase: phase, session: session,
       app: app, view: view, interaction: interaction, name: name, method: method ?? name,
-      arguments: arguments, result: result, message: message, exceptionName: exceptionName,
+      arguments: details ? arguments() : [], result: details ? result() : nil, message: message,
+      exceptionName: exceptionName,
       sourceLocation: located ? sourceLocationProvider?() : nil)
   }
 

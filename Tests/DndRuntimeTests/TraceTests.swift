@@ -5,8 +5,9 @@ import Testing
 @Suite("Trace")
 struct TraceTests {
   /// The Hello World scenario of the design document.
-  private func helloWorld() throws -> TestScene {
+  private func helloWorld(keepingDetails: Bool = true) throws -> TestScene {
     let scene = try TestScene()
+    scene.trace.keepsDetails = keepingDetails
     let (source, target) = try scene.sourceAndTarget()
     scene.makeFullDragSource(source)
     scene.makeFullDropTarget(target)
@@ -35,6 +36,21 @@ struct TraceTests {
     )
     let load = try #require(scene.trace.events.first { $0.name == "loadCompleted" })
     #expect(load.queue == "NSItemProvider" && load.phase == .dataTransfer)
+  }
+
+  @Test("a trace without details has the same events, with no arguments or results")
+  func withoutDetails() throws {
+    let full = try helloWorld().trace.events
+    let lean = try helloWorld(keepingDetails: false).trace.events
+    #expect(full.contains { !$0.arguments.isEmpty } && full.contains { $0.result != nil })
+    #expect(lean.allSatisfy { $0.arguments.isEmpty && $0.result == nil })
+    func bare(_ event: TraceEvent) -> TraceEvent {
+      var event = event
+      event.arguments = []
+      event.result = nil
+      return event
+    }
+    #expect(lean == full.map(bare))
   }
 
   @Test("the trace is deterministic")

@@ -388,6 +388,9 @@ public struct Explorer: Sendable {
     let result = runner.runScenarioHere(
       index, output: { _ in }, lean: true, caches: caches, defaults: defaults,
       prepare: { host in
+        // Only a replay shows the trace; the search reads its events' kinds
+        // and names (the invariants, `expect called`), not their arguments.
+        host.world.trace.keepsDetails = keepsWhole
         host.world.scheduler.policy = policy
         fault?.install(in: host.world)
         if let fingerprints {
