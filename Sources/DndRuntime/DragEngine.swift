@@ -141,6 +141,9 @@ final class DragEngine {
 
   /// Sends `sessionDidTransferItems` once the drop happened, the source heard
   /// `didEndWith` and every load the destination started has delivered.
+  /// Choice (§1.3 row 17 says only "after the destination received all data
+  /// it requested"): a load the destination cancelled counts as ended, since
+  /// that data is no longer requested (spec uikit/transfer-after-cancelled-load).
   func transferMayBeComplete(_ s: DragState) throws {
     guard s.dropPerformed, s.didEndSent, !s.transferSent, s.pendingLoads == 0 else { return }
     s.transferSent = true
