@@ -86,12 +86,13 @@ extension DragEngine {
       }
       guard counts else {
         list.tracking = ListDropTracking(
-          session: s.id, destination: destination, proposal: nil, original: nil)
+          session: s.id, destination: destination, proposal: nil, original: nil, point: point, slot: slot)
         return nil
       }
       let adjusted = list.adjust(proposal, slot: slot, at: point)
       list.tracking = ListDropTracking(
-        session: s.id, destination: adjusted.destination, proposal: adjusted.proposal, original: proposal)
+        session: s.id, destination: adjusted.destination, proposal: adjusted.proposal, original: proposal,
+        point: point, slot: slot)
       if adjusted.proposal !== proposal || adjusted.destination != destination {
         step(
           "proposalAdjusted", s, app: app.name, view: view.name, interaction: interaction.name,
@@ -132,10 +133,14 @@ extension DragEngine {
     list.dropAnimations = []
     try list.withContext(callSite) {
       let point = view.point(fromScreen: s.location)
-      let slot = try list.dropTarget(at: point, session: s)
+      let tracked = list.tracking?.session == s.id ? list.tracking : nil
+      // Where the last update hit-tested, if the finger has not moved since
+      // (§8.5: the coordinator's destination is the last hit-tested one);
+      // else the slot under the final location.
+      let slot = try tracked?.point == point ? tracked?.slot : list.dropTarget(at: point, session: s)
       // The delegate's last proposal, adjusted for the final location; its
       // operation as the engine validated it.
-      let original = list.tracking?.session == s.id ? list.tracking?.original : nil
+      let original = tracked?.original
       let last = original ?? (s.proposal as? ListDropProposal) ?? ListDropProposal(operation: s.operation)
       var (proposal, destination) = list.adjust(last, slot: slot, at: point)
       if proposal.operation != s.operation { proposal = proposal.with(operation: s.operation) }
@@ -234,10 +239,16 @@ extension ListView {
   /// The entry lifted out while a reorder is shown: the single item of a
   /// drag from this list whose move + insertAtDestinationIndexPath proposal
   /// is in effect.
+  ///
+  /// The delegate's own intent counts, not only the adjusted one: over
+  /// empty space the adjusted intent is unspecified (no destination), and
+  /// reopening the lifted item's slot then moved the content back under a
+  /// still finger, so updates alternated between a destination and none.
   private func reorderingEntry(_ s: DragState) -> Int? {
     guard let tracking, tracking.session == s.id, let proposal = tracking.proposal, s.operation == .move,
-      proposal.intent == .insertAtDestinationIndexPath, s.items.count == 1, let item = s.items.first,
-      let path = sourceIndexPath(of: item, session: s.id)
+      proposal.intent == .insertAtDestinationIndexPath
+        || tracking.original?.intent == .insertAtDestinationIndexPath,
+      s.items.count == 1, let item = s.items.first, let path = sourceIndexPath(of: item, session: s.id)
     else { return nil }
     return itemID(at: path)
   }

@@ -73,6 +73,11 @@ struct ListDropTracking {
   var proposal: ListDropProposal?
   /// The proposal as the delegate returned it (adjusted again at the drop).
   var original: ListDropProposal?
+  /// Where the finger was (view coordinates) and the slot hit-tested there:
+  /// a drop at that same place takes this destination, the last one the
+  /// delegate was told (§8.5), whatever the proposal did to the layout since.
+  var point: Point?
+  var slot: ListLayout.Slot?
 }
 
 /// The table or collection view behaviour of a view.
