@@ -325,7 +325,9 @@ final class PlaceholderContextObject: SceneObject {
       guard arguments.isEmpty else { break }
       return .bool(try context.deletePlaceholder())
     case .setNeedsCellUpdate?:
-      guard arguments.isEmpty else { break }
+      // UICollectionViewDropPlaceholderContext's alone (§9.3): a table's
+      // context has no such method.
+      guard arguments.isEmpty, kind == .collection else { break }
       try context.setNeedsCellUpdate()
       return .nil
     case .addAnimations?, .addCompletion?:
