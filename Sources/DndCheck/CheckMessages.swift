@@ -212,6 +212,20 @@ extension DiagnosticMessage {
     .error("a 'return' in \(function) needs a value: write 'return' with \(expected) after it")
   }
 
+  /// A REPL input declaring again what an earlier input built: the scene
+  /// keeps it, so the declaration could only add a second one.
+  static func sceneAlreadyHas(_ name: String, what: String) -> DiagnosticMessage {
+    .error(
+      "\(what) '\(name)' is already in the scene, from an earlier input, and the scene keeps what it built; "
+        + "type ':reset' to start over (or ':reload' to load the file again), then declare it")
+  }
+
+  static var sceneAlreadyHasDevice: DiagnosticMessage {
+    .error(
+      "the device is chosen before the scene is built, and this session's scene is built already; type "
+        + "':reset', then declare the device first")
+  }
+
   static var selfBoundToAnotherValue: DiagnosticMessage {
     .error("'self' can only be bound to itself, as in 'guard let self = self else { return }'; pick another name")
   }

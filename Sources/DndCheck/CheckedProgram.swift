@@ -48,6 +48,26 @@ public struct GlobalInfo: Sendable {
     case view(ViewKind)
     case app
     case source
+
+    /// Apps, their views and sources: what a scene builds once and keeps.
+    public var isPartOfScene: Bool {
+      switch self {
+      case .view, .app, .source: true
+      case .variable, .constant, .function: false
+      }
+    }
+
+    /// "app", "view", ... for messages.
+    public var phrase: String {
+      switch self {
+      case .variable: "variable"
+      case .constant: "constant"
+      case .function: "function"
+      case .view: "view"
+      case .app: "app"
+      case .source: "source"
+      }
+    }
   }
 
   public var name: String

@@ -4,6 +4,12 @@ import DndSyntax
 /// handlers, sources and their items, scenarios, and function bodies.
 extension Checker {
   mutating func checkDevice(_ decl: DeviceDecl) {
+    // In a REPL session whose earlier inputs built apps or sources, the
+    // world already has its device: a new one would be ignored.
+    if globals.prefix(previousGlobalCount).contains(where: { $0.kind.isPartOfScene }) {
+      report(.sceneAlreadyHasDevice, at: decl.range)
+      return
+    }
     if let previous = deviceRange {
       report(
         .duplicateDevice, at: decl.range,

@@ -155,7 +155,9 @@ public struct Checker {
   mutating func declareGlobal(_ name: Name, kind: GlobalInfo.Kind, app: String? = nil) -> Int {
     // A REPL input may redeclare a global of an earlier input; within one
     // input a second declaration is an error.
-    if let existing = globalIndex[name.text], existing >= previousGlobalCount {
+    if let existing = globalIndex[name.text], existing < previousGlobalCount, kind.isPartOfScene {
+      report(.sceneAlreadyHas(name.text, what: kind.phrase), at: name.range)
+    } else if let existing = globalIndex[name.text], existing >= previousGlobalCount {
       let first = globals[existing]
       if let firstApp = first.app, let app, firstApp != app {
         report(

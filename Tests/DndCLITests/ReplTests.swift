@@ -200,6 +200,29 @@ import Testing
     #expect(lines.count > 2 && lines[1] == "   1 | " + line && lines[2] == "     | " + caret, "\(outcome.error)")
   }
 
+  /// The scene keeps what earlier inputs built: declaring an app, view or
+  /// source again, or a device once there is a scene, is an error that says
+  /// to start over, instead of a second app or an ignored device.
+  @Test(arguments: [
+    ("app A { view root { frame = Rect(0, 0, 10, 10) } }\napp A { view root { frame = Rect(0, 0, 10, 10) } }\n",
+     "<repl:2>:1:5: error: app 'A' is already in the scene"),
+    ("app A { view root { frame = Rect(0, 0, 10, 10) } }\ndevice iPhone\n",
+     "<repl:2>:1:1: error: the device is chosen before the scene is built"),
+  ])
+  func theSceneIsNotDeclaredTwice(input: String, error: String) {
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.error.hasPrefix(error), "\(outcome.error)")
+  }
+
+  /// A device typed before anything is built is the scene's device.
+  @Test func aDeviceTypedFirstIsUsed() {
+    let outcome = dnd(
+      ["repl"], input: Array("device iPhone\napp A { view root { frame = Rect(0, 0, 10, 10) } }\n:tree\n".utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output.contains("app A  frame (0, 0, 375, 667)"), "\(outcome.output)")
+  }
+
   /// A command under an unfinished input shows what is open, drops it and
   /// is obeyed, rather than being read as code.
   @Test func aCommandEndsAnUnfinishedInput() {
