@@ -245,8 +245,28 @@ final class ReplSession {
     }
     if let failure {
       console.writeError(renderer.render(failure))
-      noteFailure(DiagnosticMessage.expectationIDs.contains(failure.id) ? .failure : .runtimeError)
+      let isExpectation = DiagnosticMessage.expectationIDs.contains(failure.id)
+      noteFailure(isExpectation ? .failure : .runtimeError)
+      // `dnd run` ends the scenario here; the REPL goes on, with the drag
+      // the error cut short still open (its target stays busy with it).
+      if !isExpectation, let id = Self.openSession(in: host.world.trace.events) {
+        console.writeError(
+          renderer.render(
+            .note,
+            "the error cut drag session \(id) short: it stays open, and its drop target busy, so later "
+              + "drags there are ignored; ':reset' or ':reload' to start again"))
+      }
     }
+  }
+
+  /// The latest drag session, if it has not ended (by a drop, a cancel or
+  /// an abandoned lift).
+  static func openSession(in events: [TraceEvent]) -> Int? {
+    guard let id = events.last(where: { $0.session != nil })?.session else { return nil }
+    let ended = events.contains {
+      $0.session == id && ($0.method == "dragEnded" || $0.method == "liftAbandoned")
+    }
+    return ended ? nil : id
   }
 
   /// Events as `dnd run` shows them. Events without a phase (a wait, a

@@ -215,6 +215,28 @@ import Testing
     #expect(outcome.error.hasPrefix(error), "\(outcome.error)")
   }
 
+  /// A script error in the middle of a drag leaves it open: the REPL says
+  /// so and how to start again.
+  @Test func anErrorMidDragSaysTheDragStaysOpen() {
+    let input = """
+      app A { view root { frame = Rect(0, 0, 1024, 768)
+        label source { frame = Rect(0, 0, 100, 40); text = "Hi"; isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] } } }
+        label target { frame = Rect(0, 400, 100, 40); isUserInteractionEnabled = true
+          dropInteraction {
+            func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+            func performDrop(session) { print([1][3]) } } } } }
+      longPress source
+      drag to target
+      release
+
+      """
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 70)
+    #expect(outcome.error.contains("note: the error cut drag session 1 short: it stays open"), "\(outcome.error)")
+  }
+
   /// A device typed before anything is built is the scene's device.
   @Test func aDeviceTypedFirstIsUsed() {
     let outcome = dnd(
