@@ -109,6 +109,7 @@ extension Narrator {
         "Every piece of data the destination asked for has arrived; the source would now hear "
           + "sessionDidTransferItems.")
     case "dragEnded":
+      update(event) { $0.ended = true }
       add(event, "The drag is over for the source: it ended with \(event.argument("operation") ?? "?").")
     case "dragStateDidChange":
       let cell = event.argument("cell") ?? "the cell"
@@ -277,7 +278,15 @@ extension Narrator {
       } else if drag.loadFailed {
         transfer = ", but its loads failed."
       }
-      if drag.dropped, let target = drag.target {
+      if case .runtimeError = run.outcome, !drag.ended {
+        // The error cut the drag short: what came next never happened.
+        let target = drag.target.map { " on `\($0)`" } ?? ""
+        line +=
+          drag.dropped
+          ? " was being dropped\(target) when the script stopped with an error; in an app the error would "
+            + "end the app there."
+          : " was in progress when the script stopped with an error."
+      } else if drag.dropped, let target = drag.target {
         line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")" + transfer
       } else if drag.dropped {
         line += " was dropped" + transfer

@@ -34,6 +34,8 @@ struct Narrator {
     var target: String?
     var operation: String?
     var dropped = false
+    /// The source heard the drag end.
+    var ended = false
     var cancelReason: String?
     var transferred = false
     /// Some of its data was loaded (a drop may take none: a local move).

@@ -127,6 +127,20 @@ import Testing
     #expect(!notes.contains("has no performDrop,"))
   }
 
+  @Test("a drop whose performDrop stops with an error is not summed up as a drop")
+  func aCrashInPerformDrop() throws {
+    let run = try ScriptRun(scene(dropHandlers: """
+      func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+      func performDrop(session) { print([1][3]) }
+      """))
+    let summary = Explainer(files: [run.file]).summary(of: try run.only)
+    #expect(
+      summary == [
+        "In short: the drag from `source` was being dropped on `target` when the script stopped with an "
+          + "error; in an app the error would end the app there."
+      ])
+  }
+
   @Test func theSummarySaysWhyNoDragStarted() throws {
     let run = try ScriptRun(scene(sourceSetup: ""))
     let summary = Explainer(files: [run.file]).summary(of: try run.only)
