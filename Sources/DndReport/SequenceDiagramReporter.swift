@@ -45,6 +45,11 @@ public struct SequenceDiagramReporter: Sendable {
       lines.append("  Note over \(span): \(escape(title))")
       var drawer = Drawer(cast: cast, reporter: self, span: span)
       var printed = run.printed[...]
+      // What was printed before the first event comes first.
+      while let text = printed.first, text.afterEvent <= 0 {
+        drawer.printed(text.text)
+        printed = printed.dropFirst()
+      }
       for (index, event) in run.trace.enumerated() {
         drawer.draw(event)
         while let text = printed.first, text.afterEvent <= index + 1 {

@@ -71,6 +71,24 @@ import Testing
     #expect(Self.problems(in: diagram) == [])
   }
 
+  @Test func whatIsPrintedBeforeTheFirstEventComesFirst() throws {
+    let run = try ScriptRun(
+      """
+      app A { view root { frame = Rect(0, 0, 100, 100) } }
+      scenario "prints" {
+        print("one")
+        wait 1
+        print("two")
+      }
+      """)
+    let lines = SequenceDiagramReporter().render(run.result).split(separator: "\n").map(String.init)
+    let one = lines.firstIndex { $0.contains("print: one") }
+    let wait = lines.firstIndex { $0.contains("wait seconds=1") }
+    let two = lines.firstIndex { $0.contains("print: two") }
+    #expect(one != nil && wait != nil && two != nil)
+    #expect((one ?? 0) < (wait ?? 0) && (wait ?? 0) < (two ?? 0), "\(lines)")
+  }
+
   @Test func awkwardNamesAndTextsAreSanitised() throws {
     let run = try ScriptRun(
       scene(
