@@ -185,7 +185,7 @@ extension ReplSession {
   func picture() -> String {
     guard let world = scene?.host.world, !world.apps.isEmpty else { return "No apps yet.\n" }
     let picture = ScenePicture(
-      scene: world.snapshot(), trace: lastStepEvents, title: nil, caption: "after the last input")
+      scene: world.snapshot(), trace: world.trace.events, title: nil, caption: "after the last input")
     return SceneTextRenderer().render(picture)
   }
 
