@@ -126,8 +126,10 @@ extension SceneHost {
     case "dropSessionDidUpdate":
       delegate.dropSessionDidUpdate = { [unowned self] session, destination in
         let result = try callHandler(code, [value(session), destination.map(IndexPathObject.value) ?? .nil])
+        // The other list's proposal class does not do: Swift rejects a
+        // UICollectionViewDropProposal returned to a table, and the reverse.
         guard let object = result.object(as: ProposalObject.self),
-          let proposal = object.proposal as? ListDropProposal
+          let proposal = object.proposal as? ListDropProposal, object.listKind == kind
         else {
           let type = kind == .table ? "UITableViewDropProposal" : "UICollectionViewDropProposal"
           throw resultError(method, code, expected: "a \(type)", found: result)
