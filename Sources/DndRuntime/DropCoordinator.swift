@@ -138,6 +138,12 @@ public final class DropCoordinator {
   public func drop(_ dragItem: DragItem, intoItemAt indexPath: IndexPath, rect: Rect) throws -> DragAnimator {
     guard let list else { return DragAnimator(world: nil) }
     let unit = list.kind == .table ? "Row" : "Item"
+    // As for drop(_:toItemAt:): the item needs a cell to go into.
+    if list.itemID(at: indexPath) == nil {
+      list.warn(
+        "drop(_:into\(unit)At:rect:) names \(indexPathText(indexPath)), which is not a \(list.kind.unit) of "
+          + "the \(list.kind.viewPhrase): there is no cell to drop it into")
+    }
     return record(
       dragItem, "drop(_:into\(unit)At:rect:)", TraceArgument("indexPath", indexPathText(indexPath)),
       TraceArgument("rect", rect.description))
