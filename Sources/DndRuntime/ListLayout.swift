@@ -21,6 +21,11 @@ import Foundation
 //   a collection view line, the index after the last item there (for the
 //   last line: one past the end of the section);
 // - anywhere else (below the content), nil.
+// A table's sections follow each other with no header or footer between
+// them, so the place after the last row of a section other than the last is
+// where the next section's first row is, and a cell wins there: a drop at
+// the end of such a section is not modelled (drop on the next section's first
+// row, or at the end of the last section).
 
 /// The settings a layout is computed from.
 struct ListMetrics {
