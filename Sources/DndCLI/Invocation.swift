@@ -160,7 +160,8 @@ struct OptionSpec: Hashable, Sendable {
       summary: "Stop the scenario after that many steps (0: none).", commands: [.render]),
     OptionSpec(
       key: .svg, names: ["--svg"], valueName: "file",
-      summary: "Also write the picture to file as SVG.", commands: [.render]),
+      summary: "Also write the picture as SVG (- for standard output).",
+      commands: [.render]),
     OptionSpec(
       key: .maxSteps, names: ["--max-steps"], valueName: "n",
       summary: "Stop with a runtime error after n evaluation steps.",

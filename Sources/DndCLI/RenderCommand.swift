@@ -56,8 +56,13 @@ enum RenderCommand {
     }
     let picture = ScenePicture(
       run: shown, scene: scene, askedSteps: invocation.stopAfterSteps, file: run.file)
-    console.writeOutput(SceneTextRenderer(style: TerminalStyle(useColor: style.outputColor)).render(picture))
-    if let svgPath = invocation.svgPath {
+    // `--svg -`: the SVG goes to standard output, in place of the text picture.
+    if invocation.svgPath == "-" {
+      console.writeOutput(SceneSVGRenderer().render(picture))
+    } else {
+      console.writeOutput(SceneTextRenderer(style: TerminalStyle(useColor: style.outputColor)).render(picture))
+    }
+    if let svgPath = invocation.svgPath, svgPath != "-" {
       let svg = SceneSVGRenderer().render(picture)
       if let problem = write(svg, to: svgPath) {
         console.writeError("dnd: " + style.renderer.render(.error, "cannot write '\(svgPath)': \(problem)"))

@@ -22,6 +22,14 @@ import Testing
       result.output.hasPrefix("Scenario \"Hello World lands in the label\", after step 2 (line 63: drag to"))
   }
 
+  @Test func svgDashGoesToStandardOutputInsteadOfTheText() {
+    let result = dnd(["render", "--svg", "-", Self.example], engine: .live)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(!result.output.contains("Views (frames in the superview's coordinates)"))
+    #expect(!FileManager.default.fileExists(atPath: "-"))
+  }
+
   @Test func anUnwritableSVGPathIsAFileError() {
     let result = dnd(["render", "--svg", "/nonexistent/dir/x.svg", Self.example], engine: .live)
     #expect(result.status == 74)
