@@ -122,11 +122,13 @@ public final class DropCoordinator {
     }
     let parameters = list.methods.dropPreviewParameters
     let argument = TraceArgument("indexPath", indexPathText(indexPath))
-    if exists, let handler = list.dropDelegate?.dropPreviewParametersForItemAt {
+    // Once performDropWith has returned the animations are under way: a
+    // late call changes nothing, so UIKit has no preview to ask for.
+    if exists, isOpen, let handler = list.dropDelegate?.dropPreviewParametersForItemAt {
       _ = try list.call(parameters, role: "dropDelegate", [argument], result: Self.describe) {
         try handler(indexPath)
       }
-    } else if exists {
+    } else if exists, isOpen {
       list.recordDefault(parameters, role: "dropDelegate", [argument], result: "nil (the whole cell)")
     }
     return record(dragItem, method, argument)
@@ -184,7 +186,7 @@ public final class DropCoordinator {
     if !isOpen {
       list.warn(
         "\(method) was called after performDropWith returned: the drop animations have begun, so the item "
-          + "keeps its default animation")
+          + "keeps the animation it had (the one chosen in performDropWith, or UIKit's default)")
     } else if index == nil {
       list.warn("\(method) names a drag item that is not one of the coordinator's items")
     } else {
