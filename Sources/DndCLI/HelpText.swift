@@ -170,7 +170,7 @@ enum HelpText {
     lines; then the fingers, the drags, and the view tree as an outline with
     each view's class, frame and interactions. With --svg, also writes the
     same picture as an SVG file (hidden views are drawn there, dashed, and
-    left out of the text); with --svg -, writes the SVG to standard output
+    left out of the text picture); with --svg -, writes the SVG to standard output
     instead of the text picture.
 
     Without --scenario the scene is the one the script's top level builds.

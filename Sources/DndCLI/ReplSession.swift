@@ -249,7 +249,7 @@ final class ReplSession {
       noteFailure(isExpectation ? .failure : .runtimeError)
       // `dnd run` ends the scenario here; the REPL goes on, with the drag
       // the error cut short still open (its target stays busy with it).
-      if !isExpectation, let id = Self.openSession(in: host.world.trace.events) {
+      if !isExpectation, let id = Self.sessionCutShort(by: events, in: host.world.trace.events) {
         console.writeError(
           renderer.render(
             .note,
@@ -259,13 +259,14 @@ final class ReplSession {
     }
   }
 
-  /// The latest drag session, if it has not ended (by a drop, a cancel or
-  /// an abandoned lift).
-  static func openSession(in events: [TraceEvent]) -> Int? {
-    guard let id = events.last(where: { $0.session != nil })?.session else { return nil }
-    let ended = events.contains {
-      $0.session == id && ($0.method == "dragEnded" || $0.method == "liftAbandoned")
-    }
+  /// The drag session an error cut short: the input's last event is a
+  /// delegate call of that session (the handler the error stopped), and the
+  /// session has not ended (by a drop, a cancel, or a lift that never
+  /// became a drag).
+  static func sessionCutShort(by inputEvents: [TraceEvent], in events: [TraceEvent]) -> Int? {
+    guard let last = inputEvents.last, last.kind == .call, let id = last.session else { return nil }
+    let endings: Set<String> = ["dragEnded", "liftAbandoned", "liftCancelled", "noLift"]
+    let ended = events.contains { $0.session == id && endings.contains($0.method) }
     return ended ? nil : id
   }
 

@@ -217,7 +217,7 @@ extension DiagnosticMessage {
   static func sceneAlreadyHas(_ name: String, what: String) -> DiagnosticMessage {
     .error(
       "\(what) '\(name)' is already in the scene, from an earlier input, and the scene keeps what it built; "
-        + "type ':reset' to start over (or ':reload' to load the file again), then declare it")
+        + "type ':reset' to start over (or ':reload', if it came from a file you loaded), then declare it")
   }
 
   static var sceneAlreadyHasDevice: DiagnosticMessage {
@@ -275,6 +275,10 @@ extension DiagnosticMessage {
   static func unknownDropOperation(_ name: String, suggestion: String?) -> DiagnosticMessage {
     let hint = suggestion.map { ": did you mean '.\($0)'? UIDropOperation" } ?? "; UIDropOperation"
     return .error("'.\(name)' is not a drop operation\(hint) has .cancel, .forbidden, .copy and .move")
+  }
+
+  static func unknownEnumCase(_ name: String, type: String, cases: [String]) -> DiagnosticMessage {
+    .error("'\(name)' is not a case of \(type); its cases are " + cases.map { ".\($0)" }.joined(separator: ", "))
   }
 
   static func unknownException(_ name: String, suggestion: String?, known: [String]) -> DiagnosticMessage {

@@ -4,9 +4,9 @@ import DndSyntax
 /// handlers, sources and their items, scenarios, and function bodies.
 extension Checker {
   mutating func checkDevice(_ decl: DeviceDecl) {
-    // In a REPL session whose earlier inputs built apps or sources, the
-    // world already has its device: a new one would be ignored.
-    if globals.prefix(previousGlobalCount).contains(where: { $0.kind.isPartOfScene }) {
+    // A REPL input after the first: the session's world, made with the
+    // first input, already has its device, and a new one would be ignored.
+    if continuesEarlierInput {
       report(.sceneAlreadyHasDevice, at: decl.range)
       return
     }

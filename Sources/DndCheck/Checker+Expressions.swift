@@ -187,9 +187,14 @@ extension Checker {
       return CheckedExpr(.tupleElement(checkExpr(base), index, optional: optional), range: range)
     }
     // `UICollectionViewDropProposal.Intent.insertAtDestinationIndexPath`:
-    // the enum's name written out, which changes nothing; the case is
-    // checked where it is used, as `.insertAtDestinationIndexPath` is.
-    if let typeName = Checker.dottedName(base), Checker.enumTypeSpellings.contains(typeName) {
+    // the enum's name written out (unless the script names something so),
+    // which changes nothing but must name one of its cases.
+    if let typeName = Checker.dottedName(base), let cases = Checker.enumTypeCases[typeName],
+      let root = Checker.rootName(of: base), globalIndex[root] == nil, visibleLocal(root) == nil
+    {
+      if !cases.contains(name.text) {
+        report(.unknownEnumCase(name.text, type: typeName, cases: cases), at: name.range)
+      }
       return CheckedExpr(.enumCase(symbol(name.text)), range: range)
     }
     let checkedBase = checkExpr(base)

@@ -26,8 +26,12 @@ extension Checker {
       // In a function of the app, `self` is the app (the controller), and
       // `self.images.append(x)` changes the app's `images`, as `images`
       // alone would: read as the app object's member, the array was a
-      // copy, and the change was lost.
-      guard name.text != "frame" else { return nil }
+      // copy, and the change was lost. Only the app's own variables,
+      // functions and views (its members at run time); `frame` and `name`
+      // stay the app object's.
+      guard globals[slot].app == globals[selfSlot].name, globals[slot].kind != .app,
+        name.text != "frame", name.text != "name"
+      else { return nil }
     default:
       return nil
     }

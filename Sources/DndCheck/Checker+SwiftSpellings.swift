@@ -33,13 +33,20 @@ extension Checker {
   /// Enums whose cases a script writes as `.case`: their names, in Swift's
   /// current and iOS 11 spellings, may stand before the case and change
   /// nothing (`UITableViewDropProposal.Intent.automatic`,
-  /// `UITableViewDropIntent.automatic`).
-  static let enumTypeSpellings: Set<String> = [
-    "UICollectionView.ReorderingCadence", "UICollectionViewDropIntent", "UICollectionViewDropProposal.Intent",
-    "UICollectionViewReorderingCadence", "UIDropSessionProgressIndicatorStyle", "UITableViewDropIntent",
-    "UITableViewDropProposal.Intent", "UITextDropAction", "UITextDropEditability", "UITextDropPerformer",
-    "UITextDropProgressMode",
-  ]
+  /// `UITableViewDropIntent.automatic`), with the cases each has.
+  static let enumTypeCases: [String: [String]] = {
+    let intents = ["unspecified", "insertAtDestinationIndexPath", "insertIntoDestinationIndexPath"]
+    let cadences = ["immediate", "fast", "slow"]
+    return [
+      "UICollectionView.ReorderingCadence": cadences, "UICollectionViewReorderingCadence": cadences,
+      "UICollectionViewDropIntent": intents, "UICollectionViewDropProposal.Intent": intents,
+      "UITableViewDropIntent": intents + ["automatic"], "UITableViewDropProposal.Intent": intents + ["automatic"],
+      "UIDropSessionProgressIndicatorStyle": ["none", "default"],
+      "UITextDropAction": ["insert", "replaceSelection", "replaceAll"],
+      "UITextDropEditability": ["no", "temporary", "yes"], "UITextDropPerformer": ["view", "delegate"],
+      "UITextDropProgressMode": ["system", "custom"],
+    ]
+  }()
 
   /// `A.B.C` for a chain of names, nil for anything else.
   static func dottedName(_ expr: Expr) -> String? {
@@ -89,8 +96,8 @@ extension Checker {
     "precise": swiftName("isPrecise"),
     // Seed 001 sizes its cells in a flow layout delegate and seed 004 lets
     // its rows size themselves.
-    "automaticDimension": "rows do not size themselves in dnd: leave 'rowHeight:' out to use the table's "
-      + "'rowHeight', or give a number",
+    "automaticDimension": "rows do not size themselves in dnd: give 'rowHeight' a number (a placeholder may "
+      + "leave its 'rowHeight:' out to take the table's)",
     // Seed 004 makes image views draggable by code.
     "addInteraction": "interactions are declared as blocks in a view ('dragInteraction { ... }'); a view "
       + "made by code has none, so give its superview the interaction and find the view under the "

@@ -68,6 +68,8 @@ public struct Checker {
   var functions: [FunctionContext]
   /// The globals of earlier REPL inputs, which a new input may redeclare.
   let previousGlobalCount: Int
+  /// Whether this is a REPL input after the first (the session's scene exists).
+  let continuesEarlierInput: Bool
   /// The names the script declares besides its globals (locals,
   /// parameters, items, interactions): with the globals, the members the
   /// runtime may resolve by the script's own names. Kept in a list, not
@@ -93,6 +95,7 @@ public struct Checker {
     for (index, text) in stringLiterals.enumerated() { literalIndex[text] = index }
     self.globalDeclared = Array(repeating: true, count: globals.count)
     self.previousGlobalCount = globals.count
+    self.continuesEarlierInput = previous != nil
     for (slot, global) in globals.enumerated() {
       globalIndex[global.name] = slot
       if global.kind == .function { globalParameters[slot] = global.parameters }
@@ -155,8 +158,10 @@ public struct Checker {
   mutating func declareGlobal(_ name: Name, kind: GlobalInfo.Kind, app: String? = nil) -> Int {
     // A REPL input may redeclare a global of an earlier input; within one
     // input a second declaration is an error.
-    if let existing = globalIndex[name.text], existing < previousGlobalCount, kind.isPartOfScene {
-      report(.sceneAlreadyHas(name.text, what: kind.phrase), at: name.range)
+    if let existing = globalIndex[name.text], existing < previousGlobalCount, kind.isPartOfScene,
+      globals[existing].kind.isPartOfScene
+    {
+      report(.sceneAlreadyHas(name.text, what: globals[existing].kind.phrase), at: name.range)
     } else if let existing = globalIndex[name.text], existing >= previousGlobalCount {
       let first = globals[existing]
       if let firstApp = first.app, let app, firstApp != app {

@@ -278,8 +278,11 @@ extension Narrator {
       } else if drag.loadFailed {
         transfer = ", but its loads failed."
       }
-      if case .runtimeError = run.outcome, !drag.ended {
-        // The error cut the drag short: what came next never happened.
+      if case .runtimeError = run.outcome, !drag.ended, drag.cancelReason == nil,
+        let last = run.trace.last, last.kind == .call, last.session == key
+      {
+        // The error stopped a handler of this drag (the trace's last event
+        // is its call): what would have come next never happened.
         let target = drag.target.map { " on `\($0)`" } ?? ""
         line +=
           drag.dropped

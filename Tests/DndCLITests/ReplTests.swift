@@ -208,6 +208,7 @@ import Testing
      "<repl:2>:1:5: error: app 'A' is already in the scene"),
     ("app A { view root { frame = Rect(0, 0, 10, 10) } }\ndevice iPhone\n",
      "<repl:2>:1:1: error: the device is chosen before the scene is built"),
+    ("print(1)\ndevice iPhone\n", "<repl:2>:1:1: error: the device is chosen before the scene is built"),
   ])
   func theSceneIsNotDeclaredTwice(input: String, error: String) {
     let outcome = dnd(["repl"], input: Array(input.utf8))
@@ -235,6 +236,20 @@ import Testing
     let outcome = dnd(["repl"], input: Array(input.utf8))
     #expect(outcome.status == 70)
     #expect(outcome.error.contains("note: the error cut drag session 1 short: it stays open"), "\(outcome.error)")
+    // An error in an input of its own, while a drag is on, cut nothing short.
+    let unrelated = input.replacingOccurrences(of: "print([1][3])", with: "")
+      .replacingOccurrences(of: "drag to target\n", with: "drag to target\nprint([1][3])\n")
+    let other = dnd(["repl"], input: Array(unrelated.utf8))
+    #expect(other.status == 70)
+    #expect(!other.error.contains("cut drag session"), "\(other.error)")
+  }
+
+  /// A name an earlier input gave a variable or function may name a view:
+  /// only what the scene built is kept from being declared twice.
+  @Test func aVariableMayBeFollowedByAViewOfItsName() {
+    let outcome = dnd(
+      ["repl"], input: Array("var photos = 1\napp B { view photos { frame = Rect(0, 0, 10, 10) } }\n".utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
   }
 
   /// A device typed before anything is built is the scene's device.

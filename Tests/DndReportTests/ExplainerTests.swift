@@ -141,6 +141,13 @@ import Testing
       ])
   }
 
+  @Test("an error after a drop that happened leaves the drop's summary as it was")
+  func anErrorAfterTheDrop() throws {
+    let run = try ScriptRun(scene(steps: "longPress source\n  drag to target\n  release\n  settle\n  print([1][3])"))
+    let summary = Explainer(files: [run.file]).summary(of: try run.only)
+    #expect(summary.first?.hasPrefix("In short: the drag from `source` was dropped on `target` as a copy") == true)
+  }
+
   @Test func theSummarySaysWhyNoDragStarted() throws {
     let run = try ScriptRun(scene(sourceSetup: ""))
     let summary = Explainer(files: [run.file]).summary(of: try run.only)

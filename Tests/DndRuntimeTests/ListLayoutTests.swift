@@ -26,6 +26,25 @@ struct ListLayoutTests {
     #expect(try s.cell(0, section: 1).frame == Rect(0, 120, 320, 60))
   }
 
+  /// Choice (§8.3, written next to the destination rule): with no header or
+  /// footer between a table's sections, the place after a section's last
+  /// row is the next section's first row, so a drop never aims at the end of
+  /// a section that another follows; the last section's end is reachable.
+  @Test("§8.3 a table's destinations: the next section's first row, not the end of the section before it")
+  func endOfASectionThatAnotherFollows() throws {
+    let s = try ListScene(.tableView, [["a", "b"], ["c"]])
+    try s.list.layoutIfNeeded()
+    let layout = s.list.currentLayout()
+    var destinations: Set<IndexPath> = []
+    for y in stride(from: 0.0, to: 200.0, by: 2) {
+      if let slot = layout.destination(at: Point(10, y)) { destinations.insert(slot.indexPath) }
+    }
+    #expect(!destinations.contains(IndexPath(row: 2, section: 0)))
+    #expect(destinations.contains(IndexPath(row: 1, section: 0)))
+    #expect(destinations.contains(IndexPath(row: 0, section: 1)))
+    #expect(destinations.contains(IndexPath(row: 1, section: 1)))
+  }
+
   @Test("a collection view flows fixed-size items in lines that wrap at its width")
   func flowLayout() throws {
     let s = try ListScene(.collectionView, items: (0..<7).map { "\($0)" })
