@@ -87,14 +87,17 @@ final class ReplSession {
   /// or checked, the session stays as it was.
   @discardableResult
   func load(_ path: String) -> Bool {
-    loadedPath = path
     let file: SourceFile
     switch SourceLoader.readFile(path) {
     case .failure(let failure):
+      // `:reload` goes on loading the last file that could be read (a
+      // mistyped name is not worth retrying).
       style.report(failure, to: console)
       noteFailure(.fileError)
       return false
     case .success(let bytes):
+      // Kept even if the file does not check: `:reload` after fixing it.
+      loadedPath = path
       fileCount += 1
       // A loaded file keeps its own name; its id continues the numbering.
       file = SourceFile(name: path, bytes: bytes, id: SourceFile.ID(fileCount))

@@ -252,6 +252,15 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.error)")
   }
 
+  /// `:reload` after a `:load` of a file that cannot be read reloads the
+  /// last file that could be, not the mistyped name.
+  @Test func reloadSkipsAFileThatCouldNotBeRead() {
+    let example = PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path
+    let outcome = dnd(["repl", example], input: Array(":load nowhere.dnd\n:reload\n".utf8))
+    #expect(outcome.status == 74)
+    #expect(outcome.output.components(separatedBy: "Loaded ").count == 3, "\(outcome.output)")
+  }
+
   /// A device typed before anything is built is the scene's device.
   @Test func aDeviceTypedFirstIsUsed() {
     let outcome = dnd(
