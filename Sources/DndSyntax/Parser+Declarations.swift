@@ -161,7 +161,8 @@ extension Parser.State {
       name = tokenName
       advance()
     }
-    // `dropInteraction(delegate: self) {`, as UIKit's initializer is called.
+    // `dropInteraction(delegate: self) {`, as UIKit's initializer is called:
+    // recovery only (grammar.ebnf has no arguments here), reported and skipped.
     if at(.leftParen) {
       let start = token.range.start
       skip(until: [.leftBrace, .rightBrace])
