@@ -96,7 +96,7 @@ enum FormatCommand {
       74  a file could not be read or written
 
     Examples:
-      dnd fmt script.dnd                 (print the formatted script)
+      dnd fmt examples/01-hello-drop.dnd (print the formatted script)
       dnd fmt -w examples                (format every script in place)
       dnd fmt --check examples           (what CI runs)
 

@@ -101,8 +101,9 @@ enum HelpText {
     Examples:
       dnd run examples/01-hello-drop.dnd
       dnd examples/01-hello-drop.dnd        (the same: 'run' is the default)
-      dnd run --max-steps 10000 loop.dnd
-      dnd run --trace=json examples/01-hello-drop.dnd | jq .method
+      dnd run --max-steps 10000 bench/loop.dnd
+      dnd run --trace=json examples/01-hello-drop.dnd \\
+        | jq 'select(.type == "event") | .method'
       dnd run --trace=mermaid examples/01-hello-drop.dnd > hello.mmd
       dnd run --scenario "our own photo moves" examples/09-move-and-copy.dnd
 
@@ -224,7 +225,7 @@ enum HelpText {
     Examples:
       dnd check examples/*.dnd
       dnd check examples
-      dnd check --color=always script.dnd 2>&1 | less -R
+      dnd check --color=always examples/broken 2>&1 | less -R
       dnd check --dump-ast examples/01-hello-drop.dnd
       echo 'let x = 1 + 2 * 3' | dnd check --dump-ast --dump-tokens -
 
@@ -264,7 +265,8 @@ enum HelpText {
     Examples:
       dnd repl
       dnd repl examples/01-hello-drop.dnd
-      printf 'longPress source\\ndrag to target\\n' | dnd repl hello.dnd
+      printf 'longPress source\\ndrag to target\\n' \\
+        | dnd repl examples/01-hello-drop.dnd
 
     """
 

@@ -1,4 +1,4 @@
-import DndCLI
+@testable import DndCLI
 import DndSyntax
 import Foundation
 import Testing
@@ -271,5 +271,68 @@ import Testing
     #expect(readme.contains("](docs/guide/README.md)"))
     let unlisted = ExampleTranscriptTests.examples.filter { !readme.contains("](\($0))") }
     #expect(unlisted == [], "README.md does not list these examples, one line each")
+  }
+}
+
+/// The help texts' examples and the pages' links point at files that exist,
+/// so that a newcomer can paste them from the repository's root.
+@Suite struct DocsPathTests {
+  /// The lines under "Examples:" of every help text.
+  static let helpExamples: [String] = {
+    let texts = [HelpText.overview] + CommandName.allCases.map { HelpText.help(for: $0) }
+    return texts.flatMap { text -> [String] in
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Examples:" })
+      else { return [] }
+      return lines[(start + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init)
+    }
+  }()
+
+  /// The repository paths a line names: words starting with `examples/` or
+  /// `bench/`, or ending in `.dnd` (a glob stands for its directory).
+  static func paths(in line: String) -> [String] {
+    line.split(whereSeparator: { $0 == " " || $0 == "'" || $0 == "\"" || $0 == "(" || $0 == ")" })
+      .map(String.init)
+      .filter { $0.hasPrefix("examples/") || $0.hasPrefix("bench/") || $0.hasSuffix(".dnd") }
+      .map { word in word.contains("*") ? String(word.prefix { $0 != "*" }) : word }
+  }
+
+  @Test func everyHelpExampleNamesFilesThatExist() {
+    #expect(Self.helpExamples.count > 20)
+    let missing = Self.helpExamples.flatMap { line in
+      Self.paths(in: line).filter {
+        !FileManager.default.fileExists(atPath: PackagePaths.root.appendingPathComponent($0).path)
+      }.map { "\($0) in: \(line.trimmingCharacters(in: .whitespaces))" }
+    }
+    #expect(missing == [], "help examples name files that are not in the repository")
+  }
+
+  /// Every relative link `](path)` of the README and of `docs/`, with the page it is on.
+  static let links: [(page: String, target: String)] = {
+    (["README.md"] + DocsTests.pages).flatMap { page -> [(page: String, target: String)] in
+      let text = DocsTests.read(page)
+      var found: [(page: String, target: String)] = []
+      var rest = text[...]
+      while let open = rest.range(of: "](") {
+        let after = rest[open.upperBound...]
+        guard let close = after.firstIndex(of: ")") else { break }
+        let target = String(after[..<close].prefix { $0 != "#" })
+        // Not a link: code such as `[IndexPath](repeating: x, count: 2)`.
+        if !target.isEmpty, !target.contains(" "), !target.contains(":") {
+          found.append((page, target))
+        }
+        rest = after[close...]
+      }
+      return found
+    }
+  }()
+
+  @Test func everyRelativeLinkResolves() {
+    #expect(Self.links.count > 30)
+    let broken = Self.links.filter { link in
+      let directory = PackagePaths.root.appendingPathComponent(link.page).deletingLastPathComponent()
+      return !FileManager.default.fileExists(atPath: directory.appendingPathComponent(link.target).path)
+    }.map { "\($0.page): \($0.target)" }
+    #expect(broken == [], "links to files that do not exist")
   }
 }
