@@ -224,4 +224,44 @@ struct ExplorerTests {
     #expect(run.violations.contains { $0.hasPrefix("Main Thread Checker") })
     #expect(run.failed)
   }
+
+  @Test("invariant: a set-down that cancels (forbidden) closes the entry without an exit, as UIKit sends none")
+  func cancelledSetDownClosesTheEntry() throws {
+    let source = """
+      device iPad
+      app A {
+          label source {
+              frame = Rect(40, 100, 200, 40)
+              text = "Hello"
+              isUserInteractionEnabled = true
+              dragInteraction {
+                  func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: source.text))] }
+              }
+          }
+          label target {
+              frame = Rect(40, 400, 300, 40)
+              isUserInteractionEnabled = true
+              dropInteraction {
+                  func sessionDidEnter(session) { }
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .forbidden) }
+                  func sessionDidExit(session) { }
+                  func sessionDidEnd(session) { }
+              }
+          }
+      }
+      scenario "enter, leave, come back, release" {
+          longPress source
+          drag to target
+          drag to Point(900, 700)
+          drag to target
+          release
+          settle
+          expect called sessionDidEnd on target
+          expect not called performDrop
+      }
+      """
+    let run = try explorer(source).replay(0, order: .defaultOrder)
+    #expect(run.violations == [])
+    #expect(!run.failed)
+  }
 }

@@ -5,9 +5,11 @@ import DndRuntime
 /// placeholders, from the scene the run left.
 ///
 /// - Every `sessionDidEnter` of a drop interaction (or list, or text view) is
-///   followed by one `sessionDidExit` or one drop before the next enter and
-///   before the session ends. (Checked for delegates that implement the
-///   exit, since the trace only shows what the script implements.)
+///   followed by one `sessionDidExit`, one drop or the set-down over its view
+///   before the next enter and before the session ends. (A set-down that
+///   cancels sends no exit: the choice for the issue's "exactly one exit or
+///   drop". Checked for delegates that implement the exit, since the trace
+///   only shows what the script implements.)
 /// - `sessionDidEnd` reaches every interaction that saw the session exactly
 ///   once (for delegates that implement it).
 /// - Every placeholder is committed or deleted by the end of the scenario.
@@ -20,6 +22,8 @@ enum ExplorationInvariants {
     /// Delegates that see a session without entering it (update keeps coming).
     case sighting
     case other
+    /// The finger lifted over a view (a step, not a delegate call).
+    case setDown
 
     init(_ name: String) {
       // Read for every event of every explored run: the name's length picks
@@ -136,11 +140,19 @@ enum ExplorationInvariants {
     var pairs: [Pair] = []
     var pairNumbers = Numbering<Key>()
     var calls: [(pair: Int, role: Role)] = []
+    // The set-downs, by session and view: `calls` refers to them by index.
+    var setDowns: [(session: Int, app: String, view: String)] = []
     var lastReceiver = -1
     for index in trace.indices {
       guard let session = trace[index].session else { continue }
-      let role = Role(trace[index].name)
-      if role == .end || trace[index].name == "dragEnded" { ended.insert(session) }
+      let name = trace[index].name
+      let role = Role(name)
+      if role == .end || name == "dragEnded" { ended.insert(session) }
+      if trace[index].kind == .step, name == "setDown" || name == "systemCancel" {
+        setDowns.append((session, trace[index].app ?? "", trace[index].view ?? ""))
+        calls.append((setDowns.count - 1, .setDown))
+        continue
+      }
       guard trace[index].kind == .call else { continue }
       let receiver = Receiver(trace[index])
       let number: Int
@@ -165,6 +177,17 @@ enum ExplorationInvariants {
       calls.append((pair, role))
     }
     for call in calls {
+      if call.role == .setDown {
+        // A set-down ends the entry at its target whether it drops or not:
+        // a cancelled one (no target, `.cancel`, `.forbidden`) sends no
+        // exit, only sessionDidEnd (UIKIT-SEMANTICS §1.5).
+        let setDown = setDowns[call.pair]
+        for index in pairs.indices where pairs[index].key.session == setDown.session {
+          let receiver = receivers.keys[pairs[index].key.receiver]
+          if receiver.app == setDown.app, receiver.view == setDown.view { pairs[index].open = false }
+        }
+        continue
+      }
       let key = pairs[call.pair].key
       switch call.role {
       case .enter:
@@ -176,7 +199,7 @@ enum ExplorationInvariants {
         pairs[call.pair].open = true
       case .exit, .drop: pairs[call.pair].open = false
       case .end: pairs[call.pair].ends += 1
-      case .sighting, .other: break
+      case .sighting, .other, .setDown: break
       }
     }
     for pair in pairs {
