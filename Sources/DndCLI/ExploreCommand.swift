@@ -83,9 +83,26 @@ enum ExploreCommand {
       let options = ExplorationOptions(
         limit: settings.limit, seed: settings.seed, threads: ProcessInfo.processInfo.activeProcessorCount)
       let explorer = Explorer(runner: runner, options: options)
-      let indices = program.scenarios.indices.filter { index in
+      var indices = program.scenarios.indices.filter { index in
         guard let filter = invocation.filter else { return true }
         return program.scenarios[index].title.lowercased().contains(filter.lowercased())
+      }
+      if replayOrder != nil {
+        // An order belongs to one scenario. A filter that is a scenario's
+        // whole name picks it alone (the report's replay line names it so),
+        // though other names contain it.
+        let exact = indices.filter { program.scenarios[$0].title == invocation.filter }
+        if !exact.isEmpty { indices = exact }
+        if indices.count > 1 {
+          let names = indices.map { "\"\(program.scenarios[$0].title)\"" }.joined(separator: ", ")
+          console.writeError(
+            "dnd: "
+              + style.renderer.render(
+                .error,
+                "--replay runs one scenario's order, but \(indices.count) scenarios of \(path) match: \(names); "
+                  + "give --filter one scenario's whole name"))
+          return .usage
+        }
       }
       for index in indices {
         for fault in faults {
@@ -103,7 +120,7 @@ enum ExploreCommand {
               continue
             }
             let reporter = TraceTextReporter(renderer: style.renderer(for: file), files: [file])
-            console.writeOutput(reporter.render(run.result))
+            console.writeOutput(reporter.render(run.result, invariantsBroken: !run.violations.isEmpty))
             console.writeOutput(ExploreReport.replayed(run, file: file))
             if run.failed { failed += 1 } else { passed += 1 }
           } else {

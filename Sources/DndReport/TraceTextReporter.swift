@@ -60,7 +60,9 @@ public struct TraceTextReporter: Sendable {
     "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
 
   /// One scenario (or the top level): title, grouped events, outcome.
-  public func render(_ result: ScenarioResult) -> String {
+  /// `invariantsBroken` (an explored order's replay) turns a pass of the
+  /// expectations into a FAIL that points at the invariants listed after.
+  public func render(_ result: ScenarioResult, invariantsBroken: Bool = false) -> String {
     var out = ""
     if let title = result.title {
       let heading = "Scenario \(quoted(title))"
@@ -74,6 +76,8 @@ public struct TraceTextReporter: Sendable {
     out += events(result.trace, printed: result.printed)
     let name = result.title.map { " " + quoted($0) } ?? " top level"
     switch result.outcome {
+    case .passed where invariantsBroken:
+      out += style.apply(.boldRed, "FAIL") + name + ": its expectations hold, but an invariant broke (below)\n"
     case .passed:
       out += style.apply(.green, "PASS") + name + "\n"
     case .failedExpectation(let diagnostic):

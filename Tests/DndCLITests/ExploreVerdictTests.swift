@@ -19,4 +19,71 @@ import Testing
         "FAIL \"wrong text\": 1 of 1 order fails (every order explored)",
       ], "\(result.output)")
   }
+
+  /// Two scenarios, one's name inside the other's; in "drop" the URL's
+  /// completion touches the label off the main queue when it beats the image.
+  static let nestedNames = """
+    device iPad
+    source Safari {
+        item photo {
+            let provider = NSItemProvider(object: UIImage(named: "dawn", size: Size(400, 300)))
+            provider.registerObject(URL(string: "https://example.com/dawn.jpg"))
+            return UIDragItem(itemProvider: provider)
+        }
+    }
+    app Demo {
+        var gotImage = false
+        label target {
+            frame = Rect(40, 400, 300, 40)
+            isUserInteractionEnabled = true
+            dropInteraction {
+                func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                func performDrop(session) {
+                    let p = session.items[0].itemProvider
+                    p.loadObject(ofClass: UIImage) { image, error in gotImage = true }
+                    p.loadObject(ofClass: URL) { url, error in if !gotImage { target.text = "waiting" } }
+                }
+            }
+        }
+    }
+    scenario "drop" {
+        longPress Safari.photo
+        drag to target
+        release
+        settle
+    }
+    scenario "drop and wait" {
+        longPress Safari.photo
+        drag to target
+        release
+        wait 0.1
+    }
+    """
+
+  @Test func theReplayLineReplaysOnlyItsScenarioThoughAnotherNameContainsIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("nested.dnd", Self.nestedNames)
+    let explored = try ProcessRunner.run(["test", "--explore", "--no-color", path])
+    let line = try #require(explored.output.split(separator: "\n").first { $0.contains("replay: ") })
+    let order = try #require(line.split(separator: " ").last.map(String.init))
+    #expect(line.hasSuffix("--filter drop --replay \(order)"), "\(line)")
+    let replayed = try ProcessRunner.run(["test", "--no-color", path, "--filter", "drop", "--replay", order])
+    #expect(replayed.status == 1, "\(replayed.output)\(replayed.error)")
+    #expect(replayed.error.isEmpty, "\(replayed.error)")
+    #expect(replayed.output.contains("FAIL under order \(order)"))
+    #expect(!replayed.output.contains("drop and wait"))
+    // The expectations (none) hold; the invariant does not: no PASS.
+    #expect(replayed.output.contains("FAIL \"drop\": its expectations hold, but an invariant broke (below)"))
+    #expect(!replayed.output.contains("PASS"))
+  }
+
+  @Test func aReplayOfSeveralScenariosIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("nested.dnd", Self.nestedNames)
+    let result = try ProcessRunner.run(["test", "--no-color", path, "--replay", "0"])
+    #expect(result.status == 64)
+    #expect(result.error.contains("2 scenarios of \(path) match: \"drop\", \"drop and wait\""), "\(result.error)")
+  }
 }

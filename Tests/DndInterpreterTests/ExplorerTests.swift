@@ -264,4 +264,25 @@ struct ExplorerTests {
     #expect(run.violations == [])
     #expect(!run.failed)
   }
+
+  @Test("invariants: an exception that ends the run is its reason once; what the dead app left undone is not added")
+  func exceptionIsReportedOnce() throws {
+    // explore/02 with a commit that, when the URL wins, updates nothing: UIKit raises.
+    let text = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("examples/explore/02-gallery-commit.dnd"), encoding: .utf8)
+    let crashing = text
+      .replacingOccurrences(of: "if let image = loadedImage {", with: "if true {")
+      .replacingOccurrences(
+        of: "images.insert(image.name, at: insertionIndexPath.item)",
+        with: "if let image = loadedImage { images.insert(image.name, at: insertionIndexPath.item) }")
+    #expect(crashing != text)
+    let result = try explorer(crashing).explore(0)
+    let failure = try #require(result.smallestFailure)
+    guard case .uncaughtException(let name, _, _) = failure.result.outcome else {
+      Issue.record("expected an uncaught exception, got \(failure.result.outcome)")
+      return
+    }
+    #expect(name == "NSInternalInconsistencyException")
+    #expect(failure.violations == [])
+  }
 }

@@ -48,11 +48,16 @@ enum ExplorationInvariants {
   }
 
   /// What the run broke, one sentence each, in trace order.
+  ///
+  /// A run the exception ended (`terminated`) reports the exception as its
+  /// outcome: it is not repeated here, and what the dead app left undone
+  /// (an entry never exited, a placeholder never committed) is not counted.
   static func violations(
-    trace: ArraySlice<TraceEvent>, world: World, allowsExceptions: Bool, allowsWarnings: Bool
+    trace: ArraySlice<TraceEvent>, world: World, allowsExceptions: Bool, allowsWarnings: Bool,
+    terminated: Bool = false
   ) -> [String] {
     var found: [String] = []
-    if !allowsExceptions {
+    if !allowsExceptions, !terminated {
       for index in trace.indices where trace[index].kind == .exception {
         let event = trace[index]
         found.append("UIKit raised \(event.exceptionName ?? "an exception"): \(event.message ?? "")")
@@ -65,6 +70,7 @@ enum ExplorationInvariants {
         }
       }
     }
+    guard !terminated else { return found }
     found += sessionViolations(trace)
     found += placeholderViolations(world)
     return found

@@ -401,9 +401,11 @@ public struct Explorer: Sendable {
       },
       inspect: { host, traceStart, result in
         let events = host.world.trace.events
+        var terminated = false
+        if case .uncaughtException = result.outcome { terminated = true }
         violations = ExplorationInvariants.violations(
           trace: events[min(traceStart, events.count)...], world: host.world,
-          allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings)
+          allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings, terminated: terminated)
         policy.atChoicePoint = nil
         // Only a replay shows the trace and the scene. (Keeping them for
         // every failing order, for a report that never showed them, cost
