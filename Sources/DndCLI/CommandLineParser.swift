@@ -221,7 +221,8 @@ public enum CommandLineParser {
         }
         guard operands.count == 1 else {
           throw UsageError(
-            "'dnd run' takes one script, got \(operands.count); use 'dnd check' for several", command: .run)
+            "'dnd run' takes one script, got \(operands.count); run them one at a time, "
+              + "or test them all with 'dnd test'", command: .run)
         }
         return .run(file)
       case .check:
@@ -303,8 +304,16 @@ public enum CommandLineParser {
       throw UsageError(message, command: command)
     }
 
+    /// Digits too many for a whole number of 64 bits: a message that says so
+    /// rather than that they are not a number.
+    private func tooLarge(_ value: String, for spelling: String) -> UsageError? {
+      guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), Int(value) == nil else { return nil }
+      return UsageError("value '\(value)' for '\(spelling)' is too large; the most is \(Int.max)", command: command)
+    }
+
     /// A whole number, zero or more.
     private func count(_ value: String, for spelling: String) throws(UsageError) -> Int {
+      if let error = tooLarge(value, for: spelling) { throw error }
       guard let count = Int(value), count >= 0 else {
         throw UsageError(
           "invalid value '\(value)' for '\(spelling)'; expected a whole number, zero or more",
@@ -323,6 +332,7 @@ public enum CommandLineParser {
     }
 
     private func positiveCount(_ value: String, for spelling: String) throws(UsageError) -> Int {
+      if let error = tooLarge(value, for: spelling) { throw error }
       guard let count = Int(value), count > 0 else {
         throw UsageError(
           "invalid value '\(value)' for '\(spelling)'; expected a positive whole number", command: command)

@@ -11,7 +11,16 @@ enum ExploreReport {
   ) -> String {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
     let orders = result.ordersRun
-    var coverage = result.exhaustive ? "every order explored" : "a sample, seed \(result.seed ?? settings.seed)"
+    var coverage = "every order explored"
+    if !result.exhaustive {
+      let depthFirst = orders - result.sampled
+      if let seed = result.seed {
+        coverage = "not every order: \(depthFirst) depth first, \(result.sampled) in a random sample, seed \(seed)"
+      } else {
+        let run = depthFirst == 1 ? "only the default order" : "only the first \(depthFirst) depth first"
+        coverage = "not every order: \(run); the limit left no room for a random sample"
+      }
+    }
     if result.statesMerged > 0 {
       coverage += "; \(result.statesMerged) repeated state\(result.statesMerged == 1 ? "" : "s") pruned"
     }

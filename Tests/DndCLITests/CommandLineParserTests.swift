@@ -67,7 +67,10 @@ import Testing
         + "first, as in '--filter <text> a.dnd'"
     ),
     (["test", "--filter", "drop"], "'dnd test' needs at least one script or directory"),
-    (["run", "a.dnd", "b.dnd"], "'dnd run' takes one script, got 2; use 'dnd check' for several"),
+    (
+      ["run", "a.dnd", "b.dnd"],
+      "'dnd run' takes one script, got 2; run them one at a time, or test them all with 'dnd test'"
+    ),
     (["a.dnd", "test"], "'test' is a command, and the command comes first: 'dnd test a.dnd'"),
     (["a.dnd", "--no-color", "explain"], "'explain' is a command, and the command comes first: 'dnd explain a.dnd'"),
     (["check"], "'dnd check' needs at least one script"),
@@ -88,6 +91,14 @@ import Testing
     (
       ["run", "--max-steps", "-3", "a.dnd"],
       "invalid value '-3' for '--max-steps'; expected a positive whole number"
+    ),
+    (
+      ["run", "--max-steps", "99999999999999999999", "a.dnd"],
+      "value '99999999999999999999' for '--max-steps' is too large; the most is 9223372036854775807"
+    ),
+    (
+      ["test", "--explore", "--explore-limit", "99999999999999999999", "a.dnd"],
+      "value '99999999999999999999' for '--explore-limit' is too large; the most is 9223372036854775807"
     ),
     (["check", "--max-steps", "5", "a.dnd"], "option '--max-steps' does not apply to 'dnd check'"),
     (

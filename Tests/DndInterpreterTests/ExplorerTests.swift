@@ -157,7 +157,30 @@ struct ExplorerTests {
     #expect(first.exhaustive == false)
     #expect(first.seed == 7)
     #expect(first.ordersRun <= 6)
+    #expect(first.sampled > 0)
     #expect(first.ordersRun == second.ordersRun)
+  }
+
+  @Test("the limit: a scenario with as many orders as the limit is explored whole")
+  func limitEqualToTheOrders() throws {
+    let whole = try explorer(independentLoads(3)).explore(0)
+    #expect(whole.exhaustive)
+    let atLimit = try explorer(independentLoads(3), limit: whole.ordersRun).explore(0)
+    #expect(atLimit.exhaustive)
+    #expect(atLimit.ordersRun == whole.ordersRun)
+    #expect(atLimit.sampled == 0)
+    let below = try explorer(independentLoads(3), limit: whole.ordersRun - 1).explore(0)
+    #expect(!below.exhaustive)
+    #expect(below.ordersRun <= whole.ordersRun - 1)
+  }
+
+  @Test("the limit: a limit of 1 runs the default order and draws no sample (the seed plays no part)")
+  func limitOfOne() throws {
+    let result = try explorer(independentLoads(3), limit: 1, seed: 5).explore(0)
+    #expect(!result.exhaustive)
+    #expect(result.ordersRun == 1)
+    #expect(result.sampled == 0)
+    #expect(result.seed == nil)
   }
 
   @Test("faults: a failing provider leaves the drop's expectations changed, not failed")

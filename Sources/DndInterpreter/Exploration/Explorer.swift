@@ -40,8 +40,11 @@ public struct ExplorationResult: Sendable {
   public var ordersRun: Int
   /// True when every order was covered (up to deduplicated states).
   public var exhaustive: Bool
-  /// The seed of the random sample, when the limit cut the search short.
+  /// The seed of the random sample, when the limit cut the search short
+  /// and left room for one.
   public var seed: UInt64?
+  /// The orders of the random sample (the rest were run depth first).
+  public var sampled: Int
   /// Choice points whose state had been seen before, so their subtrees were not run again.
   public var statesMerged: Int
   /// Every failing run, the smallest order first.
@@ -215,9 +218,15 @@ public struct Explorer: Sendable {
     var seenOrders: Set<OrderID> = []
     var kept: [Kept] = []
     var stack: [[Int]] = [[]]
-    let depthBudget = options.limit
+    // The search goes depth first for at least half the budget, and on as
+    // long as the orders on its stack (one run each, at least) could still
+    // all fit: a scenario with up to `limit` orders is explored whole. Once
+    // they cannot, the rest of the budget goes to a random sample. Every run
+    // made counts (none is dropped, so no failure found is lost).
+    let limit = options.limit
     while let prefix = stack.popLast() {
-      if kept.count >= depthBudget {
+      let couldFinish = kept.count + stack.count + 1 <= limit
+      if kept.count >= limit || (kept.count >= limit / 2 && !couldFinish) {
         stack.append(prefix)
         break
       }
@@ -245,15 +254,16 @@ public struct Explorer: Sendable {
     }
     let exhaustive = stack.isEmpty
     var seed: UInt64?
-    if !exhaustive {
-      // Keep half of the depth-first runs, then sample at random.
+    var sampled = 0
+    if !exhaustive, kept.count < limit {
+      // Sample at random with what is left of the budget. A walk may repeat
+      // an order already run; it then counts for nothing, and the attempts
+      // stop at four times what is left.
       seed = options.seed
-      kept = Array(kept.prefix(max(1, options.limit / 2)))
-      seenOrders = Set(kept.map { $0.order })
       var sampler = SeededGenerator(seed: options.seed)
       var attempts = 0
-      let maxAttempts = options.limit * 4
-      while kept.count < options.limit, attempts < maxAttempts {
+      let maxAttempts = (limit - kept.count) * 4
+      while kept.count < limit, attempts < maxAttempts {
         attempts += 1
         let walk = UInt64(sampler.next(below: Int.max))
         var ahead = sampler
@@ -261,14 +271,17 @@ public struct Explorer: Sendable {
           Job.sample(UInt64(ahead.next(below: Int.max)))
         }
         let run = take(.sample(walk), upcoming: upcoming)
-        if seenOrders.insert(run.kept.order).inserted { kept.append(run.kept) }
+        if seenOrders.insert(run.kept.order).inserted {
+          kept.append(run.kept)
+          sampled += 1
+        }
       }
     }
     let failures = kept.compactMap { $0.failure }.sorted { $0.order < $1.order }
     let changed = kept.filter { $0.changedOutcome }.count
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
-      exhaustive: exhaustive, seed: seed, statesMerged: merged, failures: failures,
+      exhaustive: exhaustive, seed: seed, sampled: sampled, statesMerged: merged, failures: failures,
       changedOutcomes: changed)
   }
 
