@@ -24,12 +24,21 @@ enum ExploreReport {
     if result.statesMerged > 0 {
       coverage += "; \(result.statesMerged) repeated state\(result.statesMerged == 1 ? "" : "s") pruned"
     }
+    // A path starting with '-' would read as an option.
+    let shownPath = path.hasPrefix("-") && path != "-" ? "./" + path : path
+    func replay(_ order: OrderID) -> String {
+      var command = "dnd test \(quoted(shownPath)) --filter \(quoted(result.title)) --replay \(order)"
+      if let fault = result.fault { command += " --fault \(fault.rawValue)" }
+      return command
+    }
     guard let failure = result.smallestFailure else {
-      let verdict = orders == 1 ? "its one order passes" : "all \(orders) orders pass"
+      let verdict = orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
       var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
       if result.changedOutcomes > 0 {
-        text += "  note: under the fault, \(result.changedOutcomes) order(s) end with an expectation "
+        let count = result.changedOutcomes
+        text += "  note: under the fault, \(count) order\(count == 1 ? " ends" : "s end") with an expectation "
           + "that no longer holds (not a failure)\n"
+        if let first = result.firstChangedOrder { text += "  the smallest: \(replay(first))\n" }
       }
       return text
     }
@@ -39,11 +48,7 @@ enum ExploreReport {
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
     text += reasons(failure, file: file)
-    // A path starting with '-' would read as an option.
-    let shownPath = path.hasPrefix("-") && path != "-" ? "./" + path : path
-    var command = "dnd test \(quoted(shownPath)) --filter \(quoted(result.title)) --replay \(failure.order)"
-    if let fault = result.fault { command += " --fault \(fault.rawValue)" }
-    text += "  replay: \(command)\n"
+    text += "  replay: \(replay(failure.order))\n"
     if changedDefaults {
       // Each order is a launch on the same device: the store carries over
       // from one to the next, and a replay starts from it as it was.

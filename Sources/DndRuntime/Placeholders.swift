@@ -122,6 +122,7 @@ extension ListView {
     noteCall("dropItem:toPlaceholder:")
     let record = PlaceholderRecord(id: newEntryID(), placeholder: placeholder)
     placeholders.append(record)
+    if let view { world?.notePlaceholderList(view) }
     // After the placeholders already waiting at this index, before the item there.
     let position = self.position(ofItem: path.item, in: section) ?? sections[section].count
     sections[section].insert(.placeholder(record.id), at: position)

@@ -33,6 +33,10 @@ public final class World {
   /// Back to front: the last app is front-most where windows overlap.
   public private(set) var apps: [App] = []
   public private(set) var itemSources: [ItemSource] = []
+  /// Every list a placeholder was inserted into, with its app's name at the
+  /// time, in that order: whether a placeholder was left waiting is asked of
+  /// the list even after it left the window.
+  public private(set) var placeholderLists: [(app: String, view: View)] = []
   /// Set by the binding: the script location currently executing, attached
   /// to warnings and exceptions.
   public var sourceLocationProvider: (() -> String?)?
@@ -141,6 +145,12 @@ public final class World {
       arguments: details ? arguments() : [], result: details ? result() : nil, message: message,
       exceptionName: exceptionName,
       sourceLocation: located ? sourceLocationProvider?() : nil)
+  }
+
+  /// Records what a harness did to the scene from outside the app (a fault
+  /// the explorer injected), so that the trace shows when it struck.
+  public func recordHarnessStep(_ name: String, app: String? = nil, view: String? = nil, result: String? = nil) {
+    record(.step, name, app: app, view: view, result: result)
   }
 
   /// Records a console line as a warning.
@@ -267,5 +277,13 @@ public final class WorldLink {
 
   func detach() {
     target = nil
+  }
+}
+
+extension World {
+  /// Notes that `view`'s list received a placeholder (see `placeholderLists`).
+  func notePlaceholderList(_ view: View) {
+    guard !placeholderLists.contains(where: { $0.view === view }) else { return }
+    placeholderLists.append((view.app?.name ?? "", view))
   }
 }

@@ -308,4 +308,40 @@ struct ExplorerTests {
     #expect(name == "NSInternalInconsistencyException")
     #expect(failure.violations == [])
   }
+
+  @Test("invariant: a placeholder left waiting in a list removed from the window is still found")
+  func placeholderInRemovedList() throws {
+    let wrong = try explorer(example: "examples/explore/02-gallery-commit.dnd")
+    let result = wrong.explore(0, fault: .removeTarget)
+    let failure = try #require(result.smallestFailure)
+    #expect(
+      failure.violations == ["1 placeholder in Gallery.gallery (removed from the window) was neither committed nor deleted"])
+  }
+
+  @Test(
+    "faults: cancel and remove-target strike at any point among the completions, and the trace shows it",
+    arguments: [InjectedFault.cancel, .removeTarget])
+  func faultsCompeteWithTheLoads(fault: InjectedFault) throws {
+    let explorer = try explorer(example: "examples/08-two-loads.dnd")
+    let label = fault == .cancel ? "fault: cancel the loads" : "fault: remove the drop target"
+    // The default order: the fault first, before any load completes.
+    let first = explorer.replay(0, order: .defaultOrder, fault: fault)
+    let firstIndex = try #require(first.ran.firstIndex { $0.label == label })
+    #expect(!first.ran[..<firstIndex].contains { $0.label.hasSuffix("completion") })
+    // Some order runs a load's completion before it.
+    let result = explorer.explore(0, fault: fault)
+    #expect(result.ordersRun > 9)
+    var later = false
+    for choice in 1...3 {
+      let run = explorer.replay(0, order: OrderID([choice]), fault: fault)
+      guard run.order == OrderID([choice]), let index = run.ran.firstIndex(where: { $0.label == label }) else {
+        continue
+      }
+      if run.ran[..<index].contains(where: { $0.label.hasSuffix("completion") }) { later = true }
+    }
+    #expect(later)
+    // The replay's trace records the fault when it strikes.
+    let whole = explorer.replay(0, order: .defaultOrder, fault: fault)
+    #expect(whole.result.trace.contains { $0.name == "injectedFault" })
+  }
 }

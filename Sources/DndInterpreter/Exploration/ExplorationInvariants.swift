@@ -223,18 +223,20 @@ enum ExplorationInvariants {
     return found
   }
 
+  /// Every list that received a placeholder, in the window or not: a
+  /// placeholder left waiting in a view that was removed is still one no
+  /// one committed or deleted.
   private static func placeholderViolations(_ world: World) -> [String] {
     var found: [String] = []
-    func visit(_ view: View, app: String) {
-      if let list = view.list, list.activePlaceholderCount > 0 {
-        let count = list.activePlaceholderCount
-        found.append(
-          "\(count) placeholder\(count == 1 ? "" : "s") in \(app).\(view.name) "
-            + "\(count == 1 ? "was" : "were") neither committed nor deleted")
-      }
-      for child in view.subviews { visit(child, app: app) }
+    for (app, view) in world.placeholderLists {
+      guard let count = view.list?.activePlaceholderCount, count > 0 else { continue }
+      let name = app.isEmpty ? view.name : "\(app).\(view.name)"
+      let removed = view.window == nil ? " (removed from the window)" : ""
+      found.append(
+        "\(count) placeholder\(count == 1 ? "" : "s") in \(name)\(removed) "
+          + "\(count == 1 ? "was" : "were") neither committed nor deleted")
     }
-    for app in world.apps { visit(app.window, app: app.name) }
     return found
   }
+
 }

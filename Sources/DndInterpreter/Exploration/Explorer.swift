@@ -51,6 +51,8 @@ public struct ExplorationResult: Sendable {
   public var failures: [ExploredRun]
   /// Runs under a fault whose expectations no longer held (not failures).
   public var changedOutcomes: Int
+  /// The smallest of those runs' orders.
+  public var firstChangedOrder: OrderID?
 
   public var passed: Bool { failures.isEmpty }
   /// The failure to show: the smallest order.
@@ -278,11 +280,11 @@ public struct Explorer: Sendable {
       }
     }
     let failures = kept.compactMap { $0.failure }.sorted { $0.order < $1.order }
-    let changed = kept.filter { $0.changedOutcome }.count
+    let changedOrders = kept.filter { $0.changedOutcome }.map { $0.order }
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
       exhaustive: exhaustive, seed: seed, sampled: sampled, statesMerged: merged, failures: failures,
-      changedOutcomes: changed)
+      changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min())
   }
 
   /// Runs one job of the search (on any of its threads).

@@ -3,8 +3,11 @@ import DndRuntime
 /// A fault the explorer can inject into a scenario (`--fault NAME`, or
 /// `--faults` for each in turn). Each is armed by the first item provider
 /// load of the scenario; the two that act later (cancel, remove-target) are
-/// queued on the main queue at that moment, so exploration also varies when
-/// they strike relative to the loads' completions.
+/// queued on the main queue at that moment, due a millisecond later, so
+/// exploration also varies when they strike relative to the loads'
+/// completions. (Due at once, they ran in the run loop's pass after the
+/// release, before any load could complete; the default order still runs
+/// them first.)
 public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
   /// Every item provider load fails (NSItemProviderErrorDomain, unknown error).
   case fail
@@ -18,13 +21,15 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
 
   /// The extra latency of `slow`, in seconds.
   public static let slowDelay = 30.0
+  /// How long after the first load starts cancel and remove-target are due.
+  static let strikeDelay = 0.001
 
   /// One line for help and reports.
   public var summary: String {
     switch self {
     case .fail: "every item provider load fails"
     case .slow: "every item provider load takes \(Int(Self.slowDelay)) seconds longer"
-    case .cancel: "the loads are cancelled (their progress) while they run"
+    case .cancel: "each load's progress is cancelled while it runs"
     case .removeTarget: "the drop's target view is removed before the data arrives"
     }
   }
@@ -46,15 +51,22 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
         armed = true
         let scheduler = world.scheduler
         if self == .cancel {
-          try scheduler.enqueue(on: scheduler.main, label: "fault: cancel the loads") {
-            for progress in progresses where !progress.isFinished && !progress.isCancelled {
+          try scheduler.enqueue(on: scheduler.main, after: Self.strikeDelay, label: "fault: cancel the loads") {
+            let running = progresses.filter { !$0.isFinished && !$0.isCancelled }
+            link.world?.recordHarnessStep(
+              "injectedFault", result: "cancel: \(running.count) running load\(running.count == 1 ? "" : "s")")
+            for progress in running where !progress.isFinished && !progress.isCancelled {
               try progress.cancel()
             }
           }
         } else {
-          try scheduler.enqueue(on: scheduler.main, label: "fault: remove the drop target") {
+          try scheduler.enqueue(on: scheduler.main, after: Self.strikeDelay, label: "fault: remove the drop target") {
             guard let world = link.world else { return }
-            Self.dropTarget(in: world)?.removeFromSuperview()
+            let target = Self.dropTarget(in: world)
+            world.recordHarnessStep(
+              "injectedFault", app: target?.app?.name, view: target?.name,
+              result: target == nil ? "remove-target: the target is gone already" : "remove-target")
+            target?.removeFromSuperview()
           }
         }
         return nil
