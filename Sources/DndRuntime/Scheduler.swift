@@ -61,6 +61,11 @@ public struct PendingWork: Hashable, Sendable {
   public let due: VirtualTime
   /// What the work does, for tracing and for policies that explore orders.
   public let label: String
+  /// Queued by the app to fall due later (`asyncAfter`). GCD promises no
+  /// order among timers due together, so on the serial main queue those
+  /// due with the head are offered beside it; other main-queue work keeps
+  /// first in, first out.
+  public var isAppTimer = false
 }
 
 /// Chooses which ready piece of work runs next. The scheduler offers only the
@@ -143,9 +148,10 @@ public final class Scheduler {
   public var isOnMainQueue: Bool { currentQueue.isMain }
 
   /// Queues `body` on `queue`, due `delay` seconds from now; returns its id.
+  /// `isAppTimer`: see `PendingWork.isAppTimer`.
   @discardableResult
   public func enqueue(
-    on queue: WorkQueue, after delay: Double = 0, label: String,
+    on queue: WorkQueue, after delay: Double = 0, label: String, isAppTimer: Bool = false,
     _ body: @escaping () throws -> Void
   ) throws -> Int {
     guard entries.count < limits.maxPendingWork else {
@@ -156,9 +162,10 @@ public final class Scheduler {
     }
     let id = nextID
     nextID += 1
-    let info = PendingWork(
+    var info = PendingWork(
       id: id, queue: queue.label, isMainQueue: queue.isMain, due: now.adding(seconds: delay),
       label: label)
+    info.isAppTimer = isAppTimer && delay > 0
     entries.append(Entry(info: info, queue: queue, body: body))
     return id
   }
@@ -228,7 +235,8 @@ public final class Scheduler {
   }
 
   /// Finds the entries that may run next (into `ready`): the head of the
-  /// serial main queue, then every background entry, all due by `limit`.
+  /// serial main queue (with the app timers due together with it), then
+  /// every background entry, all due by `limit`.
   private func findReady(through limit: VirtualTime) {
     ready.removeAll(keepingCapacity: true)
     var mainHead: Int?
@@ -241,7 +249,16 @@ public final class Scheduler {
         mainHead = index
       }
     }
-    if let head = mainHead { ready.append(head) }
+    if let head = mainHead {
+      ready.append(head)
+      // App timers falling due with an app-timer head may fire in either order.
+      let info = entries[head].info
+      if info.isAppTimer {
+        for index in entries.indices where index != head && entries[index].queue.isMain {
+          if entries[index].info.isAppTimer, entries[index].info.due == info.due { ready.append(index) }
+        }
+      }
+    }
     for index in entries.indices where entries[index].info.due <= limit && !entries[index].queue.isMain {
       ready.append(index)
     }

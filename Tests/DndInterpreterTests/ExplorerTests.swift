@@ -344,4 +344,35 @@ struct ExplorerTests {
     let whole = explorer.replay(0, order: .defaultOrder, fault: fault)
     #expect(whole.result.trace.contains { $0.name == "injectedFault" })
   }
+
+  @Test("timers falling due together on the main queue run in either order; other main-queue work stays in order")
+  func mainQueueTimersDueTogether() throws {
+    let source = """
+      var log: [String] = []
+      scenario "two timers, one second" {
+          DispatchQueue.main.asyncAfter(deadline: .now() + 1) { log.append("a") }
+          DispatchQueue.main.asyncAfter(deadline: .now() + 1) { log.append("b") }
+          settle
+          expect log == ["a", "b"]
+      }
+      scenario "two blocks" {
+          DispatchQueue.main.async { log.append("a") }
+          DispatchQueue.main.async { log.append("b") }
+          settle
+          expect log == ["a", "b"]
+      }
+      scenario "a timer and a later one" {
+          DispatchQueue.main.asyncAfter(deadline: .now() + 1) { log.append("a") }
+          DispatchQueue.main.asyncAfter(deadline: .now() + 2) { log.append("b") }
+          settle
+          expect log == ["a", "b"]
+      }
+      """
+    let explorer = try explorer(source)
+    let timers = explorer.explore(0)
+    #expect(timers.ordersRun == 2)
+    #expect(timers.failures.map { $0.order } == [OrderID([1])])
+    #expect(explorer.explore(1).ordersRun == 1)
+    #expect(explorer.explore(2).ordersRun == 1)
+  }
 }

@@ -157,10 +157,9 @@ final class TextDropRequestObject: SceneObject {
 
 /// `DispatchQueue.main` and `DispatchQueue.global()`: `async { }` queues a
 /// closure on the runtime's scheduler, and `asyncAfter(deadline:) { }` queues
-/// it due at the deadline, in virtual time. Choice: the block waits on its
-/// queue from the call, so two blocks of one serial queue due at the same
-/// time run in the order they were queued (GCD promises no order between
-/// timers due together; across queues the explorer tries both).
+/// it due at the deadline, in virtual time. GCD promises no order between
+/// timers due together: the default run fires them in the order they were
+/// queued, and the explorer tries every order, on the main queue too.
 final class QueueObject: SceneObject {
   let queue: WorkQueue
 
@@ -190,7 +189,7 @@ final class QueueObject: SceneObject {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
     try scene.world.scheduler.enqueue(
-      on: queue, after: delay, label: "DispatchQueue.\(queue.label).\(method)"
+      on: queue, after: delay, label: "DispatchQueue.\(queue.label).\(method)", isAppTimer: method == "asyncAfter"
     ) { [link = scene.link] in
       _ = try link.scene?.callScript(block, [])
     }
