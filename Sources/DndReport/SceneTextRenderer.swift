@@ -48,14 +48,21 @@ public struct SceneTextRenderer: Sendable {
     var canvas = Canvas(columns: columns, rows: rows)
     let targets = picture.currentTargets
 
+    // A script may make any frame or point, 1e300 or NaN wide: positions are
+    // clamped to just outside the canvas, so the loops that draw are bounded
+    // by its size and the conversion to Int cannot trap.
+    func grid(_ value: Double, _ rule: FloatingPointRoundingRule, limit: Int) -> Int {
+      guard !value.isNaN else { return -2 }
+      return Int(min(max(value, -2), Double(limit + 2)).rounded(rule))
+    }
     func cell(_ point: Point) -> (column: Int, row: Int) {
-      (Int((point.x * scaleX).rounded(.down)), Int((point.y * scaleY).rounded(.down)))
+      (grid(point.x * scaleX, .down, limit: columns), grid(point.y * scaleY, .down, limit: rows))
     }
     func box(_ rect: Rect) -> (left: Int, top: Int, right: Int, bottom: Int) {
-      let left = Int((rect.minX * scaleX).rounded())
-      let top = Int((rect.minY * scaleY).rounded())
-      let right = max(left + 1, Int((rect.maxX * scaleX).rounded()) - 1)
-      let bottom = max(top + 1, Int((rect.maxY * scaleY).rounded()) - 1)
+      let left = grid(rect.minX * scaleX, .toNearestOrAwayFromZero, limit: columns)
+      let top = grid(rect.minY * scaleY, .toNearestOrAwayFromZero, limit: rows)
+      let right = max(left + 1, grid(rect.maxX * scaleX, .toNearestOrAwayFromZero, limit: columns) - 1)
+      let bottom = max(top + 1, grid(rect.maxY * scaleY, .toNearestOrAwayFromZero, limit: rows) - 1)
       return (left, top, right, bottom)
     }
 

@@ -4,19 +4,74 @@ public enum Suggestions {
   /// to be a plausible typo (at most a third of the name's length, at least 1),
   /// or if it differs only in case. Ties go to the earlier candidate, so the
   /// answer is deterministic.
+  ///
+  /// Names longer than `maxLength` bytes get no suggestion, and candidates
+  /// that long are skipped: the distance costs the product of the lengths,
+  /// and a script of a few megabytes could otherwise spend minutes here.
   public static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
   where S.Element == String {
+    guard name.utf8.count <= maxLength else { return nil }
     let limit = max(1, name.utf8.count / 3)
     var best: (name: String, distance: Int)?
-    let lowered = name.lowercased()
-    for candidate in candidates where candidate != name {
-      if candidate.lowercased() == lowered { return candidate }
-      let distance = editDistance(name, candidate, limit: limit)
+    var bag = ByteCounts(name)
+    for candidate in candidates where candidate != name && candidate.utf8.count <= maxLength {
+      if equalIgnoringCase(candidate, name) { return candidate }
+      // A cheap lower bound first: edits are needed for the bytes one name
+      // has and the other lacks (a transposition changes none).
+      // Only a nearer candidate than the best so far can win.
+      let bound = min(limit, (best?.distance ?? limit + 1) - 1)
+      guard bound >= 1, bag.difference(from: candidate) <= bound else { continue }
+      let distance = editDistance(name, candidate, limit: bound)
       if distance <= limit, best.map({ distance < $0.distance }) ?? true {
         best = (candidate, distance)
       }
     }
     return best?.name
+  }
+
+  /// The longest name, in UTF-8 bytes, that suggestions are looked for.
+  public static let maxLength = 128
+
+  /// How many of each byte a name has.
+  private struct ByteCounts {
+    var counts = [Int](repeating: 0, count: 256)
+    let total: Int
+
+    init(_ name: String) {
+      var total = 0
+      for byte in name.utf8 {
+        counts[Int(byte)] += 1
+        total += 1
+      }
+      self.total = total
+    }
+
+    /// max(bytes of self missing from `other`, bytes of `other` missing from
+    /// self), counted with multiplicity: at most the edit distance. (The
+    /// counts are taken down and put back, rather than copied per candidate.)
+    mutating func difference(from other: String) -> Int {
+      var extra = 0
+      var otherTotal = 0
+      for byte in other.utf8 {
+        otherTotal += 1
+        counts[Int(byte)] -= 1
+        if counts[Int(byte)] < 0 { extra += 1 }
+      }
+      for byte in other.utf8 { counts[Int(byte)] += 1 }
+      return max(extra, total - (otherTotal - extra))
+    }
+  }
+
+  /// Whether two names are equal but for ASCII case (names differing only
+  /// so are always suggested), without making lowered copies.
+  private static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+    guard a.utf8.count == b.utf8.count else { return false }
+    for (x, y) in zip(a.utf8, b.utf8) where x != y {
+      let lowerX = x >= 65 && x <= 90 ? x + 32 : x
+      let lowerY = y >= 65 && y <= 90 ? y + 32 : y
+      if lowerX != lowerY { return false }
+    }
+    return true
   }
 
   /// Damerau-Levenshtein distance (adjacent transpositions count as one edit,

@@ -90,4 +90,35 @@ import Testing
     #expect(result.status == 64)
     #expect(result.error.contains("did you mean \"Hello World lands in the label\"?"))
   }
+
+  /// Frames and finger paths far off the screen, or not numbers at all, are
+  /// drawn clipped: no trap converting them to a cell, no loop over them.
+  @Test(arguments: [
+    "app A { view v { frame = Rect(0, 0, 1e300, 10) } }",
+    "let z = 0.0\napp A { view v { frame = Rect(0, 0, z / z, 10) } }",
+    "app A { view v { frame = Rect(-1e12, -1e12, 1e12, 1e12) } }",
+    "app A { frame = Rect(0, 0, 1e300, 10) }",
+    """
+    app A {
+        label v {
+            frame = Rect(0, 0, 100, 40)
+            isUserInteractionEnabled = true
+            dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "x"))] } }
+        }
+    }
+    scenario "far" { longPress v; drag to Point(1e12, 5); drag to Point(-1e300, 1e300) }
+    """,
+  ])
+  func hugeOrNaNGeometryIsClipped(script: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("far.dnd", script)
+    let scenario = script.contains("scenario") ? ["--scenario", "far"] : []
+    let text = dnd(["render"] + scenario + [path], engine: .live)
+    #expect(text.status == 0, "\(text.error)")
+    #expect(text.output.contains("Views (frames in the superview's coordinates)"))
+    let svg = dnd(["render", "--svg", "-"] + scenario + [path], engine: .live)
+    #expect(svg.status == 0, "\(svg.error)")
+    #expect(svg.output.hasPrefix("<svg"))
+  }
 }
