@@ -83,7 +83,8 @@ extension Interpreter {
     var text = ""
     for (position, item) in items.enumerated() {
       if position > 0 { text += separator }
-      item.write(to: &text, symbols: program.symbols, quoted: false)
+      // Stops building past what the output limit has left (checked below).
+      item.write(to: &text, symbols: program.symbols, quoted: false, limit: limits.maxOutputBytes - outputBytes)
     }
     text += terminator
     outputBytes += text.utf8.count
@@ -162,7 +163,13 @@ extension Interpreter {
       let template = try stringArgument(arguments[0], of: "String(format:)", at: range)
       let text: String
       do throws(StringFormat.Failure) {
-        text = try StringFormat.format(template, Array(arguments.values.dropFirst()), describe: describe)
+        // Each `%@` stops building past the string limit; the length check below throws.
+        let limit = limits.maxStringLength
+        text = try StringFormat.format(template, Array(arguments.values.dropFirst())) { [program] value in
+          var text = ""
+          value.write(to: &text, symbols: program.symbols, quoted: false, limit: limit)
+          return text
+        }
       } catch {
         throw RuntimeError(.invalidArgument("String(format:): " + error.message), at: range)
       }
@@ -186,7 +193,7 @@ extension Interpreter {
       try checkLength(text.utf8.count, at: range)
       return .string(text)
     }
-    let text = describe(arguments[0])
+    let text = try describe(arguments[0], at: range)
     if builtin == .character && text.count != 1 {
       throw RuntimeError(.invalidArgument("a Character holds exactly one character"), at: range)
     }

@@ -37,7 +37,7 @@ extension Interpreter {
       throw RuntimeError(.nilMember(name(of: symbol)), at: range)
     default: break
     }
-    if symbol == Symbol(.description) { return .string(describe(value)) }
+    if symbol == Symbol(.description) { return .string(try describe(value, at: range)) }
     throw RuntimeError(.unknownMember(name(of: symbol), type: value.typeName), at: range)
   }
 

@@ -279,6 +279,15 @@ public final class Interpreter {
   /// The text `print` shows for a value.
   public func describe(_ value: Value) -> String { value.description(symbols: program.symbols) }
 
+  /// `describe`, for text a script keeps or prints: over the string limit it
+  /// stops building and throws.
+  func describe(_ value: Value, at range: SourceRange?) throws -> String {
+    var text = ""
+    value.write(to: &text, symbols: program.symbols, quoted: false, limit: limits.maxStringLength)
+    try checkLength(text.utf8.count, at: range)
+    return text
+  }
+
   /// Steps left in the budget (calls and loop iterations).
   public var remainingSteps: Int { stepsLeft }
 

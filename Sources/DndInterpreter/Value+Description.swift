@@ -19,13 +19,18 @@ extension Value: CustomStringConvertible {
     return text
   }
 
-  func write(to text: inout String, symbols: SymbolTable, quoted: Bool, depth: Int = 0) {
+  /// Writes the value's text after `text`. Past `limit` UTF-8 bytes it
+  /// stops, at the next element (the caller checks the length): twenty
+  /// strings of 60 MB make a description no script may hold, and building
+  /// it whole first would take gigabytes.
+  func write(to text: inout String, symbols: SymbolTable, quoted: Bool, depth: Int = 0, limit: Int = .max) {
     // Collections nested deeper than anyone reads are cut short, so that
     // printing a pathological value cannot exhaust the native stack.
     if depth > Value.maxPrintedDepth {
       text += "..."
       return
     }
+    if text.utf8.count > limit { return }
     switch self {
     case .nil: text += "nil"
     case .bool(let value): text += value ? "true" : "false"
@@ -35,8 +40,9 @@ extension Value: CustomStringConvertible {
     case .array(let elements):
       text += "["
       for (position, element) in elements.enumerated() {
+        if text.utf8.count > limit { return }
         if position > 0 { text += ", " }
-        element.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
+        element.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1, limit: limit)
       }
       text += "]"
     case .dictionary(let box):
@@ -46,20 +52,22 @@ extension Value: CustomStringConvertible {
       }
       text += "["
       for (position, key) in box.keys.enumerated() {
+        if text.utf8.count > limit { return }
         if position > 0 { text += ", " }
-        key.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
+        key.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1, limit: limit)
         text += ": "
-        box.value(at: position).write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
+        box.value(at: position).write(to: &text, symbols: symbols, quoted: true, depth: depth + 1, limit: limit)
       }
       text += "]"
     case .tuple(let box):
       text += "("
       for (position, element) in box.elements.enumerated() {
+        if text.utf8.count > limit { return }
         if position > 0 { text += ", " }
         if position < box.labels.count, let label = box.labels[position] {
           text += symbols.name(of: label) + ": "
         }
-        element.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1)
+        element.write(to: &text, symbols: symbols, quoted: true, depth: depth + 1, limit: limit)
       }
       text += ")"
     case .closure, .builtinFunction: text += "(Function)"

@@ -83,6 +83,10 @@ import Testing
     for source in [
       "var s = \"\"\nfor i in 0..<9 { s += \"x\" }", "let s = \"12345\" + \"6789\"",
       "let s = String(repeating: \"ab\", count: 5)", "let n = 123456789\nlet s = \"\\(n)\"",
+      // A collection's description, however it is asked for.
+      "let s = [\"abc\", \"def\"].description", "let s = String(describing: [1234, 5678])",
+      "let s = String([1234, 5678])", "let s = String(format: \"%@\", [1234, 5678])",
+      "let s = [\"k\": \"abcdefgh\"].description", "let s = (1234, 5678).description",
     ] {
       do {
         _ = try makeInterpreter(source, limits: limits)
@@ -90,6 +94,17 @@ import Testing
       } catch let error as RuntimeError {
         #expect(error.diagnostic.id == "stringTooLong")
       }
+    }
+  }
+
+  @Test func printingAHugeCollectionStopsAtTheOutputLimit() throws {
+    var limits = InterpreterLimits()
+    limits.maxOutputBytes = 20
+    do {
+      _ = try makeInterpreter("let a = Array(repeating: \"0123456789\", count: 1000)\nprint(a)", limits: limits)
+      Issue.record("the description was printed past the limit")
+    } catch let error as RuntimeError {
+      #expect(error.diagnostic.id == "outputTooLarge")
     }
   }
 
