@@ -46,7 +46,14 @@ enum RenderCommand {
         console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
         return .usage
       case .success(let selected):
-        guard let scenario = selected.scenarios.first else { return .usage }
+        guard let scenario = selected.scenarios.first else {
+          // The top level failed, so no scenario ran: its error is the news.
+          if let diagnostic = full.topLevel.outcome.diagnostic {
+            console.writeError(renderer.render([diagnostic]))
+            return ScriptRun.status(of: full).exitCode
+          }
+          return .usage
+        }
         shown = scenario
       }
     }

@@ -86,7 +86,9 @@ public struct TestRunner: Sendable {
         TestCase(name: scenario.title ?? spec.name, kind: .scenario, failure: failure, run: scenario))
     }
     let topLevelFailed = !result.topLevel.outcome.passed
-    if filter == nil, hasInline || result.scenarios.isEmpty || topLevelFailed {
+    // A filter leaves out the file's own test, unless its top level failed:
+    // then no scenario ran, and that failure is the one to see.
+    if topLevelFailed || (filter == nil && (hasInline || result.scenarios.isEmpty)) {
       var adjusted = report
       adjusted.diagnostics.removeAll { unexpected.contains($0) }
       adjusted.status = Self.status(of: result, excluding: unexpected)

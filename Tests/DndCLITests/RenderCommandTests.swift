@@ -121,4 +121,17 @@ import Testing
     #expect(svg.status == 0, "\(svg.error)")
     #expect(svg.output.hasPrefix("<svg"))
   }
+
+  @Test func aFailingTopLevelIsReportedWhenAScenarioIsAsked() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("top.dnd", "let x: Int? = nil\nprint(x!)\nscenario \"s\" { print(1) }\n")
+    let result = dnd(["render", "--scenario", "s", path], engine: .live)
+    #expect(result.status == 70)
+    #expect(result.error.contains("top.dnd:2:7: error: found nil while unwrapping"), "\(result.error)")
+    let test = dnd(["test", "--filter", "s", path], engine: .live)
+    #expect(test.status == 1)
+    #expect(test.output.contains("top.dnd:2:7: error: found nil while unwrapping"), "\(test.output)")
+    #expect(!test.error.contains("no scenario's name contains"), "\(test.error)")
+  }
 }
