@@ -23,6 +23,9 @@ public struct Console {
   public var readInput: () -> [UInt8]?
   /// Writes out anything still buffered; called once the command is done.
   public var flush: () -> Void
+  /// The error number of the first write to standard output that failed
+  /// (a full disk, a closed stream), or nil. Read after `flush`.
+  public var outputFailure: () -> Int32? = { nil }
   /// Whether standard output is a terminal.
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (diagnostics are coloured by this).
@@ -75,6 +78,7 @@ public struct Console {
       environment: processEnvironment()
     )
     console.inputIsTerminal = isatty(STDIN_FILENO) == 1
+    console.outputFailure = { output.failure }
     console.prepareForSingleRun = { AllocatorTuning.forSingleRun() }
     return console
   }
@@ -128,18 +132,20 @@ final class BufferedOutput {
     }
   }
 
+  /// The first write error, kept for the exit status; later output is dropped.
+  private(set) var failure: Int32?
+
   func flush() {
     guard !buffer.isEmpty else { return }
-    writeAll(&buffer, to: descriptor)
+    if failure == nil { failure = writeAll(&buffer, to: descriptor) }
     buffer.removeAll(keepingCapacity: true)
   }
 
 }
 
-/// Writes every byte, retrying after interruptions and partial writes. A
-/// stream that cannot be written (a closed pipe) drops the rest silently:
-/// there is nowhere left to report it.
-/// Returns the error number of a write that failed (a full disk), or nil.
+/// Writes every byte, retrying after interruptions and partial writes.
+/// Returns the error number of a write that failed (a full disk, a closed
+/// pipe), or nil; the rest is dropped.
 @discardableResult
 func writeAll(_ bytes: inout [UInt8], to descriptor: Int32) -> Int32? {
   var offset = 0

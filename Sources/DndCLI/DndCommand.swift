@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import DndSyntax
 
 /// The `dnd` command, callable in-process: parse the arguments, do the one
@@ -13,15 +20,25 @@ public enum DndCommand {
 
   /// Runs `dnd` with a given engine; tests pass a fake one.
   public static func main(_ arguments: [String], console: Console, engine: Engine) -> Int32 {
-    defer { console.flush() }
+    let status: Int32
     switch CommandLineParser.parse(arguments) {
     case .failure(let error):
       let style = Style(color: error.color, console: console)
       console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
-      return ExitCode.usage.rawValue
+      status = ExitCode.usage.rawValue
     case .success(let invocation):
-      return execute(invocation, console: console, engine: engine).rawValue
+      status = execute(invocation, console: console, engine: engine).rawValue
     }
+    console.flush()
+    // Output that never arrived (a full disk, a closed stream) is a file
+    // error, whatever the command found. A reader that went away (a closed
+    // pipe: `dnd run x | head`) needs no message.
+    guard let failure = console.outputFailure() else { return status }
+    if failure != EPIPE {
+      let reason = String(cString: strerror(failure))
+      console.writeError("dnd: error: cannot write to standard output: \(reason)\n")
+    }
+    return ExitCode.fileError.rawValue
   }
 
   /// Carries out a parsed command line.

@@ -23,7 +23,7 @@ enum HelpText {
       64  the command line was wrong
       65  a script has a syntax or check error
       70  a script failed while running
-      74  a file could not be read
+      74  a file could not be read, or the output not written
 
     Examples:
       dnd examples/01-hello-drop.dnd

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import DndCLI
 import DndSyntax
 import DndInterpreter
@@ -223,5 +226,17 @@ import Testing
       options + ["-"], input: Array("lable\n".utf8), errorIsTerminal: terminal, environment: environment)
     #expect(outcome.status == 65)
     #expect(outcome.error.contains("\u{1B}[") == coloured)
+  }
+
+  /// Output that could not be written is a file error (74), with a message
+  /// on standard error, except for a reader that went away (a closed pipe).
+  @Test(arguments: [(ENOSPC, true), (EBADF, true), (EPIPE, false)])
+  func aFailedWriteToStandardOutputIsAFileError(failure: Int32, says: Bool) {
+    let recorder = ConsoleRecorder()
+    var console = recorder.console()
+    console.outputFailure = { failure }
+    let status = DndCommand.main(["--version"], console: console, engine: .fake)
+    #expect(status == 74)
+    #expect(recorder.error.hasPrefix("dnd: error: cannot write to standard output: ") == says, "\(recorder.error)")
   }
 }
