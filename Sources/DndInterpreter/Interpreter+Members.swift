@@ -25,10 +25,12 @@ extension Interpreter {
       switch symbol.known {
       case .lowerBound?: return .int(box.lower)
       case .upperBound?: return .int(box.upper)
-      case .count?: return .int(box.count)
+      case .count?:
+        guard let count = box.exactCount else { throw RuntimeError(.integerOverflow("count"), at: range) }
+        return .int(count)
       case .isEmpty?: return .bool(box.count == 0)
       case .first?: return box.count > 0 ? .int(box.lower) : .nil
-      case .last?: return box.count > 0 ? .int(box.lower + box.count - 1) : .nil
+      case .last?: return box.last.map { .int($0) } ?? .nil
       default: break
       }
     case .type(let builtin):

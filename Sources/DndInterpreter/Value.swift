@@ -416,12 +416,25 @@ public final class RangeBox {
     self.isClosed = isClosed
   }
 
-  /// The number of integers in the range.
-  public var count: Int {
-    let end = isClosed ? upper.addingReportingOverflow(1) : (partialValue: upper, overflow: false)
-    if end.overflow { return Int.max }
-    let (distance, overflow) = end.partialValue.subtractingReportingOverflow(lower)
-    return overflow ? Int.max : Swift.max(0, distance)
+  /// The number of integers in the range; Int.max when there are more (a
+  /// limit check then refuses it). `Int.max - 1...Int.max` has two.
+  public var count: Int { exactCount ?? Int.max }
+
+  /// The number of integers in the range, or nil when it does not fit in an
+  /// Int (`0...Int.max`), where Swift's `count` traps.
+  public var exactCount: Int? {
+    let (distance, overflow) = upper.subtractingReportingOverflow(lower)
+    if overflow { return nil }
+    guard distance >= 0 else { return 0 }
+    guard isClosed else { return distance }
+    let (closed, over) = distance.addingReportingOverflow(1)
+    return over ? nil : closed
+  }
+
+  /// The largest integer in the range, if it has any.
+  public var last: Int? {
+    if isClosed { return lower <= upper ? upper : nil }
+    return lower < upper ? upper - 1 : nil
   }
 
   public func contains(_ value: Int) -> Bool {
