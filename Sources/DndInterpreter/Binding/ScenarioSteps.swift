@@ -130,11 +130,24 @@ extension SceneHost {
         .wrongArgumentType(step, expected: "a number of seconds, zero or more", found: value.typeName))
     }
     // A number of the right type can still be out of range: say which way.
-    guard seconds.isFinite, seconds >= 0 else {
+    guard !seconds.isNaN else {
+      throw RuntimeError(.invalidArgument("'\(step)' expects a number of seconds, but was given nan"))
+    }
+    guard seconds >= 0 else {
       throw RuntimeError(
         .invalidArgument(
           "'\(step)' expects a number of seconds, zero or more, but was given \(value): "
             + "virtual time never runs backwards"))
+    }
+    // Past the horizon, which bounds every scenario, the clock cannot go.
+    // Said here for a wait too long to be a time at all (infinity, 1e300),
+    // for which the scheduler would name the clamped time, not the one asked.
+    let horizon = world.scheduler.limits.timeHorizon
+    guard seconds.isFinite, seconds <= horizon.seconds else {
+      throw RuntimeError(
+        .runtimeLimit(
+          "'\(step) \(value)' would pass the virtual time horizon (limit is \(horizon)), "
+            + "which bounds every scenario"))
     }
     return seconds
   }
