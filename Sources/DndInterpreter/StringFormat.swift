@@ -93,7 +93,11 @@ enum StringFormat {
       conversion.precision = try number() ?? 0
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "$") {
-      throw Failure(message: "positional conversions ('%1$@') are not part of dnd; give the values in order")
+      // Quote what was written: the digits before '$', and the conversion after it.
+      let position = String(conversion.flags) + (conversion.width.map(String.init) ?? "")
+      let letter = index + 1 < bytes.count ? String(UnicodeScalar(bytes[index + 1])) : ""
+      throw Failure(
+        message: "positional conversions ('%\(position)$\(letter)') are not part of dnd; give the values in order")
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "*") {
       throw Failure(message: "a width or precision taken from the values ('*') is not part of dnd; write the number")

@@ -54,6 +54,7 @@ import Testing
     ("%s", [.string("x")], "'%s' takes a C string, which Swift's String is not; use '%@' for a String"),
     ("%d %d", [.int(1)], "the format has more conversions than values: '%d' has no value to show"),
     ("%1$@", [.string("x")], "positional conversions ('%1$@') are not part of dnd; give the values in order"),
+    ("%2$d %1$d", [.int(1), .int(2)], "positional conversions ('%2$d') are not part of dnd; give the values in order"),
     (
       "%*d", [.int(3), .int(1)],
       "a width or precision taken from the values ('*') is not part of dnd; write the number"
