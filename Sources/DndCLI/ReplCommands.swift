@@ -105,9 +105,13 @@ extension ReplSession {
       reset()
       console.writeOutput("Session reset.\n")
     case .load:
-      if let path = operands.first { load(path) }
+      if let path = operands.first {
+        load(path) { message in _ = fail(message, at: operandRange) }
+      }
     case .reload:
-      if let path = loadedPath { load(path) }
+      if let path = loadedPath {
+        load(path) { message in _ = fail(message) }
+      }
     case .tree: console.writeOutput(outline())
     case .render: console.writeOutput(picture())
     case .session: console.writeOutput(sessionSummary())

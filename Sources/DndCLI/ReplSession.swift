@@ -85,14 +85,26 @@ final class ReplSession {
   /// Starts again from a script: its top level runs (declarations, views,
   /// anything it prints), its scenarios do not. If the script cannot be read
   /// or checked, the session stays as it was.
+  ///
+  /// `unreadable`, when given, reports a file that cannot be read (`:load`
+  /// points at the name it was given); otherwise it is reported as the
+  /// command line's files are.
   @discardableResult
-  func load(_ path: String) -> Bool {
+  func load(_ path: String, unreadable: ((String) -> Void)? = nil) -> Bool {
     let file: SourceFile
     switch SourceLoader.readFile(path) {
     case .failure(let failure):
       // `:reload` goes on loading the last file that could be read (a
       // mistyped name is not worth retrying).
-      style.report(failure, to: console)
+      if let unreadable {
+        var message = failure.message
+        if case .missing(let path) = failure, let near = ScriptFinder.nearScript(to: path) {
+          message += "; did you mean '\(near)'?"
+        }
+        unreadable(message)
+      } else {
+        style.report(failure, to: console)
+      }
       noteFailure(.fileError)
       return false
     case .success(let bytes):
@@ -240,11 +252,17 @@ final class ReplSession {
     }
     if let exception = events.last(where: { $0.kind == .exception }) {
       noteFailure(.failure)
-      console.writeError(
-        renderer.render(
-          .error,
-          "the app terminated (\(exception.exceptionName ?? "exception")): later finger steps do "
-            + "nothing; ':reset' or ':reload' to start again"))
+      let after = "later finger steps do nothing; ':reset' or ':reload' to start again"
+      if failure != nil {
+        // The error says the app terminated; what it means for the session follows it.
+        failure?.notes.append(Diagnostic.Note(after))
+      } else {
+        let whole = SourceRange(file: file.id, start: 0, end: file.bytes.count)
+        let message = "the app terminated (\(exception.exceptionName ?? "exception")): " + after
+        console.writeError(
+          DiagnosticRenderer(file: file, useColor: style.useColor).render(
+            Diagnostic(DiagnosticMessage(id: "appTerminated", message), at: whole)))
+      }
     }
     if let failure {
       console.writeError(renderer.render(failure))

@@ -200,6 +200,33 @@ import Testing
     #expect(lines.count > 2 && lines[1] == "   1 | " + line && lines[2] == "     | " + caret, "\(outcome.error)")
   }
 
+  /// A file `:load` cannot read is a diagnostic at its name, like any other
+  /// input's; the status is a file error's.
+  @Test func anUnreadableLoadPointsAtTheName() {
+    let outcome = dnd(["repl"], input: Array(":load nowhere.dnd\n".utf8), engine: .live)
+    #expect(outcome.status == 74)
+    let lines = outcome.error.split(separator: "\n").map(String.init)
+    #expect(lines.first == "<repl:1>:1:7: error: cannot read 'nowhere.dnd': no such file", "\(outcome.error)")
+    #expect(lines.count > 2 && lines[2] == "     |       ^~~~~~~~~~~", "\(outcome.error)")
+  }
+
+  /// An uncaught exception's error is followed by what it means for the
+  /// session, as a note, not by a line without a place.
+  @Test func anExceptionSaysTheAppTerminatedOnce() {
+    let input = """
+      app A { collectionView c { frame = Rect(0, 0, 300, 300)
+        dataSource { func numberOfItemsInSection(section) { 1 }
+          func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } } }
+      c.insertItems(at: [IndexPath(item: 5, section: 0)])
+
+      """
+    let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.status == 70 || outcome.status == 1, "\(outcome.error)")
+    #expect(outcome.error.hasPrefix("<repl:2>:1:1: error: the app terminated: uncaught exception"), "\(outcome.error)")
+    #expect(outcome.error.hasSuffix("note: later finger steps do nothing; ':reset' or ':reload' to start again\n"))
+    #expect(!outcome.error.contains("\nerror: "))
+  }
+
   /// The scene keeps what earlier inputs built: declaring an app, view or
   /// source again, or a device once there is a scene, is an error that says
   /// to start over, instead of a second app or an ignored device.
