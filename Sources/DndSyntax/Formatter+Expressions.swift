@@ -28,6 +28,9 @@ extension FormatPrinter {
       argumentList(arguments, open: open ?? Int(base.range.end), brackets: (.leftBracket, .rightBracket))
     case .unary(let op, let operand):
       write(op.rawValue)
+      // `- -z` stays apart: `--z` reads as C's decrement (and `!!x` as one
+      // operator), though both lex back to two.
+      if case .unary(let inner, _) = operand.kind, inner == op { write(" ") }
       expression(operand)
     case .binary(let op, let left, let right):
       expression(left)

@@ -117,6 +117,7 @@ struct FormatterTests {
       ("for _ in 0 ..< 3 { }\nwhile i<=2 {i+=1\n}", "for _ in 0..<3 {}\nwhile i <= 2 {\n    i += 1\n}\n"),
       // Spaces around binary operators; none after unary ones or around ranges.
       ("let x = -a*(b+c)/2%3 ?? !d", "let x = -a * (b + c) / 2 % 3 ?? !d\n"),
+      ("let x = - -a\nlet y = !!b\nlet z = -(-a)", "let x = - -a\nlet y = ! !b\nlet z = -(-a)\n"),
       ("x=a===b ? c:d", "x = a === b ? c : d\n"),
       ("let y = v as?String; let z = v is[Int]", "let y = v as? String\nlet z = v is [Int]\n"),
       ("let r = 1...n", "let r = 1...n\n"),
