@@ -48,6 +48,27 @@ extension Parser.State {
       return Expr(.error, range: current.range)
     }
     let after = previous.end > previous.start ? text(at: previous) : nil
+    // `x++`, `1 << 4`: an operator of C's that dnd (like Swift) lacks, read
+    // as two; say which rather than that an expression is missing.
+    if let after, token.range.start == previous.end, text(at: token.range) == after {
+      switch after {
+      case "+", "-":
+        report(.noIncrementOperator(after + after), at: previous.union(token.range))
+        return Expr(.error, range: missingRange.emptyAtStart)
+      case "<", ">":
+        report(.noShiftOperator(after + after), at: previous.union(token.range))
+        return Expr(.error, range: missingRange.emptyAtStart)
+      default: break
+      }
+    }
+    // `x--`: the second '-' was read as a prefix minus with nothing after it.
+    if after == "-", previous.start > 0 {
+      let before = SourceRange(file: previous.file, start: Int(previous.start) - 1, end: Int(previous.start))
+      if text(at: before) == "-" {
+        report(.noIncrementOperator("--"), at: before.union(previous))
+        return Expr(.error, range: missingRange.emptyAtStart)
+      }
+    }
     report(.expectedExpression(after: after), at: missingRange)
     return Expr(.error, range: missingRange.emptyAtStart)
   }

@@ -356,6 +356,10 @@ extension Parser.State {
     let target = parseExpression()
     guard let op = parseAssignmentOperator() else { return Stmt(.expression(target), range: target.range) }
     let value = parseExpression()
+    if token.kind == .equal, !token.isAtStartOfLine {
+      // `a = b = 2`: Swift's assignment has no value to pass on.
+      report(.chainedAssignment, at: token.range)
+    }
     return Stmt(.assignment(target: target, op: op, value: value), range: target.range.union(value.range))
   }
 

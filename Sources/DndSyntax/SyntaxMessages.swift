@@ -59,6 +59,10 @@ extension DiagnosticMessage {
         + "or list several values in one case, as in 'case 1, 2:'")
   }
 
+  public static var chainedAssignment: DiagnosticMessage {
+    .error("assignments cannot be chained: an assignment gives no value to assign again; write each on its own line")
+  }
+
   public static var chainedComparison: DiagnosticMessage {
     .error("comparisons cannot be chained; write two and join them with '&&', as in 'a < b && b < c'")
   }
@@ -317,10 +321,18 @@ extension DiagnosticMessage {
         + "or a block given to 'DispatchQueue.main.async'")
   }
 
+  public static func noIncrementOperator(_ spelling: String) -> DiagnosticMessage {
+    .error("dnd has no '\(spelling)' operator (nor has Swift); write 'x \(spelling.prefix(1))= 1'")
+  }
+
   public static func nonASCIIIdentifier(_ name: String, character: String) -> DiagnosticMessage {
     .error(
       "'\(name)' is not a valid name: '\(character)' is not an ASCII letter; "
         + "names use ASCII letters, digits and '_'")
+  }
+
+  public static func noShiftOperator(_ spelling: String) -> DiagnosticMessage {
+    .error("dnd has no '\(spelling)' (no bit shifts); multiply or divide by a power of 2 instead")
   }
 
   public static var oneSidedRange: DiagnosticMessage {
@@ -416,9 +428,13 @@ extension DiagnosticMessage {
     .error("'\(word)' cannot mark a capture; write 'weak', 'unowned' or nothing, as in '[weak self]'")
   }
 
+  /// With no near name, the message lists the view kinds, so that a kind
+  /// UIKit has and dnd does not (`stackView`) shows what there is.
   public static func unknownKind(_ word: String, suggestion: String?) -> DiagnosticMessage {
-    .error(
-      "unknown view or interaction kind '\(word)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+    let advice =
+      suggestion.map { "; did you mean '\($0)'?" }
+      ?? "; the view kinds are " + Parser.viewKinds.map { "'\($0)'" }.joined(separator: ", ")
+    return .error("unknown view or interaction kind '\(word)'" + advice)
   }
 
   public static var unterminatedBlockComment: DiagnosticMessage {

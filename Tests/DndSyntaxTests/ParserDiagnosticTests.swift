@@ -28,6 +28,16 @@ private func expectDiagnostics(
 }
 
 struct ParserDiagnosticTests {
+  /// A kind with no near name lists the kinds there are; a near one is named.
+  @Test(arguments: [
+    ("app A { stackView target { } }", "; the view kinds are 'view', 'label', 'imageView', 'textField'"),
+    ("app A { lable target { } }", "unknown view or interaction kind 'lable'; did you mean 'label'?"),
+  ])
+  func unknownKindSaysWhatThereIs(source: String, part: String) {
+    let result = Parser.parse(SourceFile(name: "t.dnd", text: source))
+    #expect(result.diagnostics.first?.message.contains(part) == true, "\(result.diagnostics.map(\.message))")
+  }
+
   /// The byte-length index of Swift's words (read before any string is
   /// made) lists exactly the words that have advice.
   @Test func theSwiftOnlyWordIndexMatchesTheAdvice() {
@@ -38,6 +48,11 @@ struct ParserDiagnosticTests {
 
   @Test(
     arguments: [
+      ("var x = 1\nx1️⃣++", "noIncrementOperator"),
+      ("var x = 1\nx1️⃣--", "noIncrementOperator"),
+      ("let y = 1 1️⃣<< 4", "noShiftOperator"),
+      ("let y = 16 1️⃣>> 2", "noShiftOperator"),
+      ("a = b 1️⃣= 2", "chainedAssignment"),
       ("let x =1️⃣ ", "expectedExpression"),
       ("let x = 11️⃣ 2", "consecutiveStatements"),
       ("x = 1 1️⃣)", "unexpectedAfterStatement"),
