@@ -163,7 +163,10 @@ extension DragEngine {
     }
     take(items, into: chosen)
     step("itemsAdded", chosen, app: app.name, view: interaction.view?.name, result: describe(chosen.items))
-    // The items changed: targets are asked again and the target updates (§1.6 step 5).
+    // The items changed: targets are asked again and the target updates
+    // (§1.6 step 5); a text view's proposal is asked again too (§6.4, "when
+    // the session changes").
+    for index in chosen.textTargets.indices { chosen.textTargets[index].proposal = nil }
     try updateTarget(chosen, itemsChanged: true)
     return true
   }
