@@ -39,7 +39,8 @@ extension Narrator {
             + "this app will become a cancel.", rule: .moveNeedsPermission)
       }
     case "itemsForAddingTo":
-      let none = result.hasPrefix("0") || result.isEmpty
+      // Not implemented is the same as no items (§1.6 step 3).
+      let none = !implemented || result.hasPrefix("0") || result.hasPrefix("no items") || result.isEmpty
       let outcome = none ? "nothing, so the tap is an ordinary tap." : "\(result), which joins the drag."
       add(
         event,
@@ -53,6 +54,9 @@ extension Narrator {
       }
     case "canHandle", "canPaste":
       tellCanHandle(event, implemented: implemented)
+    case "dropSessionDidUpdate" where event.method.hasPrefix("textDroppableView"):
+      // A text view's is a notification; its proposal comes from proposalForDrop (§6.4).
+      break
     case "sessionDidUpdate", "proposalForDrop", "dropSessionDidUpdate":
       tellProposal(event, implemented: implemented)
     case "sessionDidExit":
@@ -75,8 +79,12 @@ extension Narrator {
       update(event) { $0.dropped = true }
       add(event, "UIKit hands the item providers to \(view)'s paste(itemProviders:), as if they were pasted.")
     case "previewForCancelling":
-      let fades = !implemented || result.hasPrefix("nil")
-      let how = implemented ? "returns nil" : "is not implemented"
+      // A preview UIKit cannot use (its container hidden or out of the window) counts as nil (§2.3).
+      let unusable = result.contains("(unusable")
+      let fades = !implemented || result.hasPrefix("nil") || unusable
+      let how =
+        unusable ? "returns a preview UIKit cannot use, which counts as nil"
+        : implemented ? "returns nil" : "is not implemented"
       add(
         event,
         fades

@@ -238,7 +238,8 @@ extension Narrator {
           + message, rule: .moveNeedsPermission, tone: .yellow)
     } else if message.contains("outside dropInteraction(_:performDrop:)") {
       add(
-        event, "A load was asked for outside performDrop\(at), so it fails. UIKit logs: \(message)",
+        // What UIKit logs here is not on record (§13.7): the message is the model's.
+        event, "A load was asked for outside performDrop\(at), so it fails. The model reports: \(message)",
         rule: .loadOnlyInPerformDrop, tone: .yellow)
     } else {
       add(event, "Warning\(at): \(message)", tone: .yellow)

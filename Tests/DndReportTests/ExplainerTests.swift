@@ -95,6 +95,69 @@ import Testing
     #expect(notes.contains(testCase.words), "\(notes)")
   }
 
+  /// Three scenes whose telling once contradicted their traces.
+  static let tellings: [(name: String, script: String, says: String, never: String)] = [
+    (
+      "itemsForAddingTo not implemented adds nothing (§1.6)",
+      """
+      device iPad
+      app A {
+        label src { frame = Rect(40, 100, 200, 40); isUserInteractionEnabled = true
+          dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] } } }
+        label other { frame = Rect(40, 250, 200, 40); isUserInteractionEnabled = true
+          dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "n"))] } } }
+      }
+      scenario "tap" { longPress src; drag to Point(600, 600); tap other; release; settle }
+      """,
+      "it returns nothing, so the tap is an ordinary tap", "which joins the drag"
+    ),
+    (
+      "a cancel preview in a hidden container counts as nil and the item fades (§2.3)",
+      """
+      device iPad
+      app A {
+        label src { frame = Rect(40, 100, 200, 40); text = "Hi"; isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] }
+            func previewForCancelling(item, defaultPreview) {
+              defaultPreview.retargetedPreview(with: UIDragPreviewTarget(container: box, center: Point(5, 5)))
+            }
+          } }
+        view box { frame = Rect(500, 500, 100, 100); isHidden = true }
+      }
+      scenario "cancel" { longPress src; drag to Point(700, 100); release; settle }
+      """,
+      "returns a preview UIKit cannot use, which counts as nil", "flies back"
+    ),
+    (
+      "a text view's dropSessionDidUpdate is a notification, not a proposal (§6.4)",
+      """
+      device iPad
+      app A {
+        label src { frame = Rect(40, 100, 200, 40); text = "Hi"; isUserInteractionEnabled = true
+          dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] } } }
+        textView tv { frame = Rect(40, 400, 300, 100); text = "x"
+          textDropDelegate {
+            func proposalForDrop(drop) { UITextDropProposal(operation: .copy) }
+            func dropSessionDidUpdate(session) { }
+          } }
+      }
+      scenario "drop" { longPress src; drag to tv; release; settle }
+      """,
+      "proposalForDrop proposes copy on `tv`", "dropSessionDidUpdate proposes"
+    ),
+  ]
+
+  @Test(arguments: 0..<3)
+  func theTellingAgreesWithTheTrace(index: Int) throws {
+    let telling = Self.tellings[index]
+    let run = try ScriptRun(telling.script)
+    let notes = Explainer(files: [run.file]).notes(for: try run.only).joined(separator: " ")
+    let flat = notes.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    #expect(flat.contains(telling.says), "\(telling.name): \(flat)")
+    #expect(!flat.contains(telling.never), "\(telling.name): \(flat)")
+  }
+
   @Test("a table whose drop delegate has no performDropWith is told so by that name")
   func aListWithoutPerformDropWith() throws {
     let run = try ScriptRun(
