@@ -297,7 +297,9 @@ extension Narrator {
       } else if let reason = drag.cancelReason {
         line += " was cancelled: \(reason)."
       } else if drag.operation == nil {
-        line += " was still in progress when the scenario ended."
+        line +=
+          " was still in progress when the scenario ended (to drop, end the drag with 'release', then "
+          + "'settle' for the data, before the expectations)."
       } else {
         line += " ended."
       }
