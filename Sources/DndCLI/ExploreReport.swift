@@ -32,7 +32,8 @@ enum ExploreReport {
       return command
     }
     guard let failure = result.smallestFailure else {
-      let verdict = orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
+      let verdict =
+        orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
       var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
       if result.changedOutcomes > 0 {
         let count = result.changedOutcomes

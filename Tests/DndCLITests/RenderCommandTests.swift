@@ -103,7 +103,9 @@ import Testing
         label v {
             frame = Rect(0, 0, 100, 40)
             isUserInteractionEnabled = true
-            dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "x"))] } }
+            dragInteraction {
+                func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "x"))] }
+            }
         }
     }
     scenario "far" { longPress v; drag to Point(1e12, 5); drag to Point(-1e300, 1e300) }

@@ -315,7 +315,9 @@ struct ExplorerTests {
     let result = wrong.explore(0, fault: .removeTarget)
     let failure = try #require(result.smallestFailure)
     #expect(
-      failure.violations == ["1 placeholder in Gallery.gallery (removed from the window) was neither committed nor deleted"])
+      failure.violations == [
+        "1 placeholder in Gallery.gallery (removed from the window) was neither committed nor deleted"
+      ])
   }
 
   @Test(

@@ -103,9 +103,13 @@ import Testing
       device iPad
       app A {
         label src { frame = Rect(40, 100, 200, 40); isUserInteractionEnabled = true
-          dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] } } }
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] }
+          } }
         label other { frame = Rect(40, 250, 200, 40); isUserInteractionEnabled = true
-          dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "n"))] } } }
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "n"))] }
+          } }
       }
       scenario "tap" { longPress src; drag to Point(600, 600); tap other; release; settle }
       """,
@@ -135,7 +139,9 @@ import Testing
       device iPad
       app A {
         label src { frame = Rect(40, 100, 200, 40); text = "Hi"; isUserInteractionEnabled = true
-          dragInteraction { func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] } } }
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] }
+          } }
         textView tv { frame = Rect(40, 400, 300, 100); text = "x"
           textDropDelegate {
             func proposalForDrop(drop) { UITextDropProposal(operation: .copy) }
