@@ -374,6 +374,9 @@ struct ExplorerTests {
     let timers = explorer.explore(0)
     #expect(timers.ordersRun == 2)
     #expect(timers.failures.map { $0.order } == [OrderID([1])])
+    // Each block is told by the line that queued it.
+    let labels = timers.failures.first?.ran.map(\.label) ?? []
+    #expect(labels == ["DispatchQueue.main.asyncAfter (line 4)", "DispatchQueue.main.asyncAfter (line 3)"])
     #expect(explorer.explore(1).ordersRun == 1)
     #expect(explorer.explore(2).ordersRun == 1)
   }

@@ -188,8 +188,12 @@ final class QueueObject: SceneObject {
     default:
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
+    // The line of the call tells two blocks apart in an explored order's
+    // completions (and in its fingerprint).
+    let line = interpreter.lastNativeCallRange.flatMap { scene.line(of: $0) }.map { " (line \($0))" } ?? ""
     try scene.world.scheduler.enqueue(
-      on: queue, after: delay, label: "DispatchQueue.\(queue.label).\(method)", isAppTimer: method == "asyncAfter"
+      on: queue, after: delay, label: "DispatchQueue.\(queue.label).\(method)\(line)",
+      isAppTimer: method == "asyncAfter"
     ) { [link = scene.link] in
       _ = try link.scene?.callScript(block, [])
     }
