@@ -146,7 +146,7 @@ extension Interpreter {
         try checkNesting(element, at: expr.range)
         try checkNesting(keyValue, at: expr.range)
         if box.set(element, for: keyValue) != nil {
-          let shown = keyValue.debugDescription(symbols: program.symbols)
+          let shown = keyValue.debugDescription(symbols: program.symbols, limit: 200)
           throw RuntimeError(.duplicateDictionaryKey(shown), at: expr.range)
         }
       }
@@ -167,7 +167,10 @@ extension Interpreter {
     for part in parts {
       switch part {
       case .text(let piece): text += piece
-      case .value(let expr): try eval(expr, frame).write(to: &text, symbols: program.symbols, quoted: false)
+      case .value(let expr):
+        // Stops building past the limit; the check below throws.
+        let limit = limits.maxStringLength
+        try eval(expr, frame).write(to: &text, symbols: program.symbols, quoted: false, limit: limit)
       }
     }
     try checkLength(text.utf8.count, at: range)

@@ -124,8 +124,7 @@ extension Interpreter {
   /// shortened past 60 characters.
   func caseText(_ value: Value) -> String {
     if case .enumCase(let symbol) = value { return "." + program.symbols.name(of: symbol) }
-    let text = value.debugDescription(symbols: program.symbols)
-    return text.count > 60 ? String(text.prefix(60)) + "..." : text
+    return value.debugDescription(symbols: program.symbols, limit: 60)
   }
 
   /// Evaluates `if`/`guard`/`while` clauses left to right, binding `let`s;

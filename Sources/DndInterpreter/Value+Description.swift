@@ -19,6 +19,15 @@ extension Value: CustomStringConvertible {
     return text
   }
 
+  /// `debugDescription` for a message: past `limit` bytes it stops building
+  /// and ends with "..." (a failed expectation on a huge array).
+  func debugDescription(symbols: SymbolTable, limit: Int) -> String {
+    var text = ""
+    write(to: &text, symbols: symbols, quoted: true, limit: limit)
+    guard text.utf8.count > limit else { return text }
+    return String(text.prefix(limit)) + "..."
+  }
+
   /// Writes the value's text after `text`. Past `limit` UTF-8 bytes it
   /// stops, at the next element (the caller checks the length): twenty
   /// strings of 60 MB make a description no script may hold, and building

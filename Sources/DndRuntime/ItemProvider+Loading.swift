@@ -192,8 +192,8 @@ extension ItemProvider {
     let queue = world.providerQueue
     let scheduler = world.scheduler
     let requestTime = scheduler.now
-    let fault = try world.loadStartHook?(LoadStart(method: method, progress: progress))
     var latency = self.latency(forTypeIdentifier: representation?.typeIdentifier)
+    let fault = try world.loadStartHook?(LoadStart(method: method, progress: progress, latency: latency))
     if case .delay(let extra) = fault { latency += max(0, extra) }
     // Work labels name the load, so that a policy exploring orders tells loads apart.
     let label = "\(method) \(argument.value)"

@@ -15,4 +15,6 @@ public struct LoadStart {
   public let method: String
   /// The load's own progress; cancelling it cancels the load.
   public let progress: LoadProgress
+  /// When its data arrives, in seconds from now, as the provider says.
+  public let latency: Double
 }

@@ -5,22 +5,25 @@ public enum Suggestions {
   /// or if it differs only in case. Ties go to the earlier candidate, so the
   /// answer is deterministic.
   ///
-  /// Names longer than `maxLength` bytes get no suggestion, and candidates
-  /// that long are skipped: the distance costs the product of the lengths,
-  /// and a script of a few megabytes could otherwise spend minutes here.
+  /// Names longer than `maxLength` bytes get no suggestion: the distance
+  /// costs the product of the lengths, and a script of a few megabytes could
+  /// otherwise spend minutes here. (A candidate can be no longer than the
+  /// name and the limit together, so it is bounded too.)
   public static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
   where S.Element == String {
     guard name.utf8.count <= maxLength else { return nil }
     let limit = max(1, name.utf8.count / 3)
     var best: (name: String, distance: Int)?
     var bag = ByteCounts(name)
-    for candidate in candidates where candidate != name && candidate.utf8.count <= maxLength {
+    let length = name.utf8.count
+    for candidate in candidates where candidate != name {
       if equalIgnoringCase(candidate, name) { return candidate }
-      // A cheap lower bound first: edits are needed for the bytes one name
-      // has and the other lacks (a transposition changes none).
-      // Only a nearer candidate than the best so far can win.
+      // Only a nearer candidate than the best so far can win. Cheap lower
+      // bounds first: the difference in length, then the bytes one name has
+      // and the other lacks (a transposition changes neither).
       let bound = min(limit, (best?.distance ?? limit + 1) - 1)
-      guard bound >= 1, bag.difference(from: candidate) <= bound else { continue }
+      guard bound >= 1, abs(candidate.utf8.count - length) <= bound, bag.difference(from: candidate) <= bound
+      else { continue }
       let distance = editDistance(name, candidate, limit: bound)
       if distance <= limit, best.map({ distance < $0.distance }) ?? true {
         best = (candidate, distance)
@@ -62,9 +65,12 @@ public enum Suggestions {
     }
   }
 
-  /// Whether two names are equal but for ASCII case (names differing only
-  /// so are always suggested), without making lowered copies.
+  /// Whether two names are equal but for case (names differing only so are
+  /// always suggested): ASCII names are compared byte by byte, without
+  /// making lowered copies; others as Swift lowercases them.
   private static func equalIgnoringCase(_ a: String, _ b: String) -> Bool {
+    let ascii = a.utf8.allSatisfy { $0 < 128 } && b.utf8.allSatisfy { $0 < 128 }
+    guard ascii else { return a.lowercased() == b.lowercased() }
     guard a.utf8.count == b.utf8.count else { return false }
     for (x, y) in zip(a.utf8, b.utf8) where x != y {
       let lowerX = x >= 65 && x <= 90 ? x + 32 : x

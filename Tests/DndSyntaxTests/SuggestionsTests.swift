@@ -13,6 +13,8 @@ import Testing
     ("canHandle", ["canHandle"], nil),
     // Ties go to the earlier candidate.
     ("cat", ["bat", "cab"], "bat"),
+    // A case-only difference wins, in any script.
+    ("Ärger", ["Ärgex", "ärger"], "ärger"),
   ] as [(String, [String], String?)])
   func nearestName(name: String, candidates: [String], expected: String?) {
     #expect(Suggestions.closest(to: name, in: candidates) == expected)
@@ -21,7 +23,9 @@ import Testing
   @Test func namesPastTheLengthLimitGetNoSuggestion() {
     let long = String(repeating: "a", count: Suggestions.maxLength + 1)
     #expect(Suggestions.closest(to: long, in: [long + "b"]) == nil)
-    #expect(Suggestions.closest(to: "ab", in: [long]) == nil)
+    // A name within the limit still finds a longer candidate (a scenario's title).
+    let title = String(repeating: "a", count: 120)
+    #expect(Suggestions.closest(to: title, in: [title + "bbbbbbbbbb"]) == title + "bbbbbbbbbb")
     let atLimit = String(repeating: "a", count: Suggestions.maxLength)
     let typo = String(repeating: "a", count: Suggestions.maxLength - 1) + "b"
     #expect(Suggestions.closest(to: atLimit, in: [typo]) == typo)

@@ -89,8 +89,11 @@ extension SceneHost {
   /// A value as a message shows it: strings quoted, `.copy` with its dot.
   private func show(_ value: Value, _ interpreter: Interpreter) -> String {
     if case .enumCase(let symbol) = value { return "." + interpreter.name(of: symbol) }
-    return value.debugDescription(symbols: interpreter.program.symbols)
+    return value.debugDescription(symbols: interpreter.program.symbols, limit: Self.shownLength)
   }
+
+  /// The most of a value an expectation's message shows, in bytes.
+  static let shownLength = 2_000
 
   // MARK: expect called
 

@@ -3,11 +3,13 @@ import DndRuntime
 /// A fault the explorer can inject into a scenario (`--fault NAME`, or
 /// `--faults` for each in turn). Each is armed by the first item provider
 /// load of the scenario; the two that act later (cancel, remove-target) are
-/// queued on the main queue at that moment, due a millisecond later, so
-/// exploration also varies when they strike relative to the loads'
-/// completions. (Due at once, they ran in the run loop's pass after the
-/// release, before any load could complete; the default order still runs
-/// them first.)
+/// queued on the main queue at that moment, due when that load's data would
+/// arrive, so that they are ready whenever its completion is and
+/// exploration varies when they strike relative to the completions. (Due at
+/// once, they ran in the run loop's pass after the release, before any load
+/// with a latency could complete; a millisecond later, after every load
+/// without one.) Queued before the completion, they strike first in the
+/// default order.
 public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
   /// Every item provider load fails (NSItemProviderErrorDomain, unknown error).
   case fail
@@ -21,8 +23,6 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
 
   /// The extra latency of `slow`, in seconds.
   public static let slowDelay = 30.0
-  /// How long after the first load starts cancel and remove-target are due.
-  static let strikeDelay = 0.001
 
   /// One line for help and reports.
   public var summary: String {
@@ -51,7 +51,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
         armed = true
         let scheduler = world.scheduler
         if self == .cancel {
-          try scheduler.enqueue(on: scheduler.main, after: Self.strikeDelay, label: "fault: cancel the loads") {
+          try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: cancel the loads") {
             let running = progresses.filter { !$0.isFinished && !$0.isCancelled }
             link.world?.recordHarnessStep(
               "injectedFault", result: "cancel: \(running.count) running load\(running.count == 1 ? "" : "s")")
@@ -60,7 +60,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
             }
           }
         } else {
-          try scheduler.enqueue(on: scheduler.main, after: Self.strikeDelay, label: "fault: remove the drop target") {
+          try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: remove the drop target") {
             guard let world = link.world else { return }
             let target = Self.dropTarget(in: world)
             world.recordHarnessStep(
