@@ -169,7 +169,12 @@ public enum CommandLineParser {
           invocation.exploration = invocation.exploration ?? ExploreSettings()
           invocation.exploration?.limit = try positiveCount(option.value ?? "", for: option.spelling)
         case .seed:
-          guard let seed = UInt64(option.value ?? "") else {
+          let text = option.value ?? ""
+          if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), UInt64(text) == nil {
+            throw UsageError(
+              "value '\(text)' for '--seed' is too large; the most is \(UInt64.max)", command: command)
+          }
+          guard let seed = UInt64(text) else {
             throw UsageError(
               "invalid value '\(option.value ?? "")' for '--seed'; expected a whole number, 0 or more",
               command: command)

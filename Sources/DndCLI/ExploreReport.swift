@@ -33,7 +33,9 @@ enum ExploreReport {
     }
     guard let failure = result.smallestFailure else {
       let verdict =
-        orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
+        !result.exhaustive
+        ? (orders == 1 ? "the one order run passes" : "all \(orders) orders run pass")
+        : orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
       var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
       if result.changedOutcomes > 0 {
         let count = result.changedOutcomes

@@ -38,6 +38,46 @@ public struct SceneTextRenderer: Sendable {
 
   // MARK: The drawing
 
+  /// How long a leg is kept, in cells, before it is clipped.
+  static let farthest = 1e6
+
+  /// The part of the segment from `a` to `b` inside the rectangle from
+  /// (-1, -1) to (width + 1, height + 1), or nil if none is (Liang and
+  /// Barsky's clipping; a coordinate that is not a number hides the leg).
+  public static func clip(_ a: Point, _ b: Point, width: Double, height: Double) -> (Point, Point)? {
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return nil }
+    var a = a
+    var b = b
+    // A leg to a point 1e300 away is first shortened, along its direction,
+    // from its end nearer the canvas: the canvas is lost in the rounding of
+    // such a length.
+    let reach = max(abs(b.x - a.x), abs(b.y - a.y))
+    guard reach.isFinite else { return nil }
+    if reach > farthest {
+      let scale = farthest / reach
+      if max(abs(a.x), abs(a.y)) <= max(abs(b.x), abs(b.y)) {
+        b = Point(a.x + (b.x - a.x) * scale, a.y + (b.y - a.y) * scale)
+      } else {
+        a = Point(b.x + (a.x - b.x) * scale, b.y + (a.y - b.y) * scale)
+      }
+    }
+    let dx = b.x - a.x
+    let dy = b.y - a.y
+    var low = 0.0
+    var high = 1.0
+    // For each edge: p is how the leg moves against it, q how far inside the start is.
+    for (p, q) in [(-dx, a.x + 1), (dx, width + 1 - a.x), (-dy, a.y + 1), (dy, height + 1 - a.y)] {
+      if p == 0 {
+        if q < 0 { return nil }
+        continue
+      }
+      let t = q / p
+      if p < 0 { low = max(low, t) } else { high = min(high, t) }
+      if low > high { return nil }
+    }
+    return (Point(a.x + low * dx, a.y + low * dy), Point(a.x + high * dx, a.y + high * dy))
+  }
+
   /// The screen to scale inside a frame of its own.
   func drawing(_ picture: ScenePicture) -> String {
     let screen = picture.scene.screenSize
@@ -84,7 +124,16 @@ public struct SceneTextRenderer: Sendable {
     for label in labels { canvas.label(label.text, in: label.box, tone: label.tone) }
     for path in picture.fingerPaths {
       let cells = path.points.map(cell)
-      for (from, to) in zip(cells, cells.dropFirst()) { canvas.dots(from: from, to: to) }
+      // Each leg is clipped to the canvas before it becomes cells, so a leg
+      // to a point far off it keeps its slope where it crosses the canvas.
+      for (from, to) in zip(path.points, path.points.dropFirst()) {
+        let a = Point(from.x * scaleX, from.y * scaleY)
+        let b = Point(to.x * scaleX, to.y * scaleY)
+        guard let (start, end) = Self.clip(a, b, width: Double(columns), height: Double(rows)) else { continue }
+        canvas.dots(
+          from: (grid(start.x, .down, limit: columns), grid(start.y, .down, limit: rows)),
+          to: (grid(end.x, .down, limit: columns), grid(end.y, .down, limit: rows)))
+      }
       if let last = cells.last {
         canvas.mark(last.column, last.row, path.isDown ? "@" : "o", tone: .magenta)
       }

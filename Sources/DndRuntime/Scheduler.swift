@@ -69,7 +69,8 @@ public struct PendingWork: Hashable, Sendable {
 }
 
 /// Chooses which ready piece of work runs next. The scheduler offers only the
-/// candidates that may run now: the head of the serial main queue and every
+/// candidates that may run now: the head of the serial main queue (with the
+/// app's timers due together with it, `PendingWork.isAppTimer`) and every
 /// piece of background work, all due within the current run.
 public protocol SchedulingPolicy: AnyObject {
   /// Returns the index in `candidates` (never empty) of the work to run next.

@@ -97,6 +97,10 @@ import Testing
       "value '99999999999999999999' for '--max-steps' is too large; the most is 9223372036854775807"
     ),
     (
+      ["test", "--explore", "--seed", "99999999999999999999", "a.dnd"],
+      "value '99999999999999999999' for '--seed' is too large; the most is 18446744073709551615"
+    ),
+    (
       ["test", "--explore", "--explore-limit", "99999999999999999999", "a.dnd"],
       "value '99999999999999999999' for '--explore-limit' is too large; the most is 9223372036854775807"
     ),

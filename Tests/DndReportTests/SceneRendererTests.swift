@@ -148,4 +148,24 @@ import Testing
     #expect(svg.contains("Scenario &quot;&lt;a &amp; &quot;b&quot;&gt;&quot;"))
     _ = try elements(of: svg)
   }
+
+  /// A finger's leg to a point far off the canvas is clipped where it
+  /// leaves it, keeping its slope; a leg wholly outside, or not a number,
+  /// is not drawn.
+  @Test(arguments: [
+    (Point(10, 10), Point(1e12, 10), Point(10, 10), Point(101, 10)),
+    (Point(0, 0), Point(1000, 1000), Point(0, 0), Point(51, 51)),
+    (Point(-1e300, 25), Point(50, 25), Point(-1, 25), Point(50, 25)),
+  ])
+  func aLegIsClippedToTheCanvas(from: Point, to: Point, start: Point, end: Point) throws {
+    let clipped = try #require(SceneTextRenderer.clip(from, to, width: 100, height: 50))
+    #expect(abs(clipped.0.x - start.x) < 1e-6 && abs(clipped.0.y - start.y) < 1e-6, "\(clipped)")
+    #expect(abs(clipped.1.x - end.x) < 1e-6 && abs(clipped.1.y - end.y) < 1e-6, "\(clipped)")
+  }
+
+  @Test func aLegOutsideOrNotANumberIsNotDrawn() {
+    #expect(SceneTextRenderer.clip(Point(200, 10), Point(300, 20), width: 100, height: 50) == nil)
+    #expect(SceneTextRenderer.clip(Point(0, 0), Point(.nan, 20), width: 100, height: 50) == nil)
+    #expect(SceneTextRenderer.clip(Point(-1.7e308, 0), Point(1.7e308, 20), width: 100, height: 50) == nil)
+  }
 }

@@ -51,7 +51,8 @@ enum ExplorationInvariants {
   ///
   /// A run the exception ended (`terminated`) reports the exception as its
   /// outcome: it is not repeated here, and what the dead app left undone
-  /// (an entry never exited, a placeholder never committed) is not counted.
+  /// (an entry never exited, an end never sent, a placeholder never
+  /// committed) is not counted; what went wrong before it still is.
   static func violations(
     trace: ArraySlice<TraceEvent>, world: World, allowsExceptions: Bool, allowsWarnings: Bool,
     terminated: Bool = false
@@ -70,9 +71,8 @@ enum ExplorationInvariants {
         }
       }
     }
-    guard !terminated else { return found }
-    found += sessionViolations(trace)
-    found += placeholderViolations(world)
+    found += sessionViolations(trace, cutShort: terminated)
+    if !terminated { found += placeholderViolations(world) }
     return found
   }
 
@@ -137,7 +137,9 @@ enum ExplorationInvariants {
   /// receivers and pairs (in the order they first appear) and to learn
   /// which receivers implement the exit and the end, then the pairs' calls
   /// are replayed in order.
-  private static func sessionViolations(_ trace: ArraySlice<TraceEvent>) -> [String] {
+  /// `cutShort`: the app terminated, so what it had still to do (an exit,
+  /// an end) is not counted; what it did wrong before is.
+  private static func sessionViolations(_ trace: ArraySlice<TraceEvent>, cutShort: Bool = false) -> [String] {
     var found: [String] = []
     var receivers = Numbering<Receiver>()
     var implementsExit: [Bool] = []
@@ -211,12 +213,12 @@ enum ExplorationInvariants {
     for pair in pairs {
       let key = pair.key
       let name = receivers.keys[key.receiver].name
-      if pair.open, implementsExit[key.receiver], ended.contains(key.session) {
+      if !cutShort, pair.open, implementsExit[key.receiver], ended.contains(key.session) {
         found.append("session \(key.session) entered \(name) but never exited or dropped there")
       }
       if pair.ends > 1 {
         found.append("sessionDidEnd reached \(name) \(pair.ends) times for session \(key.session)")
-      } else if pair.ends == 0, pair.sawIt, implementsEnd[key.receiver], ended.contains(key.session) {
+      } else if !cutShort, pair.ends == 0, pair.sawIt, implementsEnd[key.receiver], ended.contains(key.session) {
         found.append("sessionDidEnd never reached \(name) for session \(key.session)")
       }
     }

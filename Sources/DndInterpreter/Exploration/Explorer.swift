@@ -97,9 +97,10 @@ public struct ExplorationOptions: Hashable, Sendable {
 /// alternatives from there. N independent loads then cost one run per
 /// (set of completed loads, next load) pair instead of N! orders.
 ///
-/// When the search would pass `limit` orders, half the budget goes to the
-/// depth-first search and the rest to a random sample of orders drawn with
-/// `seed`; the result then is not exhaustive.
+/// When the search would pass `limit` orders, at least half the budget goes
+/// to the depth-first search (more while the orders on its stack could still
+/// all fit) and the rest to a random sample of orders drawn with `seed`; the
+/// result then is not exhaustive.
 public struct Explorer: Sendable {
   public var runner: ScenarioRunner
   public var options: ExplorationOptions
