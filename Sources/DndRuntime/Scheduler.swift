@@ -61,16 +61,11 @@ public struct PendingWork: Hashable, Sendable {
   public let due: VirtualTime
   /// What the work does, for tracing and for policies that explore orders.
   public let label: String
-  /// Queued by the app to fall due later (`asyncAfter`). GCD promises no
-  /// order among timers due together, so on the serial main queue those
-  /// due with the head are offered beside it; other main-queue work keeps
-  /// first in, first out.
-  public var isAppTimer = false
 }
 
 /// Chooses which ready piece of work runs next. The scheduler offers only the
 /// candidates that may run now: the head of the serial main queue (with the
-/// app's timers due together with it, `PendingWork.isAppTimer`) and every
+/// app's timers due together with it, `Scheduler.Entry.isAppTimer`) and every
 /// piece of background work, all due within the current run.
 public protocol SchedulingPolicy: AnyObject {
   /// Returns the index in `candidates` (never empty) of the work to run next.
@@ -119,6 +114,13 @@ public final class Scheduler {
   private struct Entry {
     let info: PendingWork
     let queue: WorkQueue
+    /// Queued by the app to fall due later (`asyncAfter`). GCD promises no
+    /// order among timers due together, so on the serial main queue those
+    /// due with the head are offered beside it; other main-queue work keeps
+    /// first in, first out. (Kept here rather than in `PendingWork`, which
+    /// policies copy at every choice: a field more there cost the Image
+    /// Gallery's explored order 2,000 instructions.)
+    let isAppTimer: Bool
     let body: () throws -> Void
   }
 
@@ -149,7 +151,7 @@ public final class Scheduler {
   public var isOnMainQueue: Bool { currentQueue.isMain }
 
   /// Queues `body` on `queue`, due `delay` seconds from now; returns its id.
-  /// `isAppTimer`: see `PendingWork.isAppTimer`.
+  /// `isAppTimer`: see `Entry.isAppTimer`.
   @discardableResult
   public func enqueue(
     on queue: WorkQueue, after delay: Double = 0, label: String, isAppTimer: Bool = false,
@@ -163,11 +165,10 @@ public final class Scheduler {
     }
     let id = nextID
     nextID += 1
-    var info = PendingWork(
+    let info = PendingWork(
       id: id, queue: queue.label, isMainQueue: queue.isMain, due: now.adding(seconds: delay),
       label: label)
-    info.isAppTimer = isAppTimer && delay > 0
-    entries.append(Entry(info: info, queue: queue, body: body))
+    entries.append(Entry(info: info, queue: queue, isAppTimer: isAppTimer && delay > 0, body: body))
     return id
   }
 
@@ -253,10 +254,10 @@ public final class Scheduler {
     if let head = mainHead {
       ready.append(head)
       // App timers falling due with an app-timer head may fire in either order.
-      let info = entries[head].info
-      if info.isAppTimer {
+      if entries[head].isAppTimer {
+        let due = entries[head].info.due
         for index in entries.indices where index != head && entries[index].queue.isMain {
-          if entries[index].info.isAppTimer, entries[index].info.due == info.due { ready.append(index) }
+          if entries[index].isAppTimer, entries[index].info.due == due { ready.append(index) }
         }
       }
     }

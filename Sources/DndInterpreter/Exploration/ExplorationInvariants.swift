@@ -30,8 +30,10 @@ enum ExplorationInvariants {
       // the one to three names it could be before any comparison.
       self =
         switch name.utf8.count {
+        case 7: name == "setDown" ? .setDown : .other
         case 9: name == "canHandle" ? .sighting : .other
         case 11: name == "performDrop" ? .drop : .other
+        case 12: name == "systemCancel" ? .setDown : .other
         case 13: name == "sessionDidEnd" ? .end : .other
         case 14: name == "sessionDidExit" ? .exit : .other
         case 15:
@@ -153,10 +155,10 @@ enum ExplorationInvariants {
     var lastReceiver = -1
     for index in trace.indices {
       guard let session = trace[index].session else { continue }
-      let name = trace[index].name
-      let role = Role(name)
-      if role == .end || name == "dragEnded" { ended.insert(session) }
-      if trace[index].kind == .step, name == "setDown" || name == "systemCancel" {
+      let role = Role(trace[index].name)
+      if role == .end || trace[index].name == "dragEnded" { ended.insert(session) }
+      if role == .setDown {
+        guard trace[index].kind == .step else { continue }
         setDowns.append((session, trace[index].app ?? "", trace[index].view ?? ""))
         calls.append((setDowns.count - 1, .setDown))
         continue
