@@ -94,10 +94,14 @@ struct Style {
 
   /// Reports a file that could not be read.
   func report(_ failure: LoadFailure, to console: Console) {
-    var message = failure.message
-    if case .missing(let path) = failure, let near = ScriptFinder.nearScript(to: path) {
-      message += "; did you mean '\(near)'?"
-    }
-    console.writeError("dnd: " + renderer.render(.error, message))
+    console.writeError("dnd: " + renderer.render(.error, failure.messageWithSuggestion))
+  }
+}
+
+extension LoadFailure {
+  /// The message, with the nearest script's name when the file is missing.
+  var messageWithSuggestion: String {
+    guard case .missing(let path) = self, let near = ScriptFinder.nearScript(to: path) else { return message }
+    return message + "; did you mean '\(near)'?"
   }
 }

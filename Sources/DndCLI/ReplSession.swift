@@ -97,11 +97,7 @@ final class ReplSession {
       // `:reload` goes on loading the last file that could be read (a
       // mistyped name is not worth retrying).
       if let unreadable {
-        var message = failure.message
-        if case .missing(let path) = failure, let near = ScriptFinder.nearScript(to: path) {
-          message += "; did you mean '\(near)'?"
-        }
-        unreadable(message)
+        unreadable(failure.messageWithSuggestion)
       } else {
         style.report(failure, to: console)
       }
