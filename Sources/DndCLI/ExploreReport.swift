@@ -37,6 +37,7 @@ enum ExploreReport {
         ? (orders == 1 ? "the one order run passes" : "all \(orders) orders run pass")
         : orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
       var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
+      if result.faultNeverArmed { text += neverArmed }
       if result.changedOutcomes > 0 {
         let count = result.changedOutcomes
         text += "  note: under the fault, \(count) order\(count == 1 ? " ends" : "s end") with an expectation "
@@ -48,6 +49,7 @@ enum ExploreReport {
     let failing = result.failures.count
     var text = "FAIL \"\(result.title)\"\(fault): \(failing) of \(orders) order\(orders == 1 ? "" : "s") "
       + "\(failing == 1 ? "fails" : "fail") (\(coverage))\n"
+    if result.faultNeverArmed { text += neverArmed }
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
     text += reasons(failure, file: file)
@@ -70,10 +72,17 @@ enum ExploreReport {
     if run.fault != nil, !run.failed, case .failedExpectation = run.result.outcome {
       text += "  (the scenario's expectation failed, as it may under a fault: the order itself passes)\n"
     }
+    if run.fault != nil, !run.faultArmed { text += neverArmed }
     text += completions(run)
     if run.failed { text += reasons(run, file: file) }
     return text
   }
+
+  /// A fault is armed by the scenario's first item provider load; without
+  /// one the run is the plain scenario's, which a reader should not take
+  /// for robustness against the fault.
+  private static let neverArmed =
+    "  note: the fault never struck: the scenario starts no item provider load, so it ran as without the fault\n"
 
   /// The work that ran from the first choice point on, choices marked.
   private static func completions(_ run: ExploredRun) -> String {

@@ -20,6 +20,50 @@ import Testing
       ], "\(result.output)")
   }
 
+  /// A fault is armed by the first item provider load: a scenario that
+  /// starts none ran as without it, and the report must not let that pass
+  /// for robustness. (The drag below is let go over nothing, so nothing
+  /// loads; the nested-names scene loads.)
+  @Test(arguments: ["fail", "slow", "cancel", "remove-target"])
+  func aFaultThatNeverStruckIsSaid(fault: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let note =
+      "  note: the fault never struck: the scenario starts no item provider load, so it ran as without the fault"
+    let quiet = try directory.write("quiet.dnd", Self.noLoad)
+    let explored = try ProcessRunner.run(["test", "--explore", "--no-color", "--fault", fault, quiet])
+    let lines = explored.output.split(separator: "\n", omittingEmptySubsequences: false)
+    let verdicts = lines.indices.filter { lines[$0].hasPrefix("PASS") || lines[$0].hasPrefix("FAIL") }
+    #expect(verdicts.count == 1, "\(explored.output)")
+    for index in verdicts { #expect(lines[index + 1] == note, "\(explored.output)") }
+    let replayed = try ProcessRunner.run(
+      ["test", "--no-color", "--filter", "let go", "--replay", "0", "--fault", fault, quiet])
+    #expect(replayed.output.contains(note + "\n"), "\(replayed.output)")
+    let loading = try directory.write("loading.dnd", Self.nestedNames)
+    let struck = try ProcessRunner.run(["test", "--explore", "--no-color", "--fault", fault, loading])
+    #expect(!struck.output.contains("never struck"), "\(struck.output)")
+  }
+
+  static let noLoad = """
+    device iPad
+    app Demo {
+        label source {
+            frame = Rect(40, 100, 200, 40)
+            text = "Hello"
+            isUserInteractionEnabled = true
+            dragInteraction {
+                func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: source.text))] }
+            }
+        }
+    }
+    scenario "let go" {
+        longPress source
+        drag to Point(700, 100)
+        release
+        settle
+    }
+    """
+
   /// Two scenarios, one's name inside the other's; in "drop" the URL's
   /// completion touches the label off the main queue when it beats the image.
   static let nestedNames = """

@@ -14,6 +14,9 @@ public struct ExploredRun: Sendable {
   public var result: ScenarioResult
   /// The invariants the run broke.
   public var violations: [String]
+  /// Whether the fault was armed (an item provider load started); false
+  /// without a fault.
+  public var faultArmed = false
 
   /// Whether the run counts as a failure. Under a fault the scenario's own
   /// expectations were written for the data arriving, so a failed `expect`
@@ -53,6 +56,9 @@ public struct ExplorationResult: Sendable {
   public var changedOutcomes: Int
   /// The smallest of those runs' orders.
   public var firstChangedOrder: OrderID?
+  /// With a fault: no run armed it (the scenario started no item provider
+  /// load), so every order ran as it does without the fault.
+  public var faultNeverArmed = false
 
   public var passed: Bool { failures.isEmpty }
   /// The failure to show: the smallest order.
@@ -134,6 +140,7 @@ public struct Explorer: Sendable {
     var order: OrderID
     var changedOutcome: Bool
     var failure: ExploredRun?
+    var faultArmed: Bool
   }
 
   /// What the search needs of one run: what it keeps, the choices made and
@@ -285,7 +292,8 @@ public struct Explorer: Sendable {
     return ExplorationResult(
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
       exhaustive: exhaustive, seed: seed, sampled: sampled, statesMerged: merged, failures: failures,
-      changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min())
+      changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min(),
+      faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed })
   }
 
   /// Runs one job of the search (on any of its threads).
@@ -311,7 +319,8 @@ public struct Explorer: Sendable {
     }
     let failed = run.failed
     let kept = Kept(
-      order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil)
+      order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil,
+      faultArmed: run.faultArmed)
     return SearchRun(
       kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.options.count },
       fingerprints: fingerprints, defaults: defaults?.journal)
@@ -399,6 +408,7 @@ public struct Explorer: Sendable {
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
     var violations: [String] = []
+    var arming: InjectedFault.Arming?
     // The store is passed along rather than set on a copy of the runner:
     // copying it retained and released each of its parts, at every order.
     let result = runner.runScenarioHere(
@@ -408,7 +418,7 @@ public struct Explorer: Sendable {
         // and names (the invariants, `expect called`), not their arguments.
         host.world.trace.keepsDetails = keepsWhole
         host.world.scheduler.policy = policy
-        fault?.install(in: host.world)
+        arming = fault?.install(in: host.world)
         if let fingerprints {
           policy.atChoicePoint = { [unowned host, unowned policy] point in
             fingerprints.reach(point) { StateFingerprint.of(host: host, completed: policy.completedLabels) }
@@ -432,6 +442,6 @@ public struct Explorer: Sendable {
       })
     return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
-      violations: violations)
+      violations: violations, faultArmed: arming?.armed ?? false)
   }
 }

@@ -34,21 +34,28 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  /// Installs the fault's hook in a fresh world.
-  func install(in world: World) {
-    var progresses: [LoadProgress] = []
+  /// Whether an installed fault was armed: a scenario that starts no item
+  /// provider load runs as if there were no fault, and the report says so.
+  final class Arming {
     var armed = false
+  }
+
+  /// Installs the fault's hook in a fresh world.
+  func install(in world: World) -> Arming {
+    var progresses: [LoadProgress] = []
+    let arming = Arming()
     // Through the world's link: the world keeps this hook, and the work it
     // queues, so neither may keep the world.
     world.loadStartHook = { [link = world.link] start in
       guard let world = link.world else { return nil }
       progresses.append(start.progress)
+      let first = !arming.armed
+      arming.armed = true
       switch self {
       case .fail: return .fail("Injected fault: the provider failed.")
       case .slow: return .delay(Self.slowDelay)
       case .cancel, .removeTarget:
-        guard !armed else { return nil }
-        armed = true
+        guard first else { return nil }
         let scheduler = world.scheduler
         if self == .cancel {
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: cancel the loads") {
@@ -72,6 +79,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
         return nil
       }
     }
+    return arming
   }
 
   /// The view of the latest drop (the trace's last set-down), if it is still found.
