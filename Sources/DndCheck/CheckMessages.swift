@@ -123,6 +123,23 @@ extension DiagnosticMessage {
         + "'--scenario', '--filter' and the reports go by")
   }
 
+  /// `expect [not] called` naming a method no delegate of the view (or of
+  /// the script) implements: the trace shows only implemented methods.
+  static func expectedCallNeverTraced(
+    _ method: String, view: String?, negated: Bool, counted: Bool, implemented: [String]
+  ) -> DiagnosticMessage {
+    let owner = view.map { "on '\($0)'" } ?? "by any delegate of this script"
+    let outcome = counted ? "counts no calls, whatever happens" : negated ? "always holds" : "can never hold"
+    var text = "'\(method)' is not implemented \(owner), and the trace shows only the methods a script "
+      + "implements, so this expectation \(outcome)"
+    if let view, !implemented.isEmpty {
+      text += "; expect one that '\(view)' implements (\(implemented.prefix(4).joined(separator: ", ")))"
+    } else {
+      text += "; implement '\(method)', or expect a method the script implements"
+    }
+    return .warning(text)
+  }
+
   static var guardMustExit: DiagnosticMessage {
     .error("the 'else' of a 'guard' must not fall through; end it with 'return', 'break' or 'continue'")
   }

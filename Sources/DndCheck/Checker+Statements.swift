@@ -343,9 +343,14 @@ extension Checker {
           .unknownDelegateMethod(method.text, suggestion: suggestion), at: method.range,
           fixIts: replacement(method.range, with: suggestion))
       }
+      let view = on.map { checkExpr($0) }
+      if !methods.isEmpty {
+        callExpectations.append(
+          CallExpectation(methods: methods, view: view.flatMap(viewName(of:)), hasView: view != nil,
+            negated: negated, counted: times != nil, range: method.range))
+      }
       return .expectCall(
-        negated: negated, method: method.text, methods: methods, on: on.map { checkExpr($0) },
-        times: times.map { checkExpr($0) })
+        negated: negated, method: method.text, methods: methods, on: view, times: times.map { checkExpr($0) })
     case .expectException(let name):
       if !Checker.exceptionNames.contains(name.text) {
         let suggestion = Suggestions.closest(to: name.text, in: Checker.exceptionNames)

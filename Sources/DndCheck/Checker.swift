@@ -85,6 +85,9 @@ public struct Checker {
   /// Member names written after a dot, checked once the whole script has
   /// been read (a member may name something declared further on).
   var memberUses: [MemberUse] = []
+  /// `expect [not] called` steps, checked once the whole script has been
+  /// read (a scenario may come before the views it names).
+  var callExpectations: [CallExpectation] = []
 
   init(file: SourceFile, previous: CheckedProgram?) {
     self.file = file
@@ -119,6 +122,7 @@ public struct Checker {
       }
     }
     reportUnknownMembers()
+    reportCallsNeverTraced()
     let top = functions[0]
     let end = SourceRange(file: file.id, start: file.bytes.count, end: file.bytes.count)
     let main = FunctionCode(

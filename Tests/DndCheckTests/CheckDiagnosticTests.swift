@@ -173,6 +173,20 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("viewReadBeforeSetUp", inRoot("label a { text = 1️⃣b.text }\nlabel b { text = \"B\" }")),
     .init(
       "viewReadBeforeSetUp", inRoot("label a { text = \"x\" + (1️⃣b.text ?? \"\") }\nview box { label b { } }")),
+    // `expect called` of a method the view does not implement (the trace
+    // shows only implemented ones), with the scenario before the view.
+    .init(
+      "expectedCallNeverTraced", "scenario \"s\" { expect called 1️⃣performDrop on v }\n" + inRoot("label v { }")),
+    .init(
+      "expectedCallNeverTraced",
+      "scenario \"s\" { expect not called 1️⃣performDrop }\n"
+        + inRoot("label v { dropInteraction { func sessionDidUpdate(s) { UIDropProposal(operation: .copy) } } }")),
+    // Implemented on the view, or somewhere when no view is named: no warning.
+    .init(
+      "expectedCallNeverTraced",
+      "scenario \"s\" { expect called performDrop on v\nexpect not called performDrop\n"
+        + "expect called 1️⃣canHandle on v times 1 }\n"
+        + inRoot("label v { dropInteraction { func performDrop(s) { } } }")),
   ]
 
   @Test(arguments: names + assignments + controlFlow + declarations + initializers + handlerResults + steps)
@@ -209,6 +223,19 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let diagnostic = try #require(result.diagnostics.first)
     #expect(diagnostic.message == message)
     #expect(diagnostic.fixIts.count == (message.contains("did you mean") ? 1 : 0))
+  }
+
+  @Test(arguments: [
+    ("expect called performDrop on v", "can never hold; implement 'performDrop', or expect a method"),
+    ("expect not called performDrop on w", "always holds; expect one that 'w' implements (canHandle)"),
+    ("expect called performDrop on w times 2", "counts no calls, whatever happens; expect one that 'w'"),
+  ])
+  func aCallNeverTracedSaysWhyAndWhatToExpect(step: String, words: String) throws {
+    let scene = Self.inRoot("label v { }\nlabel w { dropInteraction { func canHandle(s) { true } } }")
+    let (result, _, _) = checkSource("scenario \"s\" { \(step) }\n" + scene)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(diagnostic.severity == .warning)
+    #expect(diagnostic.message.contains(words), "\(diagnostic.message)")
   }
 
   @Test func useBeforeDeclarationSaysWhatToMove() throws {
