@@ -42,10 +42,11 @@ extension Narrator {
       // Not implemented is the same as no items (§1.6 step 3).
       let none = !implemented || result.hasPrefix("0") || result.hasPrefix("no items") || result.isEmpty
       let outcome = none ? "nothing, so the tap is an ordinary tap." : "\(result), which joins the drag."
-      add(
-        event,
-        "Another finger taps \(view) during the drag: UIKit asks its drag delegate for items to add "
-          + "(itemsForAddingTo); it returns \(outcome)", rule: .flocking)
+      let asked =
+        implemented
+        ? "UIKit asks its drag delegate for items to add (itemsForAddingTo); it returns \(outcome)"
+        : "its drag delegate has no itemsForAddingTo, so nothing is added and the tap is an ordinary tap."
+      add(event, "Another finger taps \(view) during the drag: " + asked, rule: .flocking)
     case "sessionIsRestrictedToDraggingApplication":
       if result.hasPrefix("true") {
         add(
@@ -179,6 +180,11 @@ extension Narrator {
     let source = implemented ? "\(event.name) proposes" : "The default proposal is"
     let text: String
     switch operation {
+    case "copy" where !implemented && event.name == "dropSessionDidUpdate":
+      // §8.3: without dropSessionDidUpdate a list gives no visual feedback,
+      // but a drop still works (as a copy: the choice for §13.10).
+      text = "\(view) has no dropSessionDidUpdate, so the drag shows no badge over it; letting go here still "
+        + "drops, as a copy (UIKit's default)."
     case "copy":
       text = "\(source) copy on \(view), so the drag shows a green plus: letting go here drops a copy."
     case "move":

@@ -117,7 +117,10 @@ extension Narrator {
       case ".lifting":
         add(event, "\(cell) is lifting: UIKit calls its dragStateDidChange(_:) inside the lift's animation.")
       case ".dragging":
-        add(event, "\(cell) stays behind in the list while its item is dragged (.dragging; UIKit dims it).")
+        add(
+          event,
+          "\(cell) stays behind in the list while its item is dragged (.dragging: UIKit's default look "
+            + "dims it; the simulation records the state, not the look).")
       default:
         add(event, "\(cell) is back to .none: the drag is over for it.")
       }
@@ -150,8 +153,25 @@ extension Narrator {
   /// table's or collection view's performDropWith.
   func dropMethod(after event: TraceEvent) -> String? {
     guard let index = events.firstIndex(of: event) else { return nil }
-    let call = events[(index + 1)...].first { $0.kind == .call && $0.name.hasPrefix("performDrop") }
-    return call?.name
+    let next = events[(index + 1)...].first {
+      ($0.kind == .call && $0.name.hasPrefix("performDrop")) || ($0.kind == .step && $0.name == "reorder")
+    }
+    guard let next else { return nil }
+    // A single row or item reordered in its list goes to the data source
+    // instead (§8.8); the step's result names the method.
+    if next.name == "reorder", let result = next.result, let method = result.split(separator: " ").first {
+      return "data source's \(method) instead of performDropWith (one row reordered in place)"
+    }
+    return next.name
+  }
+
+  /// Whether `view` is a table or collection view: its drop delegate's
+  /// calls are spelt `tableView(...)`/`collectionView(...)`.
+  func isList(_ view: String) -> Bool {
+    events.contains {
+      $0.view == view && $0.kind != .step
+        && ($0.method.hasPrefix("tableView(") || $0.method.hasPrefix("collectionView("))
+    }
   }
 
   /// Whether a provider load is the one a `loadObjects` just before it started.
@@ -210,8 +230,9 @@ extension Narrator {
       reason = "no drop target was under the finger"
     }
     update(event) { $0.cancelReason = reason }
+    let perform = target.map { isList($0) } == true ? "performDropWith" : "performDrop"
     add(
-      event, "The drag is cancelled, and performDrop is not called: \(reason).", rule: .lastProposalDecides,
+      event, "The drag is cancelled, and \(perform) is not called: \(reason).", rule: .lastProposalDecides,
       tone: .yellow)
   }
 

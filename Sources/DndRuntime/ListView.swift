@@ -419,11 +419,16 @@ public final class ListView {
     return exception
   }
 
-  /// A UIKit method of the view was called: off the main queue the Main
-  /// Thread Checker reports it.
-  func noteCall(_ selector: String) {
+  /// A UIKit method of the view, or of its drop coordinator or placeholder
+  /// context (`receiver`, "DropCoordinator"), was called: off the main
+  /// queue the Main Thread Checker reports it.
+  func noteCall(_ selector: String, receiver: String? = nil) {
     guard let world, let view, !world.scheduler.currentQueue.isMain else { return }
-    world.noteViewChange(view, selector: selector, restore: nil)
+    // Choice: the coordinator and the context are named by their protocols
+    // (UITableViewDropCoordinator, ...); UIKit's classes behind them are
+    // private and their names are not on record.
+    let prefix = kind == .table ? "UITableView" : "UICollectionView"
+    world.noteViewChange(view, selector: selector, receiver: receiver.map { prefix + $0 }, restore: nil)
   }
 
   // MARK: Layout passes

@@ -119,7 +119,7 @@ extension ListView {
         "attempt to insert a placeholder at index path (\(indexPathText(path))) that does not exist - there "
           + "are only \(count) \(kind.units) in section \(section)")
     }
-    noteCall("dropItem:toPlaceholder:")
+    noteCall("dropItem:toPlaceholder:", receiver: "DropCoordinator")
     let record = PlaceholderRecord(id: newEntryID(), placeholder: placeholder)
     placeholders.append(record)
     if let view { world?.notePlaceholderList(view) }
@@ -146,7 +146,7 @@ extension ListView {
           + "the block does not run")
       return false
     }
-    noteCall("commitInsertionWithDataSourceUpdates:")
+    noteCall("commitInsertionWithDataSourceUpdates:", receiver: "DropPlaceholderContext")
     try runBatch("commitInsertion(dataSourceUpdates:)") {
       try call(
         methods.dataSourceUpdates, role: "placeholderContext",
@@ -163,7 +163,7 @@ extension ListView {
       warn("deletePlaceholder() on a placeholder that \(gone(record)): it returns false")
       return false
     }
-    noteCall("deletePlaceholder")
+    noteCall("deletePlaceholder", receiver: "DropPlaceholderContext")
     let path = indexPath(ofEntry: record.id)
     sections[place.section].remove(at: place.position)
     record.status = .deleted

@@ -187,13 +187,15 @@ public final class World {
 
   /// A view's UIKit setter ran: warn if off the main queue, and remember how
   /// to revert it if an animation block made the change.
-  func noteViewChange(_ view: View, selector: String, restore: ((View) -> Void)?) {
+  func noteViewChange(
+    _ view: View, selector: String, receiver: String? = nil, restore: ((View) -> Void)?
+  ) {
     if !scheduler.currentQueue.isMain {
       // Choice: setters are checked, getters are not (reading is cheap and
       // checking every read would slow hit-testing down).
       warn(
         "Main Thread Checker: UI API called on a background thread: "
-          + "-[\(view.kind.uikitClassName) \(selector)]", app: view.app?.name, view: view.name)
+          + "-[\(receiver ?? view.kind.uikitClassName) \(selector)]", app: view.app?.name, view: view.name)
     }
     if let animator = recordingAnimator, let restore {
       animator.noteChange(of: view, restore: restore)

@@ -95,7 +95,32 @@ import Testing
     #expect(notes.contains(testCase.words), "\(notes)")
   }
 
-  /// Three scenes whose telling once contradicted their traces.
+  /// A table of three rows whose drop delegate proposes a move into a gap;
+  /// `dropUpdate` and `steps` complete it.
+  static func table(dropUpdate: String, steps: String) -> String {
+    """
+    device iPad
+    app A {
+      var rows = ["a", "b", "c"]
+      tableView list { frame = Rect(0, 0, 400, 768); rowHeight = 50
+        dataSource {
+          func numberOfRowsInSection(section) { rows.count }
+          func cellForRowAt(indexPath) { UITableViewCell(text: rows[indexPath.row]) }
+          func moveRowAt(from, to) { rows.insert(rows.remove(at: from.row), at: to.row) }
+        }
+        dragDelegate {
+          func itemsForBeginning(session, indexPath) {
+            [UIDragItem(itemProvider: NSItemProvider(object: rows[indexPath.row]))]
+          }
+        }
+        dropDelegate { \(dropUpdate)
+          func performDropWith(coordinator) { } } }
+    }
+    scenario "s" { longPress list.cellForRow(at: IndexPath(row: 0, section: 0)); \(steps) }
+    """
+  }
+
+  /// Scenes whose telling once contradicted their traces.
   static let tellings: [(name: String, script: String, says: String, never: String)] = [
     (
       "itemsForAddingTo not implemented adds nothing (§1.6)",
@@ -113,7 +138,7 @@ import Testing
       }
       scenario "tap" { longPress src; drag to Point(600, 600); tap other; release; settle }
       """,
-      "it returns nothing, so the tap is an ordinary tap", "which joins the drag"
+      "has no itemsForAddingTo, so nothing is added and the tap is an ordinary tap", "items to add (itemsForAddingTo)"
     ),
     (
       "a cancel preview in a hidden container counts as nil and the item fades (§2.3)",
@@ -152,9 +177,34 @@ import Testing
       """,
       "proposalForDrop proposes copy on `tv`", "dropSessionDidUpdate proposes"
     ),
+    (
+      "one row reordered goes to moveRowAt, not performDropWith (§8.8)",
+      table(
+        dropUpdate: """
+          func dropSessionDidUpdate(session, destinationIndexPath) {
+            UITableViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath) }
+          """,
+        steps: "drag to list.cellForRow(at: IndexPath(row: 2, section: 0)); release; settle"),
+      "UIKit calls its data source's moveRowAt instead of performDropWith", "UIKit calls its performDrop"
+    ),
+    (
+      "a list without dropSessionDidUpdate shows no badge (§8.3)",
+      table(dropUpdate: "", steps: "drag to Point(200, 700); release; settle"),
+      "has no dropSessionDidUpdate, so the drag shows no badge over it", "green plus"
+    ),
+    (
+      "a cancelled drop on a list does not call performDropWith",
+      table(
+        dropUpdate: """
+          func dropSessionDidUpdate(session, destinationIndexPath) {
+            UITableViewDropProposal(operation: .cancel) }
+          """,
+        steps: "drag to Point(200, 700); release; settle"),
+      "performDropWith is not called", "performDrop is not called"
+    ),
   ]
 
-  @Test(arguments: 0..<3)
+  @Test(arguments: 0..<6)
   func theTellingAgreesWithTheTrace(index: Int) throws {
     let telling = Self.tellings[index]
     let run = try ScriptRun(telling.script)
