@@ -31,7 +31,13 @@ extension Parser.State {
   mutating func parseDeviceDecl() -> DeviceDecl {
     let start = token.range.start
     advance()
-    let name = expectName(.expectedName(for: "the device", example: "'device iPad' or 'device iPhone'"))
+    let message = DiagnosticMessage.expectedName(for: "the device", example: "'device iPad' or 'device iPhone'")
+    // The name belongs on the same line: the next line is a statement of its own.
+    if token.isAtStartOfLine {
+      report(message, at: missingRange)
+      return DeviceDecl(name: Name("", range: missingRange.emptyAtStart), range: range(from: start))
+    }
+    let name = expectName(message)
     return DeviceDecl(name: name, range: range(from: start))
   }
 

@@ -29,7 +29,7 @@ extension Parser.State {
     // The lexer stops a number it cannot hold at the name limit; a closure
     // has at most `maxShorthandArguments`.
     guard let number = Int(name.dropFirst()), number < Parser.State.maxShorthandArguments else {
-      report(.shorthandOutsideClosure(name, hasParameters: false), at: range)
+      report(.shorthandOutOfRange(name), at: range)
       return
     }
     shorthandCounts[last] = max(count, number + 1)

@@ -1,13 +1,14 @@
 // Statements: blocks, control flow, and expression statements.
 
 extension Parser.State {
-  /// `construct` names what the block belongs to, for messages ("function 'f'").
+  /// `construct` names what the block belongs to, for messages ("function 'f'");
+  /// `afterCondition` says a condition comes just before (`if`, `for`, `while`).
   // block = "{" { statement } "}" ;
-  mutating func parseBlock(of construct: @autoclosure () -> String) -> Block {
+  mutating func parseBlock(of construct: @autoclosure () -> String, afterCondition: Bool = false) -> Block {
     let start = token.range.start
     guard enterNesting() else { return Block(statements: [], range: missingRange.emptyAtStart) }
     defer { leaveNesting() }
-    if token.kind == .equal {
+    if afterCondition, token.kind == .equal {
       // `if x = 1 {`: Swift's classic slip, which deserves more than "expected '{'".
       report(.assignmentAsComparison, at: token.range, fixIts: [.init(range: token.range, replacement: "==")])
       return Block(statements: [], range: missingRange.emptyAtStart)
@@ -136,7 +137,7 @@ extension Parser.State {
     defer { leaveNesting() }
     advance()
     let conditions = parseConditionList(after: "if")
-    let then = parseBlock(of: "this 'if'")
+    let then = parseBlock(of: "this 'if'", afterCondition: true)
     var otherwise: ElseClause?
     if consume(.kwElse) != nil {
       if at(.kwIf) {
@@ -247,7 +248,7 @@ extension Parser.State {
       }
     }
     allowsTrailingClosure = saved
-    let body = parseBlock(of: "this 'for'")
+    let body = parseBlock(of: "this 'for'", afterCondition: true)
     return Stmt(
       .forStatement(variable: variable, sequence: sequence, body: body, pattern: pattern, filter: filter),
       range: range(from: start))
@@ -274,7 +275,7 @@ extension Parser.State {
   /// more use than that); past it the list ends and ")" is expected.
   static let maxTuplePatternNames = 16
 
-  // tuplePattern = "(" patternPart { "," patternPart } ")" ;
+  // tuplePattern = "(" patternPart "," patternPart { "," patternPart } ")" ;
   mutating func parseTuplePattern(example: String) -> [PatternPart] {
     let open = token
     advance()
@@ -283,6 +284,14 @@ extension Parser.State {
       guard let part = parsePatternPart(example: example) else { break }
       parts.append(part)
     } while consume(.comma) != nil && parts.count < Parser.State.maxTuplePatternNames
+    if parts.count == 1, at(.rightParen), let part = parts.first {
+      // Swift reads `(x)` as `x`; dnd keeps parentheses as a tuple (so the
+      // formatter writes them back), and no value is a tuple of one.
+      let text = text(at: part.range)
+      report(
+        .singlePartPattern(text), at: part.range,
+        fixIts: [.init(range: open.range.union(token.range), replacement: text)])
+    }
     expectClosing(.rightParen, opener: open, construct: "the names of the tuple's elements")
     return parts
   }
@@ -297,9 +306,8 @@ extension Parser.State {
     let start = token.range.start
     guard enterNesting() else { return nil }
     defer { leaveNesting() }
-    // `((a), b)`: one name in parentheses stays a pattern of one part (which
-    // a value can only fail), not Swift's grouping, so that the formatter
-    // can keep parentheses as written (a choice).
+    // `((a), b)`: one name in parentheses is a pattern of one part, not
+    // Swift's grouping, which `parseTuplePattern` reports (a choice).
     let inner = parseTuplePattern(example: example)
     return .tuple(inner, range: range(from: start))
   }
@@ -323,7 +331,7 @@ extension Parser.State {
     let start = token.range.start
     advance()
     let conditions = parseConditionList(after: "while")
-    let body = parseBlock(of: "this 'while'")
+    let body = parseBlock(of: "this 'while'", afterCondition: true)
     return Stmt(.whileStatement(conditions: conditions, body: body), range: range(from: start))
   }
 

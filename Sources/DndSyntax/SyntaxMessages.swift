@@ -356,12 +356,24 @@ extension DiagnosticMessage {
         + instead)
   }
 
+  public static func shorthandOutOfRange(_ name: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is past the shorthand arguments a closure may use ($0 to $15); give the closure named "
+        + "parameters ('{ a, b in ... }') for that many values")
+  }
+
   public static func shorthandOutsideClosure(_ name: String, hasParameters: Bool) -> DiagnosticMessage {
     hasParameters
       ? .error(
         "'\(name)' is a shorthand argument, which a closure with a parameter list cannot use; "
           + "use its parameters' names")
       : .error("'\(name)' is a closure's shorthand argument ($0 to $15); use it inside '{ }' without 'in'")
+  }
+
+  public static func singlePartPattern(_ part: String) -> DiagnosticMessage {
+    .error(
+      "'(\(part))' puts one part in parentheses, which dnd reads as a tuple of one element, and no value "
+        + "is one; write '\(part)' without them")
   }
 
   public static func sourceTooLarge(bytes: Int) -> DiagnosticMessage {

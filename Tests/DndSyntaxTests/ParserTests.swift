@@ -354,8 +354,6 @@ struct ParserTests {
       ("for (i, _) in xs { y }", "for (i, _)\n  identifier xs\n  do\n    identifier y"),
       ("for (i, (a, _)) in xs { }", "for (i, (a, _))\n  identifier xs\n  do"),
       ("var (a, ((b, c), _)) = t", "var (a, ((b, c), _))\n  identifier t"),
-      // One name in parentheses stays a pattern of its own (a choice; see parsePatternPart).
-      ("let ((a), b) = t", "let ((a), b)\n  identifier t"),
       ("x = (w: 1, 2)", "assign =\n  identifier x\n  tuple\n    w: integer 1\n    integer 2"),
       ("let x =\n  1", "let x\n  integer 1"),
       ("a;;b;", "identifier a\nidentifier b"),
