@@ -193,6 +193,13 @@ extension DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }
 
+  static func missingArgument(_ name: String, parameter: String, parameters: [String]) -> DiagnosticMessage {
+    .error(
+      "'\(name)' gets no value for its parameter '\(parameter)', which has no default: the arguments go to "
+        + "the parameters in order (\(parameters.map { $0 + ":" }.joined(separator: " "))); pass '\(parameter)', "
+        + "labelled with its name if one before it is left out")
+  }
+
   static func missingHandlerReturn(_ name: String, uikit: String, expected: String) -> DiagnosticMessage {
     .error(
       "'\(name)' must return \(expected) (UIKit's \(uikit)), but it can reach its end without a 'return'; "

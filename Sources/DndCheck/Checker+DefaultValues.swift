@@ -91,10 +91,12 @@ extension Checker {
     var values: [CheckedExpr] = []
     var next = 0
     var complete = true
+    var missing: String?
     for (index, parameter) in parameters.enumerated() {
       guard next < arguments.count else {
         guard let slot = defaultSlot(index) else {
           complete = false
+          missing = parameter
           break
         }
         values.append(CheckedExpr(.callGlobal(slot, CheckedArguments(values: [], labels: [])), range: range))
@@ -121,6 +123,7 @@ extension Checker {
       if let label, label.text != parameter, later.contains(label.text) {
         // The argument for `parameter` is missing.
         complete = false
+        missing = parameter
         break
       } else if let label, label.text != parameter {
         report(
@@ -131,6 +134,13 @@ extension Checker {
       next += 1
     }
     guard complete, next == arguments.count else {
+      // A count that fits but leaves a parameter without a value
+      // (`f(5)` for `f(x: Int = 1, y: Int)`): name the parameter, since
+      // "takes 1 to 2 arguments, but 1 was given" would contradict itself.
+      if let missing, arguments.count >= required, arguments.count <= parameters.count {
+        report(.missingArgument(name, parameter: missing, parameters: parameters), at: range)
+        return checked
+      }
       let count =
         required == parameters.count
         ? "\(required) argument\(required == 1 ? "" : "s")" : "\(required) to \(parameters.count) arguments"

@@ -415,6 +415,14 @@ extension Parser.State {
     }
   }
 
+  /// Whether a token starting a line has spaces or tabs before it.
+  func isIndented(_ token: RawToken) -> Bool {
+    let start = Int(token.range.start)
+    guard start > 0, start <= bytes.count else { return false }
+    let before = bytes[start - 1]
+    return before == .space || before == .tab
+  }
+
   /// Parses items (statements, members or top-level items) one after the
   /// other until `closer` (not consumed) or the end of input; with a closer,
   /// also stops before a top-level declaration starting a line, which means
@@ -425,7 +433,9 @@ extension Parser.State {
       if token.kind == .endOfFile { return }
       if let closer {
         if token.kind == closer { return }
-        if token.isAtStartOfLine && startsTopLevelDeclaration() { return }
+        // An indented one was written inside on purpose: it is reported
+        // where it stands (the braces may well balance).
+        if token.isAtStartOfLine && !isIndented(token) && startsTopLevelDeclaration() { return }
       } else if token.kind == .rightBrace {
         panicMode = false
         report(.unexpectedClosingBrace, at: token.range)

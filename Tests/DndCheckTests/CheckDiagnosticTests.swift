@@ -73,6 +73,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("wrongArgumentCount", "print(1️⃣abs(1, 2))"),
     .init("wrongArgumentCount", "print(1️⃣zip([1]))"),
     .init("wrongArgumentCount", "print(1️⃣min(1))"),
+    // A count in range that leaves a parameter without a default empty.
+    .init("missingArgument", "func f(x: Int = 1, y: Int) -> Int { x + y }\nprint(1️⃣f(5))"),
+    .init("missingArgument", "func f(x: Int = 1, y: Int) -> Int { x + y }\nprint(1️⃣f(x: 5))"),
     .init("argumentLabelMismatch", "func f(a) { }\nf(1️⃣b: 1)"),
     .init("unknownType", "let x = 1 as? 1️⃣Strng"),
   ]

@@ -50,7 +50,8 @@ import Testing
     ("func f(x: Int, y: Int = x) { }", "defaultValueUsesLocal"),
     ("func g() {\n  let n = 1\n  func f(x: Int = n) { }\n}", "defaultValueUsesLocal"),
     ("func f(x: Int = 1, y: Int) { }\nf(y: 2, x: 1)", "argumentOrder"),
-    ("func f(x: Int = 1, y: Int) { }\nf(1)", "wrongArgumentCount"),
+    ("func f(x: Int = 1, y: Int) { }\nf(1)", "missingArgument"),
+    ("func f(x: Int = 1, y: Int) { }\nf()", "wrongArgumentCount"),
     ("func f(x: Int = 1) { }\nf(1, 2)", "wrongArgumentCount"),
     ("func f(x: Int = unknown) { }", "unknownName"),
   ])

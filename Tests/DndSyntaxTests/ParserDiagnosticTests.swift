@@ -72,6 +72,11 @@ struct ParserDiagnosticTests {
       ("source S { 1️⃣x }", "expectedMember"),
       ("1️⃣label x { }", "viewOutsideApp"),
       ("func f() { 1️⃣app B { } }", "declarationNotAtTopLevel"),
+      // Starting an indented line it was written inside on purpose; at the
+      // start of a line the block before it lacks its "}".
+      ("scenario \"s\" {\n  1️⃣device iPhone\n}", "declarationNotAtTopLevel"),
+      ("func f() {\n\t1️⃣app X { }\n}", "declarationNotAtTopLevel"),
+      ("scenario \"s\" {\n  settle1️⃣\napp A { }", "expectedClosing"),
       ("if 1️⃣{ }", "expectedCondition"),
       ("if x 1️⃣= 1 { }", "assignmentAsComparison"),
       ("app A { view v { dropInteraction { 1️⃣override func performDrop(s) { } } } }", "swiftOnlyWord"),
