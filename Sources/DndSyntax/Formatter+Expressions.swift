@@ -227,9 +227,7 @@ extension FormatPrinter {
       let end = Int(wrapped.range.end)
       let mark = end > 0 && end <= bytes.count && bytes[end - 1] == .bang ? "!" : "?"
       var inner = typeText(wrapped)
-      var needsParentheses = inner.hasSuffix("?") && mark == "?"
-      if case .function = wrapped.kind { needsParentheses = true }
-      if needsParentheses { inner = "(" + inner + ")" }
+      if case .function = wrapped.kind { inner = "(" + inner + ")" }
       return inner + mark
     case .function(let parameters, let result):
       return "(" + parameters.map(typeText).joined(separator: ", ") + ") -> " + typeText(result)

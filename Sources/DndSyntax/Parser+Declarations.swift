@@ -413,11 +413,20 @@ extension Parser.State {
       return TypeRef(kind: .named([]), range: missingRange)
     }
     // "T?" and "T!" only when the mark touches the type: "x is T ? a : b" is a ternary.
-    while token.kind == .question || token.kind == .bang, token.range.start == previous.end {
-      guard enterNesting() else { break }
-      levels += 1
+    // "T??" arrives as the "??" operator's token: two marks.
+    while token.kind == .question || token.kind == .bang || token.kind == .questionQuestion,
+      token.range.start == previous.end
+    {
+      // Each level's range runs to its own mark, which the formatter reads.
+      let markStart = Int(token.range.start)
+      let marks = token.kind == .questionQuestion ? 2 : 1
+      for mark in 1...marks {
+        guard enterNesting() else { break }
+        levels += 1
+        let upToMark = SourceRange(file: file.id, start: Int(start), end: markStart + mark)
+        kind = .optional(TypeRef(kind: kind, range: upToMark))
+      }
       advance()
-      kind = .optional(TypeRef(kind: kind, range: range(from: start)))
     }
     return TypeRef(kind: kind, range: range(from: start))
   }

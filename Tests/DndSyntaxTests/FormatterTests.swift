@@ -136,7 +136,9 @@ struct FormatterTests {
       ("let n = 0x1F + 1_000 + 1.5e3", "let n = 0x1F + 1_000 + 1.5e3\n"),
       ("print(\"a\\tb \\(1+2)\")", "print(\"a\\tb \\(1+2)\")\n"),
       ("let p = ((a))", "let p = ((a))\n"),
-      ("var v: Int! = nil\nvar w: (Int?)? = nil", "var v: Int! = nil\nvar w: (Int?)? = nil\n"),
+      ("var v: Int! = nil\nvar w: (Int?)? = nil", "var v: Int! = nil\nvar w: Int?? = nil\n"),
+      // "??" after a type is two marks, not the coalescing operator.
+      ("func f(a: Int??, b: Int?!) -> String?? { nil }", "func f(a: Int??, b: Int?!) -> String?? { nil }\n"),
       ("let f: ((Int) -> Int)? = nil", "let f: ((Int) -> Int)? = nil\n"),
       ("let t = ( 1 , 2 ).0", "let t = (1, 2).0\n"),
       ("let e = [ : ]; let a = [ ]", "let e = [:]\nlet a = []\n"),
