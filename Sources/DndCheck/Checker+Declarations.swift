@@ -407,7 +407,8 @@ extension Checker {
       let type = position < parameterTypes.count ? parameterTypes[position] : nil
       declareLocal(
         parameter.name, isConstant: true, declarationRange: parameter.range, receiver: type,
-        isFractional: Checker.isFractional(parameter.type))
+        isFractional: Checker.isFractional(parameter.type),
+        isOptionalCollection: Checker.isOptionalCollection(parameter.type))
     }
     pushScope()
     let block = closeBlock(checkStatements(body.statements, implicitReturn: true))

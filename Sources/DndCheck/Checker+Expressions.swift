@@ -304,6 +304,11 @@ extension Checker {
         noteMember(name, member, of: base)
         return .callMutating(target, member, checkArguments(arguments), optional: optional)
       }
+      if name.text == "map" || name.text == "flatMap", !optional, isOptionalCollection(base),
+        case .identifier(let variable) = base.kind
+      {
+        report(.mapOnOptionalCollection(variable, method: name.text), at: name.range)
+      }
       let checkedBase = checkExpr(base)
       let member = symbol(name.text)
       noteMember(name, member, of: base)

@@ -18,6 +18,26 @@ extension Checker {
   static let fractionalTypeNames: Set<String> = ["Double", "CGFloat", "Float", "TimeInterval"]
 
   /// Whether `type` is `Double` (or `CGFloat`, ...), optional or not.
+  /// `String?`, `[T]?`, `[K: V]?`: at run time the value is the string or
+  /// the collection itself, so `map` on it is the collection's, where
+  /// Swift's would be the optional's.
+  static func isOptionalCollection(_ type: TypeRef?) -> Bool {
+    guard case .optional(let wrapped)? = type?.kind else { return false }
+    switch wrapped.kind {
+    case .array, .dictionary: return true
+    case .named(let names): return names.count == 1 && (names[0].text == "String" || names[0].text == "Substring")
+    default: return false
+    }
+  }
+
+  /// A name declared an optional collection, read directly (not through `?.`).
+  func isOptionalCollection(_ expr: Expr) -> Bool {
+    guard case .identifier(let name) = expr.kind else { return false }
+    if let local = visibleLocal(name) { return local.isOptionalCollection }
+    if let slot = globalIndex[name] { return optionalCollectionGlobals.contains(slot) }
+    return false
+  }
+
   static func isFractional(_ type: TypeRef?) -> Bool {
     guard let type else { return false }
     switch type.kind {

@@ -132,7 +132,8 @@ extension Checker {
       file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
     let slot = declareLocal(
       decl.name, isConstant: decl.isConstant, declarationRange: decl.range,
-      letKeyword: decl.isConstant ? keyword : nil, isFractional: isFractional)
+      letKeyword: decl.isConstant ? keyword : nil, isFractional: isFractional,
+      isOptionalCollection: Checker.isOptionalCollection(decl.type))
     return CheckedStmt(.declare(.local(slot), value), range: decl.range)
   }
 
@@ -147,6 +148,11 @@ extension Checker {
       ?? declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
     globalDeclared[slot] = true
     if isFractional { fractionalGlobals.insert(slot) } else { fractionalGlobals.remove(slot) }
+    if Checker.isOptionalCollection(decl.type) {
+      optionalCollectionGlobals.insert(slot)
+    } else {
+      optionalCollectionGlobals.remove(slot)
+    }
     return CheckedStmt(.declare(.global(slot), value), range: decl.range)
   }
 

@@ -48,6 +48,8 @@ public struct Checker {
   /// (`Double`, ...), and which global variables are (Checker+LiteralTypes).
   var fractionalParameters: [Int: [Bool]] = [:]
   var fractionalGlobals: Set<Int> = []
+  /// Globals declared an optional string, array or dictionary.
+  var optionalCollectionGlobals: Set<Int> = []
   /// The slot of each global declaration, keyed by the start of its name.
   var slotOfDeclaration: [UInt32: Int] = [:]
   var globalFunctions: [GlobalFunction] = []
@@ -343,7 +345,8 @@ public struct Checker {
   @discardableResult
   mutating func declareLocal(
     _ name: Name, isConstant: Bool, kind: LocalInfo.Kind = .variable, declarationRange: SourceRange,
-    letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil, isFractional: Bool = false
+    letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil, isFractional: Bool = false,
+    isOptionalCollection: Bool = false
   ) -> Int {
     let current = functions.count - 1
     // Every caller opens a scope first; this keeps a mistake there from
@@ -358,7 +361,8 @@ public struct Checker {
     if name.text != "_" {
       let info = LocalInfo(
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
-        letKeywordRange: letKeyword, receiver: receiver, isFractional: isFractional)
+        letKeywordRange: letKeyword, receiver: receiver, isFractional: isFractional,
+        isOptionalCollection: isOptionalCollection)
       declaredNames.append(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)

@@ -29,6 +29,9 @@ struct LocalInfo {
   /// Declared `Double`, `CGFloat` or `Float`: an integer literal assigned
   /// to it is a fractional one (Checker+LiteralTypes.swift).
   var isFractional = false
+  /// Declared an optional string, array or dictionary (`String?`): `map`
+  /// on it maps the elements, not the optional (Checker+LiteralTypes.swift).
+  var isOptionalCollection = false
 }
 
 /// The locals of one block, by name, each name once (a later declaration

@@ -107,6 +107,7 @@ extension Interpreter {
   func callMethod(on value: Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange) throws
     -> Value
   {
+    if let mapped = try optionalMap(value, symbol, arguments, at: range) { return mapped }
     switch value {
     case .object(let object):
       // `loader?(data, nil)`: a callable object (a completion handler) called through `f?(x)`.
@@ -150,6 +151,33 @@ extension Interpreter {
     default: break
     }
     throw noMethod(symbol, on: value, arguments, at: range)
+  }
+
+  /// Swift's `Optional.map` and `Optional.flatMap`: values are not kept
+  /// apart from their optionals at run time, so `map` on nil, or on a value
+  /// no collection method applies to (an IndexPath, a number, an object),
+  /// can only be the optional's: nil stays nil, anything else is passed to
+  /// the closure. (`coordinator.destinationIndexPath.map { $0.item }`.) On
+  /// a string, an array, a dictionary or a range `map` stays the
+  /// collection's; an IndexPath is taken as a value, not as Foundation's
+  /// collection of indexes (a choice: drop code maps the optional).
+  private func optionalMap(_ value: Value, _ symbol: Symbol, _ arguments: Arguments, at range: SourceRange)
+    throws -> Value?
+  {
+    guard symbol.known == .map || symbol.known == .flatMap, arguments.count == 1, arguments.hasLabels(nil) else {
+      return nil
+    }
+    // Only with a function to call: `session.map(1)` stays an unknown method.
+    switch arguments[0] {
+    case .closure, .builtinFunction: break
+    case .object(let object) where object.isCallable: break
+    default: return nil
+    }
+    switch value {
+    case .string, .array, .dictionary, .range: return nil
+    case .nil: return .nil
+    default: return try callback(arguments[0], value, at: range)
+    }
   }
 
   /// `target.method(arguments)` for a method that changes `target` in place.
