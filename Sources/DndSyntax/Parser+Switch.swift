@@ -100,6 +100,28 @@ extension Parser.State {
     cases[cases.count - 1].range = cases[cases.count - 1].range.union(statement.range)
   }
 
+  /// Where a parenthesized pattern starting here ends, when it holds a "_"
+  /// of its own (`(_, 2)`), looking ahead on its line only.
+  mutating func wildcardTupleEnd() -> UInt32? {
+    var depth = 1
+    var sawWildcard = false
+    var distance = 1
+    while distance < 64 {
+      let next = peek(distance)
+      if next.isAtStartOfLine || next.kind == .endOfFile { return nil }
+      switch next.kind {
+      case .leftParen, .leftBracket: depth += 1
+      case .rightParen, .rightBracket:
+        depth -= 1
+        if depth == 0 { return sawWildcard ? next.range.end : nil }
+      case .underscore: sawWildcard = true
+      default: break
+      }
+      distance += 1
+    }
+    return nil
+  }
+
   /// Patterns are expressions. What Swift's patterns add to them (bindings,
   /// `where`, tuples, `is`) is reported with what to write instead.
   // casePatterns = expression { "," expression } ;
@@ -112,6 +134,14 @@ extension Parser.State {
       }
       if token.kind == .kwIs {
         report(.caseTypePattern, at: token.range)
+        return patterns
+      }
+      if token.kind == .leftParen, let end = wildcardTupleEnd() {
+        // `case (_, 2):` is no expression; say what the tuple pattern is
+        // before the "_" would be reported as a missing value.
+        let range = SourceRange(file: file.id, start: Int(token.range.start), end: Int(end))
+        report(.caseTuplePattern, at: range)
+        skip(until: [.colon, .rightBrace])
         return patterns
       }
       guard canBeginExpression(token.kind), token.kind != .leftBrace else {

@@ -134,6 +134,8 @@ struct ParserDiagnosticTests {
       ("switch x {\ncase 1️⃣.some(let y):\n  f(y)\n}", "caseValueBinding"),
       ("switch x {\ncase 1 1️⃣where y > 0:\n  f()\n}", "caseWhereClause"),
       ("switch x {\ncase 1️⃣(1, 2):\n  f()\n}", "caseTuplePattern"),
+      ("switch x {\ncase 1️⃣(_, 2):\n  f()\n}", "caseTuplePattern"),
+      ("switch x {\ncase 1️⃣(1, (_, 3)):\n  f()\n}", "caseTuplePattern"),
       ("switch x {\ncase 1️⃣is String:\n  f()\n}", "caseTypePattern"),
       ("switch x {\ncase 1️⃣let image as UIImage:\n  f(image)\n}", "caseValueBinding"),
       ("switch x {\ncase 1:\n  1️⃣fallthrough\ncase 2:\n  f()\n}", "fallthroughNotSupported"),
