@@ -73,7 +73,26 @@ extension Checker {
       + "'DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }'",
     "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
       + "'parameters.visiblePath = Rect(x, y, width, height)'",
+    // What an app written in Xcode reaches for that a script writes otherwise.
+    "UTType": typeIdentifierString,
+    "kUTTypeImage": typeIdentifierString,
+    "kUTTypeURL": typeIdentifierString,
+    "kUTTypePlainText": typeIdentifierString,
+    "kUTTypeMPEG4": typeIdentifierString,
+    "fatalError": trapping,
+    "precondition": trapping,
+    "preconditionFailure": trapping,
+    "assert": trapping,
+    "assertionFailure": trapping,
   ]
+
+  private static let typeIdentifierString =
+    "type identifiers are plain strings in dnd: write \"public.image\", \"public.url\", "
+    + "\"public.plain-text\", \"public.mpeg-4\" and so on"
+
+  private static let trapping =
+    "a script cannot stop the app on purpose; check the condition with 'expect' in a scenario, or leave "
+    + "the case out ('default: break')"
 
   /// Seed 004 writes a received video to a file in its documents folder.
   /// (The names of the network and file APIs themselves stay out of this
@@ -109,11 +128,18 @@ extension Checker {
     "endIndex": stringIndex,
     // The table and collection view idioms of seeds 001 and 004: a cell is
     // made with its content, not dequeued and then filled in.
+    "beginUpdates": batchUpdates,
+    "endUpdates": batchUpdates,
+    "animate": "there are no view animations to write: a view's changes take effect at once (UIKit's own "
+      + "lift, drop and cancel animations are modelled, and their animators take 'addAnimations')",
     "dequeueReusableCell": cellContent,
     "textLabel": cellContent,
     "detailTextLabel": cellContent,
     "imageView": cellContent,
   ]
+
+  private static let batchUpdates =
+    "group changes in 'performBatchUpdates({ ... }, completion: nil)', which a table view has too"
 
   private static let stringIndex =
     "strings have no index type in dnd: count characters with 's.first', 's.last', 'Array(s)[i]', "

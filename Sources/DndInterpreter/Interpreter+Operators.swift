@@ -35,8 +35,9 @@ extension Interpreter {
       if case .string(let a) = left, case .string(let b) = right {
         return .bool(compare(op, a.value, b.value))
       }
-      // Tuples of the same size compare element by element, as in Swift.
-      if case .tuple(let a) = left, case .tuple(let b) = right, a.elements.count == b.elements.count {
+      // Tuples of the same size compare element by element, as in Swift;
+      // index paths (Comparable in Foundation) by section, then item.
+      if Interpreter.comparesInOrder(left, right) {
         let less = try lessThan(left, right, at: range)
         let greater = try lessThan(right, left, at: range)
         switch op {
@@ -130,9 +131,20 @@ extension Interpreter {
     }
   }
 
-  /// `a < b` for sorting and `min`/`max`: numbers and strings.
+  /// Tuples of one size, or two index paths: compared part by part.
+  static func comparesInOrder(_ left: Value, _ right: Value) -> Bool {
+    switch (left, right) {
+    case (.tuple(let a), .tuple(let b)): return a.elements.count == b.elements.count
+    case (.object(let a), .object(let b)): return a is IndexPathObject && b is IndexPathObject
+    default: return false
+    }
+  }
+
+  /// `a < b` for sorting and `min`/`max`: numbers, strings, tuples, index paths.
   func lessThan(_ left: Value, _ right: Value, at range: SourceRange?) throws -> Bool {
     switch (left, right) {
+    case (.object(let a as IndexPathObject), .object(let b as IndexPathObject)):
+      return (a.section, a.item) < (b.section, b.item)
     case (.int(let a), .int(let b)): return a < b
     case (.string(let a), .string(let b)): return a.value < b.value
     case (.tuple(let a), .tuple(let b)) where a.elements.count == b.elements.count:
