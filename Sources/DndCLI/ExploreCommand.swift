@@ -129,7 +129,7 @@ enum ExploreCommand {
             console.writeOutput(
               ExploreReport.explored(
                 result, file: file, path: path, settings: settings,
-                changedDefaults: runner.defaults.entries != storeBefore))
+                changedDefaults: runner.defaults.entries != storeBefore, renderer: style.renderer(for: file)))
             if result.passed { passed += 1 } else { failed += 1 }
           }
         }

@@ -7,7 +7,7 @@ enum ExploreReport {
   /// order: the completions in the order they ran, what failed, the replay command.
   static func explored(
     _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings,
-    changedDefaults: Bool = false
+    changedDefaults: Bool = false, renderer: DiagnosticRenderer? = nil
   ) -> String {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
     let orders = result.ordersRun
@@ -52,7 +52,7 @@ enum ExploreReport {
     if result.faultNeverArmed { text += neverArmed }
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
-    text += reasons(failure, file: file)
+    text += reasons(failure, file: file, renderer: renderer)
     text += "  replay: \(replay(failure.order))\n"
     if changedDefaults {
       // Each order is a launch on the same device: the store carries over
@@ -102,19 +102,37 @@ enum ExploreReport {
     return text
   }
 
-  private static func reasons(_ run: ExploredRun, file: SourceFile) -> String {
+  /// With a renderer, a failed expectation or a script error is shown as
+  /// the compiler shows a diagnostic (its line and a caret), indented.
+  private static func reasons(_ run: ExploredRun, file: SourceFile, renderer: DiagnosticRenderer? = nil)
+    -> String
+  {
     var text = ""
     switch run.result.outcome {
     case .passed: break
     case .failedExpectation(let diagnostic):
-      text += "  expectation failed: \(located(diagnostic, file))\n"
+      if let renderer {
+        text += "  expectation failed:\n" + indented(renderer.render(diagnostic))
+      } else {
+        text += "  expectation failed: \(located(diagnostic, file))\n"
+      }
     case .runtimeError(let diagnostic):
-      text += "  error: \(located(diagnostic, file))\n"
+      if let renderer {
+        text += "  script error:\n" + indented(renderer.render(diagnostic))
+      } else {
+        text += "  error: \(located(diagnostic, file))\n"
+      }
     case .uncaughtException(let name, let reason, _):
       text += "  exception: \(name): \(reason)\n"
     }
     for violation in run.violations { text += "  invariant broken: \(violation)\n" }
     return text
+  }
+
+  private static func indented(_ rendered: String) -> String {
+    rendered.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+      + (rendered.hasSuffix("\n") ? "" : "\n")
   }
 
   private static func located(_ diagnostic: Diagnostic, _ file: SourceFile) -> String {

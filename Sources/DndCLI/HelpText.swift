@@ -126,7 +126,7 @@ enum HelpText {
     Exit status:
       0   every test passed
       1   a test failed (a script that cannot be read or checked is a failed
-          test too), or no script was found
+          test too), or no script, or no scenario --filter names, was found
       64  the command line is wrong (an unknown option, say)
 
     Examples:
