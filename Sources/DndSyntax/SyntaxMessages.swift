@@ -26,7 +26,8 @@ extension DiagnosticMessage {
     if keyword == "for" {
       return .error(
         "'for case' patterns are not part of dnd; loop over 'items.compactMap { $0 }' for the values that are "
-          + "not nil, or test each value with an 'if' in the loop")
+          + "not nil, 'items.compactMap { $0 as? String }' for those of one type, or test each value with an "
+          + "'if' in the loop")
     }
     return .error(
       "'\(keyword) case' patterns are not part of dnd; unwrap with '\(keyword) let x = value', or compare with "
