@@ -66,6 +66,14 @@ extension DiagnosticMessage {
     return .error("'\(handler)' must return a \(cellType), but this is \(found); \(fix)")
   }
 
+  static func completionArity(_ method: String, parameters: [String], found: Int) -> DiagnosticMessage {
+    let list = parameters.joined(separator: ", ")
+    let takes = parameters.count == 1 ? "1 parameter" : "\(parameters.count) parameters"
+    return .error(
+      "the closure of '\(method)' is called with \(takes) (\(list)), but this one declares \(found); "
+        + "write '{ \(list) in ... }'")
+  }
+
   static var continueOutsideLoop: DiagnosticMessage {
     .error("'continue' is only allowed inside a loop ('for' or 'while')")
   }

@@ -304,6 +304,10 @@ extension Checker {
         noteMember(name, member, of: base)
         return .callMutating(target, member, checkArguments(arguments), optional: optional)
       }
+      // Not on a session lacking the method: its misspelling is the news.
+      if receiverType(of: base).map({ type in symbol(name.text).known.map(type.hasMember) ?? false }) ?? true {
+        checkCompletionArity(name, arguments)
+      }
       if name.text == "map" || name.text == "flatMap", !optional, isOptionalCollection(base),
         case .identifier(let variable) = base.kind
       {
