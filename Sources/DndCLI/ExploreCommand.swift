@@ -159,7 +159,7 @@ enum ExploreCommand {
         let parts = points.count == 1 ? "1 part" : "\(points.count) parts"
         return "on that path the run meets \(count), so its id has at most \(parts); \(listing)"
       }
-      let options = points[position].options.count
+      let options = points[position].optionCount
       if choice >= options {
         return "choice point \(position + 1) has \(options) alternatives, numbered 0 to \(options - 1); \(listing)"
       }

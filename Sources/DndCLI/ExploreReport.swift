@@ -12,7 +12,13 @@ enum ExploreReport {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
     let orders = result.ordersRun
     var coverage = "every order explored"
-    if !result.exhaustive {
+    if result.stoppedAtWorkLimit {
+      // So much work ready at once that each run weighs its square: the
+      // search stops rather than run for minutes (ExplorationOptions.workLimit).
+      let limit = grouped(ExplorationOptions.defaultWorkLimit)
+      coverage = "not every order: the search stopped after \(orders) order\(orders == 1 ? "" : "s") at its work "
+        + "limit, \(limit) alternatives weighed at choice points, since too much work was ready at once"
+    } else if !result.exhaustive {
       let depthFirst = orders - result.sampled
       if let seed = result.seed {
         coverage = "not every order: \(depthFirst) depth first, \(result.sampled) in a random sample, seed \(seed)"
@@ -127,6 +133,17 @@ enum ExploreReport {
     }
     for violation in run.violations { text += "  invariant broken: \(violation)\n" }
     return text
+  }
+
+  /// 5000000 as "5,000,000".
+  static func grouped(_ number: Int) -> String {
+    var digits = Array(String(number.magnitude))
+    var index = digits.count - 3
+    while index > 0 {
+      digits.insert(",", at: index)
+      index -= 3
+    }
+    return (number < 0 ? "-" : "") + String(digits)
   }
 
   private static func indented(_ rendered: String) -> String {

@@ -6,7 +6,9 @@ import Foundation
 import Testing
 
 /// An explorer for a script given as text.
-private func explorer(_ source: String, limit: Int = 1000, seed: UInt64 = 1) throws -> Explorer {
+private func explorer(
+  _ source: String, limit: Int = 1000, seed: UInt64 = 1, workLimit: Int = ExplorationOptions.defaultWorkLimit
+) throws -> Explorer {
   let file = SourceFile(name: "scene.dnd", text: source)
   let (program, diagnostics) = Pipeline.check(file)
   guard let program else {
@@ -14,7 +16,7 @@ private func explorer(_ source: String, limit: Int = 1000, seed: UInt64 = 1) thr
   }
   return Explorer(
     runner: ScenarioRunner(program: program, files: [file]),
-    options: ExplorationOptions(limit: limit, seed: seed))
+    options: ExplorationOptions(limit: limit, seed: seed, workLimit: workLimit))
 }
 
 /// An explorer for an example of the repository.
@@ -172,6 +174,31 @@ struct ExplorerTests {
     let below = try explorer(independentLoads(3), limit: whole.ordersRun - 1).explore(0)
     #expect(!below.exhaustive)
     #expect(below.ordersRun <= whole.ordersRun - 1)
+  }
+
+  @Test("the work limit: many loads ready at once stop the search, which says so instead of running on")
+  func workLimit() throws {
+    // Six loads: the first run weighs 6 + 5 + 4 + 3 + 2 = 20 alternatives.
+    let whole = try explorer(independentLoads(6)).explore(0)
+    #expect(whole.exhaustive && !whole.stoppedAtWorkLimit)
+    let stopped = try explorer(independentLoads(6), workLimit: 30).explore(0)
+    #expect(stopped.stoppedAtWorkLimit)
+    #expect(!stopped.exhaustive)
+    #expect(stopped.ordersRun == 2, "the run that passes the limit is the last")
+    #expect(stopped.sampled == 0)
+  }
+
+  @Test("the stack holds no more orders than the budget can run, and the results do not change")
+  func alternativesBeyondTheBudget() throws {
+    // Five loads: 50 orders whole; a limit of 20 leaves most alternatives
+    // off the stack, and the search still spends its budget as before:
+    // depth first for half of it at least, then a sample.
+    let whole = try explorer(independentLoads(5)).explore(0)
+    #expect(whole.exhaustive && whole.ordersRun == 50)
+    let cut = try explorer(independentLoads(5), limit: 20, seed: 3).explore(0)
+    #expect(!cut.exhaustive)
+    #expect(cut.ordersRun <= 20)
+    #expect(cut.ordersRun - cut.sampled >= 10, "the depth-first search takes at least half the budget")
   }
 
   @Test("the limit: a limit of 1 runs the default order and draws no sample (the seed plays no part)")

@@ -3,8 +3,9 @@ import DndRuntime
 /// One moment at which more than one piece of work could have run next.
 public struct ChoicePoint: Hashable, Sendable {
   public var time: VirtualTime
-  /// The labels of the alternatives, in the default order (index 0 first).
-  public var options: [String]
+  /// How many alternatives there were. (Their labels are not kept: a run
+  /// with N loads ready at once meets N points of up to N alternatives.)
+  public var optionCount: Int
   public var chosen: Int
 }
 
@@ -104,9 +105,7 @@ final class ExplorationPolicy: SchedulingPolicy {
     } else if sampler != nil {
       pick = sampler?.next(below: order.count) ?? 0
     }
-    points.append(
-      ChoicePoint(
-        time: now, options: order.map { candidates[$0].label }, chosen: pick))
+    points.append(ChoicePoint(time: now, optionCount: order.count, chosen: pick))
     return note(candidates[order[pick]], now: now, index: order[pick], choice: (pick, order.count))
   }
 

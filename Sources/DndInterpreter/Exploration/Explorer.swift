@@ -56,6 +56,9 @@ public struct ExplorationResult: Sendable {
   public var changedOutcomes: Int
   /// The smallest of those runs' orders.
   public var firstChangedOrder: OrderID?
+  /// The search stopped at `ExplorationOptions.workLimit` before the
+  /// order limit.
+  public var stoppedAtWorkLimit = false
   /// With a fault: no run armed it (the scenario started no item provider
   /// load), so every order ran as it does without the fault.
   public var faultNeverArmed = false
@@ -71,6 +74,14 @@ public struct ExplorationOptions: Hashable, Sendable {
   public var limit: Int
   /// Seeds the random sample taken when the limit is reached.
   public var seed: UInt64
+  /// The most alternatives a scenario's search weighs at choice points,
+  /// over all its runs. A run with N loads ready at once weighs about N²/2
+  /// (each completion is a choice among those left), so a thousand loads
+  /// made a thousand orders take minutes and four thousand a quarter of an
+  /// hour; past this the search stops and says so. The Image Gallery's
+  /// exploration weighs 30.
+  public var workLimit: Int
+  public static let defaultWorkLimit = 5_000_000
 
   /// How many threads run orders, at most four (what an exploration finds
   /// does not depend on it). The command line passes the number of cores.
@@ -84,9 +95,13 @@ public struct ExplorationOptions: Hashable, Sendable {
   /// about a sixth slower.)
   public var runsBeforeThreads: Int
 
-  public init(limit: Int = 1000, seed: UInt64 = 1, threads: Int = 1, runsBeforeThreads: Int = 1) {
+  public init(
+    limit: Int = 1000, seed: UInt64 = 1, threads: Int = 1, runsBeforeThreads: Int = 1,
+    workLimit: Int = ExplorationOptions.defaultWorkLimit
+  ) {
     self.limit = max(1, limit)
     self.seed = seed
+    self.workLimit = max(1, workLimit)
     self.threads = min(4, max(1, threads))
     self.runsBeforeThreads = max(0, runsBeforeThreads)
   }
@@ -228,19 +243,31 @@ public struct Explorer: Sendable {
     var seenOrders: Set<OrderID> = []
     var kept: [Kept] = []
     var stack: [[Int]] = [[]]
+    // Alternatives left off the stack because the budget could never reach
+    // them (see below): the search is then not exhaustive.
+    var leftOff = false
     // The search goes depth first for at least half the budget, and on as
     // long as the orders on its stack (one run each, at least) could still
     // all fit: a scenario with up to `limit` orders is explored whole. Once
     // they cannot, the rest of the budget goes to a random sample. Every run
     // made counts (none is dropped, so no failure found is lost).
     let limit = options.limit
+    // The alternatives the runs weighed at their choice points (the sum of
+    // their counts), against `workLimit`.
+    var weighed = 0
+    var stoppedAtWorkLimit = false
+    func weigh(_ run: SearchRun) {
+      weighed += run.optionCounts.reduce(0, +)
+      if weighed > options.workLimit { stoppedAtWorkLimit = true }
+    }
     while let prefix = stack.popLast() {
-      let couldFinish = kept.count + stack.count + 1 <= limit
+      let couldFinish = !leftOff && kept.count + stack.count + 1 <= limit
       if kept.count >= limit || (kept.count >= limit / 2 && !couldFinish) {
         stack.append(prefix)
         break
       }
       let run = take(.prefix(prefix), upcoming: stack.suffix(lookahead).reversed().map { .prefix($0) })
+      weigh(run)
       // The points after the prefix whose states are new, up to the first
       // state seen before: the rest of the run queues no alternatives.
       var newPoints = 0
@@ -253,19 +280,35 @@ public struct Explorer: Sendable {
       }
       seenOrders.insert(run.kept.order)
       kept.append(run.kept)
+      // Only as many as the budget has runs left: the search runs from the
+      // top of the stack, and what it pushes later goes on top, so an entry
+      // deeper than that could never run. Made in the order they will run
+      // (earliest point, first alternative) and cut there, so that a
+      // thousand loads at once (a million alternatives) cost no more than
+      // the budget. Entries already deeper on the stack go too.
+      let room = max(0, limit - kept.count)
       var alternatives: [[Int]] = []
-      for point in prefix.count..<min(prefix.count + newPoints, run.chosen.count) {
+      points: for point in prefix.count..<min(prefix.count + newPoints, run.chosen.count) {
         for alternative in 1..<max(1, run.optionCounts[point]) {
+          guard alternatives.count < room else {
+            leftOff = true
+            break points
+          }
           alternatives.append(Array(run.chosen[..<point]) + [alternative])
         }
       }
       // Reversed so that the earliest points' first alternatives run first.
       stack += alternatives.reversed()
+      if stack.count > room {
+        stack.removeFirst(stack.count - room)
+        leftOff = true
+      }
+      if stoppedAtWorkLimit { break }
     }
-    let exhaustive = stack.isEmpty
+    let exhaustive = stack.isEmpty && !leftOff && !stoppedAtWorkLimit
     var seed: UInt64?
     var sampled = 0
-    if !exhaustive, kept.count < limit {
+    if !exhaustive, kept.count < limit, !stoppedAtWorkLimit {
       // Sample at random with what is left of the budget. A walk may repeat
       // an order already run; it then counts for nothing, and the attempts
       // stop at four times what is left.
@@ -281,10 +324,12 @@ public struct Explorer: Sendable {
           Job.sample(UInt64(ahead.next(below: Int.max)))
         }
         let run = take(.sample(walk), upcoming: upcoming)
+        weigh(run)
         if seenOrders.insert(run.kept.order).inserted {
           kept.append(run.kept)
           sampled += 1
         }
+        if stoppedAtWorkLimit { break }
       }
     }
     let failures = kept.compactMap { $0.failure }.sorted { $0.order < $1.order }
@@ -293,6 +338,7 @@ public struct Explorer: Sendable {
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
       exhaustive: exhaustive, seed: seed, sampled: sampled, statesMerged: merged, failures: failures,
       changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min(),
+      stoppedAtWorkLimit: stoppedAtWorkLimit,
       faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed })
   }
 
@@ -322,7 +368,7 @@ public struct Explorer: Sendable {
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil,
       faultArmed: run.faultArmed)
     return SearchRun(
-      kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.options.count },
+      kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.optionCount },
       fingerprints: fingerprints, defaults: defaults?.journal)
   }
 
