@@ -153,6 +153,7 @@ extension ListView {
     }
     let after = try askItemCounts(sections: sectionCount)
     let u = deduplicated(updates)
+    if let reason = ListMessages.conflict(in: u) { throw inconsistency(reason) }
     try checkRanges(u, before: before, after: after)
     try checkCounts(u, before: before, after: after)
     apply(u)
@@ -345,6 +346,37 @@ enum ListMessages {
     guard item < 0 || item >= counts[section] else { return nil }
     return "attempt to insert \(kind.unit) \(item) into section \(section), but there are only "
       + "\(counts[section]) \(kind.units) in section \(section) after the update"
+  }
+
+  /// Two changes to one item in one update, which UIKit refuses with an
+  /// NSInternalInconsistencyException: two moves from one index path or to
+  /// one, or a move from an index path also deleted or reloaded, or to one
+  /// also inserted. (Choice: the wording is ours, after UIKit's "attempt to
+  /// perform ..." reasons, which the notes do not record word for word.)
+  /// Without this check the list applied both and showed an item the data
+  /// source does not have.
+  static func conflict(in u: PendingUpdates) -> String? {
+    var sources: Set<IndexPath> = []
+    var targets: Set<IndexPath> = []
+    let removed = Set(u.deletes + u.reloads)
+    let inserted = Set(u.inserts)
+    for move in u.moves {
+      let source = indexPathText(move.from)
+      let target = indexPathText(move.to)
+      if !sources.insert(move.from).inserted {
+        return "attempt to perform multiple moves from the same index path (\(source))"
+      }
+      if !targets.insert(move.to).inserted {
+        return "attempt to perform multiple moves to the same index path (\(target))"
+      }
+      if removed.contains(move.from) {
+        return "attempt to perform a delete and a move from the same index path (\(source))"
+      }
+      if inserted.contains(move.to) {
+        return "attempt to perform an insert and a move to the same index path (\(target))"
+      }
+    }
+    return nil
   }
 
   /// A move from something that did not exist, or to beyond the end.
