@@ -228,6 +228,9 @@ final class ReplSession {
         }
         if let echo { value = try interpreter.evaluate(echo) }
       }
+    } catch let exception as UIKitException {
+      host.noteTermination(exception, at: interpreter.lastNativeCallRange)
+      failure = Self.diagnostic(for: exception, interpreter: interpreter)
     } catch {
       failure = Self.diagnostic(for: error, interpreter: interpreter)
     }
@@ -263,7 +266,8 @@ final class ReplSession {
     if let failure {
       console.writeError(renderer.render(failure))
       let isExpectation = DiagnosticMessage.expectationIDs.contains(failure.id)
-      noteFailure(isExpectation ? .failure : .runtimeError)
+      // The app's termination is a failure (exit 1), as for `dnd run`.
+      noteFailure(isExpectation || failure.id == "appTerminated" ? .failure : .runtimeError)
       // `dnd run` ends the scenario here; the REPL goes on, with the drag
       // the error cut short still open (its target stays busy with it).
       if !isExpectation, let id = Self.sessionCutShort(by: events, in: host.world.trace.events) {

@@ -221,10 +221,37 @@ import Testing
 
       """
     let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
-    #expect(outcome.status == 70 || outcome.status == 1, "\(outcome.error)")
+    // A termination is a failure, as for `dnd run`.
+    #expect(outcome.status == 1, "\(outcome.error)")
     #expect(outcome.error.hasPrefix("<repl:2>:1:1: error: the app terminated: uncaught exception"), "\(outcome.error)")
     #expect(outcome.error.hasSuffix("note: later finger steps do nothing; ':reset' or ':reload' to start again\n"))
     #expect(!outcome.error.contains("\nerror: "))
+  }
+
+  /// After a statement's exception ended the app, finger steps do nothing,
+  /// as the note says (they used to run the whole drag).
+  @Test func aStatementsExceptionStopsLaterSteps() {
+    let input = """
+      app A { view root { frame = Rect(0, 0, 300, 300)
+        label src { frame = Rect(0, 0, 100, 40); text = "a"; isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] } } }
+        label dst { frame = Rect(0, 100, 100, 40); isUserInteractionEnabled = true
+          dropInteraction { func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+            func performDrop(session) { session.loadObjects(ofClass: String) { s in dst.text = s.first } } } } } }
+      root.addSubview(root)
+      longPress src
+      drag to dst
+      release
+      settle
+      print(dst.text ?? "empty")
+
+      """
+    let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.status == 1, "\(outcome.error)")
+    #expect(outcome.error.contains("NSInvalidArgumentException"), "\(outcome.error)")
+    #expect(!outcome.output.contains("itemsForBeginning"), "\(outcome.output)")
+    #expect(outcome.output.hasSuffix("empty\n"), "\(outcome.output)")
   }
 
   /// The scene keeps what earlier inputs built: declaring an app, view or

@@ -77,6 +77,14 @@ public final class SceneHost: InterpreterHost {
   var termination: (exception: UIKitException, range: SourceRange, notes: [Diagnostic.Note])?
   /// Set once `expect exception` has matched the termination.
   var terminationExpected = false
+
+  /// An exception raised by a statement the REPL ran directly (not during
+  /// a step) ended the app: later finger steps do nothing, as after one a
+  /// step raised.
+  public func noteTermination(_ exception: UIKitException, at range: SourceRange?) {
+    guard termination == nil else { return }
+    termination = (exception, range ?? SourceRange(file: 0, start: 0, end: 0), [])
+  }
   /// The warnings `expect warning` has matched so far.
   var expectedWarnings: [String] = []
   /// The range of the step being performed.
