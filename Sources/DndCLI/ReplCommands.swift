@@ -227,7 +227,11 @@ extension ReplSession {
     {
       out += "  location: \(point) (last touch; no finger is down)\n"
     }
-    if let proposal = own.last(where: { $0.method.contains("sessionDidUpdate") }) {
+    // A view's sessionDidUpdate, a list's dropSessionDidUpdate, a text view's proposalForDrop.
+    let proposers: Set<String> = ["sessionDidUpdate", "dropSessionDidUpdate", "proposalForDrop"]
+    if let proposal = own.last(where: {
+      proposers.contains($0.name) && !$0.method.hasPrefix("textDroppableView(_:dropSessionDidUpdate")
+    }) {
       out += "  last proposal: \(proposal.result ?? "none") from \(proposal.view ?? "?")\n"
     } else {
       out += "  last proposal: none yet\n"

@@ -228,6 +228,27 @@ import Testing
     #expect(!outcome.error.contains("\nerror: "))
   }
 
+  /// `:session` names a table's proposal too (its delegate method is
+  /// `dropSessionDidUpdate`, which the command once missed).
+  @Test func sessionShowsAListsProposal() {
+    let input = """
+      source Web { item a { UIDragItem(itemProvider: NSItemProvider(object: "a")) } }
+      app A { tableView list { frame = Rect(0, 0, 400, 400)
+        dataSource { func numberOfRowsInSection(section) { 1 }
+          func cellForRowAt(indexPath) { UITableViewCell(text: "r") } }
+        dropDelegate { func dropSessionDidUpdate(session, destinationIndexPath) {
+            UITableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath) }
+          func performDropWith(coordinator) { } } } }
+      longPress Web.a
+      drag to Point(100, 20)
+      :session
+
+      """
+    let outcome = dnd(["repl", "--no-color"], input: Array(input.utf8), engine: .live)
+    #expect(
+      outcome.output.contains("last proposal: copy, insertAtDestinationIndexPath from list"), "\(outcome.output)")
+  }
+
   /// After a statement's exception ended the app, finger steps do nothing,
   /// as the note says (they used to run the whole drag).
   @Test func aStatementsExceptionStopsLaterSteps() {
