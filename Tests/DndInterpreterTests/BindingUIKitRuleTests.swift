@@ -151,6 +151,48 @@ import Testing
     #expect(result.trace.filter { $0.kind == .exception }.count == 1)
   }
 
+  /// The count check of `commitInsertion` and `performBatchUpdates` comes
+  /// after their block: its exception points at the call, not at the
+  /// block's last call (it once pointed at `ip.row`).
+  @Test(arguments: [
+    (
+      "context.commitInsertion(dataSourceUpdates: { ip in rows.insert(\"new\", at: ip.row); rows.append(\"x\") })",
+      "context.commitInsertion(dataSourceUpdates: { ip in rows.insert(\"new\", at: ip.row); rows.append(\"x\") })"
+    ),
+    (
+      "list.performBatchUpdates({ rows.append(\"x\"); list.insertRows(at: [IndexPath(row: 0, section: 0)]); "
+        + "rows.append(\"y\") })",
+      "list.performBatchUpdates({ rows.append(\"x\"); list.insertRows(at: [IndexPath(row: 0, section: 0)]); "
+        + "rows.append(\"y\") })"
+    ),
+  ])
+  func aCountCheckAfterABlockPointsAtTheCall(statement: String, expected: String) throws {
+    let source = """
+      source Web { item a { UIDragItem(itemProvider: NSItemProvider(object: "a")) } }
+      var rows = ["A"]
+      app G { tableView list { frame = Rect(0, 0, 400, 400)
+        dataSource { func numberOfRowsInSection(section) { rows.count }
+          func cellForRowAt(indexPath) { UITableViewCell(text: rows[indexPath.row]) } }
+        dropDelegate {
+          func dropSessionDidUpdate(session, destinationIndexPath) {
+            UITableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath) }
+          func performDropWith(coordinator) {
+            let placeholder = UITableViewDropPlaceholder(
+              insertionIndexPath: IndexPath(row: 0, section: 0), reuseIdentifier: "P", rowHeight: 44)
+            let context = coordinator.drop(coordinator.items[0].dragItem, to: placeholder)
+            \(statement)
+          } } } }
+      scenario "s" { longPress Web.a; drag to Point(100, 20); release }
+      """
+    let result = try runScene(source)
+    guard case .uncaughtException(let name, _, let diagnostic) = result.outcome else {
+      Issue.record("expected an uncaught exception, got \(result.summary)")
+      return
+    }
+    #expect(name == "NSInternalInconsistencyException")
+    #expect(text(of: diagnostic.range, in: source) == expected)
+  }
+
   /// A terminated app takes no more touches, and the state it left is not
   /// what the scenario was written for: when an `expect` fails after an
   /// unexpected crash, the crash is the failure, the `expect` a note.

@@ -317,7 +317,11 @@ final class PlaceholderContextObject: SceneObject {
       guard arguments.count == 1, let block = arguments.trailingClosure(labels: [.dataSourceUpdates]) else {
         break
       }
+      // The count check follows the block: an exception it raises points
+      // at this call, not at the block's last call.
+      let call = interpreter.lastNativeCallRange
       let committed = try context.commitInsertion { path in
+        defer { interpreter.lastNativeCallRange = call }
         _ = try interpreter.call(block, [IndexPathObject.value(path)])
       }
       return .bool(committed)

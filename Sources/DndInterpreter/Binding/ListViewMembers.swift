@@ -189,8 +189,15 @@ extension ViewObject {
     let finish =
       completion.isNil ? nil : try Convert.function(completion, for: "performBatchUpdates(completion:)")
     let scene = self.scene
+    // As for commitInsertion: the count check's exception points at this call.
+    let call = interpreter.lastNativeCallRange
     try list.performBatchUpdates(
-      block.map { block in { _ = try interpreter.call(block, []) } },
+      block.map { block in
+        {
+          defer { interpreter.lastNativeCallRange = call }
+          _ = try interpreter.call(block, [])
+        }
+      },
       completion: finish.map { finish in
         { [link = scene.link] finished in _ = try link.scene?.callScript(finish, [.bool(finished)]) }
       })
