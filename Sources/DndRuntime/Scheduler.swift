@@ -161,7 +161,7 @@ public final class Scheduler {
       throw RuntimeLimitError(
         limit: "maxPendingWork",
         message: "too many pending work items (limit is \(limits.maxPendingWork)): "
-          + "is some work queueing more work in a loop?")
+          + "is a loop queueing work, or work queueing more work without end?")
     }
     let id = nextID
     nextID += 1

@@ -193,6 +193,28 @@ import Testing
     #expect(text(of: diagnostic.range, in: source) == expected)
   }
 
+  /// A limit a handler's call goes over points at that call, with a note
+  /// naming the step, as other errors in handlers do (it pointed at the step).
+  @Test func aLimitInAHandlerPointsAtItsCall() throws {
+    let source = """
+      source Web { item a { UIDragItem(itemProvider: NSItemProvider(object: "a")) } }
+      app A { label target { frame = Rect(0, 0, 300, 300); isUserInteractionEnabled = true
+        dropInteraction {
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) { for _ in 0..<20000 { DispatchQueue.main.async { } } }
+        } } }
+      scenario "s" { longPress Web.a; drag to target; release }
+      """
+    let result = try runScene(source)
+    guard case .runtimeError(let diagnostic) = result.outcome else {
+      Issue.record("expected a runtime error, got \(result.summary)")
+      return
+    }
+    #expect(diagnostic.message.hasPrefix("too many pending work items"))
+    #expect(text(of: diagnostic.range, in: source) == "DispatchQueue.main.async { }")
+    #expect(diagnostic.notes.first?.message.hasPrefix("called by UIKit during 'release'") == true)
+  }
+
   /// A terminated app takes no more touches, and the state it left is not
   /// what the scenario was written for: when an `expect` fails after an
   /// unexpected crash, the crash is the failure, the `expect` a note.

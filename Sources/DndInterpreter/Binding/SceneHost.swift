@@ -267,7 +267,14 @@ public final class SceneHost: InterpreterHost {
     guard let interpreter else { return .nil }
     callbackDepth += 1
     defer { callbackDepth -= 1 }
-    return try interpreter.call(code, Array(arguments.prefix(code.parameterCount)))
+    do {
+      return try interpreter.call(code, Array(arguments.prefix(code.parameterCount)))
+    } catch let error as RuntimeLimitError {
+      // A limit the handler's own call went over (queueing too much work):
+      // point at that call, as other errors in handlers do; the step that
+      // ran the handler adds its note.
+      throw RuntimeError(.runtimeLimit(error.message), at: interpreter.lastNativeCallRange)
+    }
   }
 
 
