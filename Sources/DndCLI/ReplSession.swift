@@ -110,14 +110,18 @@ final class ReplSession {
       // A loaded file keeps its own name; its id continues the numbering.
       file = SourceFile(name: path, bytes: bytes, id: SourceFile.ID(fileCount))
     }
-    let parsed = Parser.parse(file)
+    // Parsed and checked on a large stack, to nest as deep as `dnd run` allows.
+    let (parsed, checked) = Pipeline.onLargeStack { depth -> (ParseResult, CheckResult?) in
+      let parsed = Parser.parse(file, maxNestingDepth: depth)
+      let failed = parsed.diagnostics.contains { $0.severity == .error }
+      return (parsed, failed ? nil : Checker.check(parsed.script, file: file))
+    }
     let fileRenderer = DiagnosticRenderer(file: file, useColor: style.useColor)
-    if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+    guard let checked else {
       console.writeError(fileRenderer.render(parsed.diagnostics))
       noteFailure(.scriptError)
       return false
     }
-    let checked = Checker.check(parsed.script, file: file)
     let diagnostics = parsed.diagnostics + checked.diagnostics
     if checked.hasErrors {
       console.writeError(fileRenderer.render(diagnostics))
@@ -149,19 +153,23 @@ final class ReplSession {
   /// Parses, checks and runs one input (one or more complete lines).
   func evaluate(_ text: String) {
     let file = inputFile(text)
-    let parsed = Parser.parse(file)
+    let earlier = scene?.interpreter.program
+    // Parsed and checked on a large stack, to nest as deep as `dnd run` allows.
+    let (parsed, checked) = Pipeline.onLargeStack { depth -> (ParseResult, CheckResult?) in
+      let parsed = Parser.parse(file, maxNestingDepth: depth)
+      guard !parsed.diagnostics.contains(where: { $0.severity == .error }) else { return (parsed, nil) }
+      let checked = earlier.map { Checker.check(parsed.script, file: file, continuing: $0) }
+      return (parsed, checked ?? Checker.check(parsed.script, file: file))
+    }
     // The file joins the session before any diagnostic, so notes pointing
     // at earlier inputs render too.
     files.append(file)
-    if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+    guard let checked else {
       console.writeError(renderer.render(parsed.diagnostics))
       files.removeLast()
       noteFailure(.scriptError)
       return
     }
-    let checked =
-      scene.map { Checker.check(parsed.script, file: file, continuing: $0.interpreter.program) }
-      ?? Checker.check(parsed.script, file: file)
     let diagnostics = parsed.diagnostics + checked.diagnostics
     if !diagnostics.isEmpty { console.writeError(renderer.render(diagnostics)) }
     if checked.hasErrors {

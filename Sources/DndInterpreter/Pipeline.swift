@@ -12,11 +12,17 @@ public enum Pipeline {
   /// (the tree is then walked as deep by the checker and the interpreter);
   /// should no thread be available, the ordinary limit applies.
   public static func check(_ file: SourceFile) -> (program: CheckedProgram?, diagnostics: [Diagnostic]) {
-    let checked = try? InterpreterThread.run { onLargeStack in
-      let depth = onLargeStack ? SyntaxLimits.maxNestingDepthOnLargeStack : SyntaxLimits.maxNestingDepth
-      return check(file, maxNestingDepth: depth)
+    onLargeStack { depth in check(file, maxNestingDepth: depth) }
+  }
+
+  /// Runs `body` on an interpreter thread, passing the nesting limit its
+  /// stack allows: what parses and checks there (the REPL's inputs, a tree
+  /// dump) nests as deep as `dnd run` lets a script nest.
+  public static func onLargeStack<T>(_ body: (_ maxNestingDepth: Int) -> T) -> T {
+    let result = try? InterpreterThread.run { onLargeStack in
+      body(onLargeStack ? SyntaxLimits.maxNestingDepthOnLargeStack : SyntaxLimits.maxNestingDepth)
     }
-    return checked ?? check(file, maxNestingDepth: SyntaxLimits.maxNestingDepth)
+    return result ?? body(SyntaxLimits.maxNestingDepth)
   }
 
   /// Parses and checks on the current thread, nesting to at most `maxNestingDepth`.

@@ -210,6 +210,27 @@ import Testing
     #expect(lines.count > 2 && lines[2] == "     |       ^~~~~~~~~~~", "\(outcome.error)")
   }
 
+  /// An input and a loaded file nest as deep as `dnd run` lets a script
+  /// nest (`SyntaxLimits.maxNestingDepthOnLargeStack`): the REPL once
+  /// parsed on the main thread's stack and stopped at 64 levels, so a file
+  /// that ran refused to load.
+  @Test func inputsNestAsDeepAsRunAllows() throws {
+    let deep = "print(" + String(repeating: "(", count: 100) + "7" + String(repeating: ")", count: 100) + ")\n"
+    let typed = dnd(["repl"], input: Array(deep.utf8), engine: .live)
+    #expect(typed.status == 0, "\(typed.error)")
+    #expect(typed.output.contains("7\n"), "\(typed.output)")
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let script = try folder.write("deep.dnd", deep)
+    let loaded = dnd(["repl"], input: Array(":load \(script)\n".utf8), engine: .live)
+    #expect(loaded.status == 0, "\(loaded.error)")
+    #expect(loaded.output.contains("7\n"), "\(loaded.output)")
+    let tooDeep = "print(" + String(repeating: "(", count: 300) + "7" + String(repeating: ")", count: 300) + ")\n"
+    let refused = dnd(["repl"], input: Array(tooDeep.utf8), engine: .live)
+    #expect(refused.status != 0)
+    #expect(refused.error.contains("more than 256 levels"), "\(refused.error)")
+  }
+
   /// An uncaught exception's error is followed by what it means for the
   /// session, as a note, not by a line without a place.
   @Test func anExceptionSaysTheAppTerminatedOnce() {
