@@ -356,9 +356,11 @@ extension DiagnosticMessage {
     .error("cannot find type '\(name)' in scope" + didYouMean(suggestion))
   }
 
-  static func unknownViewFunction(_ name: String, view: String, suggestion: String?) -> DiagnosticMessage {
-    .error(
-      "'\(name)' is not a method UIKit calls on \(view); write helper functions in the app body"
+  static func unknownViewFunction(_ name: String, view: String, suggestion: String?, tap: Bool) -> DiagnosticMessage {
+    // A button's tap is its one method, under another name than UIKit's target-action pairs.
+    let advice = tap && suggestion == nil ? "a tap calls 'func action()'; " : ""
+    return .error(
+      "'\(name)' is not a method UIKit calls on \(view); \(advice)write helper functions in the app body"
         + didYouMean(suggestion))
   }
 

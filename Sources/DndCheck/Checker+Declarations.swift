@@ -303,7 +303,10 @@ extension Checker {
       return
     }
     let here = DelegateCatalogue.methods(for: kind, on: view).map(\.name)
-    let suggestion = Suggestions.closest(to: name.text, in: here)
+    // A name cut short (`numberOfRows`, or a list's `performDrop`) is too far
+    // from the method for a typo, but names it when one method starts with it.
+    let extensions = name.text.utf8.count >= 6 ? here.filter { $0.hasPrefix(name.text) } : []
+    let suggestion = Suggestions.closest(to: name.text, in: here) ?? (extensions.count == 1 ? extensions[0] : nil)
     if suggestion == nil, let other = elsewhere.first(where: { $0.interaction != kind }) {
       let block = other.interaction?.rawValue ?? "\(view.rawValue) body"
       report(
@@ -319,7 +322,8 @@ extension Checker {
         fixIts: replacement(name.range, with: suggestion))
     } else {
       report(
-        .unknownViewFunction(name.text, view: view.phrase, suggestion: suggestion), at: name.range,
+        .unknownViewFunction(name.text, view: view.phrase, suggestion: suggestion, tap: view == .button),
+        at: name.range,
         fixIts: replacement(name.range, with: suggestion))
     }
   }
