@@ -104,7 +104,20 @@ enum ExploreCommand {
           return .usage
         }
       }
+      // The orders of a scenario all start from the UserDefaults store as
+      // `dnd test` would leave it to that scenario: each scenario before it
+      // run once, plainly (a replay runs them first; an exploration runs the
+      // scenario once after its orders). The orders themselves write to
+      // copies.
+      var storeReaches = 0
+      func advanceStore(to index: Int) {
+        while storeReaches < index {
+          _ = runner.runScenario(storeReaches, output: { _ in })
+          storeReaches += 1
+        }
+      }
       for index in indices {
+        advanceStore(to: index)
         for fault in faults {
           if let order = replayOrder {
             let run = explorer.replay(index, order: order, fault: fault)
@@ -124,12 +137,10 @@ enum ExploreCommand {
             console.writeOutput(ExploreReport.replayed(run, file: file))
             if run.failed { failed += 1 } else { passed += 1 }
           } else {
-            let storeBefore = runner.defaults.entries
             let result = explorer.explore(index, fault: fault)
             console.writeOutput(
               ExploreReport.explored(
-                result, file: file, path: path, settings: settings,
-                changedDefaults: runner.defaults.entries != storeBefore, renderer: style.renderer(for: file)))
+                result, file: file, path: path, settings: settings, renderer: style.renderer(for: file)))
             if result.passed { passed += 1 } else { failed += 1 }
           }
         }

@@ -7,7 +7,7 @@ enum ExploreReport {
   /// order: the completions in the order they ran, what failed, the replay command.
   static func explored(
     _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings,
-    changedDefaults: Bool = false, renderer: DiagnosticRenderer? = nil
+    renderer: DiagnosticRenderer? = nil
   ) -> String {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
     let orders = result.ordersRun
@@ -60,12 +60,6 @@ enum ExploreReport {
     text += completions(failure)
     text += reasons(failure, file: file, renderer: renderer)
     text += "  replay: \(replay(failure.order))\n"
-    if changedDefaults {
-      // Each order is a launch on the same device: the store carries over
-      // from one to the next, and a replay starts from it as it was.
-      text += "  note: the orders wrote to the UserDefaults store they share; the replay starts from the store "
-        + "as this exploration found it, so a failure that depends on earlier orders' writes may not recur\n"
-    }
     return text
   }
 

@@ -163,9 +163,11 @@ import Testing
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "print( 1 )\n")
   }
 
-  /// An exploration whose orders write to the UserDefaults store they share
-  /// says that a replay starts from the store as the exploration found it.
-  @Test func aFailureAfterDefaultsWritesWarnsAboutTheReplay() throws {
+  /// Every order of an exploration starts from the UserDefaults store as
+  /// `dnd test` leaves it to the scenario: the scenarios before it run once,
+  /// plainly, and the orders' own writes go to copies. A replay runs the
+  /// scenarios before its own first, so it starts from the same store.
+  @Test func ordersStartFromTheStoreTheScenariosBeforeLeft() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     try folder.write(
@@ -200,16 +202,36 @@ import Testing
       func count() {
           UserDefaults.standard.set(UserDefaults.standard.integer(forKey: "runs") + 1, forKey: "runs")
       }
+      scenario "launch" {
+          UserDefaults.standard.set(10, forKey: "runs")
+      }
       scenario "counts" {
           longPress Notes.one
           drag to target
           release
           settle
-          expect UserDefaults.standard.integer(forKey: "runs") < 3
+          expect UserDefaults.standard.integer(forKey: "runs") == 12
+      }
+      scenario "first launch" {
+          // The second load exists only on a first launch: under shared
+          // orders the choice points changed from one order to the next.
+          let launched = UserDefaults.standard.bool(forKey: "launched")
+          UserDefaults.standard.set(true, forKey: "launched")
+          NSItemProvider(object: "x").loadObject(ofClass: String) { s, error in }
+          if !launched {
+              NSItemProvider(object: "y").loadObject(ofClass: String) { s, error in }
+          }
+          settle
+          expect UserDefaults.standard.integer(forKey: "runs") == 12
       }
       """)
-    let outcome = dnd(["test", "--explore", folder.path + "/-runs.dnd"], engine: .live)
-    #expect(outcome.output.contains("FAIL \"counts\""), "\(outcome.output)\(outcome.error)")
-    #expect(outcome.output.contains("note: the orders wrote to the UserDefaults store they share"))
+    let path = folder.path + "/-runs.dnd"
+    let outcome = dnd(["test", "--explore", "--no-color", path], engine: .live)
+    #expect(outcome.status == 0, "\(outcome.output)\(outcome.error)")
+    #expect(outcome.output.contains("PASS \"counts\": all 4 orders pass"), "\(outcome.output)")
+    #expect(outcome.output.contains("PASS \"first launch\": both orders pass"), "\(outcome.output)")
+    let replay = dnd(["test", "--no-color", "--filter", "counts", "--replay", "1", path], engine: .live)
+    #expect(replay.status == 0, "\(replay.output)\(replay.error)")
+    #expect(replay.output.contains("PASS under order 1"), "\(replay.output)")
   }
 }

@@ -35,8 +35,6 @@ public final class DefaultsStore: Sendable {
   private struct State {
     var entries: [DefaultsValue.Entry] = []
     var changed = false
-    /// Kept by a journaled copy (`journaledCopy()`).
-    var journal: DefaultsJournal?
   }
 
   private let state: Locked<State>
@@ -54,9 +52,7 @@ public final class DefaultsStore: Sendable {
   /// The value for `key`, if one was set.
   public func value(forKey key: String) -> DefaultsValue? {
     state.withLock { state in
-      let value = state.entries.first { $0.key == key }?.value
-      state.journal?.noteRead(key, value)
-      return value
+      state.entries.first { $0.key == key }?.value
     }
   }
 
@@ -64,7 +60,6 @@ public final class DefaultsStore: Sendable {
   /// `value` is nil.
   public func set(_ value: DefaultsValue?, forKey key: String) {
     state.withLock { state in
-      state.journal?.noteWrite(key, value)
       let index = state.entries.firstIndex { $0.key == key }
       switch (value, index) {
       case (let value?, let index?): state.entries[index].value = value
@@ -81,59 +76,6 @@ public final class DefaultsStore: Sendable {
 
   /// Whether a script changed the store since it was made or loaded.
   public var hasChanges: Bool { state.withLock { $0.changed } }
-
-  /// A copy holding this store's values that records what is done with it
-  /// (`journal`): the explorer runs an order ahead on a copy, then keeps the
-  /// run only if what it read is what the store holds by the time the
-  /// order's turn comes, and replays its writes here.
-  func journaledCopy() -> DefaultsStore {
-    let copy = DefaultsStore(entries)
-    copy.state.withLock { $0.journal = DefaultsJournal() }
-    return copy
-  }
-
-  /// What was read from and written to a journaled copy; nil for a store
-  /// that keeps no journal.
-  var journal: DefaultsJournal? { state.withLock { $0.journal } }
-
-  /// Whether every value `journal` read is the value this store holds.
-  func agrees(with journal: DefaultsJournal) -> Bool {
-    state.withLock { state in
-      journal.reads.allSatisfy { read in state.entries.first { $0.key == read.key }?.value == read.value }
-    }
-  }
-
-  /// Performs `journal`'s writes on this store, in order.
-  func replay(_ journal: DefaultsJournal) {
-    for write in journal.writes { set(write.value, forKey: write.key) }
-  }
-}
-
-/// What a run did with a journaled copy of a store: the values it read
-/// before writing them itself (what the run depended on), and every write.
-struct DefaultsJournal: Sendable {
-  /// One read or write of a key.
-  struct Access: Sendable {
-    var key: String
-    var value: DefaultsValue?
-  }
-
-  private(set) var reads: [Access] = []
-  private(set) var writes: [Access] = []
-
-  /// A read of `key`; only the first read of a key not yet written counts
-  /// (later ones read the same value, or the run's own write).
-  mutating func noteRead(_ key: String, _ value: DefaultsValue?) {
-    guard !writes.contains(where: { $0.key == key }), !reads.contains(where: { $0.key == key }) else {
-      return
-    }
-    reads.append(Access(key: key, value: value))
-  }
-
-  /// A write of `key` (nil removes it), kept to be replayed.
-  mutating func noteWrite(_ key: String, _ value: DefaultsValue?) {
-    writes.append(Access(key: key, value: value))
-  }
 }
 
 /// Stores compare by identity: the command line's settings hold one.

@@ -169,9 +169,6 @@ public struct Explorer: Sendable {
     /// up to the first state seen before (by the search, or earlier in the
     /// run) when the run reached one.
     var fingerprints: [UInt64]
-    /// What the run did with its copy of the defaults store, when it ran on
-    /// one (runs on several threads do).
-    var defaults: DefaultsJournal?
   }
 
   /// A run the search asks for: an order's prefix (the depth-first search),
@@ -202,7 +199,6 @@ public struct Explorer: Sendable {
     let allowances = Allowances(runner: runner, index: index)
     let visited = VisitedStates()
     let threads = options.threads
-    // On several threads each run has a copy of the defaults store (see `take`).
     let runs = SpeculativeRuns<Job, SearchRun>(
       threads: threads, startAfter: options.runsBeforeThreads, caches: caches, pool: workers.pool,
       maxCollectionCount: runner.limits.maxCollectionCount
@@ -218,22 +214,10 @@ public struct Explorer: Sendable {
       }
       return perform(
         job, index: index, fault: fault, allowances: allowances, caches: caches, visited: visited,
-        copiesDefaults: threads > 1, atFreePoint: atFreePoint)
+        atFreePoint: atFreePoint)
     }
     defer { runs.stop() }
-    // The run of `job`, as if runs ran one after the other: the orders of an
-    // exploration share the defaults store, so a run made ahead on a copy
-    // counts only if what it read still holds, and its writes are replayed.
-    func take(_ job: Job, upcoming: [Job]) -> SearchRun {
-      var run = runs.run(job, upcoming: upcoming)
-      guard var journal = run.defaults else { return run }
-      if !runner.defaults.agrees(with: journal) {
-        run = runs.rerun(job)
-        journal = run.defaults ?? journal
-      }
-      runner.defaults.replay(journal)
-      return run
-    }
+    func take(_ job: Job, upcoming: [Job]) -> SearchRun { runs.run(job, upcoming: upcoming) }
     // How far ahead of the search the workers may run: every order on the
     // stack will be run (unless the limit cuts the search short), so a run
     // made ahead is wasted only then. (2 a thread left the second thread
@@ -288,7 +272,10 @@ public struct Explorer: Sendable {
       // the budget. Entries already deeper on the stack go too.
       let room = max(0, limit - kept.count)
       var alternatives: [[Int]] = []
-      points: for point in prefix.count..<min(prefix.count + newPoints, run.chosen.count) {
+      // (A run has at least its prefix's choice points, each order being
+      // deterministic; `min` keeps a run that had fewer from trapping.)
+      let first = min(prefix.count, run.chosen.count)
+      points: for point in first..<min(first + newPoints, run.chosen.count) {
         for alternative in 1..<max(1, run.optionCounts[point]) {
           guard alternatives.count < room else {
             leftOff = true
@@ -345,23 +332,22 @@ public struct Explorer: Sendable {
   /// Runs one job of the search (on any of its threads).
   private func perform(
     _ job: Job, index: Int, fault: InjectedFault?, allowances: Allowances, caches: RunCaches,
-    visited: VisitedStates, copiesDefaults: Bool, atFreePoint: (() -> Void)? = nil
+    visited: VisitedStates, atFreePoint: (() -> Void)? = nil
   ) -> SearchRun {
     let run: ExploredRun
     var fingerprints: [UInt64] = []
-    let defaults = copiesDefaults ? runner.defaults.journaledCopy() : nil
     switch job {
     case .prefix(let prefix):
       let log = FingerprintLog(from: prefix.count, visited: visited)
       log.atFreePoint = atFreePoint
       run = execute(
         index, choices: prefix, sampler: nil, fault: fault, allowances: allowances, caches: caches,
-        defaults: defaults, fingerprints: log)
+        fingerprints: log)
       fingerprints = log.states
     case .sample(let seed):
       run = execute(
         index, choices: [], sampler: SeededGenerator(seed: seed), fault: fault, allowances: allowances,
-        caches: caches, defaults: defaults)
+        caches: caches)
     }
     let failed = run.failed
     let kept = Kept(
@@ -369,7 +355,7 @@ public struct Explorer: Sendable {
       faultArmed: run.faultArmed)
     return SearchRun(
       kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.optionCount },
-      fingerprints: fingerprints, defaults: defaults?.journal)
+      fingerprints: fingerprints)
   }
 
   /// The fingerprints a run takes at its choice points from `from` on, up to
@@ -449,10 +435,15 @@ public struct Explorer: Sendable {
   /// `fingerprints`, its choice points' states are fingerprinted for the search.
   private func execute(
     _ index: Int, choices: [Int], sampler: SeededGenerator?, fault: InjectedFault?, allowances: Allowances,
-    caches: RunCaches? = nil, defaults: DefaultsStore? = nil, fingerprints: FingerprintLog? = nil,
+    caches: RunCaches? = nil, fingerprints: FingerprintLog? = nil,
     keepsWhole: Bool = false
   ) -> ExploredRun {
     let policy = ExplorationPolicy(choices: choices, sampler: sampler)
+    // Every order starts from the store as the exploration found it: the
+    // orders are alternative histories of one launch, not launches one
+    // after the other, so each is the same run under `--replay`, and the
+    // choice points of a prefix are where the search saw them.
+    let defaults = DefaultsStore(runner.defaults.entries)
     var violations: [String] = []
     var arming: InjectedFault.Arming?
     // The store is passed along rather than set on a copy of the runner:

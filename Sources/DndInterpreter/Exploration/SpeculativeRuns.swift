@@ -14,9 +14,8 @@ import Foundation
 ///
 /// Each thread has its own cache of compiled functions (taken from the
 /// explorer's `CompiledCachePool`); runs share nothing
-/// else but the program (immutable). The orders of an exploration do share
-/// the scenes' `DefaultsStore`; the explorer gives each run made here a
-/// copy, and keeps it only if what it read still holds when its turn comes.
+/// else but the program (immutable): each order has its own copy of the
+/// `UserDefaults` store the exploration started from.
 final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked Sendable {
   private let condition = NSCondition()
   /// The jobs the search will probably ask for next, soonest first.
