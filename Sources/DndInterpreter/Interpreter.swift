@@ -260,6 +260,13 @@ public final class Interpreter {
     _ = try guarded { try self.execute(stmt, self.globalFrame()) }
   }
 
+  /// Calls `body` with every slot of the calls in progress (their locals
+  /// and temporaries), bottom first: the explorer's fingerprints read a
+  /// scenario's local variables there.
+  func forEachLiveSlot(_ body: (Value) -> Void) {
+    for slot in 0..<min(stackTop, initializedSlots) { body(stack[slot]) }
+  }
+
   /// The value of a global slot.
   public func global(_ slot: Int) -> Value {
     slot >= 0 && slot < registers.pointee.globalCount ? globals[slot] : .nil

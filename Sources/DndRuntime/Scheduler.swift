@@ -121,11 +121,18 @@ public final class Scheduler {
     /// policies copy at every choice: a field more there cost the Image
     /// Gallery's explored order 2,000 instructions.)
     let isAppTimer: Bool
+    /// Where the work comes from, the same in every order of completions:
+    /// see `origin(ofWorkQueuedBy:)`.
+    let origin: UInt64
     let body: () throws -> Void
   }
 
   private var entries: [Entry] = []
   private var nextID = 1
+  /// The origin of the work running and how much work it has queued; work
+  /// queued outside any work counts in `rootQueued`.
+  private var running: (origin: UInt64, queued: UInt64)?
+  private var rootQueued: UInt64 = 0
   /// The indices of the entries that may run next, and what the policy
   /// sees of them; kept between pieces of work so that choosing each one
   /// allocates nothing (a scenario runs a dozen or so, an exploration runs
@@ -168,8 +175,36 @@ public final class Scheduler {
     let info = PendingWork(
       id: id, queue: queue.label, isMainQueue: queue.isMain, due: now.adding(seconds: delay),
       label: label)
-    entries.append(Entry(info: info, queue: queue, isAppTimer: isAppTimer && delay > 0, body: body))
+    entries.append(
+      Entry(info: info, queue: queue, isAppTimer: isAppTimer && delay > 0, origin: nextOrigin(), body: body))
     return id
+  }
+
+  /// A pending piece of work's identity for the explorer's fingerprints:
+  /// the origin of the work that queued it (or the scenario's steps) and
+  /// its place among what that work queued. Unlike `id`, it does not depend
+  /// on the order in which earlier work ran: two loads with the same label
+  /// keep apart, yet the state after "A, then B" is the state after "B,
+  /// then A".
+  private func nextOrigin() -> UInt64 {
+    func mix(_ parent: UInt64, _ place: UInt64) -> UInt64 {
+      var hash = parent ^ 0x9E37_79B9_7F4A_7C15
+      hash = (hash ^ place) &* 0x0000_0100_0000_01B3
+      return (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+    }
+    if var current = running {
+      current.queued += 1
+      running = current
+      return mix(current.origin, current.queued)
+    }
+    rootQueued += 1
+    return mix(0, rootQueued)
+  }
+
+  /// Everything still waiting, in enqueue order, with each piece's origin
+  /// (see `nextOrigin`).
+  public var pendingWithOrigins: [(work: PendingWork, origin: UInt64)] {
+    entries.map { ($0.info, $0.origin) }
   }
 
   /// Removes pending work; false if it already ran or never existed.
@@ -230,8 +265,13 @@ public final class Scheduler {
       }
       now = max(now, entry.info.due)
       let previous = currentQueue
+      let previousRunning = running
       currentQueue = entry.queue
-      defer { currentQueue = previous }
+      running = (entry.origin, 0)
+      defer {
+        currentQueue = previous
+        running = previousRunning
+      }
       try entry.body()
     }
   }

@@ -289,3 +289,27 @@ extension World {
     placeholderLists.append((view.app?.name ?? "", view))
   }
 }
+
+// MARK: - State for fingerprints
+
+extension World {
+  /// The state of the world beyond its view tree, as lines of text, for
+  /// the explorer's fingerprints: the world's files, and each drag in
+  /// progress (its stage, place, target, proposal, items and their local
+  /// objects). Two choice points that differ here have different futures.
+  public func forEachStatePart(_ body: (String) -> Void) {
+    for path in files.keys.sorted() {
+      body("file " + path + " " + (files[path] ?? Data()).base64EncodedString())
+    }
+    for s in engine.sessions {
+      let target = s.target?.view?.name ?? "-"
+      let proposal = s.proposal.map { "\($0)" } ?? "-"
+      body(
+        "drag \(s.id) \(s.stage) \(s.location) \(target) \(s.operation) \(proposal) "
+          + "\(s.items.count) \(s.pendingLoads) \(s.dropPerformed) \(s.seen.count)")
+      for item in s.items {
+        body("item " + (item.localObject.map { String(describing: $0) } ?? "-"))
+      }
+    }
+  }
+}

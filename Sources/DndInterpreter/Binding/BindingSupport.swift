@@ -24,9 +24,13 @@ class SceneObject: NativeObject {
 /// Any script value kept by the runtime, which stores objects only: a drag
 /// item's `localObject`, a session's `localContext`, a spring-loading
 /// context's `targetItem`.
-final class ScriptValueBox {
+final class ScriptValueBox: CustomStringConvertible {
   let value: Value
   init(_ value: Value) { self.value = value }
+
+  /// The value as `print` shows it inside an array (the explorer's
+  /// fingerprints read a drag item's local object so).
+  var description: String { value.debugDescription(symbols: .knownMembers) }
 
   /// The box for a value; nil stays nil.
   static func box(_ value: Value) -> AnyObject? {

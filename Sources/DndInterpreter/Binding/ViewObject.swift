@@ -28,6 +28,13 @@ final class ViewObject: SceneObject {
   }
 
   override var typeName: String { view.kind.uikitClassName }
+
+  /// The properties kept here rather than in the runtime's view (`tag`,
+  /// then the others in a fixed order), for the explorer's fingerprints.
+  var storedProperties: [Value] {
+    guard let extras else { return [tag] }
+    return [tag] + extras.sorted { $0.key < $1.key }.flatMap { [Value.int(Int($0.key.raw)), $0.value] }
+  }
   override var description: String { view.description }
   /// A view is equal only to itself: a dictionary keyed by views hashes
   /// their identity, without `Hasher`.

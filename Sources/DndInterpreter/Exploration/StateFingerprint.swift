@@ -2,13 +2,20 @@ import DndRuntime
 
 /// The fingerprint of a run's state at a choice point, for pruning: two
 /// choice points with the same fingerprint have the same futures, as far as
-/// the explorer can see. It covers the virtual clock, the pending work (main
-/// queue in order, background work as a set, with due times), the work that
-/// has run (as a multiset of labels), the step being performed, the value of
-/// every global of the script and the view tree (names, texts, images,
-/// colours, list contents). Not covered: values captured only by closures
-/// (a local `var` that two completions share); two orders differing only
-/// there are merged. FNV-1a, so the numbers are the same on every run.
+/// the explorer can see. It covers the virtual clock; the pending work (main
+/// queue in order, background work as a set, each with its due time and its
+/// origin, which tells apart two loads with one label); the work that has
+/// run (as a multiset of labels); the step being performed; the value of
+/// every global of the script and every local of the calls in progress (a
+/// scenario's `let`s), closures with the values they captured; the view
+/// tree (names, frames, alpha, texts, titles, images, colours, flags, tags
+/// and other stored properties, list contents); the `UserDefaults` store;
+/// the world's files; each drag in progress (its target, proposal and items'
+/// local objects). Not covered: a variable that only closures held by
+/// pending work capture (a local `var` two completions share, once the
+/// function that declared it has returned), and objects' inner state other
+/// than the above; two orders differing only there are merged. FNV-1a, so
+/// the numbers are the same on every run.
 ///
 /// The hash reads a sequence of parts, each a line of text such as
 /// `now 500000` or `view gallery false - - - 4`, each followed by a
@@ -22,14 +29,16 @@ enum StateFingerprint {
     hash.add("now ")
     hash.add(scheduler.now.microseconds)
     hash.endPart()
-    let pending = scheduler.pending
+    let pending = scheduler.pendingWithOrigins
     var backgroundCount = 0
-    for work in pending {
+    for (work, origin) in pending {
       if work.isMainQueue {
         hash.add("main ")
         hash.add(work.label)
         hash.add(" ")
         hash.add(work.due.microseconds)
+        hash.add(" ")
+        hash.add(origin)
         hash.endPart()
       } else {
         backgroundCount += 1
@@ -38,21 +47,24 @@ enum StateFingerprint {
     // Background work is a set: hashed in a sorted order, so that the order
     // it was queued in does not matter (one piece, the usual case, needs no
     // sorting and no array).
-    func addBackground(_ work: PendingWork) {
+    func addBackground(_ work: PendingWork, _ origin: UInt64) {
       hash.add(work.queue)
       hash.add(" ")
       hash.add(work.label)
       hash.add(" ")
       hash.add(work.due.microseconds)
+      hash.add(" ")
+      hash.add(origin)
       hash.endPart()
     }
-    if backgroundCount == 1, let work = pending.first(where: { !$0.isMainQueue }) {
-      addBackground(work)
+    if backgroundCount == 1, let (work, origin) = pending.first(where: { !$0.work.isMainQueue }) {
+      addBackground(work, origin)
     } else if backgroundCount > 1 {
-      let sorted = pending.filter { !$0.isMainQueue }.sorted {
-        ($0.queue, $0.label, $0.due.microseconds) < ($1.queue, $1.label, $1.due.microseconds)
+      let sorted = pending.filter { !$0.work.isMainQueue }.sorted {
+        ($0.work.queue, $0.work.label, $0.work.due.microseconds, $0.origin)
+          < ($1.work.queue, $1.work.label, $1.work.due.microseconds, $1.origin)
       }
-      for work in sorted { addBackground(work) }
+      for (work, origin) in sorted { addBackground(work, origin) }
     }
     for label in completed {
       hash.add("ran ")
@@ -71,14 +83,27 @@ enum StateFingerprint {
     hash.endPart()
     if let interpreter = host.interpreter {
       for slot in host.program.globals.indices { add(interpreter.global(slot), to: &hash) }
+      // A scenario's locals (and those of any call in progress).
+      hash.part("locals")
+      interpreter.forEachLiveSlot { add($0, to: &hash) }
     }
     for app in host.world.apps { add(app.window, to: &hash) }
+    for entry in host.defaults.entries {
+      hash.add("defaults ")
+      hash.add(entry.key)
+      hash.add(" ")
+      hash.add("\(entry.value)")
+      hash.endPart()
+    }
+    host.world.forEachStatePart { hash.part($0) }
     return hash.value
   }
 
-  /// A global's value as a part: its description, as `print` shows it.
+  /// A value as a part: its debug description, as `print` shows it inside
+  /// an array (a string quoted, so that `"nil"` is not `nil`), a closure by
+  /// its code and the values it captured, data by its bytes.
   private static func add(_ value: Value, to hash: inout FNV) {
-    addDescription(of: value, quoted: false, depth: 0, to: &hash)
+    addDescription(of: value, quoted: true, depth: 0, to: &hash)
     hash.endPart()
   }
 
@@ -136,10 +161,27 @@ enum StateFingerprint {
       // formats its frame's numbers; its parts are hashed instead.
       if let view = object as? ViewObject {
         addDescription(of: view.view, to: &hash)
+      } else if let item = object as? DragItemObject {
+        // A drag item kept in a variable: its local object is state too.
+        hash.add(object.debugDescription)
+        hash.add(" ")
+        addDescription(of: ScriptValueBox.unbox(item.item.localObject), quoted: true, depth: depth + 1, to: &hash)
+      } else if let data = object as? DataObject {
+        hash.add("Data ")
+        hash.add(data.data.base64EncodedString())
       } else {
         hash.add(quoted ? object.debugDescription : object.description)
       }
-    case .tuple, .closure, .builtinFunction, .type, .range, .enumCase:
+    case .closure(let closure):
+      hash.add("closure ")
+      hash.add(UInt64(UInt(bitPattern: ObjectIdentifier(closure.code).hashValue)))
+      // What it captured decides what it does; a closure capturing itself
+      // (through a cell) ends at the depth limit.
+      for cell in closure.captures {
+        hash.add(" ")
+        addDescription(of: cell.current, quoted: true, depth: depth + 1, to: &hash)
+      }
+    case .tuple, .builtinFunction, .type, .range, .enumCase:
       var text = ""
       value.write(to: &text, symbols: .knownMembers, quoted: quoted, depth: depth)
       hash.add(text)
@@ -206,6 +248,14 @@ enum StateFingerprint {
     hash.add("view ")
     hash.add(view.name)
     hash.add(" ")
+    addDescription(of: view, to: &hash)
+    hash.add(" ")
+    addDescription(of: view.alpha, to: &hash)
+    hash.add(" ")
+    hash.add(view.isUserInteractionEnabled)
+    hash.add(" ")
+    hash.add(view.title ?? "-")
+    hash.add(" ")
     hash.add(view.isHidden)
     hash.add(" ")
     hash.add(view.text ?? "-")
@@ -216,6 +266,9 @@ enum StateFingerprint {
     hash.add(" ")
     hash.add(Int64(view.subviews.count))
     hash.endPart()
+    if let object = view.userInfo as? ViewObject {
+      for value in object.storedProperties { add(value, to: &hash) }
+    }
     if let list = view.list {
       hash.add("list ")
       hash.add(Int64(list.activePlaceholderCount))
@@ -271,6 +324,16 @@ enum StateFingerprint {
         mix(byte)
       }
       return true
+    }
+
+    /// Adds an unsigned number in decimal.
+    mutating func add(_ number: UInt64) {
+      var divisor: UInt64 = 1
+      while number / divisor >= 10 { divisor *= 10 }
+      while divisor > 0 {
+        mix(UInt8(ascii: "0") + UInt8((number / divisor) % 10))
+        divisor /= 10
+      }
     }
 
     /// Adds `true` or `false` to the current part.

@@ -1,0 +1,136 @@
+import DndCheck
+import DndInterpreter
+import DndSyntax
+import Testing
+
+/// What the explorer's state fingerprints tell apart. Each case keeps, in
+/// some part of the state, whether load y completed before load x; a later
+/// load (z) reads another flag, and the scenario fails only when both hold.
+/// A fingerprint that missed that part merged the two states after x and y,
+/// never ran the failing order (1.1), and said every order passed.
+@Suite struct StateFingerprintTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    /// Declarations before the scenario.
+    var declarations = ""
+    /// Statements keeping `log == "yx"` somewhere.
+    var keep: String
+    /// An expression reading it back.
+    var check: String
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(name: "a global", declarations: "var g = false", keep: "g = log == \"yx\"", check: "g"),
+    Case(name: "a scenario's local", keep: "let yFirst = log == \"yx\"", check: "yFirst"),
+    Case(
+      name: "the string \"nil\" and nil", declarations: "var g: String? = nil",
+      keep: "g = log == \"yx\" ? \"nil\" : nil", check: "g == \"nil\""),
+    Case(
+      name: "a string and a number that print alike", declarations: "var g: Any? = nil",
+      keep: "g = log == \"yx\" ? \"1\" : 1", check: "g is String"),
+    Case(
+      name: "data's bytes", declarations: "var g = Data(\"\")", keep: "g = Data(log)",
+      check: "g == Data(\"yx\")"),
+    Case(
+      name: "a closure", declarations: "var g: () -> Bool = { false }",
+      keep: "g = log == \"yx\" ? { true } : { false }", check: "g()"),
+    Case(
+      name: "a closure's captured value", declarations: "var g: () -> Bool = { false }",
+      keep: "let seen = log\n    g = { seen == \"yx\" }", check: "g()"),
+    Case(
+      name: "UserDefaults", keep: "UserDefaults.standard.set(log == \"yx\", forKey: \"k\")",
+      check: "UserDefaults.standard.bool(forKey: \"k\")"),
+    Case(
+      name: "a file", keep: "Data(log).write(to: URL(fileURLWithPath: \"/f\"))",
+      check: "Data(contentsOf: URL(fileURLWithPath: \"/f\")) == Data(\"yx\")"),
+    Case(
+      name: "a view's alpha", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.alpha = log == \"yx\" ? 0.5 : 1", check: "v.alpha == 0.5"),
+    Case(
+      name: "a view's tag", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.tag = log == \"yx\" ? 1 : 0", check: "v.tag == 1"),
+    Case(
+      name: "a view's interaction flag", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.isUserInteractionEnabled = log == \"yx\"", check: "v.isUserInteractionEnabled"),
+    Case(
+      name: "a button's title", declarations: "app A { button b { frame = Rect(0, 0, 10, 10) } }",
+      keep: "b.title = log == \"yx\" ? \"Y\" : \"N\"", check: "b.title == \"Y\""),
+    Case(
+      name: "a view's frame", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.frame = Rect(0, 0, log == \"yx\" ? 20 : 10, 10)", check: "v.frame.size.width == 20"),
+    Case(
+      name: "a drag item's local object",
+      declarations: "let item = UIDragItem(itemProvider: NSItemProvider(object: \"p\"))",
+      keep: "item.localObject = log", check: "item.localObject as? String == \"yx\""),
+  ]
+
+  static func script(_ test: Case) -> String {
+    """
+    \(test.declarations)
+    var log = ""
+    var w = false
+    var zSawW = false
+    func load(_ type: String, _ latency: Double, _ done: () -> Void) {
+        let p = NSItemProvider(item: Data("d"), typeIdentifier: type)
+        p.simulate(latency: latency)
+        p.loadDataRepresentation(forTypeIdentifier: type) { d, e in done() }
+    }
+    scenario "t" {
+        load("public.x", 0.1) { log += "x" }
+        load("public.y", 0.2) { log += "y" }
+        load("public.z", 1.1) { zSawW = w }
+        load("public.w", 1.2) { w = true }
+        wait 1
+        \(test.keep)
+        log = ""
+        wait 1
+        expect !((\(test.check)) && zSawW)
+    }
+    """
+  }
+
+  @Test(arguments: cases)
+  func keepsApart(_ test: Case) throws {
+    let file = SourceFile(name: "scene.dnd", text: Self.script(test))
+    let (program, diagnostics) = Pipeline.check(file)
+    guard let program else {
+      Issue.record("\(diagnostics.map(\.message))")
+      return
+    }
+    let explorer = Explorer(runner: ScenarioRunner(program: program, files: [file]))
+    let result = explorer.explore(0)
+    #expect(result.exhaustive)
+    #expect(result.failures.map { "\($0.order)" } == ["1.1"], "\(result.ordersRun) orders")
+  }
+
+  /// Two loads with one label (one helper, one type) are two pieces of
+  /// work: which of them has completed is part of the state.
+  @Test func loadsWithOneLabelAreTwo() throws {
+    let source = """
+      var n = 0
+      var zSawOne = false
+      var bad = false
+      func load(_ type: String, _ latency: Double, _ done: () -> Void) {
+          let p = NSItemProvider(item: Data("d"), typeIdentifier: type)
+          p.simulate(latency: latency)
+          p.loadDataRepresentation(forTypeIdentifier: type) { d, e in done() }
+      }
+      scenario "same label" {
+          load("public.a", 0.5) { n += 1; if zSawOne { bad = true } }
+          load("public.a", 0.5) { n += 1 }
+          load("public.z", 0.7) { zSawOne = n == 1 }
+          settle
+          expect !bad
+      }
+      """
+    let file = SourceFile(name: "scene.dnd", text: source)
+    let (program, diagnostics) = Pipeline.check(file)
+    guard let program else {
+      Issue.record("\(diagnostics.map(\.message))")
+      return
+    }
+    let result = Explorer(runner: ScenarioRunner(program: program, files: [file])).explore(0)
+    #expect(result.failures.map { "\($0.order)" }.contains("1.1"), "\(result.ordersRun) orders")
+  }
+}
