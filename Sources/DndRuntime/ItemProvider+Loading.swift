@@ -229,11 +229,19 @@ extension ItemProvider {
       if counted { try state?.noteLoadFinished() }
     }
 
-    /// Delivers once the latency since the request has passed.
+    /// Set when the progress is cancelled: from then on the completion
+    /// brings the cancellation error, whatever the load would have brought.
+    var cancelled = false
+    /// The completion queued with the load's result, while it is pending.
+    var completionWork: Int?
+
+    /// Delivers once the latency since the request has passed (unless the
+    /// load was cancelled meanwhile: the cancellation delivers instead).
     func deliverWhenDue(_ result: Result<Payload, ItemProviderError>) throws {
-      guard let scheduler = worldLink.world?.scheduler else { return }
+      guard !cancelled, let scheduler = worldLink.world?.scheduler else { return }
       let dueIn = max(0, requestTime.adding(seconds: latency).seconds - scheduler.now.seconds)
-      try scheduler.enqueue(on: queue, after: dueIn, label: label + " completion") {
+      completionWork = try scheduler.enqueue(on: queue, after: dueIn, label: label + " completion") {
+        completionWork = nil
         try finish(result, of: state)
       }
     }
@@ -256,7 +264,15 @@ extension ItemProvider {
     }
     var sourceProgress: LoadProgress?
     progress.onCancel = {
+      cancelled = true
       try sourceProgress?.cancel()
+      // A completion already queued with the data is withdrawn: the one
+      // below brings the error in its place (§5.2), and the withdrawn one
+      // is no longer work an explorer would order.
+      if let pending = completionWork {
+        worldLink.world?.scheduler.cancel(pending)
+        completionWork = nil
+      }
       try worldLink.world?.scheduler.enqueue(on: queue, label: label + " cancelled") {
         try finish(.failure(.cancelled), of: weakState)
       }
