@@ -155,9 +155,15 @@ extension DragEngine {
   private func cancelDrag(_ s: DragState) throws {
     try endForEveryone(s)
     var animators: [DragAnimator] = []
-    if let origin = s.origin {
-      let callSite = site(s, origin)
+    if let first = s.origin {
       for (index, item) in s.items.enumerated() {
+        // Previews fly back to where each item came from (§1.5 step 4): an
+        // item a tap added goes back to the view it was added from, whose
+        // interaction is asked for its preview and animation. Choice: the
+        // notes do not say which delegate UIKit asks for an added item; the
+        // one that gave it, as the drop's default preview shows its view.
+        let origin = item.giver ?? item.original?.giver ?? first
+        let callSite = site(s, origin)
         if item.hasVisiblePreview, let list = origin.list {
           try listCancelPreview(list, s, item, index: index)
         } else if item.hasVisiblePreview {
