@@ -33,6 +33,9 @@ extension DragEngine {
     // (§1.7: A exits, then B is asked); a target still under it stays until a
     // deeper interaction accepts (§1.8: the deeper one begins, the ancestor exits).
     if let current = s.target, !isUnder(current, hit) { try exit(current, s) }
+    // A busy interaction ignores a session until the session leaves its view
+    // and comes back (§1.7, §3.1): becoming free meanwhile is not enough.
+    if !s.ignoredBy.isEmpty { s.ignoredBy.removeAll { !isUnder($0, hit) } }
     if let hit {
       var view = hit.view
       search: while let current = view {
@@ -42,9 +45,11 @@ extension DragEngine {
             break search
           }
           if interaction.isBusy(excluding: s.id) {
+            if !s.ignoredBy.contains(where: { $0 === interaction }) { s.ignoredBy.append(interaction) }
             recordBusy(interaction, s, in: hit.app)
             continue
           }
+          if s.ignoredBy.contains(where: { $0 === interaction }) { continue }
           let answer: Bool
           if !itemsChanged, let known = s.canHandleAnswers.first(where: { $0.interaction === interaction }) {
             answer = known.answer

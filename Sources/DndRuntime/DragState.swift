@@ -78,6 +78,9 @@ final class DragState {
   var proposal: DropProposal?
   /// Interactions that received enter, update or exit (they get sessionDidEnd).
   var seen: [(interaction: DropInteraction, app: App)] = []
+  /// Interactions that ignored this session while busy with another, until
+  /// it leaves their view (§1.7: it must exit and re-enter to be seen).
+  var ignoredBy: [DropInteraction] = []
   /// canHandle answers for the current visit (§13.2 choice in DragEngine+Targeting).
   var canHandleAnswers: [(interaction: DropInteraction, answer: Bool)] = []
   var textTargets: [TextTarget] = []

@@ -150,7 +150,7 @@ struct DropTargetTests {
     #expect(inner.text == nil)
   }
 
-  @Test("§3.1/§12.16 allowsSimultaneousDropSessions false ignores a second session until the first leaves")
+  @Test("§3.1/§12.16 allowsSimultaneousDropSessions false ignores a second session until it re-enters")
   func oneSessionAtATime() throws {
     let scene = try TestScene()
     let first = try scene.add(.view, "first", Rect(0, 0, 100, 100))
@@ -166,7 +166,11 @@ struct DropTargetTests {
     try scene.fingers.move(to: .pointIn(target, Point(10, 10)), finger: two)
     #expect(scene.trace.calls("sessionDidEnter").map(\.session) == [1])
     try scene.fingers.move(to: Point(900, 700), finger: one)
+    // Free again, but the second session has not re-entered: still ignored.
     try scene.fingers.move(to: .pointIn(target, Point(20, 20)), finger: two)
+    #expect(scene.trace.calls("sessionDidEnter").map(\.session) == [1])
+    try scene.fingers.move(to: Point(900, 500), finger: two)
+    try scene.fingers.move(to: .pointIn(target, Point(30, 30)), finger: two)
     #expect(scene.trace.calls("sessionDidEnter").map(\.session) == [1, 2])
   }
 
