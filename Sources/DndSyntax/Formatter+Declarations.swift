@@ -5,8 +5,9 @@
 extension FormatPrinter {
   /// The whole script: its items at the top level, then trailing comments.
   mutating func script(_ script: Script) {
-    for item in script.items {
+    for (index, item) in script.items.enumerated() {
       let range = Self.range(of: item)
+      afterStatement = index > 0
       beginLine(at: Int(range.start))
       topLevelItem(item)
       advance(to: Int(range.end))
@@ -185,8 +186,9 @@ extension FormatPrinter {
     }
     write("{" + header)
     openBlock(after: headerEnd ?? open + 1)
-    for item in items {
+    for (index, item) in items.enumerated() {
       let itemRange = range(item)
+      afterStatement = index > 0
       beginLine(at: Int(itemRange.start))
       print(&self, item)
       advance(to: Int(itemRange.end))

@@ -47,12 +47,33 @@ extension FormatPrinter {
     case .breakStatement: write("break")
     case .continueStatement: write("continue")
     case .step(let step): self.step(step, range: statement.range)
-    case .expression(let expr): expression(expr)
+    case .expression(let expr):
+      // On a line of its own after another statement, one starting with
+      // `.` would continue the line before it (`let q = p; .cancel == p`
+      // read back as `p.cancel`): parenthesized, it stays a statement.
+      if afterStatement, Self.startsWithDot(expr) {
+        write("(")
+        expression(expr)
+        write(")")
+      } else {
+        expression(expr)
+      }
     case .assignment(let target, let op, let value):
       expression(target)
       write(" " + op.rawValue + " ")
       expression(value)
     case .error: write(source(statement.range))
+    }
+  }
+
+  /// Whether the text of `expr` starts with an implicit member's `.`.
+  static func startsWithDot(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .implicitMember: true
+    case .member(let base, _, _), .call(let base, _, _), .subscripted(let base, _, _), .forceUnwrap(let base),
+      .cast(let base, _, _), .binary(_, let base, _), .ternary(let base, _, _), .range(let base, _, _):
+      startsWithDot(base)
+    default: false
     }
   }
 
@@ -112,6 +133,7 @@ extension FormatPrinter {
       {
         write(" ")
         mark(Int(only.range.start))
+        afterStatement = false
         self.statement(only)
         advance(to: Int(only.range.end))
         endLine()
@@ -120,7 +142,8 @@ extension FormatPrinter {
       }
       endLine()
       indent += 1
-      for statement in switchCase.body {
+      for (index, statement) in switchCase.body.enumerated() {
+        afterStatement = index > 0
         beginLine(at: Int(statement.range.start))
         self.statement(statement)
         advance(to: Int(statement.range.end))

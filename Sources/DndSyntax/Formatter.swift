@@ -106,6 +106,9 @@ struct FormatPrinter {
   var indent = 0
   /// The end of the last source printed (code or comment).
   var lastEnd = 0
+  /// The statement being printed follows another in its block, on the line
+  /// before (set by the loops over statements).
+  var afterStatement = false
   /// Nothing has been printed in the current block yet: no blank line here.
   var atBlockStart = true
   /// The lines that end in a trailing comment, with the width of their code

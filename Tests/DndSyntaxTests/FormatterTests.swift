@@ -224,6 +224,12 @@ struct FormatterTests {
 
         """
       ),
+      // A statement starting with `.` after a `;` is parenthesized: on a line
+      // of its own it would continue the line before (`p.cancel`).
+      ("let q = p; .cancel == p", "let q = p\n(.cancel == p)\n"),
+      ("let f = { a(); .copy }", "let f = {\n    a()\n    (.copy)\n}\n"),
+      ("(.copy)", "(.copy)\n"),
+      ("func f() {\n.copy\n}", "func f() {\n    .copy\n}\n"),
       // Multi-line strings are copied whole, their indentation included.
       ("func f() {\nlet s = \"\"\"\n  x\n  \"\"\"\n}", "func f() {\n    let s = \"\"\"\n  x\n  \"\"\"\n}\n"),
     ])
