@@ -200,8 +200,25 @@ extension Checker {
     let checkedBase = checkExpr(base)
     let member = symbol(name.text)
     noteMember(name, member, of: base)
+    // `xs.sorted` (a closure meant for it on the next line, which is not a
+    // trailing closure) used to pass and fail when it ran, saying that
+    // arrays have no member 'sorted'.
+    if Checker.methodsOnly.contains(name.text), !isKnownName(name.text) {
+      let text = Checker.dottedName(base) ?? "value"
+      let takesClosure = ["sorted", "sort", "map", "filter", "compactMap", "flatMap", "forEach", "removeAll", "contains"]
+        .contains(name.text)
+      report(.methodWithoutCall(name.text, base: text, takesClosure: takesClosure), at: name.range)
+    }
     return CheckedExpr(.member(checkedBase, member, optional: optional), range: range)
   }
+
+  /// Members of the core types that are methods only: named without a
+  /// call, they are a mistake (a property of that name exists nowhere).
+  static let methodsOnly: Set<String> = [
+    "sorted", "sort", "reversed", "reverse", "enumerated", "joined", "uppercased", "lowercased", "hasPrefix",
+    "hasSuffix", "split", "map", "filter", "compactMap", "flatMap", "reduce", "forEach", "append", "removeAll",
+    "removeLast", "removeFirst", "insert", "contains", "replacingOccurrences",
+  ]
 
   /// Whether a nil somewhere in this postfix chain was made to give nil by
   /// a `?.` (so `a?.b.c` is nil when `a` is).

@@ -215,6 +215,13 @@ extension Interpreter {
   func noMethod(_ symbol: Symbol, on value: Value, _ arguments: Arguments, at range: SourceRange?)
     -> RuntimeError
   {
+    // `items.count()`: a property called as a method (values only, whose
+    // properties are read without side effects).
+    if arguments.count == 0, let range, (try? member(of: value, symbol, at: range)) != nil {
+      if case .object = value {} else {
+        return RuntimeError(.propertyCalled(name(of: symbol), type: value.typeName), at: range)
+      }
+    }
     let labels = (0..<arguments.count).map { position in
       arguments.label(position).map { name(of: $0) + ":" } ?? "_:"
     }

@@ -171,6 +171,10 @@ extension DiagnosticMessage {
         + "is a 'print' inside a loop missing its exit?")
   }
 
+  public static func propertyCalled(_ name: String, type: String) -> DiagnosticMessage {
+    .error("'\(name)' is a property of \(type), not a method: write it without '()'")
+  }
+
   public static func stackOverflowLocals(_ limit: Int) -> DiagnosticMessage {
     .error("the calls in progress need more than \(limit) local variables, the interpreter's limit")
   }
