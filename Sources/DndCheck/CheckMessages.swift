@@ -250,6 +250,13 @@ extension DiagnosticMessage {
     return .error("'\(type)' has no initializer \(call)\(hint) is created with \(forms)")
   }
 
+  static func propertyLiteralKind(_ property: String, type: String, found: String, advice: String)
+    -> DiagnosticMessage
+  {
+    let article = "AEIOU".contains(type.first ?? "x") ? "an" : "a"
+    return .error("cannot set '\(property)', which holds \(article) \(type), to \(found)\(advice)")
+  }
+
   static var returnOutsideFunction: DiagnosticMessage {
     .error("'return' is only allowed inside a function, a closure, a scenario or an item")
   }

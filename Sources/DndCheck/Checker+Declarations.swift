@@ -151,7 +151,45 @@ extension Checker {
         .duplicateProperty(name.text), at: name.range, notes: [Diagnostic.Note("first set here", at: first)])
     }
     seen[name.text] = assignment.range
+    checkLiteralKind(assignment.value, for: entry)
     return CheckedProperty(entry: entry, symbol: symbol(name.text), value: value, range: assignment.range)
+  }
+
+  /// A literal of the wrong kind for a property whose type is sure (`text =
+  /// 5`, `frame = (0, 0, 100, 100)`): the binding would refuse it when the
+  /// scene is built, so the check says it first. Other values are left to
+  /// the binding (the checker does not type expressions).
+  private mutating func checkLiteralKind(_ value: Expr, for entry: PropertyEntry) {
+    let found: String
+    switch value.kind {
+    case .integer: found = "an integer"
+    case .double: found = "a number"
+    case .string: found = "a string"
+    case .bool: found = "a Bool"
+    case .tuple: found = "a tuple"
+    case .array: found = "an array"
+    default: return
+    }
+    let type = entry.type.hasSuffix("?") ? String(entry.type.dropLast()) : entry.type
+    let fits: Bool
+    var advice = ""
+    switch type {
+    case "String", "NSAttributedString":
+      fits = found == "a string"
+      if !fits { advice = "; write it as a string, \"...\"" }
+    case "Bool": fits = found == "a Bool"
+    case "CGFloat", "Double": fits = found == "an integer" || found == "a number"
+    case "Int": fits = found == "an integer"
+    case "CGRect":
+      fits = false
+      advice = "; write Rect(x, y, width, height)"
+    case "CGSize":
+      fits = false
+      advice = "; write Size(width, height)"
+    default: return
+    }
+    guard !fits else { return }
+    report(.propertyLiteralKind(entry.uikitName, type: entry.type, found: found, advice: advice), at: value.range)
   }
 
   // MARK: - Interactions and handlers

@@ -152,10 +152,18 @@ extension Checker {
       report(.unknownName(name, suggestion: spelled), at: range, fixIts: replacement(range, with: spelled))
       return
     }
-    let suggestion = Suggestions.closest(to: name, in: visibleNames())
+    // `operation: copy`: an enum case written without its dot.
+    let enumCase = Checker.bareEnumCases.contains(name) ? "." + name : nil
+    let suggestion = enumCase ?? Suggestions.closest(to: name, in: visibleNames())
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
+
+  /// Cases of UIKit's enums a script names with a leading dot: the drop
+  /// operations and intents (names no script is likely to declare).
+  static let bareEnumCases: Set<String> = operationNames.union([
+    "unspecified", "insertAtDestinationIndexPath", "insertIntoDestinationIndexPath",
+  ])
 
 
   /// `interaction.view` or `collectionView.reloadData()` pasted into a

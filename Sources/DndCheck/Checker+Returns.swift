@@ -28,7 +28,8 @@ extension Checker {
     report(
       .missingReturn(in: "function '\(decl.name.text)'", type: spelling),
       at: closingBrace(of: decl.body) ?? decl.name.range,
-      notes: [Diagnostic.Note("'\(decl.name.text)' is declared to return '\(spelling)' here", at: type.range)])
+      notes: [Diagnostic.Note("'\(decl.name.text)' is declared to return '\(spelling)' here", at: type.range)]
+        + Checker.ifExpressionNote(decl.body))
   }
 
   /// The same for a closure with a result type (`{ (x: Int) -> Int in ... }`).
@@ -60,7 +61,21 @@ extension Checker {
     guard Checker.canReachEnd(of: decl.body, implicitReturn: true) else { return }
     report(
       .missingHandlerReturn(decl.name.text, uikit: method.uikitName, expected: expected),
-      at: closingBrace(of: decl.body) ?? decl.name.range)
+      at: closingBrace(of: decl.body) ?? decl.name.range, notes: Checker.ifExpressionNote(decl.body))
+  }
+
+  /// A body ending in an `if` whose branches end in values, as Swift 5.9
+  /// lets an `if` be the value (`if a { .copy } else { .move }`): a note
+  /// saying that dnd's `if` is a statement.
+  static func ifExpressionNote(_ body: Block) -> [Diagnostic.Note] {
+    guard let last = body.statements.last, case .ifStatement(_, let then, .some) = last.kind,
+      case .expression = then.statements.last?.kind
+    else { return [] }
+    return [
+      Diagnostic.Note(
+        "an 'if' is a statement in dnd, not an expression that gives a value: write 'return' before the value "
+          + "in each branch", at: last.range.emptyAtStart)
+    ]
   }
 
   /// The result type as written, or nil when there is nothing to return:

@@ -183,6 +183,19 @@ import Testing
     #expect(diagnostic.fixIts.map(\.replacement) == [meant])
   }
 
+  /// Swift 5.9 takes an `if` whose branches end in values as the value of
+  /// a body; dnd does not, and the missing return says why.
+  @Test func anIfUsedAsAValueGetsANote() {
+    let source = "func pick(_ a: Bool) -> Int {\n  if a {\n    1\n  } else {\n    2\n  }\n}"
+    let (result, _, _) = checkSource(source)
+    let diagnostic = result.diagnostics.first
+    #expect(diagnostic?.message.hasPrefix("missing return in function 'pick'") == true)
+    let note = diagnostic?.notes.last
+    #expect(note?.message.hasPrefix("an 'if' is a statement in dnd, not an expression") == true, "\(result.diagnostics)")
+    // At the `if`: after the first line and its two spaces of indentation.
+    #expect(note?.range.map { Int($0.start) } == "func pick(_ a: Bool) -> Int {\n  ".utf8.count)
+  }
+
   @Test func aMissingReturnSaysWhatToAddAndPointsAtTheType() {
     let (result, file, _) = checkSource("func count() -> Int {\n  let n = 1\n}")
     let diagnostic = result.diagnostics.first
