@@ -257,6 +257,13 @@ extension DiagnosticMessage {
     return .error("cannot set '\(property)', which holds \(article) \(type), to \(found)\(advice)")
   }
 
+  static func requiredMethodMissing(_ methods: [String], block: String, protocol name: String) -> DiagnosticMessage {
+    let list = methods.map { "'\($0)'" }.joined(separator: " and ")
+    return .warning(
+      "this '\(block)' block has no \(list), which \(name) requires: Swift does not compile the delegate without "
+        + (methods.count == 1 ? "it" : "them"))
+  }
+
   static var returnOutsideFunction: DiagnosticMessage {
     .error("'return' is only allowed inside a function, a closure, a scenario or an item")
   }

@@ -233,6 +233,16 @@ extension Checker {
         }
       }
     }
+    let implemented = Set(decl.members.compactMap { member -> String? in
+      if case .function(let function) = member { return function.name.text }
+      return nil
+    })
+    let missing = kind.requiredMethods(on: effectiveView).filter { !implemented.contains($0) }
+    if !missing.isEmpty {
+      report(
+        .requiredMethodMissing(missing, block: kind.rawValue, protocol: kind.protocolName(on: effectiveView)),
+        at: decl.kind.range)
+    }
     return CheckedInteraction(
       kind: kind, name: decl.name?.text, handlers: handlers, properties: properties, range: decl.range)
   }

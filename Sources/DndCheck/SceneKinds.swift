@@ -45,6 +45,19 @@ public enum InteractionKind: String, CaseIterable, Sendable {
     }
   }
 
+  /// The methods UIKit's protocol requires (not `optional` in it): Swift
+  /// does not compile a delegate without them.
+  public func requiredMethods(on view: ViewKind) -> [String] {
+    let table = view == .tableView
+    switch self {
+    case .dragInteraction, .dragDelegate: return ["itemsForBeginning"]
+    case .dropDelegate: return ["performDropWith"]
+    case .dataSource:
+      return table ? ["numberOfRowsInSection", "cellForRowAt"] : ["numberOfItemsInSection", "cellForItemAt"]
+    case .dropInteraction, .springLoadedInteraction, .delegate, .textDropDelegate: return []
+    }
+  }
+
   /// The UIKit protocol (or class) whose methods the block implements, on a
   /// view of the given kind.
   public func protocolName(on view: ViewKind) -> String {
