@@ -101,7 +101,7 @@ enum HelpText {
     Examples:
       dnd run examples/01-hello-drop.dnd
       dnd examples/01-hello-drop.dnd        (the same: 'run' is the default)
-      dnd run --max-steps 10000 bench/loop.dnd
+      dnd run --max-steps 10000 bench/loop.dnd   (stops at the limit: exit 70)
       dnd run --trace=json examples/01-hello-drop.dnd \\
         | jq 'select(.type == "event") | .method'
       dnd run --trace=mermaid examples/01-hello-drop.dnd > hello.mmd

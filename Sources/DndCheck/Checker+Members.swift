@@ -126,10 +126,13 @@ extension Checker {
         // one letter off is: `canLoadObject` (a provider's) for the
         // session's `canLoadObjects`.
         let spellings = receiver.members.map(\.spelling)
+        // A drop session reaches the drag's local context through the local drag session.
+        let through = receiver == .dropSession && name == "localContext" ? "localDragSession?.localContext" : nil
         let suggestion =
-          isKnown
-          ? spellings.first { Suggestions.editDistance(name, $0, limit: 1) <= 1 }
-          : Suggestions.closest(to: name, in: spellings)
+          through
+          ?? (isKnown
+            ? spellings.first { Suggestions.editDistance(name, $0, limit: 1) <= 1 }
+            : Suggestions.closest(to: name, in: spellings))
         reports.append(
           (
             use.diagnosticIndex,

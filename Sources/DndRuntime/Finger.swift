@@ -183,7 +183,11 @@ public final class TouchDriver {
       guard finger.isDown else { throw ScenarioError("finger \(finger.id) is not down") }
       return finger
     }
-    guard let current else { throw ScenarioError("no finger is down: start with a long press") }
+    guard let current else {
+      // After a release or cancel, say so: the step after it is the mistake.
+      let lifted = fingerCount > 0 ? "every finger has been lifted already; " : ""
+      throw ScenarioError("no finger is down: \(lifted)start with a long press")
+    }
     return current
   }
 

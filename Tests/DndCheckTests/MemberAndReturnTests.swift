@@ -165,8 +165,15 @@ import Testing
   @Test func aMemberOfAnotherTypeNamesTheSessionsType() {
     let (result, _, _) = checkSource(
       Self.handler("dropInteraction", "func performDrop(session) { print(session.localContext) }"))
-    // No "did you mean": `localContext` is the drag session's, not a typo.
-    #expect(result.diagnostics.map(\.message) == ["value of type 'UIDropSession' has no member 'localContext'"])
+    // `localContext` is the drag session's, not a typo: the drop session
+    // reaches it through its local drag session, as the reference says.
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "value of type 'UIDropSession' has no member 'localContext'; did you mean 'localDragSession?.localContext'?"
+      ])
+    let (other, _, _) = checkSource(
+      Self.handler("dropInteraction", "func performDrop(session) { print(session.localObject) }"))
+    #expect(other.diagnostics.map(\.message) == ["value of type 'UIDropSession' has no member 'localObject'"])
   }
 
   /// One letter from one of the session's own members is a typo, even when
