@@ -112,8 +112,16 @@ extension FormatPrinter {
     write("{")
     openBlock(after: open + 1)
     for switchCase in cases {
+      // Comments after a case's last statement, indented as its body, stay
+      // in it rather than moving under the next label.
+      let label = Int(switchCase.labelRange.start)
+      while let comment = pendingComment, Int(comment.start) < label,
+        column(of: Int(comment.start)) > column(of: label)
+      {
+        flushLeading(before: Int(comment.start) + 1)
+      }
       indent -= 1
-      beginLine(at: Int(switchCase.labelRange.start))
+      beginLine(at: label)
       if let patterns = switchCase.patterns {
         write("case ")
         for (index, pattern) in patterns.enumerated() {

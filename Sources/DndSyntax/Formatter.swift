@@ -258,6 +258,13 @@ struct FormatPrinter {
     nextComment < comments.count ? comments[nextComment] : nil
   }
 
+  /// The column of `offset` in the source, in bytes from its line's start.
+  func column(of offset: Int) -> Int {
+    var start = min(offset, file.bytes.count)
+    while start > 0, file.bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+    return offset - start
+  }
+
   /// Whether any comment not yet printed starts before `offset`.
   func hasComment(before offset: Int) -> Bool {
     pendingComment.map { Int($0.start) < offset } ?? false

@@ -241,6 +241,11 @@ struct FormatterTests {
 
   @Test(
     arguments: [
+      // A comment at the end of a case, indented as its body, stays in it.
+      (
+        "switch n {\ncase 1:\n    a()\n    // still one\ncase 2:\n    b()\n}",
+        "switch n {\ncase 1:\n    a()\n    // still one\ncase 2:\n    b()\n}\n"
+      ),
       // Own-line comments stay before what follows them.
       ("// a\nlet x = 1", "// a\nlet x = 1\n"),
       ("app A {\n// inside\n  var n = 0\n}", "app A {\n    // inside\n    var n = 0\n}\n"),
