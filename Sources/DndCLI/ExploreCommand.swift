@@ -105,12 +105,17 @@ enum ExploreCommand {
         }
       }
       // The orders of a scenario all start from the UserDefaults store as
-      // `dnd test` would leave it to that scenario: each scenario before it
-      // run once, plainly (a replay runs them first; an exploration runs the
+      // `dnd test` without a filter leaves it to that scenario: after the
+      // plain run (the top level once) and each scenario before it, run
+      // once plainly (a replay runs them first; an exploration runs the
       // scenario once after its orders). The orders themselves write to
       // copies.
-      var storeReaches = 0
+      var storeReaches = -1
       func advanceStore(to index: Int) {
+        if storeReaches < 0 {
+          _ = runner.runTopLevel(output: { _ in })
+          storeReaches = 0
+        }
         while storeReaches < index {
           _ = runner.runScenario(storeReaches, output: { _ in })
           storeReaches += 1

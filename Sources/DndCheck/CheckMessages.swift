@@ -204,13 +204,6 @@ extension DiagnosticMessage {
     .error("\(type) has no method '\(call)'; it is written \(form)")
   }
 
-  static func methodWithoutCall(_ name: String, base: String, takesClosure: Bool) -> DiagnosticMessage {
-    let closure = takesClosure ? "; a closure given to it starts on the same line: '\(base).\(name) { ... }'" : ""
-    return .error(
-      "'\(name)' is a method, and dnd does not take methods as values: call it, as in '\(base).\(name)()'"
-        + closure)
-  }
-
   static func memberNotOnType(_ name: String, type: String, suggestion: String?) -> DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }

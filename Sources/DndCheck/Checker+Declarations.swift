@@ -156,8 +156,9 @@ extension Checker {
   }
 
   /// A literal of the wrong kind for a property whose type is sure (`text =
-  /// 5`, `frame = (0, 0, 100, 100)`): the binding would refuse it when the
-  /// scene is built, so the check says it first. Other values are left to
+  /// 5`, `frame = (0, 0, 100, 100)`): Swift would not compile it, and the
+  /// binding refuses most such values only when the scene is built (a few
+  /// properties it merely stores would keep them). Other values are left to
   /// the binding (the checker does not type expressions).
   private mutating func checkLiteralKind(_ value: Expr, for entry: PropertyEntry) {
     let found: String

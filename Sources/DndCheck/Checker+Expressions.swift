@@ -152,16 +152,18 @@ extension Checker {
       report(.unknownName(name, suggestion: spelled), at: range, fixIts: replacement(range, with: spelled))
       return
     }
-    // `operation: copy`: an enum case written without its dot.
+    // `operation: copy`: an enum case written without its dot (unless the
+    // script has a name closer to it: `move` for `moves`).
     let enumCase = Checker.bareEnumCases.contains(name) ? "." + name : nil
-    let suggestion = enumCase ?? Suggestions.closest(to: name, in: visibleNames())
+    let suggestion = Suggestions.closest(to: name, in: visibleNames()) ?? enumCase
     report(
       .unknownName(name, suggestion: suggestion), at: range, fixIts: replacement(range, with: suggestion))
   }
 
   /// Cases of UIKit's enums a script names with a leading dot: the drop
-  /// operations and intents (names no script is likely to declare).
-  static let bareEnumCases: Set<String> = operationNames.union([
+  /// operations and intents (`cancel` alone is a step's keyword, and does
+  /// not get this far).
+  static let bareEnumCases: Set<String> = operationNames.subtracting(["cancel"]).union([
     "unspecified", "insertAtDestinationIndexPath", "insertIntoDestinationIndexPath",
   ])
 
@@ -208,25 +210,9 @@ extension Checker {
     let checkedBase = checkExpr(base)
     let member = symbol(name.text)
     noteMember(name, member, of: base)
-    // `xs.sorted` (a closure meant for it on the next line, which is not a
-    // trailing closure) used to pass and fail when it ran, saying that
-    // arrays have no member 'sorted'.
-    if Checker.methodsOnly.contains(name.text), !isKnownName(name.text) {
-      let text = Checker.dottedName(base) ?? "value"
-      let takesClosure = ["sorted", "sort", "map", "filter", "compactMap", "flatMap", "forEach", "removeAll", "contains"]
-        .contains(name.text)
-      report(.methodWithoutCall(name.text, base: text, takesClosure: takesClosure), at: name.range)
-    }
     return CheckedExpr(.member(checkedBase, member, optional: optional), range: range)
   }
 
-  /// Members of the core types that are methods only: named without a
-  /// call, they are a mistake (a property of that name exists nowhere).
-  static let methodsOnly: Set<String> = [
-    "sorted", "sort", "reversed", "reverse", "enumerated", "joined", "uppercased", "lowercased", "hasPrefix",
-    "hasSuffix", "split", "map", "filter", "compactMap", "flatMap", "reduce", "forEach", "append", "removeAll",
-    "removeLast", "removeFirst", "insert", "contains", "replacingOccurrences",
-  ]
 
   /// Whether a nil somewhere in this postfix chain was made to give nil by
   /// a `?.` (so `a?.b.c` is nil when `a` is).

@@ -68,13 +68,13 @@ extension Checker {
   /// lets an `if` be the value (`if a { .copy } else { .move }`): a note
   /// saying that dnd's `if` is a statement.
   static func ifExpressionNote(_ body: Block) -> [Diagnostic.Note] {
-    guard let last = body.statements.last, case .ifStatement(_, let then, .some) = last.kind,
-      case .expression = then.statements.last?.kind
+    guard let last = body.statements.last, case .ifStatement(_, let then, .block(let otherwise)?) = last.kind,
+      case .expression = then.statements.last?.kind, case .expression = otherwise.statements.last?.kind
     else { return [] }
     return [
       Diagnostic.Note(
-        "an 'if' is a statement in dnd, not an expression that gives a value: write 'return' before the value "
-          + "in each branch", at: last.range.emptyAtStart)
+        "if each branch's last line is meant as the result: an 'if' is a statement in dnd, not an expression "
+          + "that gives a value, so write 'return' before the value in each branch", at: last.range.emptyAtStart)
     ]
   }
 

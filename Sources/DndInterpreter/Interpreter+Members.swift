@@ -40,7 +40,18 @@ extension Interpreter {
     default: break
     }
     if symbol == Symbol(.description) { return .string(try describe(value, at: range)) }
-    throw RuntimeError(.unknownMember(name(of: symbol), type: value.typeName), at: range)
+    // `xs.sorted` (its closure on the next line, where it is no trailing
+    // closure): the name is a method of the value, not a missing member.
+    let member = name(of: symbol)
+    var isCoreValue = false
+    switch value {
+    case .array, .string, .dictionary, .range: isCoreValue = true
+    default: break
+    }
+    if isCoreValue, DiagnosticMessage.coreMethodNames.contains(member) {
+      throw RuntimeError(.methodWithoutCall(member, type: value.typeName), at: range)
+    }
+    throw RuntimeError(.unknownMember(member, type: value.typeName), at: range)
   }
 
   /// `value.member = newValue`, through `modify` so value types write back.

@@ -63,6 +63,20 @@ extension DiagnosticMessage {
     .error("a range needs its lower bound (\(lower)) to be at most its upper bound (\(upper))")
   }
 
+  public static func methodWithoutCall(_ name: String, type: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is a method of \(type), and dnd does not take methods as values: call it, '\(name)(...)'; "
+        + "a closure given to it starts on the line of the call, '\(name) { ... }'")
+  }
+
+  /// Methods of arrays, strings, dictionaries and ranges that none of them
+  /// has as a property (`methodWithoutCall`).
+  static let coreMethodNames: Set<String> = [
+    "sorted", "sort", "reversed", "reverse", "enumerated", "joined", "uppercased", "lowercased", "hasPrefix",
+    "hasSuffix", "split", "map", "filter", "compactMap", "flatMap", "reduce", "forEach", "append", "removeAll",
+    "removeLast", "removeFirst", "insert", "contains", "replacingOccurrences",
+  ]
+
   public static var nativeStackExhausted: DiagnosticMessage {
     .error("the script nests too deeply for the interpreter's stack; make the recursion shallower")
   }

@@ -64,10 +64,15 @@ extension Narrator {
         "The finger is over \(event.app ?? "another app"), but the drag cannot go there: "
           + "\(event.result ?? "").", rule: .restrictedSession, tone: .yellow)
     case "dropInteractionBusy":
+      let arrivedWhileBusy = event.result?.hasPrefix("was tracking") == true
       add(
         event,
-        "\(view)'s drop interaction is busy with another drag and takes one session at a time "
-          + "(allowsSimultaneousDropSessions is false): this drag is ignored there.",
+        arrivedWhileBusy
+          ? "\(view)'s drop interaction was busy with another drag when this one arrived, and takes one session "
+            + "at a time (allowsSimultaneousDropSessions is false): it ignores this drag until the drag leaves "
+            + "\(view) and comes back."
+          : "\(view)'s drop interaction is busy with another drag and takes one session at a time "
+            + "(allowsSimultaneousDropSessions is false): this drag is ignored there.",
         rule: .oneSessionAtATime, tone: .yellow)
     case "loadObjects(ofClass:)":
       add(

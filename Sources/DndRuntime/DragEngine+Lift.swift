@@ -120,6 +120,9 @@ extension DragEngine {
   func liftPreviews(
     _ s: DragState, _ interaction: DragInteraction, _ items: [DragItem], firstIndex: Int
   ) throws {
+    // Each item remembers the interaction that gave it: a cancel sends it
+    // back there (§1.5 step 4).
+    for item in items { item.giver = interaction }
     if let list = interaction.list {
       return try listLiftPreviews(list, s, interaction, items, firstIndex: firstIndex)
     }
@@ -138,7 +141,6 @@ extension DragEngine {
       }
       item.hasVisiblePreview = preview?.isUsable ?? false
       item.liftPreviewSize = preview?.size
-      item.giver = interaction
     }
   }
 

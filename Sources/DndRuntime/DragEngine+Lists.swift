@@ -141,8 +141,9 @@ extension DragEngine {
 
   /// The cancel preview of a list's item: its cell again, if the list still
   /// shows it where it was lifted from; otherwise it fades.
-  func listCancelPreview(_ list: ListView, _ s: DragState, _ item: DragItem, index: Int) throws {
-    guard let origin = s.origin else { return }
+  func listCancelPreview(
+    _ list: ListView, _ s: DragState, _ item: DragItem, index: Int, from origin: DragInteraction
+  ) throws {
     let callSite = site(s, origin)
     try list.withContext(callSite) {
       guard let indexPath = list.sourceIndexPath(of: item, session: s.id),

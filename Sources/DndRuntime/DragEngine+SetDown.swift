@@ -165,7 +165,7 @@ extension DragEngine {
         let origin = item.giver ?? item.original?.giver ?? first
         let callSite = site(s, origin)
         if item.hasVisiblePreview, let list = origin.list {
-          try listCancelPreview(list, s, item, index: index)
+          try listCancelPreview(list, s, item, index: index, from: origin)
         } else if item.hasVisiblePreview {
           let fallback = defaultCancelPreview(origin)
           if let handler = origin.delegate.previewForCancelling {

@@ -49,7 +49,10 @@ extension DragEngine {
             recordBusy(interaction, s, in: hit.app)
             continue
           }
-          if s.ignoredBy.contains(where: { $0 === interaction }) { continue }
+          if s.ignoredBy.contains(where: { $0 === interaction }) {
+            recordBusy(interaction, s, in: hit.app, stillIgnored: true)
+            continue
+          }
           let answer: Bool
           if !itemsChanged, let known = s.canHandleAnswers.first(where: { $0.interaction === interaction }) {
             answer = known.answer

@@ -108,11 +108,16 @@ extension DragEngine {
     recordViewsPassedOver(at: s.location, phase: s.phase, session: s.id, relevant: Self.holdsDropInteraction)
   }
 
-  /// A drop interaction under the drag that is busy with another session.
-  func recordBusy(_ interaction: DropInteraction, _ s: DragState, in app: App) {
+  /// A drop interaction under the drag that is busy with another session,
+  /// or was when this session arrived (`stillIgnored`: it must leave the
+  /// view and come back to be seen).
+  func recordBusy(_ interaction: DropInteraction, _ s: DragState, in app: App, stillIgnored: Bool = false) {
     step(
       "dropInteractionBusy", s, phase: s.phase, app: app.name, view: interaction.view?.name,
       interaction: interaction.name,
-      result: "tracking another session (allowsSimultaneousDropSessions is false): ignored")
+      result: stillIgnored
+        ? "was tracking another session when this one arrived (allowsSimultaneousDropSessions is false): "
+          + "ignored until this one leaves the view and comes back"
+        : "tracking another session (allowsSimultaneousDropSessions is false): ignored")
   }
 }

@@ -233,5 +233,19 @@ import Testing
     let replay = dnd(["test", "--no-color", "--filter", "counts", "--replay", "1", path], engine: .live)
     #expect(replay.status == 0, "\(replay.output)\(replay.error)")
     #expect(replay.output.contains("PASS under order 1"), "\(replay.output)")
+    // The plain run (the top level once) writes to the store before any
+    // scenario, as `dnd test` runs it; each scenario runs the top level again.
+    let topLevel = try folder.write(
+      "top.dnd",
+      """
+      let ud = UserDefaults.standard
+      ud.set(ud.integer(forKey: "runs") + 1, forKey: "runs")
+      scenario "the top level ran twice" {
+          expect ud.integer(forKey: "runs") == 2
+      }
+      """)
+    #expect(dnd(["test", topLevel], engine: .live).status == 0)
+    let explored = dnd(["test", "--explore", "--no-color", topLevel], engine: .live)
+    #expect(explored.status == 0, "\(explored.output)")
   }
 }

@@ -198,7 +198,7 @@ import Testing
     let diagnostic = result.diagnostics.first
     #expect(diagnostic?.message.hasPrefix("missing return in function 'pick'") == true)
     let note = diagnostic?.notes.last
-    #expect(note?.message.hasPrefix("an 'if' is a statement in dnd, not an expression") == true, "\(result.diagnostics)")
+    #expect(note?.message.contains("an 'if' is a statement in dnd, not an expression") == true, "\(result.diagnostics)")
     // At the `if`: after the first line and its two spaces of indentation.
     #expect(note?.range.map { Int($0.start) } == "func pick(_ a: Bool) -> Int {\n  ".utf8.count)
   }

@@ -60,6 +60,21 @@ import Testing
       name: "a view's frame", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
       keep: "v.frame = Rect(0, 0, log == \"yx\" ? 20 : 10, 10)", check: "v.frame.size.width == 20"),
     Case(
+      name: "a view's bounds origin", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.bounds = Rect(log == \"yx\" ? 5 : 0, 0, 10, 10)", check: "v.bounds.minX == 5"),
+    Case(
+      name: "nil text and the text \"-\"", declarations: "app A { label l { frame = Rect(0, 0, 10, 10) } }",
+      keep: "l.text = log == \"yx\" ? \"-\" : nil", check: "l.text != nil"),
+    Case(
+      name: "-0.0 and 0.0", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.frame = Rect(log == \"yx\" ? -0.0 : 0.0, 0, 10, 10)", check: "1 / v.frame.minX < 0"),
+    Case(
+      name: "a button's spring loading", declarations: "app A { button b { frame = Rect(0, 0, 10, 10) } }",
+      keep: "b.isSpringLoaded = log == \"yx\"", check: "b.isSpringLoaded"),
+    Case(
+      name: "a view out of the window", declarations: "app A { view v { frame = Rect(0, 0, 10, 10) } }",
+      keep: "v.removeFromSuperview()\n    v.alpha = log == \"yx\" ? 0.5 : 1", check: "v.alpha == 0.5"),
+    Case(
       name: "a drag item's local object",
       declarations: "let item = UIDragItem(itemProvider: NSItemProvider(object: \"p\"))",
       keep: "item.localObject = log", check: "item.localObject as? String == \"yx\""),
@@ -102,6 +117,47 @@ import Testing
     let result = explorer.explore(0)
     #expect(result.exhaustive)
     #expect(result.failures.map { "\($0.order)" } == ["1.1"], "\(result.ordersRun) orders")
+  }
+
+  /// Closures capturing each other, and drag items whose local objects hold
+  /// each other, are hashed once each: following every path took
+  /// exponential time, and the exploration never ended.
+  @Test(arguments: [
+    "var a: (() -> Void)? = nil\n    var b: (() -> Void)? = nil\n    a = { b?(); a?() }\n    b = { a?(); b?() }",
+    """
+    let item = UIDragItem(itemProvider: NSItemProvider(object: "i"))
+        let other = UIDragItem(itemProvider: NSItemProvider(object: "o"))
+        item.localObject = [item, other, item, other]
+        other.localObject = [item, other, item, other]
+        kept = [item, other]
+    """,
+  ])
+  func objectsReachedTwiceAreHashedOnce(_ setUp: String) throws {
+    let source = """
+      var kept: [UIDragItem] = []
+      var done = 0
+      func load(_ type: String, _ latency: Double) {
+          let p = NSItemProvider(item: Data("d"), typeIdentifier: type)
+          p.simulate(latency: latency)
+          p.loadDataRepresentation(forTypeIdentifier: type) { d, e in done += 1 }
+      }
+      scenario "cycles" {
+          \(setUp)
+          load("public.x", 0.1)
+          load("public.y", 0.1)
+          load("public.z", 0.1)
+          settle
+          expect done == 3
+      }
+      """
+    let file = SourceFile(name: "scene.dnd", text: source)
+    let (program, diagnostics) = Pipeline.check(file)
+    guard let program else {
+      Issue.record("\(diagnostics.map(\.message))")
+      return
+    }
+    let result = Explorer(runner: ScenarioRunner(program: program, files: [file])).explore(0)
+    #expect(result.passed && result.exhaustive && result.ordersRun > 1, "\(result.ordersRun) orders")
   }
 
   /// Two loads with one label (one helper, one type) are two pieces of

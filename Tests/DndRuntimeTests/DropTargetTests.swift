@@ -166,9 +166,12 @@ struct DropTargetTests {
     try scene.fingers.move(to: .pointIn(target, Point(10, 10)), finger: two)
     #expect(scene.trace.calls("sessionDidEnter").map(\.session) == [1])
     try scene.fingers.move(to: Point(900, 700), finger: one)
-    // Free again, but the second session has not re-entered: still ignored.
+    // Free again, but the second session has not re-entered: still ignored,
+    // and the trace says why.
     try scene.fingers.move(to: .pointIn(target, Point(20, 20)), finger: two)
     #expect(scene.trace.calls("sessionDidEnter").map(\.session) == [1])
+    let busy = scene.trace.events.filter { $0.name == "dropInteractionBusy" }
+    #expect(busy.last?.result?.hasPrefix("was tracking another session when this one arrived") == true)
     try scene.fingers.move(to: Point(900, 500), finger: two)
     try scene.fingers.move(to: .pointIn(target, Point(30, 30)), finger: two)
     #expect(scene.trace.calls("sessionDidEnter").map(\.session) == [1, 2])

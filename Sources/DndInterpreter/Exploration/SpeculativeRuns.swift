@@ -110,10 +110,6 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
     }
   }
 
-  /// Runs `job` again, now, on the calling thread (its run made ahead no
-  /// longer holds).
-  func rerun(_ job: Job) -> Run { perform(job, cache, Hints(runs: self, onSearchThread: true)) }
-
   /// What a run may say, before it ends, about the jobs the search will ask
   /// for once it has this run.
   struct Hints {

@@ -14,8 +14,10 @@ import DndRuntime
 /// local objects). Not covered: a variable that only closures held by
 /// pending work capture (a local `var` two completions share, once the
 /// function that declared it has returned), and objects' inner state other
-/// than the above; two orders differing only there are merged. FNV-1a, so
-/// the numbers are the same on every run.
+/// than the above; two orders differing only there are merged. FNV-1a over
+/// the parts' text: the same state gives the same number within one
+/// process (a closure's code is named by its object's identity, which only
+/// the process's runs share), which is all pruning compares.
 ///
 /// The hash reads a sequence of parts, each a line of text such as
 /// `now 500000` or `view gallery false - - - 4`, each followed by a
@@ -161,10 +163,14 @@ enum StateFingerprint {
       // formats its frame's numbers; its parts are hashed instead.
       if let view = object as? ViewObject {
         addDescription(of: view.view, to: &hash)
+        // A view out of every window (removed, or made and not added) is not
+        // in the tree hashed below: its state is hashed here, once.
+        if view.view.window == nil, hash.firstVisit(view) { add(view.view, to: &hash) }
       } else if let item = object as? DragItemObject {
         // A drag item kept in a variable: its local object is state too.
         hash.add(object.debugDescription)
         hash.add(" ")
+        guard hash.firstVisit(item) else { return }
         addDescription(of: ScriptValueBox.unbox(item.item.localObject), quoted: true, depth: depth + 1, to: &hash)
       } else if let data = object as? DataObject {
         hash.add("Data ")
@@ -175,8 +181,10 @@ enum StateFingerprint {
     case .closure(let closure):
       hash.add("closure ")
       hash.add(UInt64(UInt(bitPattern: ObjectIdentifier(closure.code).hashValue)))
-      // What it captured decides what it does; a closure capturing itself
-      // (through a cell) ends at the depth limit.
+      // What it captured decides what it does. Each closure's captures are
+      // read once per fingerprint: closures capturing each other (a cycle,
+      // or many paths to one) would otherwise cost exponential time.
+      guard hash.firstVisit(closure) else { return }
       for cell in closure.captures {
         hash.add(" ")
         addDescription(of: cell.current, quoted: true, depth: depth + 1, to: &hash)
@@ -222,10 +230,18 @@ enum StateFingerprint {
     }
   }
 
+  /// Text that may be nil, quoted so that nil and any text differ.
+  private static func addOptional(_ text: String?, to hash: inout FNV) {
+    guard let text else { return hash.add("nil") }
+    hash.add("\"")
+    hash.add(text)
+    hash.add("\"")
+  }
+
   /// A number as the runtime's `formatNumber` writes it: whole numbers
-  /// without a fraction.
+  /// without a fraction (and -0.0 apart from 0.0).
   private static func addNumber(_ number: Double, to hash: inout FNV) {
-    if number.isFinite, number == number.rounded(), abs(number) < 1e15 {
+    if number.isFinite, number == number.rounded(), abs(number) < 1e15, !(number == 0 && number.sign == .minus) {
       hash.add(Int64(number))
     } else {
       hash.add(String(number))
@@ -254,11 +270,17 @@ enum StateFingerprint {
     hash.add(" ")
     hash.add(view.isUserInteractionEnabled)
     hash.add(" ")
-    hash.add(view.title ?? "-")
+    addOptional(view.title, to: &hash)
+    hash.add(" ")
+    addNumber(view.bounds.minX, to: &hash)
+    hash.add(" ")
+    addNumber(view.bounds.minY, to: &hash)
+    hash.add(" ")
+    hash.add(view.isSpringLoaded)
     hash.add(" ")
     hash.add(view.isHidden)
     hash.add(" ")
-    hash.add(view.text ?? "-")
+    addOptional(view.text, to: &hash)
     hash.add(" ")
     if let image = view.image { addDescription(of: image, to: &hash) } else { hash.add("-") }
     hash.add(" ")
@@ -279,9 +301,19 @@ enum StateFingerprint {
     for child in view.subviews { add(child, to: &hash) }
   }
 
-  /// 64-bit FNV-1a over UTF-8, with a separator after each part.
+  /// 64-bit FNV-1a over UTF-8, with a separator after each part; it also
+  /// keeps the objects whose insides it has hashed, so that a second path
+  /// to one (or a cycle) hashes only a mention of it.
   struct FNV {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var visited: Set<ObjectIdentifier> = []
+
+    /// True the first time `object` is met; later meetings add a mark.
+    mutating func firstVisit(_ object: AnyObject) -> Bool {
+      if visited.insert(ObjectIdentifier(object)).inserted { return true }
+      add(" (again)")
+      return false
+    }
 
     /// Adds a whole part: its text, then the separator.
     mutating func part(_ text: String) {
