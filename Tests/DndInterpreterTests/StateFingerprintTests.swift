@@ -86,11 +86,7 @@ import Testing
     var log = ""
     var w = false
     var zSawW = false
-    func load(_ type: String, _ latency: Double, _ done: () -> Void) {
-        let p = NSItemProvider(item: Data("d"), typeIdentifier: type)
-        p.simulate(latency: latency)
-        p.loadDataRepresentation(forTypeIdentifier: type) { d, e in done() }
-    }
+    \(Self.loadFunction)
     scenario "t" {
         load("public.x", 0.1) { log += "x" }
         load("public.y", 0.2) { log += "y" }
@@ -105,16 +101,31 @@ import Testing
     """
   }
 
-  @Test(arguments: cases)
-  func keepsApart(_ test: Case) throws {
-    let file = SourceFile(name: "scene.dnd", text: Self.script(test))
+  /// `load(type, latency) { ... }`: a load of its own provider, whose
+  /// completion runs the closure.
+  static let loadFunction = """
+    func load(_ type: String, _ latency: Double, _ done: () -> Void) {
+        let p = NSItemProvider(item: Data("d"), typeIdentifier: type)
+        p.simulate(latency: latency)
+        p.loadDataRepresentation(forTypeIdentifier: type) { d, e in done() }
+    }
+    """
+
+  /// Explores the first scenario of `source`; nil, with an issue recorded,
+  /// when it does not check.
+  static func explore(_ source: String) -> ExplorationResult? {
+    let file = SourceFile(name: "scene.dnd", text: source)
     let (program, diagnostics) = Pipeline.check(file)
     guard let program else {
       Issue.record("\(diagnostics.map(\.message))")
-      return
+      return nil
     }
-    let explorer = Explorer(runner: ScenarioRunner(program: program, files: [file]))
-    let result = explorer.explore(0)
+    return Explorer(runner: ScenarioRunner(program: program, files: [file])).explore(0)
+  }
+
+  @Test(arguments: cases)
+  func keepsApart(_ test: Case) throws {
+    guard let result = Self.explore(Self.script(test)) else { return }
     #expect(result.exhaustive)
     #expect(result.failures.map { "\($0.order)" } == ["1.1"], "\(result.ordersRun) orders")
   }
@@ -150,13 +161,7 @@ import Testing
           expect done == 3
       }
       """
-    let file = SourceFile(name: "scene.dnd", text: source)
-    let (program, diagnostics) = Pipeline.check(file)
-    guard let program else {
-      Issue.record("\(diagnostics.map(\.message))")
-      return
-    }
-    let result = Explorer(runner: ScenarioRunner(program: program, files: [file])).explore(0)
+    guard let result = Self.explore(source) else { return }
     #expect(result.passed && result.exhaustive && result.ordersRun > 1, "\(result.ordersRun) orders")
   }
 
@@ -167,11 +172,7 @@ import Testing
       var n = 0
       var zSawOne = false
       var bad = false
-      func load(_ type: String, _ latency: Double, _ done: () -> Void) {
-          let p = NSItemProvider(item: Data("d"), typeIdentifier: type)
-          p.simulate(latency: latency)
-          p.loadDataRepresentation(forTypeIdentifier: type) { d, e in done() }
-      }
+      \(Self.loadFunction)
       scenario "same label" {
           load("public.a", 0.5) { n += 1; if zSawOne { bad = true } }
           load("public.a", 0.5) { n += 1 }
@@ -180,13 +181,7 @@ import Testing
           expect !bad
       }
       """
-    let file = SourceFile(name: "scene.dnd", text: source)
-    let (program, diagnostics) = Pipeline.check(file)
-    guard let program else {
-      Issue.record("\(diagnostics.map(\.message))")
-      return
-    }
-    let result = Explorer(runner: ScenarioRunner(program: program, files: [file])).explore(0)
+    guard let result = Self.explore(source) else { return }
     #expect(result.failures.map { "\($0.order)" }.contains("1.1"), "\(result.ordersRun) orders")
   }
 }
