@@ -217,7 +217,6 @@ public struct Explorer: Sendable {
         atFreePoint: atFreePoint)
     }
     defer { runs.stop() }
-    func take(_ job: Job, upcoming: [Job]) -> SearchRun { runs.run(job, upcoming: upcoming) }
     // How far ahead of the search the workers may run: every order on the
     // stack will be run (unless the limit cuts the search short), so a run
     // made ahead is wasted only then. (2 a thread left the second thread
@@ -250,7 +249,7 @@ public struct Explorer: Sendable {
         stack.append(prefix)
         break
       }
-      let run = take(.prefix(prefix), upcoming: stack.suffix(lookahead).reversed().map { .prefix($0) })
+      let run = runs.run(.prefix(prefix), upcoming: stack.suffix(lookahead).reversed().map { .prefix($0) })
       weigh(run)
       // The points after the prefix whose states are new, up to the first
       // state seen before: the rest of the run queues no alternatives.
@@ -310,7 +309,7 @@ public struct Explorer: Sendable {
         let upcoming = (0..<min(lookahead, maxAttempts - attempts)).map { _ in
           Job.sample(UInt64(ahead.next(below: Int.max)))
         }
-        let run = take(.sample(walk), upcoming: upcoming)
+        let run = runs.run(.sample(walk), upcoming: upcoming)
         weigh(run)
         if seenOrders.insert(run.kept.order).inserted {
           kept.append(run.kept)

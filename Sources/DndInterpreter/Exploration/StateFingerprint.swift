@@ -376,13 +376,7 @@ enum StateFingerprint {
     /// Adds a number in decimal, as `String(number)` spells it.
     mutating func add(_ number: Int64) {
       if number < 0 { mix(UInt8(ascii: "-")) }
-      let magnitude = number.magnitude
-      var divisor: UInt64 = 1
-      while magnitude / divisor >= 10 { divisor *= 10 }
-      while divisor > 0 {
-        mix(UInt8(ascii: "0") + UInt8((magnitude / divisor) % 10))
-        divisor /= 10
-      }
+      add(number.magnitude)
     }
 
     /// Ends the current part.
