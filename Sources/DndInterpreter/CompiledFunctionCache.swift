@@ -15,6 +15,10 @@ import DndCheck
 /// share it only between interpreters on one thread.
 final class CompiledFunctionCache {
   private var functions: [ObjectIdentifier: CompiledFunction] = [:]
+  /// The stack of the thread using the cache (one thread at a time uses
+  /// it), so that the interpreters of an exploration's runs on that thread
+  /// find their native stack guard without a system call each.
+  var stackBounds: NativeStack.Bounds?
 
   init() {}
 

@@ -325,7 +325,9 @@ public final class Interpreter {
   private func guarded<T>(_ body: () throws -> T) throws -> T {
     let savedTop = stackTop
     let savedDepth = callDepth
-    if callDepth == 0 { registers.pointee.nativeStackLimit = NativeStack.lowestSafeAddress() }
+    if callDepth == 0 {
+      registers.pointee.nativeStackLimit = NativeStack.lowestSafeAddress(remembering: &compiledFunctions.stackBounds)
+    }
     do {
       return try body()
     } catch let error as RuntimeError {

@@ -35,26 +35,51 @@ enum NativeStack {
     return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
   }
 
-  /// The lowest address the interpreter may recurse down to on this thread;
-  /// 0 (no guard) if the stack's bounds are unknown.
-  static func lowestSafeAddress() -> UInt {
+  /// A thread's stack: the addresses from `low` up to `high`.
+  struct Bounds {
+    var low: UInt
+    var high: UInt
+
+    /// The lowest address the interpreter may recurse down to.
+    var lowestSafeAddress: UInt { low + NativeStack.margin }
+
+    /// Whether `address` is on this stack (then it is the stack of the
+    /// thread that address belongs to: threads' stacks do not overlap).
+    func contains(_ address: UInt) -> Bool { address >= low && address < high }
+  }
+
+  /// The current thread's stack; nil if its bounds are unknown. (glibc
+  /// answers with a system call, and a run of an exploration would ask
+  /// twice: see `lowestSafeAddress(remembering:)`.)
+  static func currentBounds() -> Bounds? {
     #if canImport(Glibc)
       var attributes = pthread_attr_t()
-      guard pthreadGetAttributes(pthread_self(), &attributes) == 0 else { return 0 }
+      guard pthreadGetAttributes(pthread_self(), &attributes) == 0 else { return nil }
       defer { pthread_attr_destroy(&attributes) }
       var address: UnsafeMutableRawPointer?
       var size = 0
-      guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return 0 }
-      let low = UInt(bitPattern: address)
+      guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
       // The main thread's stack grows on demand up to its limit; what the
       // attributes report is that limit, so the guard is conservative.
-      return low + margin
+      let low = UInt(bitPattern: address)
+      return Bounds(low: low, high: low + UInt(size))
     #elseif canImport(Darwin)
       let high = UInt(bitPattern: pthread_get_stackaddr_np(pthread_self()))
       let size = UInt(pthread_get_stacksize_np(pthread_self()))
-      return high - size + margin
+      return Bounds(low: high - size, high: high)
     #else
-      return 0
+      return nil
     #endif
+  }
+
+  /// The lowest address the interpreter may recurse down to on this thread;
+  /// 0 (no guard) if the stack's bounds are unknown. `known` holds the
+  /// bounds found last; they are asked for again only when the current
+  /// address is not on that stack (another thread).
+  static func lowestSafeAddress(remembering known: inout Bounds?) -> UInt {
+    let here = currentAddress()
+    if let known, known.contains(here) { return known.lowestSafeAddress }
+    known = currentBounds()
+    return known?.lowestSafeAddress ?? 0
   }
 }
