@@ -212,11 +212,24 @@ extension FunctionCompiler {
       if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .callMutating(let target, let symbol, let arguments, let optional):
-      if case .subscripted(_, let index, _) = target.kind, index.count == 1, index.labels[0] == nil {
-        // `rows[i].append(x)`: the arguments, then the index after them,
-        // the order in which the tree evaluator's `modify` reads them.
+      if !optional, case .subscripted(let base, let index, false) = target.kind, case .variable = base.kind,
+        index.count == 1, index.labels[0] == nil
+      {
+        // `rows[i].append(x)`: the instruction finds the index after the
+        // arguments. As in Swift the index is evaluated first: when the
+        // order could show, into a temporary moved there afterwards.
+        let early = isPure(index.values[0]) && arguments.values.allSatisfy(isPure) ? nil : temporary()
+        if let early {
+          into(index.values[0], early)
+          dirty(early)
+        }
         let start = self.arguments(arguments)
-        into(index.values[0], temporary())
+        let indexRegister = temporary()
+        if let early {
+          emit(.move, indexRegister, early, at: index.values[0].range)
+        } else {
+          into(index.values[0], indexRegister)
+        }
         lvalues.append(target)
         let method = site(symbol, arguments.labels, optional: optional)
         emit(
@@ -342,9 +355,9 @@ extension FunctionCompiler {
       emit(.makeDictionary, destination, Int32(keys.count), at: range)
       for (key, value) in zip(keys, values) {
         let pairMark = tempTop
-        // As the tree evaluator does: the value first, then the key.
-        let valueRegister = operand(value, before: [key])
-        let keyRegister = self.value(key)
+        // As in Swift (and the tree evaluator): the key first, then the value.
+        let keyRegister = operand(key, before: [value])
+        let valueRegister = self.value(value)
         emit(.dictionaryInsert, destination, valueRegister, keyRegister, at: range)
         tempTop = pairMark
       }

@@ -200,12 +200,12 @@ struct FunctionCompiler {
       }
       clearDirty(from: mark, at: stmt.range)
     case .assign(let target, let op, let value):
-      if case .subscripted(_, let arguments, _) = target.kind, arguments.count == 1,
-        arguments.labels[0] == nil
+      if case .subscripted(let base, let arguments, false) = target.kind, case .variable = base.kind,
+        arguments.count == 1, arguments.labels[0] == nil
       {
-        // The value first, then the index, as the tree evaluator's `store`.
-        let operand = self.operand(value, before: arguments.values)
-        let index = self.value(arguments.values[0])
+        // As in Swift, the index first, then the value.
+        let index = self.operand(arguments.values[0], before: [value])
+        let operand = self.operand(value, before: [])
         lvalues.append(target)
         let opIndex = Int32(AssignmentOperator.allCases.firstIndex(of: op) ?? 0)
         let range = op == .assign ? target.range : target.range.union(value.range)
@@ -216,6 +216,12 @@ struct FunctionCompiler {
         return
       }
       guard case .variable(let ref) = target.kind else {
+        // Any other subscript, or an optional link: the tree evaluator,
+        // which evaluates the target first and stops at a nil link.
+        guard Self.isMemberPath(target) else {
+          fallback(stmt)
+          return
+        }
         // A member or tuple element path: the value here, the path by `assign`'s rules.
         let operand = self.value(value)
         lvalues.append(target)
@@ -387,6 +393,22 @@ struct FunctionCompiler {
     for jump in ends + exits.breaks { patch(jump) }
     // The subject is done with: no second reference to a collection stays.
     emit(.clearRegisters, Int32(slot), 1, at: range)
+  }
+
+  /// Whether `target` is a variable's member or tuple element, however deep
+  /// (`view.frame.origin.x`, `pair.0`), with no subscript, no optional link
+  /// and no force unwrap: the instruction loop assigns it with the value
+  /// evaluated first, which no one can tell from Swift's order, since the
+  /// path evaluates nothing.
+  static func isMemberPath(_ target: CheckedLValue) -> Bool {
+    switch target.kind {
+    case .variable: return true
+    case .member(let base, _, let optional): return !optional && isMemberPath(base)
+    case .tupleElement(let base, _): return isMemberPath(base)
+    // A force unwrap fails before the value is evaluated, a subscript's
+    // index is evaluated before it: the tree evaluator's order.
+    case .forceUnwrap, .subscripted, .value: return false
+    }
   }
 
   /// A statement the tree evaluator runs. None of these kinds can break,

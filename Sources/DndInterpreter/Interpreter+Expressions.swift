@@ -78,22 +78,19 @@ extension Interpreter {
       if optional && receiver.isNil { return .nil }
       return try callMethod(on: receiver, symbol, evalArguments(arguments, frame), at: expr.range)
     case .callMutating(let target, let symbol, let arguments, let optional):
-      // `list?.append(f())` with `list` nil: as in Swift, the arguments are
-      // not evaluated. (Through a longer path, `d["k"]?.append(f())`, they
-      // still are: reading the path twice could run its subscripts twice.)
-      if optional, case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame),
-        slot.pointee.isNil
-      {
-        return .nil
-      }
+      // As in Swift, the target first, then the arguments; a nil optional
+      // link (`list?.append(f())`, `d["k"]?.append(f())`) ends the call
+      // before the arguments are evaluated.
+      guard let place = try resolve(target, frame) else { return .nil }
+      if optional, try read(place.path, place, frame).isNil { return .nil }
       let values = try evalArguments(arguments, frame)
       // A variable is changed where it lives: no closure, no path.
-      if case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame) {
+      if case .variable(let ref) = place.path.kind, let slot = variablePointer(ref, frame) {
         if optional && slot.pointee.isNil { return .nil }
         return try callMutatingMethod(on: &slot.pointee, symbol, values, at: expr.range)
       }
       var result = Value.nil
-      try modify(target, frame) { receiver in
+      try modify(place, frame) { receiver in
         if optional && receiver.isNil { return }
         result = try self.callMutatingMethod(on: &receiver, symbol, values, at: expr.range)
       }
@@ -142,7 +139,9 @@ extension Interpreter {
     case .dictionary(let keys, let values):
       let box = DictionaryBox(capacity: keys.count)
       for (key, value) in zip(keys, values) {
-        let (element, keyValue) = (try eval(value, frame), try eval(key, frame))
+        // Left to right, as in Swift: the key, then the value.
+        let keyValue = try eval(key, frame)
+        let element = try eval(value, frame)
         try checkNesting(element, at: expr.range)
         try checkNesting(keyValue, at: expr.range)
         if box.set(element, for: keyValue) != nil {

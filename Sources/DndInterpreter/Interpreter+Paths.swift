@@ -11,7 +11,95 @@ import DndSyntax
 /// is shared. Reference objects (views, sessions) are never taken out of
 /// their variable: native code changing them may call back into the script,
 /// which must still see them.
+///
+/// As in Swift, a target is evaluated before the value on the right: its
+/// base first, then its subscripts, left to right (`resolve`). A nil
+/// optional link in it (`a?.b = f()`, `d["k"]?.append(f())`) ends the
+/// statement there, so nothing to its right is evaluated: not the rest of
+/// the target, not the value, not the arguments.
 extension Interpreter {
+  /// An assignment's target with its subscripts evaluated: the checked
+  /// path, the arguments of its subscripts (the one nearest the variable
+  /// first) and, for a path rooted in an expression, that expression's
+  /// value. A path without subscripts allocates nothing.
+  struct ResolvedTarget {
+    var path: CheckedLValue
+    var indices: [Arguments] = []
+    var root: Value = .nil
+  }
+
+  /// Evaluates `target`'s subscripts, base first; nil when an optional
+  /// link in it is nil (the statement then does nothing more).
+  func resolve(_ target: CheckedLValue, _ frame: Frame) throws -> ResolvedTarget? {
+    var resolved = ResolvedTarget(path: target)
+    guard try resolve(target, into: &resolved, frame) else { return nil }
+    return resolved
+  }
+
+  /// Resolves `lvalue`, a part of `resolved.path`; false at a nil link.
+  private func resolve(_ lvalue: CheckedLValue, into resolved: inout ResolvedTarget, _ frame: Frame) throws
+    -> Bool
+  {
+    switch lvalue.kind {
+    case .variable:
+      return true
+    case .member(let base, _, let optional):
+      guard try resolve(base, into: &resolved, frame) else { return false }
+      return try !optional || !read(base, resolved, frame).isNil
+    case .subscripted(let base, let arguments, let optional):
+      guard try resolve(base, into: &resolved, frame) else { return false }
+      if optional, try read(base, resolved, frame).isNil { return false }
+      resolved.indices.append(try evalArguments(arguments, frame))
+      return true
+    case .tupleElement(let base, _):
+      return try resolve(base, into: &resolved, frame)
+    case .forceUnwrap(let base):
+      // `maybe!.append(f())` with `maybe` nil stops before `f()`, as Swift does.
+      guard try resolve(base, into: &resolved, frame) else { return false }
+      if try read(base, resolved, frame).isNil { throw RuntimeError(.unwrappedNil, at: lvalue.range) }
+      return true
+    case .value(let expr):
+      resolved.root = try eval(expr, frame)
+      return true
+    }
+  }
+
+  /// The value now at `lvalue`, a resolved part of `resolved.path` (read
+  /// to see whether an optional link is nil).
+  func read(_ lvalue: CheckedLValue, _ resolved: ResolvedTarget, _ frame: Frame) throws -> Value {
+    switch lvalue.kind {
+    case .variable(.local(let slot)): return frame.base[slot]
+    case .variable(.capture(let index)): return frame.captures[index].current
+    case .variable(.global(let slot)): return globals[slot]
+    case .member(let base, let symbol, let optional):
+      let object = try read(base, resolved, frame)
+      if optional && object.isNil { return .nil }
+      return try member(of: object, symbol, at: lvalue.range)
+    case .subscripted(let base, _, let optional):
+      let collection = try read(base, resolved, frame)
+      if optional && collection.isNil { return .nil }
+      return try subscriptGet(collection, resolved.indices[Self.subscriptCount(base)], at: lvalue.range)
+    case .tupleElement(let base, let position):
+      return try tupleElement(of: read(base, resolved, frame), position, at: lvalue.range)
+    case .forceUnwrap(let base):
+      let value = try read(base, resolved, frame)
+      if value.isNil { throw RuntimeError(.unwrappedNil, at: lvalue.range) }
+      return value
+    case .value:
+      return resolved.root
+    }
+  }
+
+  /// How many subscripts `lvalue` has: the position of the arguments of
+  /// the subscript applied to it in `ResolvedTarget.indices`.
+  static func subscriptCount(_ lvalue: CheckedLValue) -> Int {
+    switch lvalue.kind {
+    case .variable, .value: return 0
+    case .subscripted(let base, _, _): return subscriptCount(base) + 1
+    case .member(let base, _, _), .tupleElement(let base, _), .forceUnwrap(let base): return subscriptCount(base)
+    }
+  }
+
   func storeVariable(_ ref: VariableRef, _ value: Value, _ frame: Frame) {
     switch ref {
     case .local(let slot): frame.base[slot] = value
@@ -23,18 +111,19 @@ extension Interpreter {
   /// `target op= value`
   func assign(_ target: CheckedLValue, _ op: AssignmentOperator, _ value: CheckedExpr, _ frame: Frame) throws
   {
+    guard let place = try resolve(target, frame) else { return }
     let operand = try eval(value, frame)
     if op == .assign {
-      try store(target, operand, frame)
+      try store(place, operand, frame)
       return
     }
     let range = target.range.union(value.range)
     // A variable is updated where it lives: no closure, no path.
-    if case .variable(let ref) = target.kind, let slot = variablePointer(ref, frame) {
+    if case .variable(let ref) = place.path.kind, let slot = variablePointer(ref, frame) {
       try update(&slot.pointee, op, operand, at: range)
       return
     }
-    try modify(target, frame) { current in
+    try modify(place, frame) { current in
       try self.update(&current, op, operand, at: range)
     }
   }
@@ -108,10 +197,19 @@ extension Interpreter {
     target = .string(box)
   }
 
-  /// `target = value`
+  /// `target = value`, the target evaluated after the value: the
+  /// instruction loop's order, which it uses only where no one can tell
+  /// (see `FunctionCompiler.isMemberPath`).
   func store(_ target: CheckedLValue, _ value: Value, _ frame: Frame) throws {
-    let range = target.range
-    switch target.kind {
+    guard let place = try resolve(target, frame) else { return }
+    try store(place, value, frame)
+  }
+
+  /// `resolved = value`
+  func store(_ resolved: ResolvedTarget, _ value: Value, _ frame: Frame) throws {
+    let path = resolved.path
+    let range = path.range
+    switch path.kind {
     case .variable(let ref):
       storeVariable(ref, value, frame)
     case .member(let base, let symbol, let optional):
@@ -122,26 +220,26 @@ extension Interpreter {
         try setMember(of: object, symbol, to: value, at: range)
         return
       }
-      try modify(base, frame) { object in
+      try modify(base, resolved, frame) { object in
         if optional && object.isNil { return }
         try self.setMember(of: &object, symbol, to: value, at: range)
       }
-    case .subscripted(let base, let arguments, let optional):
-      let index = try evalArguments(arguments, frame)
+    case .subscripted(let base, _, let optional):
+      let index = resolved.indices[Self.subscriptCount(base)]
       try checkNesting(value, at: range)
       try checkNesting(index.values, at: range)
-      try modify(base, frame) { collection in
+      try modify(base, resolved, frame) { collection in
         if optional && collection.isNil { return }
         try self.modifySubscript(&collection, index, at: range) { $0 = value }
       }
     case .tupleElement(let base, let position):
       try checkNesting(value, at: range)
-      try modify(base, frame) { tuple in
+      try modify(base, resolved, frame) { tuple in
         try self.replaceTupleElement(&tuple, position, with: value, at: range)
       }
     case .forceUnwrap(let base):
       // `x! = v`, as in Swift, only replaces a value that is there.
-      try modify(base, frame) { current in
+      try modify(base, resolved, frame) { current in
         if current.isNil { throw RuntimeError(.unwrappedNil, at: range) }
         current = value
       }
@@ -152,8 +250,21 @@ extension Interpreter {
 
   /// Changes the value at a path in place (see the extension's comment).
   func modify(_ target: CheckedLValue, _ frame: Frame, _ body: (inout Value) throws -> Void) throws {
-    let range = target.range
-    switch target.kind {
+    guard let place = try resolve(target, frame) else { return }
+    try modify(place, frame, body)
+  }
+
+  /// Changes the value at `resolved` in place.
+  func modify(_ resolved: ResolvedTarget, _ frame: Frame, _ body: (inout Value) throws -> Void) throws {
+    try modify(resolved.path, resolved, frame, body)
+  }
+
+  /// Changes the value at `lvalue`, a resolved part of `resolved.path`.
+  private func modify(
+    _ lvalue: CheckedLValue, _ resolved: ResolvedTarget, _ frame: Frame, _ body: (inout Value) throws -> Void
+  ) throws {
+    let range = lvalue.range
+    switch lvalue.kind {
     case .variable(.local(let slot)):
       try modifySlot(frame.base + slot, body)
     case .variable(.capture(let index)):
@@ -180,7 +291,7 @@ extension Interpreter {
       defer { globals[slot] = value }
       try body(&value)
     case .member(let base, let symbol, let optional):
-      try modify(base, frame) { object in
+      try modify(base, resolved, frame) { object in
         if optional && object.isNil { return }
         var value = try self.member(of: object, symbol, at: range)
         let before = value
@@ -191,25 +302,25 @@ extension Interpreter {
         if self.isSameReference(before, value) { return }
         try self.setMember(of: &object, symbol, to: value, at: range)
       }
-    case .subscripted(let base, let arguments, let optional):
-      let index = try evalArguments(arguments, frame)
-      try modify(base, frame) { collection in
+    case .subscripted(let base, _, let optional):
+      let index = resolved.indices[Self.subscriptCount(base)]
+      try modify(base, resolved, frame) { collection in
         if optional && collection.isNil { return }
         try self.modifySubscript(&collection, index, at: range, body)
       }
     case .tupleElement(let base, let position):
-      try modify(base, frame) { tuple in
+      try modify(base, resolved, frame) { tuple in
         var element = try self.tupleElement(of: tuple, position, at: range)
         try body(&element)
         try self.replaceTupleElement(&tuple, position, with: element, at: range)
       }
     case .forceUnwrap(let base):
-      try modify(base, frame) { value in
+      try modify(base, resolved, frame) { value in
         if value.isNil { throw RuntimeError(.unwrappedNil, at: range) }
         try body(&value)
       }
-    case .value(let expr):
-      var value = try eval(expr, frame)
+    case .value:
+      var value = resolved.root
       try body(&value)
     }
   }

@@ -5,11 +5,14 @@ import DndSyntax
 /// any other path, `view.alpha = 0.5`, and a mutating method called on an
 /// element, `rows[i].append(x)`, run by the instruction loop
 /// (`setSubscript`, `setPath`, `callMutatingSubscript`) with the value and
-/// the index already in registers.
+/// the index already in registers. The compiler sends them only targets
+/// where that order is Swift's (the index evaluated before the value, a
+/// subscript of a variable, no optional link); the tree evaluator takes
+/// the others (`Interpreter+Paths`).
 ///
-/// Each does what the tree evaluator's `store` and `modify` do, in the same
-/// order and with the same errors; an array or a dictionary held by a local
-/// or a global is changed where it lives, without an argument list.
+/// Each does what the tree evaluator's `store` and `modify` do, with the
+/// same errors; an array or a dictionary held by a local or a global is
+/// changed where it lives, without an argument list.
 extension Interpreter {
   /// `lvalues[a] op= r[b]` for a target `base[r[c]]`; op code d (0 is `=`);
   /// r[b] is moved out when e = 1.

@@ -122,7 +122,8 @@ import Testing
 
   /// Assignment through one subscript and a mutating method on an element
   /// (`setSubscript`, `callMutatingSubscript`): values, value semantics,
-  /// and the order in which the value, the index and the arguments are read.
+  /// and the order in which the index, the value and the arguments are read
+  /// (Swift's: the target's index first).
   @Test(arguments: [
     ("var a = [10, 20, 30]\na[0] = 5\na[1] += 7\na[2] -= 1\na[2] *= 2\na[0] /= 2\na[1] %= 4\n"
       + "var b = a\nb[0] = 99\nprint(a, b)",
@@ -136,7 +137,7 @@ import Testing
     ("func say(_ s, _ v) {\n  print(s)\n  return v\n}\nvar o = [0, 0, 0]\no[say(\"i\", 1)] = say(\"v\", 8)\n"
       + "o[say(\"i2\", 2)] += say(\"v2\", 3)\nvar rows = [[], [1]]\n"
       + "rows[say(\"row\", 0)].append(say(\"arg\", 7))\nprint(o, rows, rows[1].removeLast(), rows)",
-     "v\ni\nv2\ni2\narg\nrow\n[0, 8, 3] [[7], [1]] 1 [[7], []]\n"),
+     "i\nv\ni2\nv2\nrow\narg\n[0, 8, 3] [[7], [1]] 1 [[7], []]\n"),
     ("var caps = [1, 2]\nlet setter = { caps[0] = 50 }\nsetter()\ncaps[1] = 60\n"
       + "var dm = [\"k\": [1]]\ndm[\"k\"]?.append(2)\ndm[\"none\"]?.append(3)\nvar opt = nil\nopt?[0] = 1\n"
       + "print(caps, dm, opt)",
