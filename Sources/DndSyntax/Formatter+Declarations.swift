@@ -173,19 +173,24 @@ extension FormatPrinter {
     _ items: [Item], open: Int, close: Int, header: String = "", headerEnd: Int? = nil,
     range: (Item) -> SourceRange, _ print: (inout FormatPrinter, Item) -> Void
   ) {
+    let carriedHere = takeCarried(for: open)
     mark(open)
-    if items.isEmpty && !hasComment(before: close) {
+    if items.isEmpty && !hasComment(before: close) && carriedHere.isEmpty {
       write(header.isEmpty ? "{}" : "{" + header + " }")
       advance(to: close + 1)
       return
     }
-    if let body = inlineBody(items, open: open, close: close, range: range, print) {
+    if carriedHere.isEmpty, let body = inlineBody(items, open: open, close: close, range: range, print) {
       write("{" + header + " " + body + " }")
       advance(to: close + 1)
       return
     }
     write("{" + header)
     openBlock(after: headerEnd ?? open + 1)
+    for comment in carriedHere {
+      lines.append(contentsOf: ownLineText(comment, indent: indent, reindent: true))
+      atBlockStart = false
+    }
     for (index, item) in items.enumerated() {
       let itemRange = range(item)
       afterStatement = index > 0

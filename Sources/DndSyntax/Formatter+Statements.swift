@@ -83,11 +83,18 @@ extension FormatPrinter {
     conditionList(conditions)
     write(" ")
     block(then)
+    // A comment between `}` and `else` goes first in the else branch: left
+    // where it was, `} else {` would pull it into the block before.
+    let elseOffset = token(.kwElse, atOrAfter: Int(then.range.end)).map { Int($0.range.start) }
     switch otherwise {
     case .block(let block)?:
+      if let elseOffset { carryComments(before: elseOffset, into: Int(block.range.start)) }
       write(" else ")
       self.block(block)
     case .elseIf(let nested)?:
+      if let elseOffset, case .ifStatement(_, let nestedThen, _) = nested.kind {
+        carryComments(before: elseOffset, into: Int(nestedThen.range.start))
+      }
       write(" else ")
       mark(Int(nested.range.start))
       if case .ifStatement(let conditions, let then, let otherwise) = nested.kind {

@@ -102,6 +102,9 @@ struct FormatPrinter {
   var lineCommentIndent = 0
   /// Comments to print on their own lines above `line`.
   var hoisted: [SourceRange] = []
+  /// Comments taken from between a block's `}` and its `else`, to print
+  /// first in the block that opens at `open` (the else branch's).
+  var carried: (open: Int, comments: [SourceRange])?
   /// The current indentation, in levels of `indentUnit`.
   var indent = 0
   /// The end of the last source printed (code or comment).
@@ -226,6 +229,24 @@ struct FormatPrinter {
     lastEnd = max(lastEnd, end)
   }
 
+  /// Takes the comments before `end` out of the queue, to be printed first
+  /// in the block opening at `open`.
+  mutating func carryComments(before end: Int, into open: Int) {
+    var taken: [SourceRange] = []
+    while let comment = pendingComment, Int(comment.start) < end {
+      nextComment += 1
+      taken.append(comment)
+    }
+    if !taken.isEmpty { carried = (open, taken) }
+  }
+
+  /// The comments carried to the block opening at `open`, if any.
+  mutating func takeCarried(for open: Int) -> [SourceRange] {
+    guard let carried, carried.open == open else { return [] }
+    self.carried = nil
+    return carried.comments
+  }
+
   /// Called before printing a node at `offset` in the middle of a line:
   /// places the comments that come before it.
   mutating func mark(_ offset: Int) {
@@ -312,7 +333,7 @@ struct FormatPrinter {
   /// The lines of a comment printed on its own at `indent`. A block comment
   /// that began its source line moves its later lines with its first, so a
   /// boxed comment keeps its shape when the code around it is re-indented.
-  private func ownLineText(_ comment: SourceRange, indent level: Int, reindent: Bool) -> [String] {
+  func ownLineText(_ comment: SourceRange, indent level: Int, reindent: Bool) -> [String] {
     let prefix = indentation(level)
     let parts = commentText(comment).split(separator: "\n", omittingEmptySubsequences: false)
     guard parts.count > 1 else { return [prefix + commentText(comment)] }

@@ -274,8 +274,15 @@ struct FormatterTests {
       // A line comment inside an expression joined onto one line moves above it.
       ("let x = a + // why\n  b", "// why\nlet x = a + b\n"),
       ("if a // first\n  && b {\n}", "// first\nif a && b {}\n"),
-      // Between a block's "}" and "else", a comment stays in the block.
-      ("if a {\n  b\n}\n// c\nelse {\n  d\n}", "if a {\n    b\n    // c\n} else {\n    d\n}\n"),
+      // Between a block's "}" and "else", a comment goes first in the else
+      // branch (an inline else branch opens to hold it), also for else if.
+      ("if a {\n  b\n}\n// c\nelse {\n  d\n}", "if a {\n    b\n} else {\n    // c\n    d\n}\n"),
+      ("if a { b } // c\nelse { d }", "if a { b } else {\n    // c\n    d\n}\n"),
+      ("if a { b }\n// c\nelse {}", "if a { b } else {\n    // c\n}\n"),
+      (
+        "if a { b }\n/* c */\n// d\nelse if e { f }\nelse { g }",
+        "if a { b } else if e {\n    /* c */\n    // d\n    f\n} else { g }\n"
+      ),
       // Block comments over several lines move with the code they precede.
       (
         "app A {\n/*\n * boxed\n */\nvar n = 0\n}",
