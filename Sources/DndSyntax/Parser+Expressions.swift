@@ -145,6 +145,13 @@ extension Parser.State {
     defer { leaveNesting() }
     let op = token
     advance()
+    // Swift reads a minus touching an integer literal as part of it, so
+    // that Int.min can be written; only that magnitude needs it.
+    if op.kind == .minus, token.kind == .integer, token.range.start == op.range.end, isIntMinMagnitude(token) {
+      let literal = token
+      advance()
+      return Expr(.integer(Int.min), range: op.range.union(literal.range))
+    }
     let operand = parseUnary()
     return Expr(.unary(op.kind == .minus ? .negate : .not, operand), range: op.range.union(operand.range))
   }

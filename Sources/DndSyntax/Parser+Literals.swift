@@ -119,6 +119,13 @@ extension Parser.State {
     return Expr(.integer(value), range: literal.range)
   }
 
+  /// Whether an integer token's magnitude is 2⁶³, Int.min's (in decimal or
+  /// hex, "_" ignored), which only a minus in front of it fits in an Int.
+  func isIntMinMagnitude(_ literal: RawToken) -> Bool {
+    let digits = bytes[Int(literal.range.start)..<Int(literal.range.end)].filter { $0 != .underscore }
+    return digits.elementsEqual("9223372036854775808".utf8) || digits.elementsEqual("0x8000000000000000".utf8)
+  }
+
   /// The value of a double token, "_" ignored.
   mutating func doubleLiteral() -> Expr {
     let literal = token

@@ -174,6 +174,10 @@ struct ParserDiagnosticTests {
       ("drag 1️⃣target", "expectedDragDirection"),
       ("longPress1️⃣\nx", "expectedExpression"),
       ("let x = 1️⃣99999999999999999999", "integerOverflow"),
+      // Int.min's magnitude fits only with a minus touching it.
+      ("let x = 1️⃣9223372036854775808", "integerOverflow"),
+      ("let x = - 1️⃣9223372036854775808", "integerOverflow"),
+      ("let x = -1️⃣9223372036854775809", "integerOverflow"),
       ("let x = 1️⃣1e999", "doubleOverflow"),
       ("let s = \"\"\"1️⃣abc\n\"\"\"", "multilineStringContentOnOpeningLine"),
       ("let s = \"\"\"\nabc1️⃣\"\"\"", "multilineStringClosingNotOnOwnLine"),
