@@ -25,7 +25,7 @@ extension FunctionCompiler {
   }
 
   /// Whether evaluating `expr` cannot change a variable: no calls, no
-  /// native code.
+  /// native code. (It may still fail: `a + b` can overflow.)
   func isPure(_ expr: CheckedExpr) -> Bool {
     switch expr.kind {
     case .integer, .double, .string, .bool, .nilLiteral, .local, .capture, .global, .globalChecked, .enumCase:
@@ -218,7 +218,10 @@ extension FunctionCompiler {
         // `rows[i].append(x)`: the instruction finds the index after the
         // arguments. As in Swift the index is evaluated first: when the
         // order could show, into a temporary moved there afterwards.
-        let early = isPure(index.values[0]) && arguments.values.allSatisfy(isPure) ? nil : temporary()
+        // (Late only for a literal or a local index, which can neither fail
+        // nor change, before arguments that cannot change it.)
+        let late = index.values[0].isLiteralOrLocal && arguments.values.allSatisfy(isPure)
+        let early = late ? nil : temporary()
         if let early {
           into(index.values[0], early)
           dirty(early)
@@ -497,6 +500,16 @@ extension FunctionCompiler {
     case .equal: .equalInt
     case .notEqual: .notEqualInt
     default: nil
+    }
+  }
+}
+
+extension CheckedExpr {
+  /// A literal or a local's value: nothing to evaluate, nothing to fail.
+  var isLiteralOrLocal: Bool {
+    switch kind {
+    case .integer, .double, .string, .bool, .nilLiteral, .local: true
+    default: false
     }
   }
 }

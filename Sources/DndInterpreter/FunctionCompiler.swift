@@ -396,18 +396,17 @@ struct FunctionCompiler {
   }
 
   /// Whether `target` is a variable's member or tuple element, however deep
-  /// (`view.frame.origin.x`, `pair.0`), with no subscript, no optional link
-  /// and no force unwrap: the instruction loop assigns it with the value
-  /// evaluated first, which no one can tell from Swift's order, since the
-  /// path evaluates nothing.
+  /// (`view.frame.origin.x`, `pair.0`, `maybe!.count`), with no subscript
+  /// and no optional link: the instruction loop assigns it with the value
+  /// evaluated first, as the path evaluates nothing.
   static func isMemberPath(_ target: CheckedLValue) -> Bool {
     switch target.kind {
     case .variable: return true
     case .member(let base, _, let optional): return !optional && isMemberPath(base)
-    case .tupleElement(let base, _): return isMemberPath(base)
-    // A force unwrap fails before the value is evaluated, a subscript's
-    // index is evaluated before it: the tree evaluator's order.
-    case .forceUnwrap, .subscripted, .value: return false
+    // (A force unwrap is checked at the write, after the value, as in Swift.)
+    case .tupleElement(let base, _), .forceUnwrap(let base): return isMemberPath(base)
+    // A subscript's index is evaluated before the value: the tree evaluator's order.
+    case .subscripted, .value: return false
     }
   }
 

@@ -16,7 +16,8 @@ import DndSyntax
 /// base first, then its subscripts, left to right (`resolve`). A nil
 /// optional link in it (`a?.b = f()`, `d["k"]?.append(f())`) ends the
 /// statement there, so nothing to its right is evaluated: not the rest of
-/// the target, not the value, not the arguments.
+/// the target, not the value, not the arguments. A force unwrap (`x!`) is
+/// checked later, when the write happens, as Swift does for a value.
 extension Interpreter {
   /// An assignment's target with its subscripts evaluated: the checked
   /// path, the arguments of its subscripts (the one nearest the variable
@@ -51,13 +52,10 @@ extension Interpreter {
       if optional, try read(base, resolved, frame).isNil { return false }
       resolved.indices.append(try evalArguments(arguments, frame))
       return true
-    case .tupleElement(let base, _):
+    case .tupleElement(let base, _), .forceUnwrap(let base):
+      // Swift checks a force unwrap when the write happens, after the value
+      // (`maybe!.append(f())` runs `f()`, then fails on nil).
       return try resolve(base, into: &resolved, frame)
-    case .forceUnwrap(let base):
-      // `maybe!.append(f())` with `maybe` nil stops before `f()`, as Swift does.
-      guard try resolve(base, into: &resolved, frame) else { return false }
-      if try read(base, resolved, frame).isNil { throw RuntimeError(.unwrappedNil, at: lvalue.range) }
-      return true
     case .value(let expr):
       resolved.root = try eval(expr, frame)
       return true
