@@ -216,9 +216,11 @@ struct FunctionCompiler {
         return
       }
       guard case .variable(let ref) = target.kind else {
-        // Any other subscript, or an optional link: the tree evaluator,
-        // which evaluates the target first and stops at a nil link.
-        guard Self.isMemberPath(target) else {
+        // Any other subscript, an optional link, or a value that could
+        // change the path's variable (`v.alpha = { v = w; ... }()` sets the
+        // view `v` held first, as Swift reads a reference before the value):
+        // the tree evaluator, which evaluates the target first.
+        guard Self.isMemberPath(target), isPure(value) else {
           fallback(stmt)
           return
         }
@@ -397,8 +399,9 @@ struct FunctionCompiler {
 
   /// Whether `target` is a variable's member or tuple element, however deep
   /// (`view.frame.origin.x`, `pair.0`, `maybe!.count`), with no subscript
-  /// and no optional link: the instruction loop assigns it with the value
-  /// evaluated first, as the path evaluates nothing.
+  /// and no optional link: given a value that changes no variable, the
+  /// instruction loop assigns it with the value evaluated first, which no
+  /// one can tell from Swift's order.
   static func isMemberPath(_ target: CheckedLValue) -> Bool {
     switch target.kind {
     case .variable: return true

@@ -27,6 +27,11 @@ extension Interpreter {
     var path: CheckedLValue
     var indices: [Arguments] = []
     var root: Value = .nil
+    /// The last reference object (a view, a session) the path passed
+    /// through, and the depth of the part that held it (see `depth`):
+    /// Swift reads a class instance's reference when it evaluates the
+    /// target, so `v.alpha = { v = w; return 0.5 }()` sets the first view.
+    var anchor: (depth: Int, object: NativeObject)?
   }
 
   /// Evaluates `target`'s subscripts, base first; nil when an optional
@@ -46,7 +51,16 @@ extension Interpreter {
       return true
     case .member(let base, _, let optional):
       guard try resolve(base, into: &resolved, frame) else { return false }
-      return try !optional || !read(base, resolved, frame).isNil
+      if optional {
+        let object = try read(base, resolved, frame)
+        if object.isNil { return false }
+        anchor(object, at: base, in: &resolved)
+      } else if let object = try? read(base, resolved, frame) {
+        // A read that fails (an index out of range) fails again at the
+        // write, after the value, as it does in Swift for a value.
+        anchor(object, at: base, in: &resolved)
+      }
+      return true
     case .subscripted(let base, let arguments, let optional):
       guard try resolve(base, into: &resolved, frame) else { return false }
       if optional, try read(base, resolved, frame).isNil { return false }
@@ -86,6 +100,28 @@ extension Interpreter {
     case .value:
       return resolved.root
     }
+  }
+
+  /// Notes `value`, read at `base`, as the target's anchor if it is a
+  /// reference object.
+  private func anchor(_ value: Value, at base: CheckedLValue, in resolved: inout ResolvedTarget) {
+    if case .object(let object) = value, !object.isValueType { resolved.anchor = (Self.depth(base), object) }
+  }
+
+  /// How many parts `lvalue` has below it (a variable or a value: none).
+  static func depth(_ lvalue: CheckedLValue) -> Int {
+    switch lvalue.kind {
+    case .variable, .value: return 0
+    case .member(let base, _, _), .subscripted(let base, _, _), .tupleElement(let base, _), .forceUnwrap(let base):
+      return depth(base) + 1
+    }
+  }
+
+  /// The reference object the target holds at `base`, read when it was
+  /// resolved, if any.
+  private func anchored(_ base: CheckedLValue, _ resolved: ResolvedTarget) -> NativeObject? {
+    guard let anchor = resolved.anchor, anchor.depth == Self.depth(base) else { return nil }
+    return anchor.object
   }
 
   /// How many subscripts `lvalue` has: the position of the arguments of
@@ -211,10 +247,8 @@ extension Interpreter {
     case .variable(let ref):
       storeVariable(ref, value, frame)
     case .member(let base, let symbol, let optional):
-      // `view.text = x`: a reference object in a variable is set directly.
-      if case .variable(let ref) = base.kind, let slot = variablePointer(ref, frame),
-        case .object(let object) = slot.pointee, !object.isValueType
-      {
+      // `view.text = x`: the view read when the target was resolved is set directly.
+      if let object = anchored(base, resolved) {
         try setMember(of: object, symbol, to: value, at: range)
         return
       }
@@ -289,6 +323,14 @@ extension Interpreter {
       defer { globals[slot] = value }
       try body(&value)
     case .member(let base, let symbol, let optional):
+      if let object = anchored(base, resolved) {
+        var value = try member(of: .object(object), symbol, at: range)
+        let before = value
+        try body(&value)
+        if isSameReference(before, value) { return }
+        try setMember(of: object, symbol, to: value, at: range)
+        return
+      }
       try modify(base, resolved, frame) { object in
         if optional && object.isNil { return }
         var value = try self.member(of: object, symbol, at: range)
