@@ -80,7 +80,8 @@ extension Checker {
     switch unparenthesized(pattern).kind {
     case .integer(let value): return .integer(value)
     case .unary(.negate, let operand):
-      if case .integer(let value) = unparenthesized(operand).kind { return .integer(-value) }
+      // (`-(Int.min)` is no constant: it overflows when it runs.)
+      if case .integer(let value) = unparenthesized(operand).kind, value != .min { return .integer(-value) }
       return nil
     case .string(let literal):
       switch literal.segments.first {

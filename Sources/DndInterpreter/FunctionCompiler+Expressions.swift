@@ -307,8 +307,9 @@ extension FunctionCompiler {
       if let skip { nilIfSkipped(skip, destination, at: range) }
       dirty(destination)
     case .unary(.negate, let operand):
-      // `-1`: a negative literal is a constant.
-      if case .integer(let number) = operand.kind, let immediate = Int32(exactly: -number) {
+      // `-1`: a negative literal is a constant. (`-(Int.min)` overflows
+      // when it runs, as any negation of Int.min.)
+      if case .integer(let number) = operand.kind, number != .min, let immediate = Int32(exactly: -number) {
         emit(.loadInt, destination, immediate, at: range)
         return
       }

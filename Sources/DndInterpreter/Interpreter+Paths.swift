@@ -79,6 +79,9 @@ extension Interpreter {
   /// The value now at `lvalue`, a resolved part of `resolved.path` (read
   /// to see whether an optional link is nil).
   func read(_ lvalue: CheckedLValue, _ resolved: ResolvedTarget, _ frame: Frame) throws -> Value {
+    // Below a view read already, the path goes on from that view, not from
+    // what its variable holds now (an index may have changed it).
+    if let object = anchored(lvalue, resolved) { return .object(object) }
     switch lvalue.kind {
     case .variable(.local(let slot)): return frame.base[slot]
     case .variable(.capture(let index)): return frame.captures[index].current

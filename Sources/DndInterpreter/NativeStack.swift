@@ -39,13 +39,23 @@ enum NativeStack {
   struct Bounds {
     var low: UInt
     var high: UInt
+    /// The thread they were found for.
+    var thread: pthread_t = pthread_self()
 
     /// The lowest address the interpreter may recurse down to.
     var lowestSafeAddress: UInt { low + NativeStack.margin }
 
-    /// Whether `address` is on this stack (then it is the stack of the
-    /// thread that address belongs to: threads' stacks do not overlap).
+    /// Whether `address` is on this stack.
     func contains(_ address: UInt) -> Bool { address >= low && address < high }
+
+    /// Whether these are the bounds of the calling thread, which is at
+    /// `address`. Both are asked: a thread started after another ended may
+    /// get a stack inside the range the other's had, and glibc may give it
+    /// the other's handle (kept at the top of its stack) only with the same
+    /// stack.
+    func belongToThisThread(at address: UInt) -> Bool {
+      pthread_equal(thread, pthread_self()) != 0 && contains(address)
+    }
   }
 
   /// The current thread's stack; nil if its bounds are unknown. (glibc
@@ -74,11 +84,11 @@ enum NativeStack {
 
   /// The lowest address the interpreter may recurse down to on this thread;
   /// 0 (no guard) if the stack's bounds are unknown. `known` holds the
-  /// bounds found last; they are asked for again only when the current
-  /// address is not on that stack (another thread).
+  /// bounds found last; they are asked for again only when they are not
+  /// this thread's.
   static func lowestSafeAddress(remembering known: inout Bounds?) -> UInt {
     let here = currentAddress()
-    if let known, known.contains(here) { return known.lowestSafeAddress }
+    if let known, known.belongToThisThread(at: here) { return known.lowestSafeAddress }
     known = currentBounds()
     return known?.lowestSafeAddress ?? 0
   }

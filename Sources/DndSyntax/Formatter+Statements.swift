@@ -83,17 +83,19 @@ extension FormatPrinter {
     conditionList(conditions)
     write(" ")
     block(then)
-    // A comment between `}` and `else` goes first in the else branch: left
-    // where it was, `} else {` would pull it into the block before.
-    let elseOffset = token(.kwElse, atOrAfter: Int(then.range.end)).map { Int($0.range.start) }
+    // A comment between `}` and the else branch (before or after `else`)
+    // goes first in that branch: left where it was, `} else {` would pull
+    // it into the block before.
+    // (A one-line block comment after `else` stays there, inline.)
+    let elseOffset = token(.kwElse, atOrAfter: Int(then.range.end)).map { Int($0.range.start) } ?? Int.max
     switch otherwise {
     case .block(let block)?:
-      if let elseOffset { carryComments(before: elseOffset, into: Int(block.range.start)) }
+      carryComments(before: Int(block.range.start), into: Int(block.range.start), inlineFrom: elseOffset)
       write(" else ")
       self.block(block)
     case .elseIf(let nested)?:
-      if let elseOffset, case .ifStatement(_, let nestedThen, _) = nested.kind {
-        carryComments(before: elseOffset, into: Int(nestedThen.range.start))
+      if case .ifStatement(_, let nestedThen, _) = nested.kind {
+        carryComments(before: Int(nested.range.start), into: Int(nestedThen.range.start), inlineFrom: elseOffset)
       }
       write(" else ")
       mark(Int(nested.range.start))

@@ -102,9 +102,10 @@ struct FormatPrinter {
   var lineCommentIndent = 0
   /// Comments to print on their own lines above `line`.
   var hoisted: [SourceRange] = []
-  /// Comments taken from between a block's `}` and its `else`, to print
-  /// first in the block that opens at `open` (the else branch's).
-  var carried: (open: Int, comments: [SourceRange])?
+  /// Comments taken from between a block's `}` and its else branch, to
+  /// print first in the block that opens at the key (the branch's). Keyed,
+  /// because an else-if condition may hold a closure with an if of its own.
+  var carried: [Int: [SourceRange]] = [:]
   /// The current indentation, in levels of `indentUnit`.
   var indent = 0
   /// The end of the last source printed (code or comment).
@@ -230,21 +231,22 @@ struct FormatPrinter {
   }
 
   /// Takes the comments before `end` out of the queue, to be printed first
-  /// in the block opening at `open`.
-  mutating func carryComments(before end: Int, into open: Int) {
+  /// in the block opening at `open`; from `inlineFrom` on, a one-line block
+  /// comment (and what follows it) stays where it is, inline.
+  mutating func carryComments(before end: Int, into open: Int, inlineFrom: Int) {
     var taken: [SourceRange] = []
     while let comment = pendingComment, Int(comment.start) < end {
+      let oneLineBlock = !isLineComment(comment) && !containsNewline(Int(comment.start), Int(comment.end))
+      if Int(comment.start) >= inlineFrom && oneLineBlock { break }
       nextComment += 1
       taken.append(comment)
     }
-    if !taken.isEmpty { carried = (open, taken) }
+    if !taken.isEmpty { carried[open, default: []] += taken }
   }
 
   /// The comments carried to the block opening at `open`, if any.
   mutating func takeCarried(for open: Int) -> [SourceRange] {
-    guard let carried, carried.open == open else { return [] }
-    self.carried = nil
-    return carried.comments
+    carried.removeValue(forKey: open) ?? []
   }
 
   /// Called before printing a node at `offset` in the middle of a line:

@@ -150,15 +150,16 @@ extension Parser.State {
     if op.kind == .minus, token.kind == .integer, token.range.start == op.range.end, isIntMinMagnitude(token) {
       let literal = token
       advance()
-      return Expr(.integer(Int.min), range: op.range.union(literal.range))
+      return parsePostfix(from: Expr(.integer(Int.min), range: op.range.union(literal.range)))
     }
     let operand = parseUnary()
     return Expr(.unary(op.kind == .minus ? .negate : .not, operand), range: op.range.union(operand.range))
   }
 
   // postfix = primary { memberSuffix | callSuffix | subscriptSuffix | trailingClosures | forceUnwrap } ;
-  mutating func parsePostfix() -> Expr {
-    var expr = parsePrimary()
+  mutating func parsePostfix(from start: Expr? = nil) -> Expr {
+    // `start`: a primary already parsed (Int.min's literal, by `parseUnary`).
+    var expr = start ?? parsePrimary()
     var levels = 0
     defer { leaveNesting(levels) }
     while true {

@@ -22,6 +22,11 @@ import Testing
     known = NativeStack.Bounds(low: 16, high: 32)
     #expect(NativeStack.lowestSafeAddress(remembering: &known) == actual.lowestSafeAddress)
     #expect(known?.low == actual.low)
+    // Bounds holding our address but found for another thread (one that
+    // ended, whose stack range ours lies in) are not ours either.
+    let elsewhere = try #require(otherThread())
+    known = NativeStack.Bounds(low: actual.low + 4096, high: actual.high, thread: elsewhere)
+    #expect(NativeStack.lowestSafeAddress(remembering: &known) == actual.lowestSafeAddress)
     known = nil
     #expect(NativeStack.lowestSafeAddress(remembering: &known) == actual.lowestSafeAddress)
   }
@@ -50,5 +55,18 @@ import Testing
     let theirs = try #require(other.withLock { $0 })
     #expect(theirs.low != mine.low)
     #expect(!theirs.contains(NativeStack.currentAddress()))
+  }
+
+  /// The handle of a thread other than the caller (started and joined).
+  private func otherThread() -> pthread_t? {
+    let handle = Locked<pthread_t?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      handle.withLock { $0 = pthread_self() }
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    return handle.withLock { $0 }
   }
 }

@@ -283,6 +283,15 @@ struct FormatterTests {
         "if a { b }\n/* c */\n// d\nelse if e { f }\nelse { g }",
         "if a { b } else if e {\n    /* c */\n    // d\n    f\n} else { g }\n"
       ),
+      // After `else` too; a one-line block comment there stays inline.
+      ("if a { b } else // c\nif d { e }", "if a { b } else if d {\n    // c\n    e\n}\n"),
+      ("if a { b } else /* c */ { d }", "if a { b } else /* c */ { d }\n"),
+      // An else-if condition's closure with an if/else of its own keeps both comments.
+      (
+        "if a {}\n// c1\nelse if f({ v in\n  if v { return 1 }\n  // c2\n  else { return 2 }\n}) {}",
+        "if a {} else if f({ v in\n    if v { return 1 } else {\n        // c2\n        return 2\n    }\n}) {\n"
+          + "    // c1\n}\n"
+      ),
       // Block comments over several lines move with the code they precede.
       (
         "app A {\n/*\n * boxed\n */\nvar n = 0\n}",
