@@ -110,7 +110,7 @@ extension Interpreter {
         if case .dictionary(let box) = value { return box[index] ?? .nil }
         return try subscriptGet(value, Arguments([index], labels: [nil]), at: expr.range)
       }
-      return try subscriptGet(value, evalArguments(arguments, frame), at: expr.range)
+      return try subscriptGet(value, subscriptArguments(arguments, of: value, frame), at: expr.range)
     case .unary(let op, let operand):
       return try unary(op, eval(operand, frame), at: expr.range)
     case .binary(let op, let left, let right):
@@ -174,6 +174,18 @@ extension Interpreter {
     }
     try checkLength(text.utf8.count, at: range)
     return .string(text)
+  }
+
+  /// A subscript's arguments. `dict[key, default: value]` evaluates
+  /// `value` only when the key is missing, as Swift's autoclosure does
+  /// (nil stands in for it otherwise: the key's own value is used).
+  func subscriptArguments(_ arguments: CheckedArguments, of collection: Value, _ frame: Frame) throws -> Arguments {
+    guard arguments.count == 2, arguments.labels[0] == nil, arguments.labels[1] == Symbol(.default),
+      case .dictionary(let box) = collection
+    else { return try evalArguments(arguments, frame) }
+    let key = try eval(arguments.values[0], frame)
+    let fallback = box[key] == nil ? try eval(arguments.values[1], frame) : Value.nil
+    return Arguments([key, fallback], labels: arguments.labels)
   }
 
   func evalArguments(_ arguments: CheckedArguments, _ frame: Frame) throws -> Arguments {

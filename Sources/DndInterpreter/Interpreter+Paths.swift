@@ -64,7 +64,12 @@ extension Interpreter {
     case .subscripted(let base, let arguments, let optional):
       guard try resolve(base, into: &resolved, frame) else { return false }
       if optional, try read(base, resolved, frame).isNil { return false }
-      resolved.indices.append(try evalArguments(arguments, frame))
+      if arguments.count == 2 {
+        // `d[k, default: v]`: `v` only for a missing key (see `subscriptArguments`).
+        resolved.indices.append(try subscriptArguments(arguments, of: read(base, resolved, frame), frame))
+      } else {
+        resolved.indices.append(try evalArguments(arguments, frame))
+      }
       return true
     case .tupleElement(let base, _), .forceUnwrap(let base):
       // Swift checks a force unwrap when the write happens, after the value
