@@ -117,12 +117,21 @@ extension Checker {
   }
 
   /// The base of a member or subscript in a path: itself a path when it
-  /// starts from a name, otherwise a value.
+  /// starts from a name; from a value (`makeView().frame.origin`), the
+  /// members and subscripts down to the value stay parts of the path, so
+  /// that a write reaches the object the value is (a view), not a copy of
+  /// one of its members.
   private mutating func checkPathBase(_ base: Expr) -> (CheckedLValue, PathRoot?) {
     if pathStart(of: base) != nil {
       if let (lvalue, root) = checkLValue(base) { return (lvalue, root) }
       // The root's error is already reported.
       return (CheckedLValue(.value(CheckedExpr(.nilLiteral, range: base.range)), range: base.range), nil)
+    }
+    switch base.kind {
+    case .member, .subscripted, .forceUnwrap, .parenthesized:
+      if let (lvalue, root) = checkLValue(base) { return (lvalue, root) }
+    default:
+      break
     }
     let value = checkExpr(base)
     return (CheckedLValue(.value(value), range: base.range), nil)
