@@ -85,8 +85,8 @@ extension FormatPrinter {
     block(then)
     // A comment between `}` and the else branch (before or after `else`)
     // goes first in that branch: left where it was, `} else {` would pull
-    // it into the block before.
-    // (A one-line block comment after `else` stays there, inline.)
+    // it into the block before. A one-line block comment after `else`
+    // stays there, inline.
     let elseOffset = token(.kwElse, atOrAfter: Int(then.range.end)).map { Int($0.range.start) } ?? Int.max
     switch otherwise {
     case .block(let block)?:
