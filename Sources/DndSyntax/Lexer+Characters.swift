@@ -188,6 +188,10 @@ extension Lexer {
       // `@IBOutlet`, `@objc`: the attribute goes as one error, and what follows is read.
       position = endOfIdentifier(from: position)
       message = .swiftAttribute(file.text(range(tokenStart, position)))
+    case .hash where position < end && Lexer.identifierTable[Int(bytes[position])]:
+      // `#selector`, `#if`, `#line`: the word goes with the '#', and the message says what to write instead.
+      position = endOfIdentifier(from: position)
+      message = .swiftPoundWord(file.text(range(tokenStart + 1, position)))
     default: message = .unexpectedCharacter(describe(Unicode.Scalar(first)), hint: nil)
     }
     return makeError(message, from: tokenStart, to: position)
@@ -248,6 +252,7 @@ extension UInt8 {
   static let pipe = UInt8(ascii: "|")
   static let dollar = UInt8(ascii: "$")
   static let atSign = UInt8(ascii: "@")
+  static let hash = UInt8(ascii: "#")
 
   var isDigit: Bool { self &- 0x30 < 10 }
   var isASCIILetter: Bool { (self | 0x20) &- 0x61 < 26 }

@@ -45,6 +45,7 @@ extension Parser.State {
   // longPressStep = "longPress" expression [ "for" expression ] ;
   mutating func parseLongPressStep() -> Step {
     advance()
+    skipWordBeforeTarget(of: "longPress")
     let target = readStepOperand(after: "longPress")
     var duration: Expr?
     if at(.kwFor) && !token.isAtStartOfLine {
@@ -59,7 +60,12 @@ extension Parser.State {
     advance()
     let isThrough = isWord("through")
     guard (isThrough || isWord("to")) && !token.isAtStartOfLine else {
-      report(.expectedDragDirection, at: missingRange)
+      if isWord("from") && !token.isAtStartOfLine {
+        // `drag from a to b`: the drag goes on from where the long press lifted.
+        report(.dragFrom, at: token.range)
+      } else {
+        report(.expectedDragDirection, at: missingRange)
+      }
       return .drag(isThrough: false, targets: [])
     }
     let direction = text(token)
@@ -72,18 +78,21 @@ extension Parser.State {
   // tapStep = "tap" expression ;
   mutating func parseTapStep() -> Step {
     advance()
+    skipWordBeforeTarget(of: "tap")
     return .tap(readStepOperand(after: "tap"))
   }
 
   // releaseStep = "release" ;
   mutating func parseReleaseStep() -> Step {
     advance()
+    reportArguments(to: "release")
     return .release
   }
 
   // cancelStep = "cancel" ;
   mutating func parseCancelStep() -> Step {
     advance()
+    reportArguments(to: "cancel")
     return .cancel
   }
 
@@ -96,6 +105,7 @@ extension Parser.State {
   // settleStep = "settle" ;
   mutating func parseSettleStep() -> Step {
     advance()
+    reportArguments(to: "settle")
     return .settle
   }
 
@@ -174,6 +184,36 @@ extension Parser.State {
   }
 
   /// The expression a step needs, which must start on the step's line.
+  /// `longPress at Point(1, 1)`, `tap on trash`: a word before the target,
+  /// which a step takes directly. Reported with a fix-it that removes the
+  /// word, which is skipped so the target is still read. `at` alone, or
+  /// followed by what continues an expression (`at.center`, `at(1)`), is
+  /// a name and stays.
+  private mutating func skipWordBeforeTarget(of step: String) {
+    guard !token.isAtStartOfLine, isWord("at") || isWord("on") else { return }
+    let next = peek()
+    guard !next.isAtStartOfLine else { return }
+    switch next.kind {
+    case .identifier, .integer, .double, .string, .kwSelf:
+      let removal = SourceRange(file: file.id, start: Int(token.range.start), end: Int(next.range.start))
+      report(
+        .stepWordBeforeTarget(step: step, word: text(token)), at: token.range,
+        fixIts: [Diagnostic.FixIt(range: removal, replacement: "")])
+      advance()
+    default:
+      return
+    }
+  }
+
+  /// `release()`, `settle()`: a step without operands written as a call.
+  private mutating func reportArguments(to step: String) {
+    guard at(.leftParen) && !token.isAtStartOfLine else { return }
+    let next = peek()
+    let call = SourceRange(file: file.id, start: Int(token.range.start), end: Int(next.range.end))
+    let fixIts = next.kind == .rightParen ? [Diagnostic.FixIt(range: call, replacement: "")] : []
+    report(.stepTakesNoArguments(step), at: token.range, fixIts: fixIts)
+  }
+
   private mutating func readStepOperand(after word: String) -> Expr {
     guard !token.isAtStartOfLine else {
       report(.expectedExpression(after: word), at: missingRange)

@@ -149,6 +149,12 @@ extension DiagnosticMessage {
     .error("expected 'to' or 'through' after 'drag', as in 'drag to target'")
   }
 
+  public static var dragFrom: DiagnosticMessage {
+    .error(
+      "a drag goes on from where 'longPress' lifted the item, so it has no 'from': "
+        + "write 'longPress source' first, then 'drag to target'")
+  }
+
   public static var expectedElseAfterGuard: DiagnosticMessage {
     .error("expected 'else' after the conditions of this 'guard'")
   }
@@ -258,7 +264,26 @@ extension DiagnosticMessage {
   }
 
   public static func invalidNumber(_ text: String) -> DiagnosticMessage {
-    .error("'\(text)' is not a valid number; write digits (1_000, 2.5, 1e-3) or 0x and hex digits")
+    if let seconds = secondsWritten(text) {
+      return .error("'\(text)' is not a valid number; a duration is a plain number of seconds: write \(seconds)")
+    }
+    return .error("'\(text)' is not a valid number; write digits (1_000, 2.5, 1e-3) or 0x and hex digits")
+  }
+
+  /// `1s`, `250ms`, `2min`: a number with a unit of time, as a newcomer
+  /// writes `wait 1s`; the seconds it means, as a script writes them.
+  private static func secondsWritten(_ text: String) -> String? {
+    let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+    guard let amount = Double(digits) else { return nil }
+    let scale: Double
+    switch text.dropFirst(digits.count) {
+    case "s", "sec", "secs", "second", "seconds": scale = 1
+    case "ms": scale = 0.001
+    case "min", "mins", "minute", "minutes": scale = 60
+    default: return nil
+    }
+    let seconds = amount * scale
+    return seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
   }
 
   public static var invalidUnicodeEscape: DiagnosticMessage {
@@ -389,6 +414,34 @@ extension DiagnosticMessage {
     .error(
       "'\(attribute)' is a Swift attribute, which dnd does not have: a script declares its views in an app "
         + "('label name { ... }') and connects nothing; remove '\(attribute)'")
+  }
+
+  /// `#selector`, `#if`, `#available`, `#line`...: Swift's compile-time
+  /// words. Each gets what a script writes instead.
+  public static func stepTakesNoArguments(_ step: String) -> DiagnosticMessage {
+    .error("'\(step)' is a step, not a function: it takes no arguments; write '\(step)' alone")
+  }
+
+  public static func stepWordBeforeTarget(step: String, word: String) -> DiagnosticMessage {
+    let forms = step == "longPress" ? "'longPress photo', 'longPress Safari.photo'" : "'tap button'"
+    return .error("'\(step)' takes its target directly, without '\(word)': write \(forms) or '\(step) Point(x, y)'")
+  }
+
+  public static func swiftPoundWord(_ word: String) -> DiagnosticMessage {
+    let advice: String
+    switch word {
+    case "selector":
+      advice =
+        "there are no Objective-C selectors; a button runs the 'func action() { ... }' declared in its block, "
+        + "as in 'button save { func action() { ... } }'"
+    case "if", "elseif", "else", "endif":
+      advice = "there are no compile-time conditions, every line runs as written; use an ordinary 'if'"
+    case "available", "unavailable":
+      advice = "a single version of UIKit is modelled, so there is nothing to check; remove the condition"
+    default:
+      advice = "there are no '#' words (macros, directives, literals); write the value itself"
+    }
+    return .error("'#\(word)' is Swift, not dnd: \(advice)")
   }
 
   public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {

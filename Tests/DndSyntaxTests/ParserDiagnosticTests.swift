@@ -172,6 +172,13 @@ struct ParserDiagnosticTests {
       ("scenario 1️⃣{ }", "expectedScenarioTitle"),
       ("scenario \"a\\(1️⃣x)\" { }", "interpolationNotAllowed"),
       ("drag 1️⃣target", "expectedDragDirection"),
+      // Steps written as Swift calls or with a preposition.
+      ("drag 1️⃣from a to b", "dragFrom"),
+      ("longPress 1️⃣at Point(1, 1)", "stepWordBeforeTarget"),
+      ("tap 1️⃣on box", "stepWordBeforeTarget"),
+      ("release1️⃣()", "stepTakesNoArguments"),
+      ("settle 1️⃣(1)", "stepTakesNoArguments"),
+      ("wait 1️⃣1s", "invalidNumber"),
       ("longPress1️⃣\nx", "expectedExpression"),
       ("let x = 1️⃣99999999999999999999", "integerOverflow"),
       // Int.min's magnitude fits only with a minus touching it.
@@ -186,6 +193,9 @@ struct ParserDiagnosticTests {
       ("let s = \"a \\(1 1️⃣2) b\"", "expectedInterpolationEnd"),
       // Lexer errors come through the parser once, in the lexer's words.
       ("let x = 1️⃣@", "unexpectedCharacter"),
+      ("let x = 1️⃣#", "unexpectedCharacter"),
+      ("f(action: 1️⃣#selector(g))", "swiftPoundWord"),
+      ("1️⃣#if DEBUG", "swiftPoundWord"),
       ("let 1️⃣café = 1", "nonASCIIIdentifier"),
       ("let s = 1️⃣\"abc", "unterminatedString"),
       ("let s = \"a1️⃣\\qb\"", "invalidEscape"),
@@ -298,6 +308,22 @@ struct ParserDiagnosticTests {
       result.diagnostics.first?.fixIts.map { "\(file.text($0.range)) -> \($0.replacement)" } == [
         "buton -> button"
       ])
+  }
+
+  /// The fix-it of a step written with a preposition or as a call removes
+  /// the extra text; `cancel(1)` has arguments to rethink, so none.
+  @Test(
+    arguments: [
+      ("longPress at Point(1, 1)", ["at  -> "]),
+      ("tap on box", ["on  -> "]),
+      ("release()", ["() -> "]),
+      ("settle ( )", ["( ) -> "]),
+      ("cancel(1)", []),
+    ] as [(String, [String])])
+  func aStepsExtraTextIsRemovedByItsFixIt(source: String, fixIts: [String]) {
+    let (file, result) = parse(source)
+    #expect(result.diagnostics.count == 1)
+    #expect(result.diagnostics.first?.fixIts.map { "\(file.text($0.range)) -> \($0.replacement)" } == fixIts)
   }
 
   @Test func diagnosticsAreSortedByPosition() {
