@@ -58,9 +58,12 @@ extension ReplSession {
     let words = Self.words(of: line)
     let name = words.first?.text ?? ""
     let operands = Array(words.dropFirst()).map(\.text)
+    // Every input takes a number, a command that works too: `<repl:N>` is
+    // then the Nth input (a statement of any number of lines, a comment
+    // or a command), as the user counts them.
+    let file = commandFile(line)
     /// Reports `message` at `range` (a byte range of the line), or at the whole line.
     func fail(_ message: String, at range: Range<Int>? = nil) -> ReplCommandResult {
-      let file = commandFile(line)
       let span = range ?? 0..<line.utf8.count
       let at = SourceRange(file: file.id, start: span.lowerBound, end: span.upperBound)
       let diagnostic = Diagnostic(DiagnosticMessage(id: "replCommand", message), at: at)

@@ -29,8 +29,9 @@ final class ReplSession {
   private(set) var scene: Scene?
   /// Every file of the session: the loaded script, then each input.
   private(set) var files: [SourceFile] = []
-  /// Inputs read so far in this process (numbers `<repl:N>`; never reused,
-  /// even across `:reset`, so a diagnostic names one input only).
+  /// Inputs read so far in this process, commands included (numbers
+  /// `<repl:N>`; never reused, even across `:reset`, so a diagnostic names
+  /// one input only).
   private var inputCount = 0
   /// Files made so far, inputs and loaded scripts alike: their ids. (A
   /// loaded script takes an id but no input number, so the first line

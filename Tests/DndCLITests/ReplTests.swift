@@ -449,6 +449,15 @@ import Testing
     #expect(outcome.error.contains("<repl:1>:1:1: error: cannot find 'nope'"), "\(outcome.error)")
   }
 
+  /// `<repl:N>` is the Nth input as the user counts them: a command that
+  /// worked, a comment and a statement of two lines count one each, and a
+  /// blank line none.
+  @Test func everyInputTakesANumberCommandsToo() {
+    let input = ":help\n// a note\n\nfunc f() {\n}\nlet b = nope\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.error.contains("<repl:4>:1:9: error: cannot find 'nope'"), "\(outcome.error)")
+  }
+
   @Test func aMissingFileIsReportedAndTheSessionGoesOn() {
     let outcome = dnd(["repl", "nowhere.dnd"], input: Array("print(1)\n".utf8))
     #expect(outcome.status == 74)
