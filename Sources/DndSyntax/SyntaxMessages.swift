@@ -86,6 +86,12 @@ extension DiagnosticMessage {
     .error("'\(text)' is too large for a Double")
   }
 
+  public static var dragFrom: DiagnosticMessage {
+    .error(
+      "a drag goes on from where 'longPress' lifted the item, so it has no 'from': "
+        + "write 'longPress source' first, then 'drag to target'")
+  }
+
   public static var duplicateDefault: DiagnosticMessage {
     .error("a 'switch' has only one 'default:'; merge the statements of both into one, at the end")
   }
@@ -147,12 +153,6 @@ extension DiagnosticMessage {
 
   public static var expectedDragDirection: DiagnosticMessage {
     .error("expected 'to' or 'through' after 'drag', as in 'drag to target'")
-  }
-
-  public static var dragFrom: DiagnosticMessage {
-    .error(
-      "a drag goes on from where 'longPress' lifted the item, so it has no 'from': "
-        + "write 'longPress source' first, then 'drag to target'")
   }
 
   public static var expectedElseAfterGuard: DiagnosticMessage {
@@ -410,14 +410,6 @@ extension DiagnosticMessage {
     .error("all statements inside a switch must be covered by a 'case' or 'default'; begin with 'case value:'")
   }
 
-  public static func swiftAttribute(_ attribute: String) -> DiagnosticMessage {
-    .error(
-      "'\(attribute)' is a Swift attribute, which dnd does not have: a script declares its views in an app "
-        + "('label name { ... }') and connects nothing; remove '\(attribute)'")
-  }
-
-  /// `#selector`, `#if`, `#available`, `#line`...: Swift's compile-time
-  /// words. Each gets what a script writes instead.
   public static func stepTakesNoArguments(_ step: String) -> DiagnosticMessage {
     .error("'\(step)' is a step, not a function: it takes no arguments; write '\(step)' alone")
   }
@@ -427,6 +419,18 @@ extension DiagnosticMessage {
     return .error("'\(step)' takes its target directly, without '\(word)': write \(forms) or '\(step) Point(x, y)'")
   }
 
+  public static func swiftAttribute(_ attribute: String) -> DiagnosticMessage {
+    .error(
+      "'\(attribute)' is a Swift attribute, which dnd does not have: a script declares its views in an app "
+        + "('label name { ... }') and connects nothing; remove '\(attribute)'")
+  }
+
+  public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {
+    .error(advice)
+  }
+
+  /// `#selector`, `#if`, `#available`, `#line`...: Swift's compile-time
+  /// words. Each gets what a script writes instead.
   public static func swiftPoundWord(_ word: String) -> DiagnosticMessage {
     let advice: String
     switch word {
@@ -442,10 +446,6 @@ extension DiagnosticMessage {
       advice = "there are no '#' words (macros, directives, literals); write the value itself"
     }
     return .error("'#\(word)' is Swift, not dnd: \(advice)")
-  }
-
-  public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {
-    .error(advice)
   }
 
   public static func throwsWithoutThrowingCalls(_ word: String) -> DiagnosticMessage {
