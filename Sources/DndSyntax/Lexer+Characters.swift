@@ -184,11 +184,11 @@ extension Lexer {
         "'..'", hint: "use '..<' for a half-open range or '...' for a closed one")
     case .dollar:
       message = .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0")
-    case .atSign where position < end && Lexer.identifierTable[Int(bytes[position])]:
+    case .atSign where position < end && bytes[position].isIdentifierStart:
       // `@IBOutlet`, `@objc`: the attribute goes as one error, and what follows is read.
       position = endOfIdentifier(from: position)
       message = .swiftAttribute(file.text(range(tokenStart, position)))
-    case .hash where position < end && Lexer.identifierTable[Int(bytes[position])]:
+    case .hash where position < end && bytes[position].isIdentifierStart:
       // `#selector`, `#if`, `#line`: the word goes with the '#', and the message says what to write instead.
       position = endOfIdentifier(from: position)
       message = .swiftPoundWord(file.text(range(tokenStart + 1, position)))

@@ -194,6 +194,8 @@ struct ParserDiagnosticTests {
       // Lexer errors come through the parser once, in the lexer's words.
       ("let x = 1️⃣@", "unexpectedCharacter"),
       ("let x = 1️⃣#", "unexpectedCharacter"),
+      ("let x = 1️⃣#1", "unexpectedCharacter"),
+      ("let x = 1️⃣@1", "unexpectedCharacter"),
       ("f(action: 1️⃣#selector(g))", "swiftPoundWord"),
       ("1️⃣#if DEBUG", "swiftPoundWord"),
       ("let 1️⃣café = 1", "nonASCIIIdentifier"),
