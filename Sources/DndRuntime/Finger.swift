@@ -63,7 +63,7 @@ public final class TouchDriver {
   @discardableResult
   public func longPress(_ target: TouchTarget, duration: Double? = nil) throws -> Finger {
     try runStep { world, engine in
-      let finger = newFinger(at: target.screenPoint)
+      let finger = newFinger(at: try onScreen(target, world))
       try engine.pressBegan(finger)
       try world.scheduler.advance(by: max(0, duration ?? world.timing.defaultLongPress))
       return finger
@@ -87,7 +87,7 @@ public final class TouchDriver {
   public func longPress(item name: String, in source: ItemSource, at point: Point? = nil) throws -> Finger {
     try runStep { world, engine in
       let screen = world.device.screenSize
-      let start = point ?? Point(screen.width - 1, screen.height / 2)
+      let start = try point.map { try onScreen(.point($0), world) } ?? Point(screen.width - 1, screen.height / 2)
       guard let items = try source.makeItems(named: name) else {
         throw ScenarioError("\(source.name) has no item named '\(name)'")
       }
@@ -99,9 +99,9 @@ public final class TouchDriver {
 
   /// Moves a finger (default: the current one) to a target: one drag sample.
   public func move(to target: TouchTarget, finger: Finger? = nil) throws {
-    try runStep { _, engine in
+    try runStep { world, engine in
       let moving = try resolve(finger)
-      moving.location = target.screenPoint
+      moving.location = try onScreen(target, world)
       try engine.fingerMoved(moving)
     }
   }
@@ -121,7 +121,7 @@ public final class TouchDriver {
 
   /// A second finger taps: it adds items to a drag, or uses the UI (a button).
   public func tap(_ target: TouchTarget) throws {
-    try runStep { _, engine in try engine.tap(at: target.screenPoint) }
+    try runStep { world, engine in try engine.tap(at: try onScreen(target, world)) }
   }
 
   public func tap(_ view: View) throws {
@@ -212,6 +212,31 @@ public final class TouchDriver {
 
   /// Runs a step on the main queue, then the work due now. Steps do not nest:
   /// a delegate closure cannot move a finger.
+  /// Where a finger touching `target` is: a finger touches the screen
+  /// and nothing else, so a target off it (a point past an edge, a view
+  /// placed or moved out of sight) is a mistake in the scenario, not a
+  /// touch that finds no view.
+  private func onScreen(_ target: TouchTarget, _ world: World) throws -> Point {
+    let point = target.screenPoint
+    let screen = world.device.screenSize
+    if point.x >= 0, point.x <= screen.width, point.y >= 0, point.y <= screen.height { return point }
+    let place: String
+    switch target {
+    case .point: place = "the point \(point)"
+    case .view(let view): place = "the centre of `\(view.name)`, \(point) on the screen,"
+    case .pointIn(let view, let local): place = "the point \(local) of `\(view.name)`, \(point) on the screen,"
+    }
+    let size = "\(Self.points(screen.width)) × \(Self.points(screen.height))"
+    throw ScenarioError(
+      "\(place) is off the \(world.device.name)'s screen, which is \(size) points: a finger can only touch the "
+        + "screen; aim at a point on it, or at a view on it")
+  }
+
+  /// A screen dimension as a script writes it: 1024, not 1024.0.
+  private static func points(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+
   private func runStep<Result>(_ body: (World, DragEngine) throws -> Result) throws -> Result {
     guard let world = worldLink.world else { throw ScenarioError("the world of these fingers is gone") }
     guard !isRunningStep else {

@@ -262,3 +262,58 @@ struct PreviewProviderTests {
     #expect(scene.trace.calls("willAnimateCancelWith").count == 1)
   }
 }
+
+@Suite("A finger touches the screen only")
+struct FingerOnScreenTests {
+  /// Where each step may aim: on the screen, edges included, or an error
+  /// that names the target and the screen. (Not a UIKit rule: a touch
+  /// cannot happen off the glass, so a target there is a scenario's mistake.)
+  @Test(
+    arguments: [
+      ("point inside", TargetCase.point(Point(500, 500)), nil),
+      ("top-left corner", .point(Point(0, 0)), nil),
+      ("bottom-right corner", .point(Point(1024, 768)), nil),
+      ("past the right edge", .point(Point(2000, 10)), "the point (2000, 10) is off the iPad's screen"),
+      ("above the top", .point(Point(10, -1)), "the point (10, -1) is off the iPad's screen"),
+      ("not a number", .point(Point(.nan, 10)), "the point (nan, 10) is off"),
+      ("a view out of sight", .farView, "the centre of `far`, (1100, 50) on the screen, is off"),
+      ("a point of a view", .pointInFar, "the point (5, 5) of `far`, (1055, 5) on the screen, is off"),
+    ] as [(String, TargetCase, String?)])
+  func stepsAimOnTheScreen(_ name: String, _ target: TargetCase, _ error: String?) throws {
+    for step in ["longPress", "move", "tap"] {
+      let scene = try TestScene()
+      let (source, _) = try scene.sourceAndTarget()
+      scene.makeDragSource(source)
+      let far = try scene.add(.view, "far", Rect(1050, 0, 100, 100))
+      let aim = target.touchTarget(far: far)
+      do {
+        switch step {
+        case "longPress": try scene.fingers.longPress(aim)
+        case "move":
+          try scene.fingers.longPress(source)
+          try scene.fingers.move(to: aim)
+        default: try scene.fingers.tap(aim)
+        }
+        #expect(error == nil, "\(name), \(step): no error")
+      } catch let thrown as ScenarioError {
+        let expected = try #require(error, "\(name), \(step): \(thrown.message)")
+        #expect(thrown.message.contains(expected), "\(name), \(step): \(thrown.message)")
+        #expect(thrown.message.contains("1024 × 768 points: a finger can only touch the screen"))
+      }
+    }
+  }
+
+  enum TargetCase: Sendable {
+    case point(Point)
+    case farView
+    case pointInFar
+
+    func touchTarget(far: View) -> TouchTarget {
+      switch self {
+      case .point(let point): .point(point)
+      case .farView: .view(far)
+      case .pointInFar: .pointIn(far, Point(5, 5))
+      }
+    }
+  }
+}
