@@ -210,26 +210,28 @@ public final class TouchDriver {
     }
   }
 
-  /// Runs a step on the main queue, then the work due now. Steps do not nest:
-  /// a delegate closure cannot move a finger.
   /// Where a finger touching `target` is: a finger touches the screen
   /// and nothing else, so a target off it (a point past an edge, a view
-  /// placed or moved out of sight) is a mistake in the scenario, not a
-  /// touch that finds no view.
+  /// placed out of sight or in no window) is a mistake in the scenario, not
+  /// a touch that finds no view. The screen is half-open, as hit-testing
+  /// is: (0, 0) is on it, (width, height) is past its last point.
   private func onScreen(_ target: TouchTarget, _ world: World) throws -> Point {
     let point = target.screenPoint
     let screen = world.device.screenSize
-    if point.x >= 0, point.x <= screen.width, point.y >= 0, point.y <= screen.height { return point }
+    let size = "\(Self.points(screen.width)) × \(Self.points(screen.height)) points"
+    let outside = "off the \(world.device.name)'s screen, which is \(size)"
+    let advice = "a finger can only touch the screen; aim at a point on it, or at a view on it"
     let place: String
     switch target {
-    case .point: place = "the point \(point)"
-    case .view(let view): place = "the centre of `\(view.name)`, \(point) on the screen,"
-    case .pointIn(let view, let local): place = "the point \(local) of `\(view.name)`, \(point) on the screen,"
+    case .point: place = "the point \(point) is \(outside)"
+    case .view(let view) where view.window == nil, .pointIn(let view, _) where view.window == nil:
+      throw ScenarioError(
+        "`\(view.name)` is in no window (never added, or removed), so it is not on the screen: \(advice)")
+    case .view(let view): place = "the centre of `\(view.name)` is at \(point), \(outside)"
+    case .pointIn(let view, let local): place = "the point \(local) of `\(view.name)` is at \(point), \(outside)"
     }
-    let size = "\(Self.points(screen.width)) × \(Self.points(screen.height))"
-    throw ScenarioError(
-      "\(place) is off the \(world.device.name)'s screen, which is \(size) points: a finger can only touch the "
-        + "screen; aim at a point on it, or at a view on it")
+    if point.x >= 0, point.x < screen.width, point.y >= 0, point.y < screen.height { return point }
+    throw ScenarioError("\(place): \(advice)")
   }
 
   /// A screen dimension as a script writes it: 1024, not 1024.0.
@@ -237,6 +239,8 @@ public final class TouchDriver {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
+  /// Runs a step on the main queue, then the work due now. Steps do not nest:
+  /// a delegate closure cannot move a finger.
   private func runStep<Result>(_ body: (World, DragEngine) throws -> Result) throws -> Result {
     guard let world = worldLink.world else { throw ScenarioError("the world of these fingers is gone") }
     guard !isRunningStep else {

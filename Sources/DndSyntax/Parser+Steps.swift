@@ -61,8 +61,16 @@ extension Parser.State {
     let isThrough = isWord("through")
     guard (isThrough || isWord("to")) && !token.isAtStartOfLine else {
       if isWord("from") && !token.isAtStartOfLine {
-        // `drag from a to b`: the drag goes on from where the long press lifted.
+        // `drag from a to b`: the drag goes on from where the long press
+        // lifted. The rest is read, so that a target spread over lines
+        // reports nothing more.
         report(.dragFrom, at: token.range)
+        advance()
+        _ = parseExpression()
+        if (isWord("to") || isWord("through")) && !token.isAtStartOfLine {
+          advance()
+          repeat { _ = parseExpression() } while consume(.comma) != nil
+        }
       } else {
         report(.expectedDragDirection, at: missingRange)
       }
@@ -183,7 +191,6 @@ extension Parser.State {
     return .expectWarning(negated: negated, text: text, range: range(from: start))
   }
 
-  /// The expression a step needs, which must start on the step's line.
   /// `longPress at Point(1, 1)`, `tap on trash`: a word before the target,
   /// which a step takes directly. Reported with a fix-it that removes the
   /// word, which is skipped so the target is still read. `at` alone, or
@@ -212,8 +219,11 @@ extension Parser.State {
     let call = SourceRange(file: file.id, start: Int(token.range.start), end: Int(next.range.end))
     let fixIts = next.kind == .rightParen ? [Diagnostic.FixIt(range: call, replacement: "")] : []
     report(.stepTakesNoArguments(step), at: token.range, fixIts: fixIts)
+    // Read as an expression, so that parentheses spread over lines report nothing more.
+    _ = parseExpression()
   }
 
+  /// The expression a step needs, which must start on the step's line.
   private mutating func readStepOperand(after word: String) -> Expr {
     guard !token.isAtStartOfLine else {
       report(.expectedExpression(after: word), at: missingRange)

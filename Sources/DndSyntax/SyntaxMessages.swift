@@ -273,16 +273,16 @@ extension DiagnosticMessage {
   /// `1s`, `250ms`, `2min`: a number with a unit of time, as a newcomer
   /// writes `wait 1s`; the seconds it means, as a script writes them.
   private static func secondsWritten(_ text: String) -> String? {
-    let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
-    guard let amount = Double(digits) else { return nil }
-    let scale: Double
-    switch text.dropFirst(digits.count) {
-    case "s", "sec", "secs", "second", "seconds": scale = 1
-    case "ms": scale = 0.001
-    case "min", "mins", "minute", "minutes": scale = 60
+    let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "_") }
+    guard let amount = Double(digits.filter { $0 != "_" }) else { return nil }
+    let seconds: Double
+    // Divided rather than multiplied by 0.001, which is not exact: 700 ms is 0.7, not 0.7000000000000001.
+    switch text.dropFirst(digits.count).lowercased() {
+    case "s", "sec", "secs", "second", "seconds": seconds = amount
+    case "ms", "msec", "msecs", "millisecond", "milliseconds": seconds = amount / 1000
+    case "min", "mins", "minute", "minutes": seconds = amount * 60
     default: return nil
     }
-    let seconds = amount * scale
     return seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
   }
 
@@ -442,6 +442,10 @@ extension DiagnosticMessage {
       advice = "there are no compile-time conditions, every line runs as written; use an ordinary 'if'"
     case "available", "unavailable":
       advice = "a single version of UIKit is modelled, so there is nothing to check; remove the condition"
+    case "warning", "error":
+      advice = "there are no compile-time messages; write a comment instead"
+    case "file", "fileID", "filePath", "line", "column", "function", "dsohandle":
+      advice = "there are no source-location literals; write the text or number itself"
     default:
       advice = "there are no '#' words (macros, directives, literals); write the value itself"
     }

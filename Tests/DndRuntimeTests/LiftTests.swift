@@ -272,12 +272,16 @@ struct FingerOnScreenTests {
     arguments: [
       ("point inside", TargetCase.point(Point(500, 500)), nil),
       ("top-left corner", .point(Point(0, 0)), nil),
-      ("bottom-right corner", .point(Point(1024, 768)), nil),
+      ("just inside the bottom-right corner", .point(Point(1023.5, 767.5)), nil),
+      // Half-open, as hit-testing is: the far edges are past the last point.
+      ("the right edge", .point(Point(1024, 10)), "the point (1024, 10) is off the iPad's screen"),
+      ("the bottom edge", .point(Point(10, 768)), "the point (10, 768) is off the iPad's screen"),
       ("past the right edge", .point(Point(2000, 10)), "the point (2000, 10) is off the iPad's screen"),
       ("above the top", .point(Point(10, -1)), "the point (10, -1) is off the iPad's screen"),
       ("not a number", .point(Point(.nan, 10)), "the point (nan, 10) is off"),
-      ("a view out of sight", .farView, "the centre of `far`, (1100, 50) on the screen, is off"),
-      ("a point of a view", .pointInFar, "the point (5, 5) of `far`, (1055, 5) on the screen, is off"),
+      ("a view out of sight", .farView, "the centre of `far` is at (1100, 50), off the iPad's screen"),
+      ("a point of a view", .pointInFar, "the point (5, 5) of `far` is at (1055, 5), off"),
+      ("a view in no window", .loneView, "`lone` is in no window (never added, or removed)"),
     ] as [(String, TargetCase, String?)])
   func stepsAimOnTheScreen(_ name: String, _ target: TargetCase, _ error: String?) throws {
     for step in ["longPress", "move", "tap"] {
@@ -285,7 +289,8 @@ struct FingerOnScreenTests {
       let (source, _) = try scene.sourceAndTarget()
       scene.makeDragSource(source)
       let far = try scene.add(.view, "far", Rect(1050, 0, 100, 100))
-      let aim = target.touchTarget(far: far)
+      let lone = View(.view, name: "lone", frame: Rect(10, 10, 10, 10), world: scene.world)
+      let aim = target.touchTarget(far: far, lone: lone)
       do {
         switch step {
         case "longPress": try scene.fingers.longPress(aim)
@@ -298,7 +303,8 @@ struct FingerOnScreenTests {
       } catch let thrown as ScenarioError {
         let expected = try #require(error, "\(name), \(step): \(thrown.message)")
         #expect(thrown.message.contains(expected), "\(name), \(step): \(thrown.message)")
-        #expect(thrown.message.contains("1024 × 768 points: a finger can only touch the screen"))
+        let advice = ": a finger can only touch the screen; aim at a point on it, or at a view on it"
+        #expect(thrown.message.hasSuffix(advice))
       }
     }
   }
@@ -307,12 +313,14 @@ struct FingerOnScreenTests {
     case point(Point)
     case farView
     case pointInFar
+    case loneView
 
-    func touchTarget(far: View) -> TouchTarget {
+    func touchTarget(far: View, lone: View) -> TouchTarget {
       switch self {
       case .point(let point): .point(point)
       case .farView: .view(far)
       case .pointInFar: .pointIn(far, Point(5, 5))
+      case .loneView: .view(lone)
       }
     }
   }

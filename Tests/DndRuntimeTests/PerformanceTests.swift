@@ -55,7 +55,7 @@ struct PerformanceTests {
     drop.performDrop = { _ in }
     leaf.addInteraction(DropInteraction(delegate: drop))
     try world.fingers.longPress(source)
-    let points = (0..<200).map { Point(Double($0 * 4_999), Double(1_000_000 - $0 * 4_999)) }
+    let points = (0..<200).map { Point(Double($0 * 4_999), Double(999_999 - $0 * 4_999)) }
     for point in points { try world.fingers.move(to: point) }
     try world.fingers.move(to: leaf)
     // What a move costs is measured by the benchmark (`dnd-bench`), never by

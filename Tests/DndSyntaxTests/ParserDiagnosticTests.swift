@@ -328,6 +328,31 @@ struct ParserDiagnosticTests {
     #expect(result.diagnostics.first?.fixIts.map { "\(file.text($0.range)) -> \($0.replacement)" } == fixIts)
   }
 
+  /// A number with a unit of time gives the seconds to write, exactly:
+  /// 700 ms is 0.7 (multiplying by 0.001 gave 0.7000000000000001).
+  @Test(
+    arguments: [
+      ("1s", "write 1"), ("0.5s", "write 0.5"), ("700ms", "write 0.7"), ("350ms", "write 0.35"),
+      ("9ms", "write 0.009"), ("1_000ms", "write 1"), ("250MS", "write 0.25"), ("2min", "write 120"),
+      ("1.5seconds", "write 1.5"), ("12abc", "write digits (1_000, 2.5, 1e-3) or 0x and hex digits"),
+    ] as [(String, String)])
+  func aDurationWithAUnitGivesItsSeconds(text: String, ending: String) {
+    #expect(DiagnosticMessage.invalidNumber(text).text.hasSuffix(ending))
+  }
+
+  /// A step's parentheses or `drag from`'s targets spread over lines give
+  /// one error, not one more per line.
+  @Test(
+    arguments: [
+      ("release(\n)", "stepTakesNoArguments"),
+      ("cancel(\n  1,\n  2\n)", "stepTakesNoArguments"),
+      ("drag from box to Point(\n  10, 10)", "dragFrom"),
+    ] as [(String, String)])
+  func aStepWrittenAsSwiftOverLinesIsOneError(source: String, id: String) {
+    let (_, result) = parse(source + "\nlet after = 1 +\n")
+    #expect(result.diagnostics.map(\.id) == [id, "expectedExpression"])
+  }
+
   @Test func diagnosticsAreSortedByPosition() {
     let (_, result) = parse("let s = \"\\(1 2)\" + @\nlet t = ")
     let starts = result.diagnostics.map(\.range.start)
