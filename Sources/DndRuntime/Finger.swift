@@ -218,20 +218,27 @@ public final class TouchDriver {
   private func onScreen(_ target: TouchTarget, _ world: World) throws -> Point {
     let point = target.screenPoint
     let screen = world.device.screenSize
+    let inWindow: Bool
+    switch target {
+    case .point: inWindow = true
+    case .view(let view), .pointIn(let view, _): inWindow = view.window != nil
+    }
+    if inWindow, point.x >= 0, point.x < screen.width, point.y >= 0, point.y < screen.height { return point }
+    // The message is made only here: a finger step runs at every order an exploration tries.
     let size = "\(Self.points(screen.width)) × \(Self.points(screen.height)) points"
     let outside = "off the \(world.device.name)'s screen, which is \(size)"
     let advice = "a finger can only touch the screen; aim at a point on it, or at a view on it"
-    let place: String
     switch target {
-    case .point: place = "the point \(point) is \(outside)"
-    case .view(let view) where view.window == nil, .pointIn(let view, _) where view.window == nil:
+    case .point:
+      throw ScenarioError("the point \(point) is \(outside): \(advice)")
+    case .view(let view) where !inWindow, .pointIn(let view, _) where !inWindow:
       throw ScenarioError(
         "`\(view.name)` is in no window (never added, or removed), so it is not on the screen: \(advice)")
-    case .view(let view): place = "the centre of `\(view.name)` is at \(point), \(outside)"
-    case .pointIn(let view, let local): place = "the point \(local) of `\(view.name)` is at \(point), \(outside)"
+    case .view(let view):
+      throw ScenarioError("the centre of `\(view.name)` is at \(point), \(outside): \(advice)")
+    case .pointIn(let view, let local):
+      throw ScenarioError("the point \(local) of `\(view.name)` is at \(point), \(outside): \(advice)")
     }
-    if point.x >= 0, point.x < screen.width, point.y >= 0, point.y < screen.height { return point }
-    throw ScenarioError("\(place): \(advice)")
   }
 
   /// A screen dimension as a script writes it: 1024, not 1024.0.
