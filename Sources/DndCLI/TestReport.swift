@@ -49,12 +49,18 @@ public struct TestReport: Sendable {
   /// clean run.
   func line(for test: TestCase, in file: FileTests, style: TerminalStyle) -> String {
     guard test.passed else { return style.apply(.boldRed, "FAIL") + " " + title(test, in: file) }
+    var line = style.apply(.green, "PASS") + " " + test.name
+    // A scenario whose steps ran no `expect` passes whatever happened: a
+    // newcomer's first scenario often forgets them.
+    if test.kind == .scenario, let run = test.run, run.expectationsChecked == 0 {
+      line += style.apply(.yellow, " (no expect ran, so it checked nothing)")
+    }
     let expected = test.run?.expectedWarnings ?? []
     let warnings = test.run?.trace.filter { $0.kind == .warning && !expected.contains($0.message ?? "") } ?? []
-    guard let first = warnings.first?.message else { return style.apply(.green, "PASS") + " " + test.name }
+    guard let first = warnings.first?.message else { return line }
     let count = warnings.count == 1 ? "1 warning" : "\(warnings.count) warnings"
     let shown = first.count > 60 ? String(first.prefix(59)) + "…" : first
-    return style.apply(.green, "PASS") + " " + test.name + style.apply(.yellow, " (\(count): \(shown))")
+    return line + style.apply(.yellow, " (\(count): \(shown))")
   }
 
   /// The name, and where it failed when that is known.

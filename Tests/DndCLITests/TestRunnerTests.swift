@@ -94,6 +94,25 @@ import Testing
       ])
   }
 
+  /// A scenario that ran no `expect` passes whatever happened, and its line
+  /// says it checked nothing; an `expect` in a function the scenario calls
+  /// counts, and so does a failed one.
+  @Test func aPassThatCheckedNothingSaysSo() throws {
+    let script = """
+      app A {
+          view box { frame = Rect(0, 0, 100, 100) }
+      }
+      func check() { expect box.frame.width == 100 }
+      scenario "nothing" { longPress Point(500, 500); release }
+      scenario "through a function" { check() }
+      scenario "warning only" { expect not warning }
+      """
+    let text = try TestReport(files: run(["a.dnd": script])).text
+    let passes = text.split(separator: "\n").filter { $0.hasPrefix("PASS") }
+    #expect(
+      passes == ["PASS nothing (no expect ran, so it checked nothing)", "PASS through a function", "PASS warning only"])
+  }
+
   @Test func filterRunsOnlyMatchingScenariosIgnoringCase() throws {
     let files = try run(["scene.dnd": Self.scene], filter: "WRONG")
     #expect(files.first?.cases.map(\.name) == ["wrong text"])

@@ -44,6 +44,9 @@ public struct ScenarioResult: Sendable {
   /// The warnings a positive `expect warning` matched: anticipated, so a
   /// report need not point them out.
   public var expectedWarnings: [String] = []
+  /// How many expectation steps ran: a scenario that passed without any
+  /// checked nothing (`dnd test` says so).
+  public var expectationsChecked = 0
 
   public init(
     title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent],
@@ -265,6 +268,7 @@ public struct ScenarioRunner: Sendable {
       title: title, range: range, outcome: outcome, printed: printed, trace: trace, scene: scene,
       steps: host.performedSteps, stoppedEarly: stopped)
     result.expectedWarnings = host.expectedWarnings
+    result.expectationsChecked = host.expectationsChecked
     return result
   }
 

@@ -14,6 +14,10 @@ extension SceneHost {
   public func perform(_ step: CheckedStep, at range: SourceRange, interpreter: Interpreter) throws {
     self.interpreter = interpreter
     switch step {
+    case .expect, .expectCall, .expectException, .expectWarning: expectationsChecked += 1
+    case .longPress, .drag, .tap, .release, .cancel, .wait, .settle: break
+    }
+    switch step {
     case .expect(let condition):
       try expect(condition, interpreter: interpreter)
     case .expectCall(let negated, let method, let methods, let view, let times):

@@ -87,6 +87,8 @@ public final class SceneHost: InterpreterHost {
   }
   /// The warnings `expect warning` has matched so far.
   var expectedWarnings: [String] = []
+  /// The expectation steps run so far, whether they held or not.
+  var expectationsChecked = 0
   /// The range of the step being performed.
   var stepRange: SourceRange?
   /// Script calls the runtime is making right now (handlers, completions).
