@@ -52,7 +52,7 @@ public struct TestReport: Sendable {
     var line = style.apply(.green, "PASS") + " " + test.name
     // A scenario whose steps ran no `expect` passes whatever happened: a
     // newcomer's first scenario often forgets them.
-    if test.kind == .scenario, let run = test.run, run.expectationsChecked == 0 {
+    if test.checkedNothing {
       line += style.apply(.yellow, " (no expect ran, so it checked nothing)")
     }
     let expected = test.run?.expectedWarnings ?? []

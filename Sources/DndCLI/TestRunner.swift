@@ -82,8 +82,10 @@ public struct TestRunner: Sendable {
           unexpected.append(diagnostic)
         }
       }
-      cases.append(
-        TestCase(name: scenario.title ?? spec.name, kind: .scenario, failure: failure, run: scenario))
+      var test = TestCase(name: scenario.title ?? spec.name, kind: .scenario, failure: failure, run: scenario)
+      // Inline `// expect` comments check what a scenario prints and where it stops.
+      test.checkedNothing = !hasInline && scenario.expectationsChecked == 0
+      cases.append(test)
     }
     let topLevelFailed = !result.topLevel.outcome.passed
     // A filter leaves out the file's own test, unless its top level failed:
@@ -199,6 +201,9 @@ public struct TestCase: Sendable {
   public var failure: TestFailure?
   /// The scenario's run (its trace up to the failure), when there is one.
   public var run: ScenarioResult?
+  /// A scenario that ran no `expect` step, in a file without inline
+  /// expectations: whatever it did, nothing was checked.
+  public var checkedNothing = false
 
   public init(name: String, kind: Kind, failure: TestFailure?, run: ScenarioResult? = nil) {
     self.name = name

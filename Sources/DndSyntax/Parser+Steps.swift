@@ -66,8 +66,9 @@ extension Parser.State {
         // reports nothing more.
         report(.dragFrom, at: token.range)
         advance()
-        _ = parseExpression()
-        if (isWord("to") || isWord("through")) && !token.isAtStartOfLine {
+        if !token.isAtStartOfLine { _ = parseExpression() }
+        // `to` may start the next line here: after `drag from`, it hardly begins a statement.
+        if (isWord("to") || isWord("through")) && !peek().isAtStartOfLine {
           advance()
           repeat { _ = parseExpression() } while consume(.comma) != nil
         }

@@ -275,14 +275,16 @@ extension DiagnosticMessage {
   private static func secondsWritten(_ text: String) -> String? {
     let digits = text.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "_") }
     guard let amount = Double(digits.filter { $0 != "_" }) else { return nil }
-    let seconds: Double
-    // Divided rather than multiplied by 0.001, which is not exact: 700 ms is 0.7, not 0.7000000000000001.
+    var seconds: Double
     switch text.dropFirst(digits.count).lowercased() {
     case "s", "sec", "secs", "second", "seconds": seconds = amount
     case "ms", "msec", "msecs", "millisecond", "milliseconds": seconds = amount / 1000
     case "min", "mins", "minute", "minutes": seconds = amount * 60
     default: return nil
     }
+    // Rounded to a nanosecond, which takes off the scaling's binary error:
+    // 33.3 ms is 0.0333, not 0.033299999999999996.
+    if seconds < 1e6 { seconds = (seconds * 1e9).rounded() / 1e9 }
     return seconds == seconds.rounded() && seconds < 1e15 ? String(Int(seconds)) : String(seconds)
   }
 

@@ -113,6 +113,29 @@ import Testing
       passes == ["PASS nothing (no expect ran, so it checked nothing)", "PASS through a function", "PASS warning only"])
   }
 
+  /// The top level's own `expect` is not a scenario's; inline `// expect`
+  /// comments check a scenario's output and where it stops, so a spec
+  /// file's scenarios are not said to check nothing.
+  @Test func theTopLevelsExpectAndInlineExpectationsAreNotAScenariosCheck() throws {
+    let topLevel = """
+      app A {
+          view box { frame = Rect(0, 0, 100, 100) }
+      }
+      expect box.frame.width == 100
+      scenario "nothing" { settle }
+      """
+    let inline = """
+      app A {
+          view box { frame = Rect(0, 0, 100, 100) }
+      }
+      scenario "prints" { print(box.frame.width) // expect: 100.0
+      }
+      """
+    let text = try TestReport(files: run(["a.dnd": topLevel, "b.dnd": inline])).text
+    let passes = text.split(separator: "\n").filter { $0.hasPrefix("PASS") }
+    #expect(passes == ["PASS nothing (no expect ran, so it checked nothing)", "PASS b.dnd", "PASS prints"])
+  }
+
   @Test func filterRunsOnlyMatchingScenariosIgnoringCase() throws {
     let files = try run(["scene.dnd": Self.scene], filter: "WRONG")
     #expect(files.first?.cases.map(\.name) == ["wrong text"])

@@ -334,7 +334,8 @@ struct ParserDiagnosticTests {
     arguments: [
       ("1s", "write 1"), ("0.5s", "write 0.5"), ("700ms", "write 0.7"), ("350ms", "write 0.35"),
       ("9ms", "write 0.009"), ("1_000ms", "write 1"), ("250MS", "write 0.25"), ("2min", "write 120"),
-      ("1.5seconds", "write 1.5"), ("12abc", "write digits (1_000, 2.5, 1e-3) or 0x and hex digits"),
+      ("1.5seconds", "write 1.5"), ("33.3ms", "write 0.0333"), ("2.05min", "write 123"),
+      ("0.07ms", "write 7e-05"), ("12abc", "write digits (1_000, 2.5, 1e-3) or 0x and hex digits"),
     ] as [(String, String)])
   func aDurationWithAUnitGivesItsSeconds(text: String, ending: String) {
     #expect(DiagnosticMessage.invalidNumber(text).text.hasSuffix(ending))
@@ -347,10 +348,17 @@ struct ParserDiagnosticTests {
       ("release(\n)", "stepTakesNoArguments"),
       ("cancel(\n  1,\n  2\n)", "stepTakesNoArguments"),
       ("drag from box to Point(\n  10, 10)", "dragFrom"),
+      ("drag from box\nto other", "dragFrom"),
     ] as [(String, String)])
   func aStepWrittenAsSwiftOverLinesIsOneError(source: String, id: String) {
     let (_, result) = parse(source + "\nlet after = 1 +\n")
     #expect(result.diagnostics.map(\.id) == [id, "expectedExpression"])
+  }
+
+  /// `drag from` at the end of its line leaves the next line alone.
+  @Test func dragFromAtTheEndOfALineKeepsTheNextLinesError() {
+    let (_, result) = parse("drag from\nlongpress other\n")
+    #expect(result.diagnostics.map(\.id) == ["dragFrom", "misspeltStep"])
   }
 
   @Test func diagnosticsAreSortedByPosition() {

@@ -218,6 +218,8 @@ public struct ScenarioRunner: Sendable {
     host.isOutputMuted = false
     host.clearPrinted()
     host.performedSteps = []
+    // The top level's own `expect` steps are not the scenario's.
+    host.expectationsChecked = 0
     host.stopAfterSteps = stopAfterSteps
     let traceStart = host.world.trace.events.count
     guard setUp.passed else {

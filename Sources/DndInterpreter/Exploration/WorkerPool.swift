@@ -93,7 +93,7 @@ final class WorkerPool: @unchecked Sendable {
   /// waiting thread polls before it sleeps (`pause`), as the pool's threads
   /// do: put to sleep, it woke about as long after the search ended as an
   /// order takes to run, for every exploration (the Image Gallery's, nine
-  /// orders, explored a fifth faster once it polled; `dnd-bench`).
+  /// orders, explored a sixth to a fifth faster once it polled; `dnd-bench`).
   private final class HandOver<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: Value?
