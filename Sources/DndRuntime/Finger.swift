@@ -225,7 +225,7 @@ public final class TouchDriver {
     }
     if inWindow, point.x >= 0, point.x < screen.width, point.y >= 0, point.y < screen.height { return point }
     // The message is made only here: a finger step runs at every order an exploration tries.
-    let size = "\(Self.points(screen.width)) × \(Self.points(screen.height)) points"
+    let size = "\(formatNumber(screen.width)) × \(formatNumber(screen.height)) points"
     let outside = "off the \(world.device.name)'s screen, which is \(size)"
     let advice = "a finger can only touch the screen; aim at a point on it, or at a view on it"
     switch target {
@@ -239,11 +239,6 @@ public final class TouchDriver {
     case .pointIn(let view, let local):
       throw ScenarioError("the point \(local) of `\(view.name)` is at \(point), \(outside): \(advice)")
     }
-  }
-
-  /// A screen dimension as a script writes it: 1024, not 1024.0.
-  private static func points(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   /// Runs a step on the main queue, then the work due now. Steps do not nest:
