@@ -293,23 +293,69 @@ extension World {
 // MARK: - State for fingerprints
 
 extension World {
-  /// The state of the world beyond its view tree, as lines of text, for
-  /// the explorer's fingerprints: the world's files, and each drag in
-  /// progress (its stage, place, target, proposal, items and their local
-  /// objects). Two choice points that differ here have different futures.
-  public func forEachStatePart(_ body: (String) -> Void) {
+  /// The state of the world beyond its view tree, piece by piece, for the
+  /// explorer's fingerprints: the world's files, and each drag in progress
+  /// (its stage, place, target, proposal, items and their local objects).
+  /// Two choice points that differ here have different futures. Pieces, not
+  /// lines of text: this is read at every fingerprinted choice point, and
+  /// formatting the drag's line (its stage and place by reflection) cost
+  /// more than hashing it.
+  public func digestState<Digest: StateDigest>(into digest: inout Digest) {
     for path in files.keys.sorted() {
-      body("file " + path + " " + (files[path] ?? Data()).base64EncodedString())
+      digest.add("file ")
+      digest.add(path)
+      digest.add(" ")
+      digest.add((files[path] ?? Data()).base64EncodedString())
+      digest.endPart()
     }
     for s in engine.sessions {
-      let target = s.target?.view?.name ?? "-"
-      let proposal = s.proposal.map { "\($0)" } ?? "-"
-      body(
-        "drag \(s.id) \(s.stage) \(s.location) \(target) \(s.operation) \(proposal) "
-          + "\(s.items.count) \(s.pendingLoads) \(s.dropPerformed) \(s.seen.count)")
-      for item in s.items {
-        body("item " + (item.localObject.map { String(describing: $0) } ?? "-"))
+      digest.add("drag ")
+      digest.add(Int64(s.id))
+      digest.add(s.stage.ordinal)
+      digest.add(s.location.x)
+      digest.add(s.location.y)
+      digest.add(s.target?.view?.name ?? "-")
+      digest.add(" ")
+      digest.add(Int64(s.operation.rawValue))
+      if let proposal = s.proposal {
+        // The summary names a list proposal's intent too.
+        digest.add(proposal.summary)
+      } else {
+        digest.add("-")
       }
+      digest.add(Int64(s.items.count))
+      digest.add(Int64(s.pendingLoads))
+      digest.add(Int64(s.dropPerformed ? 1 : 0))
+      digest.add(Int64(s.seen.count))
+      digest.endPart()
+      for item in s.items {
+        digest.add("item ")
+        digest.add(item.localObject.map { String(describing: $0) } ?? "-")
+        digest.endPart()
+      }
+    }
+  }
+}
+
+/// What `World.digestState(into:)` feeds: text, numbers, and the end of
+/// each part. Numbers are pieces of their own, so a digest need not spell
+/// them; consecutive numbers stay apart however the digest mixes them.
+public protocol StateDigest {
+  mutating func add(_ text: String)
+  mutating func add(_ number: Int64)
+  mutating func add(_ number: Double)
+  mutating func endPart()
+}
+
+extension DragState.Stage {
+  /// A number for each stage, for digests.
+  fileprivate var ordinal: Int64 {
+    switch self {
+    case .lifting: 0
+    case .lifted: 1
+    case .dragging: 2
+    case .settingDown: 3
+    case .ended: 4
     }
   }
 }

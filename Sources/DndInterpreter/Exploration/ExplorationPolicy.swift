@@ -62,28 +62,24 @@ final class ExplorationPolicy: SchedulingPolicy {
   /// runtime, at about 2,000 instructions a call.)
   var chosen: [Int] { points.map { $0.chosen } }
 
-  /// The labels of the work that has run, sorted (part of the fingerprint).
-  /// Brought up to date when read: only the choice points a run
+  /// The work that has run, as a multiset of labels (part of the
+  /// fingerprint): the sum of the labels' hashes, which no order of running
+  /// changes. Brought up to date when read: only the choice points a run
   /// fingerprints read it, and runs replaying a prefix or sampling have
   /// few or none.
-  var completedLabels: [String] {
-    while sortedCount < ran.count {
-      let label = ran[sortedCount].label
-      var low = 0
-      var high = sortedLabels.count
-      while low < high {
-        let middle = (low + high) / 2
-        if sortedLabels[middle] < label { low = middle + 1 } else { high = middle }
-      }
-      sortedLabels.insert(label, at: low)
-      sortedCount += 1
+  var completedDigest: (count: Int, sum: UInt64) {
+    while summedCount < ran.count {
+      var hash = StateFingerprint.FNV()
+      hash.add(ran[summedCount].label)
+      labelSum &+= hash.value
+      summedCount += 1
     }
-    return sortedLabels
+    return (summedCount, labelSum)
   }
 
-  private var sortedLabels: [String] = []
-  /// How many entries of `ran` `sortedLabels` holds.
-  private var sortedCount = 0
+  private var labelSum: UInt64 = 0
+  /// How many entries of `ran` `labelSum` holds.
+  private var summedCount = 0
 
   func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
     // Most work runs alone: nothing to order, no choice.

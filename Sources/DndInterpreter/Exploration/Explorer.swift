@@ -457,7 +457,7 @@ public struct Explorer: Sendable {
         arming = fault?.install(in: host.world)
         if let fingerprints {
           policy.atChoicePoint = { [unowned host, unowned policy] point in
-            fingerprints.reach(point) { StateFingerprint.of(host: host, completed: policy.completedLabels) }
+            fingerprints.reach(point) { StateFingerprint.of(host: host, completed: policy.completedDigest) }
           }
         }
       },

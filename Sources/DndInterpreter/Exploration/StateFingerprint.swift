@@ -14,18 +14,18 @@ import DndRuntime
 /// local objects). Not covered: a variable that only closures held by
 /// pending work capture (a local `var` two completions share, once the
 /// function that declared it has returned), and objects' inner state other
-/// than the above; two orders differing only there are merged. FNV-1a over
-/// the parts' text: the same state gives the same number within one
-/// process (a closure's code is named by its object's identity, which only
-/// the process's runs share), which is all pruning compares.
+/// than the above; two orders differing only there are merged. The same
+/// state gives the same number within one process (a closure's code is
+/// named by its object's identity, which only the process's runs share),
+/// which is all pruning compares.
 ///
-/// The hash reads a sequence of parts, each a line of text such as
-/// `now 500000` or `view gallery false - - - 4`, each followed by a
-/// separator. It is computed at every choice point of every order, so the
-/// parts are fed to the hash piece by piece instead of being formatted as
-/// strings first; the bytes hashed are the same.
+/// The hash reads a sequence of parts, each like a line of text such as
+/// `now 500000` or `view gallery false - - - 4`, followed by a separator.
+/// It is computed at every choice point of every order, so the parts are
+/// fed to the hash piece by piece, numbers as numbers, instead of being
+/// formatted as strings first.
 enum StateFingerprint {
-  static func of(host: SceneHost, completed: [String]) -> UInt64 {
+  static func of(host: SceneHost, completed: (count: Int, sum: UInt64)) -> UInt64 {
     var hash = FNV()
     let scheduler = host.world.scheduler
     hash.add("now ")
@@ -68,11 +68,10 @@ enum StateFingerprint {
       }
       for (work, origin) in sorted { addBackground(work, origin) }
     }
-    for label in completed {
-      hash.add("ran ")
-      hash.add(label)
-      hash.endPart()
-    }
+    hash.add("ran ")
+    hash.add(Int64(completed.count))
+    hash.add(completed.sum)
+    hash.endPart()
     if let range = host.stepRange {
       hash.add("step ")
       hash.add(Int64(range.file))
@@ -97,7 +96,7 @@ enum StateFingerprint {
       hash.add("\(entry.value)")
       hash.endPart()
     }
-    host.world.forEachStatePart { hash.part($0) }
+    host.world.digestState(into: &hash)
     return hash.value
   }
 
@@ -122,7 +121,7 @@ enum StateFingerprint {
     case .nil: hash.add("nil")
     case .bool(let flag): hash.add(flag)
     case .int(let number): hash.add(Int64(number))
-    case .double(let number): addDescription(of: number, to: &hash)
+    case .double(let number): hash.add(number)
     case .string(let box):
       if !quoted {
         hash.add(box.value)
@@ -196,96 +195,40 @@ enum StateFingerprint {
     }
   }
 
-  /// Feeds the hash what `View.description` writes (a view object's
-  /// description and debug description): `<UICollectionView: gallery;
-  /// frame = (0, 0, 1024, 768)>`.
+  /// What a view object's description shows: the view's class, name and
+  /// frame (`<UICollectionView: gallery; frame = (0, 0, 1024, 768)>`).
   private static func addDescription(of view: View, to hash: inout FNV) {
-    hash.add("<")
-    hash.add(view.kind.uikitClassName)
-    hash.add(": ")
-    hash.add(view.name)
-    hash.add("; frame = (")
+    hash.add(field: view.kind.uikitClassName)
+    hash.add(field: view.name)
     let frame = view.frame
-    addNumber(frame.minX, to: &hash)
-    hash.add(", ")
-    addNumber(frame.minY, to: &hash)
-    hash.add(", ")
-    addNumber(frame.size.width, to: &hash)
-    hash.add(", ")
-    addNumber(frame.size.height, to: &hash)
-    hash.add(")>")
+    hash.add(frame.minX)
+    hash.add(frame.minY)
+    hash.add(frame.size.width)
+    hash.add(frame.size.height)
   }
 
-  /// Feeds the hash `number.description`: a whole number below 1e15 is
-  /// written as its digits and ".0" (checked against `description` for
-  /// every such number tried), without formatting a string; `-0.0` and the
-  /// rest are formatted.
-  private static func addDescription(of number: Double, to hash: inout FNV) {
-    let negativeZero = number == 0 && number.sign == .minus
-    if number.isFinite, number == number.rounded(), abs(number) < 1e15, !negativeZero {
-      hash.add(Int64(number))
-      hash.add(".0")
-    } else {
-      hash.add(number.description)
-    }
-  }
-
-  /// Text that may be nil, quoted so that nil and any text differ.
-  private static func addOptional(_ text: String?, to hash: inout FNV) {
-    guard let text else { return hash.add("nil") }
-    hash.add("\"")
-    hash.add(text)
-    hash.add("\"")
-  }
-
-  /// A number as the runtime's `formatNumber` writes it: whole numbers
-  /// without a fraction (and -0.0 apart from 0.0).
-  private static func addNumber(_ number: Double, to hash: inout FNV) {
-    if number.isFinite, number == number.rounded(), abs(number) < 1e15, !(number == 0 && number.sign == .minus) {
-      hash.add(Int64(number))
-    } else {
-      hash.add(String(number))
-    }
-  }
-
-
-  /// Feeds the hash what `ImageValue.description` writes: `UIImage(dawn, 400x300)`.
-  private static func addDescription(of image: ImageValue, to hash: inout FNV) {
-    hash.add("UIImage(")
-    hash.add(image.name)
-    hash.add(", ")
-    addNumber(image.size.width, to: &hash)
-    hash.add("x")
-    addNumber(image.size.height, to: &hash)
-    hash.add(")")
-  }
-
+  /// A view in the tree: its description, then what else of it a script
+  /// can see. Texts are fields (each ends with a mark, nil has its own),
+  /// numbers and flags are tagged, so no separators are needed.
   private static func add(_ view: View, to hash: inout FNV) {
-    hash.add("view ")
-    hash.add(view.name)
-    hash.add(" ")
+    hash.add(field: "view")
     addDescription(of: view, to: &hash)
-    hash.add(" ")
-    addDescription(of: view.alpha, to: &hash)
-    hash.add(" ")
+    hash.add(view.alpha)
     hash.add(view.isUserInteractionEnabled)
-    hash.add(" ")
-    addOptional(view.title, to: &hash)
-    hash.add(" ")
-    addNumber(view.bounds.minX, to: &hash)
-    hash.add(" ")
-    addNumber(view.bounds.minY, to: &hash)
-    hash.add(" ")
+    hash.add(field: view.title)
+    hash.add(view.bounds.minX)
+    hash.add(view.bounds.minY)
     hash.add(view.isSpringLoaded)
-    hash.add(" ")
     hash.add(view.isHidden)
-    hash.add(" ")
-    addOptional(view.text, to: &hash)
-    hash.add(" ")
-    if let image = view.image { addDescription(of: image, to: &hash) } else { hash.add("-") }
-    hash.add(" ")
-    if let color = view.backgroundColor { hash.add(color.description) } else { hash.add("-") }
-    hash.add(" ")
+    hash.add(field: view.text)
+    if let image = view.image {
+      hash.add(field: image.name)
+      hash.add(image.size.width)
+      hash.add(image.size.height)
+    } else {
+      hash.add(field: nil)
+    }
+    hash.add(field: view.backgroundColor?.description)
     hash.add(Int64(view.subviews.count))
     hash.endPart()
     if let object = view.userInfo as? ViewObject {
@@ -294,17 +237,19 @@ enum StateFingerprint {
     if let list = view.list {
       hash.add("list ")
       hash.add(Int64(list.activePlaceholderCount))
-      hash.add(" ")
       hash.add(list.hasUncommittedUpdates)
       hash.endPart()
     }
     for child in view.subviews { add(child, to: &hash) }
   }
 
-  /// 64-bit FNV-1a over UTF-8, with a separator after each part; it also
-  /// keeps the objects whose insides it has hashed, so that a second path
-  /// to one (or a cycle) hashes only a mention of it.
-  struct FNV {
+  /// 64-bit FNV-1a over UTF-8, eight bytes at a time where it can, with a
+  /// separator after each part; numbers are mixed as whole words behind a
+  /// tag byte (0xF8 to 0xFF never occur in UTF-8), so text and numbers
+  /// cannot run together. It also keeps the objects whose insides it has
+  /// hashed, so that a second path to one (or a cycle) hashes only a
+  /// mention of it.
+  struct FNV: StateDigest {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
     private var visited: Set<ObjectIdentifier> = []
 
@@ -324,7 +269,7 @@ enum StateFingerprint {
     /// Adds text to the current part.
     mutating func add(_ text: String) {
       let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-        for byte in bytes { mix(byte) }
+        mix(UnsafeRawBufferPointer(bytes))
       }
       if done == nil {
         for byte in text.utf8 { mix(byte) }
@@ -343,8 +288,8 @@ enum StateFingerprint {
       let done: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
         for byte in bytes {
           guard plain(byte) else { return false }
-          local.mix(byte)
         }
+        local.mix(UnsafeRawBufferPointer(bytes))
         return true
       }
       if let done {
@@ -358,25 +303,35 @@ enum StateFingerprint {
       return true
     }
 
-    /// Adds an unsigned number in decimal.
+    /// Adds text that may be nil as a field: the text and an end mark, or
+    /// a mark of its own for nil, so that nil, "" and "-" all differ.
+    mutating func add(field text: String?) {
+      guard let text else { return mix(0xFE) }
+      add(text)
+      mix(0xFF)
+    }
+
+    /// Adds an unsigned number.
     mutating func add(_ number: UInt64) {
-      var divisor: UInt64 = 1
-      while number / divisor >= 10 { divisor *= 10 }
-      while divisor > 0 {
-        mix(UInt8(ascii: "0") + UInt8((number / divisor) % 10))
-        divisor /= 10
-      }
+      mix(0xF8)
+      mixWord(number)
     }
 
     /// Adds `true` or `false` to the current part.
     mutating func add(_ flag: Bool) {
-      add(flag ? "true" : "false")
+      mix(flag ? 0xF9 : 0xFA)
     }
 
-    /// Adds a number in decimal, as `String(number)` spells it.
+    /// Adds a signed number.
     mutating func add(_ number: Int64) {
-      if number < 0 { mix(UInt8(ascii: "-")) }
-      add(number.magnitude)
+      mix(0xFB)
+      mixWord(UInt64(bitPattern: number))
+    }
+
+    /// Adds a number by its bits: -0.0 and 0.0 differ, as their text does.
+    mutating func add(_ number: Double) {
+      mix(0xFC)
+      mixWord(number.bitPattern)
     }
 
     /// Ends the current part.
@@ -387,6 +342,26 @@ enum StateFingerprint {
     private mutating func mix(_ byte: UInt8) {
       value ^= UInt64(byte)
       value = value &* 0x0000_0100_0000_01B3
+    }
+
+    /// Eight bytes in one step: FNV's multiply spreads low bits upwards
+    /// only, so the high half is folded back in.
+    private mutating func mixWord(_ word: UInt64) {
+      value ^= word
+      value = value &* 0x0000_0100_0000_01B3
+      value ^= value >> 32
+    }
+
+    private mutating func mix(_ bytes: UnsafeRawBufferPointer) {
+      var offset = 0
+      while offset + 8 <= bytes.count {
+        mixWord(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        offset += 8
+      }
+      while offset < bytes.count {
+        mix(bytes[offset])
+        offset += 1
+      }
     }
   }
 }
