@@ -171,6 +171,8 @@ public struct CheckedSource: Sendable {
   public var slot: Int
   /// Its `let`/`var` declarations, in order (`.declare` statements).
   public var variables: [CheckedStmt]
+  /// The global slots of its functions (`Safari.describe()`).
+  public var functionSlots: [Int] = []
   public var items: [CheckedItem]
   public var range: SourceRange
 }

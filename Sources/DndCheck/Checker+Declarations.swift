@@ -383,6 +383,7 @@ extension Checker {
     let slot = globalSlot(declaredBy: decl.name) ?? declareGlobal(decl.name, kind: .source)
     var variables: [CheckedStmt] = []
     var items: [CheckedItem] = []
+    var functionSlots: [Int] = []
     var seenItems: [String: SourceRange] = [:]
     for member in decl.members {
       switch member {
@@ -393,6 +394,7 @@ extension Checker {
           globalSlot(declaredBy: function.name) ?? declareGlobal(function.name, kind: .function)
         let code = checkFunction(function, kind: .function, selfSlot: slot)
         globalFunctions.append(GlobalFunction(slot: functionSlot, code: code))
+        functionSlots.append(functionSlot)
       case .item(let item):
         if let first = seenItems[item.name.text] {
           report(
@@ -411,7 +413,9 @@ extension Checker {
       }
     }
     sources.append(
-      CheckedSource(name: decl.name.text, slot: slot, variables: variables, items: items, range: decl.range))
+      CheckedSource(
+        name: decl.name.text, slot: slot, variables: variables, functionSlots: functionSlots, items: items,
+        range: decl.range))
     return CheckedStmt(.declareSource(sources.count - 1), range: decl.range)
   }
 

@@ -49,8 +49,20 @@ extension SceneHost {
         return try self.dragItems(from: self.callHandler(item.function, []), of: item)
       }
     }
+    // Its variables and functions are members too, as an app's are
+    // (`Safari.log`, `self.describe()` in its functions).
+    var members: [Symbol: Int] = [:]
+    let program = interpreter.program
+    var slots = source.functionSlots
+    for declaration in source.variables {
+      if case .declare(.global(let slot), _) = declaration.kind { slots.append(slot) }
+    }
+    for slot in slots {
+      if let symbol = program.symbols.lookup(program.globals[slot].name) { members[symbol] = slot }
+    }
     interpreter.setGlobal(
-      source.slot, to: .object(SourceObject(scene: self, source: runtimeSource, items: items)))
+      source.slot,
+      to: .object(SourceObject(scene: self, source: runtimeSource, items: items, members: members)))
   }
 
   /// An item body's result: a UIDragItem or an array of them.

@@ -40,15 +40,19 @@ final class AppObject: SceneObject {
   }
 }
 
-/// The value of a source's name: its items are members (`Safari.photo`).
+/// The value of a source's name: its items are members (`Safari.photo`),
+/// and so are its variables and functions.
 final class SourceObject: SceneObject {
   let source: ItemSource
   /// Item names by member symbol.
   let items: [Symbol: String]
+  /// The source's variables and functions by member symbol, as global slots.
+  let members: [Symbol: Int]
 
-  init(scene: SceneHost, source: ItemSource, items: [Symbol: String]) {
+  init(scene: SceneHost, source: ItemSource, items: [Symbol: String], members: [Symbol: Int]) {
     self.source = source
     self.items = items
+    self.members = members
     super.init(scene: scene)
   }
 
@@ -57,8 +61,16 @@ final class SourceObject: SceneObject {
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     if let name = items[member] { return .object(SourceItemObject(source: source, name: name)) }
+    if let slot = members[member] { return interpreter.global(slot) }
     if member.known == .name { return .string(source.name) }
     return try super.getMember(member, interpreter: interpreter)
+  }
+
+  override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
+    guard let slot = members[member], interpreter.program.globals[slot].isAssignable else {
+      throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: "source \(source.name)"))
+    }
+    interpreter.setGlobal(slot, to: value)
   }
 }
 
