@@ -118,7 +118,9 @@ enum HelpText {
     the file, and so is a script without scenarios. Prints a line per test,
     PASS or FAIL with the place of the failure, then each failure in full:
     the expectation with both sides' values and the trace of the scenario up
-    to the failure. The last line counts them: 'N passed, N failed'.
+    to the failure. The last line counts them: 'N passed, N failed'. With
+    --filter, the scenarios before a chosen one still run, unseen: each sees
+    the UserDefaults store as the whole file's run leaves it.
 
     Options:
     \(optionRows(for: .test))

@@ -141,6 +141,29 @@ import Testing
     #expect(files.first?.cases.map(\.name) == ["wrong text"])
   }
 
+  /// A filter does not change a scenario's verdict: the scenarios it
+  /// leaves out before it still run (unseen), so the UserDefaults store is
+  /// the one the whole file's run leaves it, as for an explored order.
+  @Test func aFilteredScenarioSeesTheStoreTheScenariosBeforeItLeft() throws {
+    let script = """
+      scenario "first writes" {
+        UserDefaults.standard.set(UserDefaults.standard.integer(forKey: "n") + 1, forKey: "n")
+        print("first ran")
+      }
+      scenario "second reads" {
+        expect UserDefaults.standard.integer(forKey: "n") == 1
+      }
+      scenario "third is not run" {
+        print("third ran")
+      }
+
+      """
+    let files = try run(["store.dnd": script], filter: "second")
+    let cases = try #require(files.first).cases
+    #expect(cases.map(\.name) == ["second reads"])
+    #expect(cases.map(\.passed) == [true])
+  }
+
   @Test func inlineExpectationsAreATestNamedAfterTheFile() throws {
     let files = try run(["spec.dnd": "print(1 + 2) // expect: 3\n", "bad.dnd": "print(4) // expect: 5\n"])
     #expect(files.map(\.name) == ["bad.dnd", "spec.dnd"])

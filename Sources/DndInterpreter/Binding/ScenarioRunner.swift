@@ -116,6 +116,12 @@ public struct ScenarioRunner: Sendable {
   /// With `limits.leavesObjectsToExit`, only the run's last scene leaves its
   /// objects to the process's exit: the ones before it free theirs, so a
   /// script with many scenarios does not keep every scene's objects.
+  ///
+  /// With a filter, the scenarios it leaves out before the last one it
+  /// keeps still run, silently and unreported: they may write to the
+  /// `UserDefaults` store, and a scenario's verdict must not depend on the
+  /// filter (an explored order, `--replay` and `dnd run --scenario` see the
+  /// store as the whole file's run leaves it, too).
   public func run(output: @escaping (String) -> Void) -> ScriptRunResult {
     let chosen = program.scenarios.indices.filter { index in
       scenarioFilter.map { program.scenarios[index].title.lowercased().contains($0.lowercased()) } ?? true
@@ -123,12 +129,15 @@ public struct ScenarioRunner: Sendable {
     let leaves = limits.leavesObjectsToExit
     let topLevel = runTopLevel(output: output, leavesObjects: leaves && chosen.isEmpty)
     guard topLevel.outcome.passed else { return ScriptRunResult(topLevel: topLevel, scenarios: []) }
-    let scenarios = chosen.indices.map { place in
-      Self.onInterpreterThread {
+    var scenarios: [ScenarioResult] = []
+    for index in 0..<(chosen.last.map { $0 + 1 } ?? 0) {
+      let kept = chosen.contains(index)
+      let result = Self.onInterpreterThread {
         runScenarioHere(
-          chosen[place], output: output, leavesObjects: leaves && place == chosen.count - 1,
+          index, output: kept ? output : { _ in }, leavesObjects: leaves && index == chosen.last,
           prepare: { _ in }, inspect: { _, _, _ in })
       }
+      if kept { scenarios.append(result) }
     }
     return ScriptRunResult(topLevel: topLevel, scenarios: scenarios)
   }
