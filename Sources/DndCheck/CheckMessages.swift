@@ -232,6 +232,10 @@ extension DiagnosticMessage {
     .error("cannot use mutating member '\(member)' on '\(name)': it is a 'let' constant")
   }
 
+  static func negativeCallCount(_ count: Int) -> DiagnosticMessage {
+    .error("a call count cannot be negative (\(count)); write 'times 0', or 'expect not called'")
+  }
+
   static func nameNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
     .error("'\(name)' is not part of dnd; \(instead)")
   }

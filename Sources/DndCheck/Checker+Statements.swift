@@ -350,6 +350,12 @@ extension Checker {
           fixIts: replacement(method.range, with: suggestion))
       }
       let view = on.map { checkExpr($0) }
+      // A count written as a negative number can never be met.
+      if let times, case .unary(.negate, let operand) = times.kind, case .integer(let count) = operand.kind,
+        count > 0
+      {
+        report(.negativeCallCount(-count), at: times.range)
+      }
       if !methods.isEmpty {
         callExpectations.append(
           CallExpectation(methods: methods, view: view.flatMap(viewName(of:)), hasView: view != nil,

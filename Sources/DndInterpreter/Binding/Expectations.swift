@@ -110,7 +110,12 @@ extension SceneHost {
     }
     let times = try timesExpr.map { expr in
       try at(expr.range) {
-        try Convert.integer(interpreter.evaluateStepExpression(expr), for: "expect called ... times")
+        let count = try Convert.integer(interpreter.evaluateStepExpression(expr), for: "expect called ... times")
+        guard count >= 0 else {
+          throw RuntimeError(
+            .invalidArgument("'expect called ... times' was given a count of \(count); a count cannot be negative"))
+        }
+        return count
       }
     }
     // Counted in place: filtering copied every matching event (an
