@@ -138,6 +138,20 @@ public enum CommandLineParser {
         let place = command.map { "'dnd \($0.rawValue)'" } ?? "'dnd' without a command"
         throw UsageError("option '\(option.spelling)' does not apply to \(place)", command: command)
       }
+      // An option that picks what runs (a scenario, a filter, an order) or
+      // how, given twice with two values, would quietly keep the last one.
+      // `--color` may be repeated (an alias sets one, the command line
+      // another): the last wins, as in most tools.
+      var firstValues: [OptionSpec.Key: String] = [:]
+      for option in options where option.spec.key != .color {
+        guard let value = option.value else { continue }
+        if let first = firstValues[option.spec.key], first != value {
+          throw UsageError(
+            "option '\(option.spelling)' is given twice, as '\(first)' and '\(value)'; give it once",
+            command: command)
+        }
+        firstValues[option.spec.key] = value
+      }
       var invocation = Invocation(try action())
       for option in options {
         switch option.spec.key {

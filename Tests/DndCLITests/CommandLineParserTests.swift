@@ -28,6 +28,9 @@ import Testing
     (["--color=always", "--no-color", "a.dnd"], Invocation(.run("a.dnd"), color: .never)),
     (["run", "--max-steps", "50", "a.dnd"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 50))),
     (["a.dnd", "--max-steps=7"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 7))),
+    // The same value twice is harmless; `--color` may change its mind (an alias sets one).
+    (["a.dnd", "--max-steps=7", "--max-steps", "7"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 7))),
+    (["a.dnd", "--color=always", "--color=never"], Invocation(.run("a.dnd"), color: .never)),
     (["test", "--max-views", "200000", "a.dnd"], Invocation(.test(["a.dnd"]), limits: RunLimits(maxViews: 200_000))),
   ])
   func validCommandLines(arguments: [String], expected: Invocation) throws {
@@ -76,6 +79,15 @@ import Testing
     (["check"], "'dnd check' needs at least one script"),
     (["help", "rnu"], "no help for 'rnu': it is not a command; did you mean 'run'?"),
     (["help", "run", "check"], "'dnd help' takes one command name"),
+    // An option that picks what runs is given once (the last would win quietly).
+    (
+      ["run", "--scenario", "x", "--scenario", "y", "a.dnd"],
+      "option '--scenario' is given twice, as 'x' and 'y'; give it once"
+    ),
+    (
+      ["test", "--filter=a", "--filter", "b", "a.dnd"],
+      "option '--filter' is given twice, as 'a' and 'b'; give it once"
+    ),
     (["--color=blue", "a.dnd"], "invalid value 'blue' for '--color'; expected auto, always or never"),
     (["--color=alway", "a.dnd"], "invalid value 'alway' for '--color'; did you mean 'always'?"),
     (["--color"], "option '--color' needs a value <when>"),
