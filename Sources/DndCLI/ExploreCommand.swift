@@ -1,3 +1,4 @@
+import DndCheck
 import DndInterpreter
 import DndReport
 import DndSyntax
@@ -13,6 +14,9 @@ import Foundation
 /// Exploration needs the runner itself, not the engine's one run, so this
 /// command checks scripts with the pipeline directly.
 enum ExploreCommand {
+  /// A script read and checked, or why it could not be read.
+  typealias Loaded = Result<(SourceFile, (program: CheckedProgram?, diagnostics: [Diagnostic])), LoadFailure>
+
   static func execute(
     _ scripts: [String], settings: ExploreSettings, invocation: Invocation, console: Console
   ) -> ExitCode {
@@ -38,20 +42,37 @@ enum ExploreCommand {
       }
       replayOrder = order
     }
+    // Every script is read and checked first: a replay names one scenario
+    // of them all, and a filter that matches several is refused before
+    // anything runs.
+    let loaded: [(path: String, outcome: Loaded)] = scripts.map { path in
+      (path, SourceLoader.load(path, console: console).map { file in (file, Pipeline.check(file)) })
+    }
+    var replayPicksWholeName = false
+    if replayOrder != nil {
+      switch Self.replayChoice(invocation.filter, in: loaded) {
+      case .success(let wholeName): replayPicksWholeName = wholeName
+      case .failure(let ambiguity):
+        console.writeError("dnd: " + style.renderer.render(.error, ambiguity.message))
+        return .usage
+      }
+    }
     var passed = 0
     var failed = 0
     var missingOrders = 0
-    for path in scripts {
+    for (path, outcome) in loaded {
       let file: SourceFile
-      switch SourceLoader.load(path, console: console) {
+      let program: CheckedProgram?
+      let diagnostics: [Diagnostic]
+      switch outcome {
       case .failure(let failure):
         style.report(failure, to: console)
         failed += 1
         continue
-      case .success(let loaded):
-        file = loaded
+      case .success(let (loadedFile, checked)):
+        file = loadedFile
+        (program, diagnostics) = checked
       }
-      let (program, diagnostics) = Pipeline.check(file)
       guard let program, !diagnostics.contains(where: { $0.severity == .error }) else {
         console.writeOutput("FAIL \(path)\n")
         console.writeError(style.renderer(for: file).render(diagnostics.filter { $0.severity == .error }))
@@ -88,21 +109,9 @@ enum ExploreCommand {
         return program.scenarios[index].title.lowercased().contains(filter.lowercased())
       }
       if replayOrder != nil {
-        // An order belongs to one scenario. A filter that is a scenario's
-        // whole name picks it alone (the report's replay line names it so),
-        // though other names contain it.
-        let exact = indices.filter { program.scenarios[$0].title == invocation.filter }
-        if !exact.isEmpty { indices = exact }
-        if indices.count > 1 {
-          let names = indices.map { "\"\(program.scenarios[$0].title)\"" }.joined(separator: ", ")
-          console.writeError(
-            "dnd: "
-              + style.renderer.render(
-                .error,
-                "--replay runs one scenario's order, but \(indices.count) scenarios of \(path) match: \(names); "
-                  + "give --filter one scenario's whole name"))
-          return .usage
-        }
+        // An order belongs to one scenario: `replayPicksWholeName` said
+        // whether a whole name picks it (the first pass refused the rest).
+        if replayPicksWholeName { indices = indices.filter { program.scenarios[$0].title == invocation.filter } }
       }
       // The orders of a scenario all start from the UserDefaults store as
       // `dnd test` without a filter leaves it to that scenario: after the
@@ -155,9 +164,37 @@ enum ExploreCommand {
       console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))
       return .failure
     }
+    // A replay of an order the scenario does not have ran nothing to count.
+    if missingOrders > 0, passed + failed == 0 { return .usage }
     console.writeOutput("\(passed) passed, \(failed) failed\n")
     if missingOrders > 0 { return .usage }
     return failed == 0 ? .success : .failure
+  }
+
+  /// Whether `--replay`'s `filter` picks its scenario by its whole name
+  /// (true), or by containing it; a failure when it (or no filter) matches several
+  /// scenarios of all the scripts. A scenario's whole name picks it alone,
+  /// though other names, in this file or another, contain it (the report's
+  /// replay line names it so). No match at all is reported as for any filter.
+  static func replayChoice(_ filter: String?, in loaded: [(path: String, outcome: Loaded)])
+    -> Result<Bool, UsageError>
+  {
+    var containing: [(path: String, title: String)] = []
+    for (path, outcome) in loaded {
+      guard case .success(let (_, (program, _))) = outcome, let program else { continue }
+      for scenario in program.scenarios
+      where filter.map({ scenario.title.lowercased().contains($0.lowercased()) }) ?? true {
+        containing.append((path, scenario.title))
+      }
+    }
+    let exact = containing.filter { $0.title == filter }
+    let matches = exact.isEmpty ? containing : exact
+    guard matches.count > 1 else { return .success(!exact.isEmpty) }
+    let names = matches.map { "\"\($0.title)\" (\($0.path))" }.joined(separator: ", ")
+    return .failure(
+      UsageError(
+        "--replay runs one scenario's order, but \(matches.count) scenarios match: \(names); "
+          + "give --filter one scenario's whole name, and the script that has it", command: .test))
   }
 
   /// Where `order` leaves the orders of the scenario `run` replayed.

@@ -146,6 +146,39 @@ import Testing
     let path = try directory.write("nested.dnd", Self.nestedNames)
     let result = try ProcessRunner.run(["test", "--no-color", path, "--replay", "0"])
     #expect(result.status == 64)
-    #expect(result.error.contains("2 scenarios of \(path) match: \"drop\", \"drop and wait\""), "\(result.error)")
+    #expect(
+      result.error.contains("2 scenarios match: \"drop\" (\(path)), \"drop and wait\" (\(path))"), "\(result.error)")
+    #expect(result.output.isEmpty, "\(result.output)")
+  }
+
+  /// The scenarios a replay's filter matches are counted over every script
+  /// before anything runs: nothing is replayed when the filter is ambiguous.
+  @Test func aReplayMatchingScenariosOfTwoScriptsIsRefusedBeforeAnythingRuns() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let first = try directory.write("a.dnd", Self.nestedNames)
+    let second = try directory.write("b.dnd", "scenario \"a drop too\" { }\n")
+    let result = try ProcessRunner.run(["test", "--no-color", directory.path, "--filter", "drop ", "--replay", "0"])
+    #expect(result.status == 64)
+    #expect(result.output.isEmpty, "\(result.output)")
+    #expect(
+      result.error.contains("2 scenarios match: \"drop and wait\" (\(first)), \"a drop too\" (\(second))"),
+      "\(result.error)")
+    // A whole name picks its scenario alone, though a name in another script contains it.
+    let whole = try ProcessRunner.run(["test", "--no-color", directory.path, "--filter", "drop", "--replay", "0"])
+    #expect(whole.error.isEmpty, "\(whole.error)")
+    #expect(whole.output.contains("Scenario \"drop\""), "\(whole.output)")
+    #expect(!whole.output.contains("a drop too"), "\(whole.output)")
+  }
+
+  /// An order the scenario does not have is an error, and nothing ran to count.
+  @Test func aReplayOfAMissingOrderPrintsNoCount() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("nested.dnd", Self.nestedNames)
+    let result = try ProcessRunner.run(["test", "--no-color", path, "--filter", "drop", "--replay", "9"])
+    #expect(result.status == 64)
+    #expect(!result.output.contains("passed"), "\(result.output)")
+    #expect(result.error.contains("has no order 9"), "\(result.error)")
   }
 }
