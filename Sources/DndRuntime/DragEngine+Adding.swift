@@ -69,6 +69,14 @@ extension DragEngine {
   func runAction(of button: View) throws {
     let callSite = CallSite(
       phase: nil, session: nil, app: button.app?.name, view: button.name, interaction: nil)
+    // Rule (UIControl.isEnabled, doc): a disabled control ignores touch
+    // events. Choice: spring loading, which stands in for a tap, runs the
+    // action of a disabled button no more than a finger does (the
+    // interaction itself plays as for any button).
+    guard button.isEnabled else {
+      step("buttonTapped", nil, app: button.app?.name, view: button.name, result: "no action (disabled)")
+      return
+    }
     guard let action = button.action else {
       step("buttonTapped", nil, app: button.app?.name, view: button.name, result: "no action")
       return

@@ -54,7 +54,11 @@ extension DragEngine {
       var editability = TextDropEditability.yes
       // Rule (§6.4, doc D19): a non-editable text view takes a drop only if
       // the delegate makes it editable; the default answer is .no.
-      if view.kind == .textView, !view.isEditable {
+      // Choice: a disabled text field, which cannot become first responder
+      // to edit, is not editable for a drop either; no delegate is asked.
+      if view.kind == .textField, !view.isEnabled {
+        editability = .no
+      } else if view.kind == .textView, !view.isEditable {
         if let handler = view.textDropDelegate?.willBecomeEditableForDrop {
           let request = textRequest(interaction, s, session, TextDropProposal(operation: .copy))
           editability = try call(TextDropMethods.willBecomeEditableForDrop, callSite, result: { "\($0)" }) {
@@ -123,7 +127,8 @@ extension DragEngine {
     else { return nil }
     var result: DropProposal?
     if s.textTargets[index].editability == .no {
-      recordDefault(TextDropMethods.proposalForDrop, callSite, result: "cancel (not editable)")
+      let why = view.kind == .textField && !view.isEnabled ? "disabled" : "not editable"
+      recordDefault(TextDropMethods.proposalForDrop, callSite, result: "cancel (\(why))")
     } else if let cached = s.textTargets[index].proposal {
       result = cached
     } else {

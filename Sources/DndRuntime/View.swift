@@ -43,6 +43,12 @@ public final class View {
   public var isEditable = true {
     willSet { noteChange("setEditable:", restore: nil) }
   }
+  /// UIButton and UITextField (UIControl.isEnabled): a disabled control
+  /// ignores touches, so a tap runs no action, and a disabled text field
+  /// takes no drop.
+  public var isEnabled = true {
+    willSet { noteChange("setEnabled:", restore: nil) }
+  }
   public let kind: ViewKind
   /// The number a view made by code is named after (`UIView#12`); 32 bits,
   /// beside the flags, keep a view within 120 bytes, which the allocator

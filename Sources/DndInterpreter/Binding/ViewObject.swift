@@ -116,6 +116,7 @@ final class ViewObject: SceneObject {
       return view.image.map { .object(ImageObject($0)) } ?? .nil
     case .title? where kind == .button: return view.title.map { .string($0) } ?? .nil
     case .isEditable? where kind == .textView: return .bool(view.isEditable)
+    case .isEnabled? where kind == .textField || kind == .button: return .bool(view.isEnabled)
     case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
       return .bool(view.isSpringLoaded)
     case .textDropInteraction? where view.kind.isTextDroppable:
@@ -137,7 +138,6 @@ final class ViewObject: SceneObject {
     case .numberOfLines? where kind == .label: return .int(1)
     case .contentMode? where kind == .imageView: return .enumCase(Symbol(.scaleToFill))
     case .placeholder? where kind == .textField: return .nil
-    case .isEnabled? where kind == .textField || kind == .button: return .bool(true)
     default: return nil
     }
   }
@@ -213,6 +213,7 @@ final class ViewObject: SceneObject {
       }
     case .title? where kind == .button: view.title = value.isNil ? nil : try string(value, property())
     case .isEditable? where kind == .textView: view.isEditable = try bool(value, property())
+    case .isEnabled? where kind == .textField || kind == .button: view.isEnabled = try bool(value, property())
     case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
       view.isSpringLoaded = try bool(value, property())
     default:

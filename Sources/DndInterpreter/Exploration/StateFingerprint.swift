@@ -220,6 +220,8 @@ enum StateFingerprint {
     hash.add(view.bounds.minY)
     hash.add(view.isSpringLoaded)
     hash.add(view.isHidden)
+    hash.add(view.isEnabled)
+    hash.add(view.isEditable)
     hash.add(field: view.text)
     if let image = view.image {
       hash.add(field: image.name)
