@@ -254,6 +254,13 @@ extension DiagnosticMessage {
     return .error("cannot set '\(property)', which holds \(article) \(type), to \(found)\(advice)")
   }
 
+  /// `save.title(for: .normal)`: UIKit's accessor of a property dnd keeps plain.
+  static func propertyWrittenAsCall(_ call: String, property: String, base: String?) -> DiagnosticMessage {
+    let written = base.map { "\($0).\(property)" } ?? property
+    return .error(
+      "'\(call)' is UIKit's accessor; in dnd the \(property) is a property with one state: write '\(written)'")
+  }
+
   static func requiredMethodMissing(_ methods: [String], block: String, protocol name: String) -> DiagnosticMessage {
     let list = methods.map { "'\($0)'" }.joined(separator: " and ")
     return .warning(

@@ -310,6 +310,13 @@ extension Checker {
         return .callValue(function, checked)
       }
       let optional = isOptional || Checker.isOptionalChain(base)
+      // `save.title(for: .normal)`: a button's title is a plain property
+      // here, and calling its value would fail at run time.
+      if name.text == "title", arguments.count == 1, arguments[0].label?.text == "for" {
+        report(
+          .propertyWrittenAsCall("\(name.text)(for:)", property: name.text, base: Checker.dottedName(base)),
+          at: callee.range)
+      }
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
         let member = symbol(name.text)
         noteMember(name, member, of: base)

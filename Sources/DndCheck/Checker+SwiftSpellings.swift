@@ -132,6 +132,8 @@ extension Checker {
     "endUpdates": batchUpdates,
     "animate": "there are no view animations to write: a view's changes take effect at once (UIKit's own "
       + "lift, drop and cancel animations are modelled, and their animators take 'addAnimations')",
+    // A button's title has one state in dnd.
+    "setTitle": "a button's title is a property: write 'button.title = \"Save\"'",
     "dequeueReusableCell": cellContent,
     "textLabel": cellContent,
     "detailTextLabel": cellContent,

@@ -48,8 +48,7 @@ extension Interpreter {
     case .array:
       if arguments.isEmpty { return .array([]) }
       if arguments.hasLabels(.repeating, .count) {
-        let count = try intArgument(arguments[1], of: "Array(repeating:count:)", at: range)
-        guard count >= 0 else { break }
+        let count = try nonNegativeCount(arguments[1], of: "Array(repeating:count:)", at: range)
         try checkCount(count, at: range)
         try checkNesting(arguments[0], at: range)
         return .array(Array(repeating: arguments[0], count: count))

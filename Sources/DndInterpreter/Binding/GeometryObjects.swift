@@ -296,6 +296,8 @@ enum GeometryTypes {
 
   /// The transform a value holds, or an error naming the argument.
   static func transform(of value: Value, for name: String) throws -> Transform {
+    // `.identity` where a transform is expected, as Swift infers it.
+    if case .enumCase(let symbol) = value, symbol.known == .identity { return .identity }
     guard let object = value.object(as: TransformObject.self) else {
       throw RuntimeError(.wrongArgumentType(name, expected: "a CGAffineTransform", found: value.typeName))
     }
