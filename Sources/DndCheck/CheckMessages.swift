@@ -284,10 +284,18 @@ extension DiagnosticMessage {
         + "type ':reset' to start over (or ':reload', if it came from a file you loaded), then declare it")
   }
 
-  static var sceneAlreadyHasDevice: DiagnosticMessage {
-    .error(
-      "the device is chosen before the scene is built, and this session's scene is built already; type "
-        + "':reset', then declare the device first")
+  /// A REPL input after the first declares a device: `current` is the
+  /// session's, fixed when its first input built the scene.
+  static func sceneAlreadyHasDevice(current: String, declared: String) -> DiagnosticMessage {
+    guard current != declared else {
+      return .error(
+        "this session runs on an \(current) already: its first input chose the device (a device is declared "
+          + "once, before anything else); leave this line out")
+    }
+    return .error(
+      "this session runs on an \(current): its first input chose the device when it built the scene (a device "
+        + "is declared once, before anything else); to run on an \(declared), type ':reset', then "
+        + "'device \(declared)' as the first input")
   }
 
   static var selfBoundToAnotherValue: DiagnosticMessage {

@@ -6,8 +6,9 @@ extension Checker {
   mutating func checkDevice(_ decl: DeviceDecl) {
     // A REPL input after the first: the session's world, made with the
     // first input, already has its device, and a new one would be ignored.
-    if continuesEarlierInput {
-      report(.sceneAlreadyHasDevice, at: decl.range)
+    // (A device dnd does not know is reported as such, below.)
+    if continuesEarlierInput, Device(rawValue: decl.name.text) != nil {
+      report(.sceneAlreadyHasDevice(current: device.rawValue, declared: decl.name.text), at: decl.range)
       return
     }
     if let previous = deviceRange {

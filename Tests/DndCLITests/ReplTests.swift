@@ -303,8 +303,8 @@ import Testing
     ("app A { view root { frame = Rect(0, 0, 10, 10) } }\napp A { view root { frame = Rect(0, 0, 10, 10) } }\n",
      "<repl:2>:1:5: error: app 'A' is already in the scene"),
     ("app A { view root { frame = Rect(0, 0, 10, 10) } }\ndevice iPhone\n",
-     "<repl:2>:1:1: error: the device is chosen before the scene is built"),
-    ("print(1)\ndevice iPhone\n", "<repl:2>:1:1: error: the device is chosen before the scene is built"),
+     "<repl:2>:1:1: error: this session runs on an iPad: its first input chose the device"),
+    ("print(1)\ndevice iPhone\n", "<repl:2>:1:1: error: this session runs on an iPad: its first input chose"),
   ])
   func theSceneIsNotDeclaredTwice(input: String, error: String) {
     let outcome = dnd(["repl"], input: Array(input.utf8))
@@ -363,6 +363,19 @@ import Testing
       ["repl"], input: Array("device iPhone\napp A { view root { frame = Rect(0, 0, 10, 10) } }\n:tree\n".utf8))
     #expect(outcome.status == 0, "\(outcome.error)")
     #expect(outcome.output.contains("app A  frame (0, 0, 375, 667)"), "\(outcome.output)")
+  }
+
+  /// A device typed after the first input says which device the session
+  /// has and what to do, whether the first input chose it or took the default.
+  @Test(arguments: [
+    ("device iPhone\ndevice iPhone\n", "this session runs on an iPhone already: its first input chose the device"),
+    ("print(1)\ndevice Android\n", "unknown device 'Android'"),
+  ])
+  func aLaterDeviceSaysWhichTheSessionHas(input: String, message: String) {
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.error.contains("<repl:2>:1:"), "\(outcome.error)")
+    #expect(outcome.error.contains(message), "\(outcome.error)")
   }
 
   /// A command under an unfinished input shows what is open, drops it and
