@@ -278,6 +278,13 @@ extension DiagnosticMessage {
 
   /// A REPL input declaring again what an earlier input built: the scene
   /// keeps it, so the declaration could only add a second one.
+  /// `character` as Swift escapes it (`\n`, `\u{7}`).
+  static func scenarioTitleControlCharacter(_ character: String) -> DiagnosticMessage {
+    .error(
+      "a scenario's title is one line of text, shown in reports and in the commands that rerun it, but this one "
+        + "holds '\(character)'; leave control characters out")
+  }
+
   static func sceneAlreadyHas(_ name: String, what: String) -> DiagnosticMessage {
     .error(
       "\(what) '\(name)' is already in the scene, from an earlier input, and the scene keeps what it built; "

@@ -421,6 +421,11 @@ extension Checker {
   }
 
   mutating func checkScenario(_ decl: ScenarioDecl) {
+    // Reports put the title on one line and in a shell command (`--filter`).
+    if let control = decl.title.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      let escaped = String(String(control).debugDescription.dropFirst().dropLast())
+      report(.scenarioTitleControlCharacter(escaped), at: decl.titleRange)
+    }
     if let first = scenarios.first(where: { $0.title == decl.title }) {
       let line = file.location(of: Int(first.range.start)).line
       report(
