@@ -72,8 +72,19 @@ extension ListView {
 
   /// UIKit's `reloadData()`: forgets the rows, removes every placeholder
   /// (§8.1) and asks the data source again at the next layout.
-  public func reloadData() {
+  public func reloadData() throws {
     noteCall("reloadData")
+    if isSyncingCells, let limit = world?.scheduler.limits.maxReloadsWhileMakingCells {
+      reloadsWhileMakingCells += 1
+      if reloadsWhileMakingCells > limit {
+        let method = kind == .table ? "tableView(_:cellForRowAt:)" : "collectionView(_:cellForItemAt:)"
+        throw RuntimeLimitError(
+          limit: "maxReloadsWhileMakingCells",
+          message: "\(name).reloadData() ran inside \(method) \(limit) layout passes in a row (limit is \(limit)): "
+            + "each reload asks for the cells again, so the list never settles; reload from outside the data "
+            + "source, after the model changes")
+      }
+    }
     let removed = placeholders.filter { $0.status == .active }.count
     step(
       "reloadData",

@@ -166,7 +166,12 @@ extension ListView {
   private func syncCells(in view: View) throws {
     guard let cellWorld = view.world else { return }
     isSyncingCells = true
-    defer { isSyncingCells = false }
+    let reloadsBefore = reloadsWhileMakingCells
+    defer {
+      isSyncingCells = false
+      // A pass without a reload breaks the row.
+      if reloadsWhileMakingCells == reloadsBefore { reloadsWhileMakingCells = 0 }
+    }
     needsCellSync = false
     laidOutBounds = view.bounds
     let visible = view.bounds

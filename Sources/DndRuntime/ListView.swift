@@ -137,6 +137,9 @@ public final class ListView {
   var needsCellSync = true
   var laidOutBounds: Rect?
   var isSyncingCells = false
+  /// Layout passes in a row in which the data source called `reloadData`
+  /// (see `SchedulerLimits.maxReloadsWhileMakingCells`).
+  var reloadsWhileMakingCells = 0
   private var nextEntryID = 0
   /// Counts reloads and committed updates (drags compare it, §8.6).
   var generation = 0

@@ -97,6 +97,11 @@ public struct SchedulerLimits: Hashable, Sendable {
   /// Work one step may run; catches work that keeps re-queueing itself at
   /// the same instant, which the time horizon cannot see.
   public var maxWorkPerRun = 100_000
+  /// Layout passes in a row in which a list's data source reloaded the list
+  /// while it was making cells: each reload asks for the cells again, so the
+  /// list would lay itself out for ever, one pass a work item, and the work
+  /// limit would stop it only after a trace of a million lines.
+  public var maxReloadsWhileMakingCells = 100
 
   public init() {}
 }

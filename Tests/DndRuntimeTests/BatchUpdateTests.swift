@@ -140,7 +140,7 @@ struct BatchUpdateTests {
   func reloadDataIsLazy() throws {
     let s = try ListScene(.tableView, items: ["a"])
     s.model.sections[0] = ["x", "y"]
-    s.list.reloadData()
+    try s.list.reloadData()
     let asked = s.trace.calls("numberOfRowsInSection").count
     try s.fingers.wait(0)
     #expect(s.trace.calls("numberOfRowsInSection").count == asked + 1)
@@ -151,7 +151,7 @@ struct BatchUpdateTests {
   func mainThreadChecker() throws {
     let s = try ListScene(.tableView, items: ["a"])
     let queue = s.world.scheduler.backgroundQueue("loader")
-    try s.world.scheduler.enqueue(on: queue, label: "background work") { s.list.reloadData() }
+    try s.world.scheduler.enqueue(on: queue, label: "background work") { try s.list.reloadData() }
     try s.fingers.settle()
     let warnings = s.trace.events(of: .warning).compactMap(\.message)
     #expect(
@@ -171,11 +171,11 @@ struct BatchUpdateTests {
   func badCounts() throws {
     let s = try ListScene(.tableView, items: ["a"])
     s.dataSource.numberOfRowsInSection = { _ in -3 }
-    s.list.reloadData()
+    try s.list.reloadData()
     #expect(try s.list.numberOfRows(inSection: 0) == 0)
     #expect(!s.trace.events(of: .warning).isEmpty)
     s.dataSource.numberOfRowsInSection = { _ in Int.max }
-    s.list.reloadData()
+    try s.list.reloadData()
     #expect(throws: RuntimeLimitError.self) { try s.list.layoutIfNeeded() }
   }
 }

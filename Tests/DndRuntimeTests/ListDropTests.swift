@@ -203,7 +203,7 @@ struct ListDropTests {
         guard data != nil else { return }
         try s.world.scheduler.enqueue(on: s.world.scheduler.main, label: "main.async") {
           s.model.sections[0].append("clip 2")
-          s.list.reloadData()
+          try s.list.reloadData()
         }
       }
     }

@@ -73,7 +73,7 @@ struct PlaceholderTests {
   func commitAfterReloadData() throws {
     let s = try ListScene(.collectionView, items: ["a"])
     let context = try dropPlaceholder(s, at: s.point(20, 20))
-    s.list.reloadData()
+    try s.list.reloadData()
     #expect(s.trace.events.last { $0.name == "reloadData" }?.result == "1 placeholder removed")
     var ran = false
     #expect(try context.commitInsertion { _ in ran = true } == false)

@@ -127,7 +127,7 @@ import Testing
   func reloadDataKeepsSelectionInRange() throws {
     let s = try threeRows(.collectionView, selecting: [0, 2])
     s.model.sections[0].removeLast()
-    s.list.reloadData()
+    try s.list.reloadData()
     try s.list.layoutIfNeeded()
     #expect(s.list.indexPathsForSelectedItems == [path(0)])
   }

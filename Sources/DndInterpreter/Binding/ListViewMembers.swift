@@ -86,7 +86,7 @@ extension ViewObject {
     let name = interpreter.name(of: member)
     switch known {
     case .reloadData where arguments.isEmpty:
-      list.reloadData()
+      try list.reloadData()
     case .insertRows where table, .insertItems where !table:
       guard let paths = try updatePaths(arguments, name) else { return nil }
       try list.insertItems(at: paths)
