@@ -113,8 +113,14 @@ public final class Scheduler {
   public private(set) var backgroundQueues: [WorkQueue] = []
   /// The queue whose work is running; the main queue between work items.
   public private(set) var currentQueue: WorkQueue
-  public var policy: SchedulingPolicy
+  public var policy: SchedulingPolicy {
+    didSet { choosesEarliest = policy is EarliestDueFirstPolicy }
+  }
   public let limits: SchedulerLimits
+  /// The policy is the default one, whose choice the scheduler makes itself
+  /// without copying the candidates (each holds two strings): a drop of
+  /// thousands of items has thousands of loads ready at every step.
+  private var choosesEarliest: Bool
 
   private struct Entry {
     let info: PendingWork
@@ -148,6 +154,7 @@ public final class Scheduler {
   public init(policy: SchedulingPolicy = EarliestDueFirstPolicy(), limits: SchedulerLimits = .init()) {
     self.policy = policy
     self.limits = limits
+    self.choosesEarliest = policy is EarliestDueFirstPolicy
     self.currentQueue = main
   }
 
@@ -257,9 +264,14 @@ public final class Scheduler {
     while true {
       findReady(through: limit)
       if ready.isEmpty { return }
-      candidates.removeAll(keepingCapacity: true)
-      for index in ready { candidates.append(entries[index].info) }
-      let choice = policy.choose(among: candidates, now: now)
+      let choice: Int
+      if choosesEarliest {
+        choice = earliestReady()
+      } else {
+        candidates.removeAll(keepingCapacity: true)
+        for index in ready { candidates.append(entries[index].info) }
+        choice = policy.choose(among: candidates, now: now)
+      }
       let entry = entries.remove(at: ready[min(max(choice, 0), ready.count - 1)])
       ran += 1
       if ran > limits.maxWorkPerRun {
@@ -279,6 +291,18 @@ public final class Scheduler {
       }
       try entry.body()
     }
+  }
+
+  /// The place in `ready` of the entry `EarliestDueFirstPolicy` would
+  /// choose: the earliest due, then the first queued.
+  private func earliestReady() -> Int {
+    var best = 0
+    for place in ready.indices.dropFirst() {
+      let candidate = entries[ready[place]].info
+      let current = entries[ready[best]].info
+      if (candidate.due, candidate.id) < (current.due, current.id) { best = place }
+    }
+    return best
   }
 
   /// Finds the entries that may run next (into `ready`): the head of the
