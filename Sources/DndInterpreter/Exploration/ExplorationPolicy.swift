@@ -64,17 +64,33 @@ final class ExplorationPolicy: SchedulingPolicy {
 
   /// The work that has run, as a multiset of labels (part of the
   /// fingerprint): the sum of the labels' hashes, which no order of running
-  /// changes. Brought up to date when read: only the choice points a run
+  /// changes. Each hash is scrambled before it is added: FNV's last step is
+  /// linear in the last byte, so plain FNV hashes of labels differing only
+  /// there sum alike in pairs (`l0` and `l3` make what `l1` and `l2` make,
+  /// for any prefix), and the explorer merged states it must not.
+  /// Brought up to date when read: only the choice points a run
   /// fingerprints read it, and runs replaying a prefix or sampling have
   /// few or none.
   var completedDigest: (count: Int, sum: UInt64) {
     while summedCount < ran.count {
-      var hash = StateFingerprint.FNV()
-      hash.add(ran[summedCount].label)
-      labelSum &+= hash.value
+      labelSum &+= Self.labelHash(ran[summedCount].label)
       summedCount += 1
     }
     return (summedCount, labelSum)
+  }
+
+  /// A label's hash for `completedDigest`: FNV, then MurmurHash3's
+  /// finaliser, whose multiplications and shifts leave no such pairs.
+  static func labelHash(_ label: String) -> UInt64 {
+    var hash = StateFingerprint.FNV()
+    hash.add(label)
+    var mixed = hash.value
+    mixed ^= mixed >> 33
+    mixed &*= 0xff51_afd7_ed55_8ccd
+    mixed ^= mixed >> 33
+    mixed &*= 0xc4ce_b9fe_1a85_ec53
+    mixed ^= mixed >> 33
+    return mixed
   }
 
   private var labelSum: UInt64 = 0
