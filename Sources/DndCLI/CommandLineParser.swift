@@ -145,7 +145,11 @@ public enum CommandLineParser {
       var firstValues: [OptionSpec.Key: String] = [:]
       for option in options where option.spec.key != .color {
         guard let value = option.value else { continue }
-        if let first = firstValues[option.spec.key], first != value {
+        // A filter ignores case, so 'Drop' and 'drop' are one filter.
+        let folded = option.spec.key == .filter
+        if let first = firstValues[option.spec.key],
+          folded ? first.lowercased() != value.lowercased() : first != value
+        {
           throw UsageError(
             "option '\(option.spelling)' is given twice, as '\(first)' and '\(value)'; give it once",
             command: command)

@@ -180,11 +180,12 @@ enum ExploreCommand {
     -> Result<Bool, UsageError>
   {
     var containing: [(path: String, title: String)] = []
-    for (path, outcome) in loaded {
-      guard case .success(let (_, (program, _))) = outcome, let program else { continue }
+    for (_, outcome) in loaded {
+      guard case .success(let (file, (program, _))) = outcome, let program else { continue }
       for scenario in program.scenarios
       where filter.map({ scenario.title.lowercased().contains($0.lowercased()) }) ?? true {
-        containing.append((path, scenario.title))
+        // The file's name: standard input's is <stdin>, not '-'.
+        containing.append((file.name, scenario.title))
       }
     }
     let exact = containing.filter { $0.title == filter }

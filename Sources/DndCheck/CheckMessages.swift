@@ -282,7 +282,7 @@ extension DiagnosticMessage {
   static func scenarioTitleControlCharacter(_ character: String) -> DiagnosticMessage {
     .error(
       "a scenario's title is one line of text, shown in reports and in the commands that rerun it, but this one "
-        + "holds '\(character)'; leave control characters out")
+        + "holds '\(character)'; leave control characters and line separators out")
   }
 
   static func sceneAlreadyHas(_ name: String, what: String) -> DiagnosticMessage {
@@ -292,17 +292,18 @@ extension DiagnosticMessage {
   }
 
   /// A REPL input after the first declares a device: `current` is the
-  /// session's, fixed when its first input built the scene.
+  /// session's, fixed when the scene was built (by the first input, or by
+  /// the script the session loaded).
   static func sceneAlreadyHasDevice(current: String, declared: String) -> DiagnosticMessage {
     guard current != declared else {
       return .error(
-        "this session runs on an \(current) already: its first input chose the device (a device is declared "
+        "this session runs on an \(current) already, chosen when its scene was built (a device is declared "
           + "once, before anything else); leave this line out")
     }
     return .error(
-      "this session runs on an \(current): its first input chose the device when it built the scene (a device "
-        + "is declared once, before anything else); to run on an \(declared), type ':reset', then "
-        + "'device \(declared)' as the first input")
+      "this session runs on an \(current), chosen when its scene was built by its first input or the script it "
+        + "loaded (a device is declared once, before anything else); to run on an \(declared), put "
+        + "'device \(declared)' first in that script and type ':reload', or type ':reset' and make it the first input")
   }
 
   static var selfBoundToAnotherValue: DiagnosticMessage {

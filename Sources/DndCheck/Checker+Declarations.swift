@@ -422,8 +422,12 @@ extension Checker {
 
   mutating func checkScenario(_ decl: ScenarioDecl) {
     // Reports put the title on one line and in a shell command (`--filter`).
-    if let control = decl.title.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-      let escaped = String(String(control).debugDescription.dropFirst().dropLast())
+    // C0 and C1 controls, DEL, and the line and paragraph separators.
+    if let control = decl.title.unicodeScalars.first(where: {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029
+    }) {
+      let short: [UInt32: String] = [0: "\\0", 9: "\\t", 10: "\\n", 13: "\\r"]
+      let escaped = short[control.value] ?? "\\u{" + String(control.value, radix: 16, uppercase: true) + "}"
       report(.scenarioTitleControlCharacter(escaped), at: decl.titleRange)
     }
     if let first = scenarios.first(where: { $0.title == decl.title }) {

@@ -350,11 +350,10 @@ extension Checker {
           fixIts: replacement(method.range, with: suggestion))
       }
       let view = on.map { checkExpr($0) }
-      // A count written as a negative number can never be met.
-      if let times, case .unary(.negate, let operand) = times.kind, case .integer(let count) = operand.kind,
-        count > 0
-      {
-        report(.negativeCallCount(-count), at: times.range)
+      // A count written as a negative number can never be met (the most
+      // negative Int is read as one literal).
+      if let times, let count = Checker.negativeLiteral(times) {
+        report(.negativeCallCount(count), at: times.range)
       }
       if !methods.isEmpty {
         callExpectations.append(
@@ -373,6 +372,17 @@ extension Checker {
       return .expectException(name.text)
     case .expectWarning(let negated, let text, _): return .expectWarning(negated: negated, text)
     case .expect(let condition): return .expect(checkExpr(condition))
+    }
+  }
+
+  /// The value of `-n` written as a number literal, if it is negative.
+  static func negativeLiteral(_ expr: Expr) -> Int? {
+    switch expr.kind {
+    case .integer(let value) where value < 0: return value
+    case .unary(.negate, let operand):
+      guard case .integer(let value) = operand.kind, value > 0 else { return nil }
+      return -value
+    default: return nil
     }
   }
 

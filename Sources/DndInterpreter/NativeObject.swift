@@ -41,6 +41,10 @@ open class NativeObject {
   /// Value equality for value types; identity by default.
   open func isEqual(to other: NativeObject) -> Bool { self === other }
 
+  /// Whether this equals `.member` written where Swift would infer this
+  /// object's type (`transform == .identity`); no object does by default.
+  open func equalsImplicitMember(_ member: Symbol) -> Bool { false }
+
   open func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
   /// The hash a large dictionary files this object under as a key: it must

@@ -23,6 +23,9 @@ extension Value: Equatable, Hashable {
       return a.lower == b.lower && a.upper == b.upper && a.isClosed == b.isClosed
     case (.enumCase(let a), .enumCase(let b)): return a == b
     case (.object(let a), .object(let b)): return a === b || a.isEqual(to: b)
+    // `.identity` compared with a transform, as Swift infers it.
+    case (.object(let object), .enumCase(let member)), (.enumCase(let member), .object(let object)):
+      return object.equalsImplicitMember(member)
     default: return false
     }
   }

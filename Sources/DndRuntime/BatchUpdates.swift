@@ -74,7 +74,9 @@ extension ListView {
   /// (§8.1) and asks the data source again at the next layout.
   public func reloadData() throws {
     noteCall("reloadData")
-    if isSyncingCells, let limit = world?.scheduler.limits.maxReloadsWhileMakingCells {
+    // Counted once a pass, however many of its cells reload.
+    if isSyncingCells, !reloadedThisPass, let limit = world?.scheduler.limits.maxReloadsWhileMakingCells {
+      reloadedThisPass = true
       reloadsWhileMakingCells += 1
       if reloadsWhileMakingCells > limit {
         let method = kind == .table ? "tableView(_:cellForRowAt:)" : "collectionView(_:cellForItemAt:)"

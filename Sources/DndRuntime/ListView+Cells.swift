@@ -166,11 +166,11 @@ extension ListView {
   private func syncCells(in view: View) throws {
     guard let cellWorld = view.world else { return }
     isSyncingCells = true
-    let reloadsBefore = reloadsWhileMakingCells
+    reloadedThisPass = false
     defer {
       isSyncingCells = false
       // A pass without a reload breaks the row.
-      if reloadsWhileMakingCells == reloadsBefore { reloadsWhileMakingCells = 0 }
+      if !reloadedThisPass { reloadsWhileMakingCells = 0 }
     }
     needsCellSync = false
     laidOutBounds = view.bounds

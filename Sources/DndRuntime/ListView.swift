@@ -140,6 +140,8 @@ public final class ListView {
   /// Layout passes in a row in which the data source called `reloadData`
   /// (see `SchedulerLimits.maxReloadsWhileMakingCells`).
   var reloadsWhileMakingCells = 0
+  /// The data source reloaded the list during the pass that makes cells now.
+  var reloadedThisPass = false
   private var nextEntryID = 0
   /// Counts reloads and committed updates (drags compare it, §8.6).
   var generation = 0

@@ -31,6 +31,16 @@ import Testing
     // The same value twice is harmless; `--color` may change its mind (an alias sets one).
     (["a.dnd", "--max-steps=7", "--max-steps", "7"], Invocation(.run("a.dnd"), limits: RunLimits(maxSteps: 7))),
     (["a.dnd", "--color=always", "--color=never"], Invocation(.run("a.dnd"), color: .never)),
+    // A filter ignores case: 'Drop' and 'drop' are one filter.
+    (
+      ["test", "--filter", "Drop", "--filter=drop", "a.dnd"],
+      {
+        var filtered = Invocation(.test(["a.dnd"]))
+        filtered.filter = "drop"
+        filtered.limits.scenarioFilter = "drop"
+        return filtered
+      }()
+    ),
     (["test", "--max-views", "200000", "a.dnd"], Invocation(.test(["a.dnd"]), limits: RunLimits(maxViews: 200_000))),
   ])
   func validCommandLines(arguments: [String], expected: Invocation) throws {

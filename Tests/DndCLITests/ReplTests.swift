@@ -303,8 +303,8 @@ import Testing
     ("app A { view root { frame = Rect(0, 0, 10, 10) } }\napp A { view root { frame = Rect(0, 0, 10, 10) } }\n",
      "<repl:2>:1:5: error: app 'A' is already in the scene"),
     ("app A { view root { frame = Rect(0, 0, 10, 10) } }\ndevice iPhone\n",
-     "<repl:2>:1:1: error: this session runs on an iPad: its first input chose the device"),
-    ("print(1)\ndevice iPhone\n", "<repl:2>:1:1: error: this session runs on an iPad: its first input chose"),
+     "<repl:2>:1:1: error: this session runs on an iPad, chosen when its scene was built by its first input"),
+    ("print(1)\ndevice iPhone\n", "<repl:2>:1:1: error: this session runs on an iPad, chosen when its scene was"),
   ])
   func theSceneIsNotDeclaredTwice(input: String, error: String) {
     let outcome = dnd(["repl"], input: Array(input.utf8))
@@ -368,7 +368,7 @@ import Testing
   /// A device typed after the first input says which device the session
   /// has and what to do, whether the first input chose it or took the default.
   @Test(arguments: [
-    ("device iPhone\ndevice iPhone\n", "this session runs on an iPhone already: its first input chose the device"),
+    ("device iPhone\ndevice iPhone\n", "this session runs on an iPhone already, chosen when its scene was built"),
     ("print(1)\ndevice Android\n", "unknown device 'Android'"),
   ])
   func aLaterDeviceSaysWhichTheSessionHas(input: String, message: String) {

@@ -238,7 +238,17 @@ final class TransformObject: NativeObject {
   override func isEqual(to other: NativeObject) -> Bool {
     (other as? TransformObject)?.transform == transform
   }
-  override func hash(into hasher: inout Hasher) { hasher.combine(transform) }
+  override func equalsImplicitMember(_ member: Symbol) -> Bool {
+    member.known == .identity && transform == .identity
+  }
+  /// The identity hashes as `.identity` does, which it equals.
+  override func hash(into hasher: inout Hasher) {
+    if transform == .identity {
+      hasher.combine(Symbol(.identity))
+    } else {
+      hasher.combine(transform)
+    }
+  }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {

@@ -61,8 +61,9 @@ final class SourceObject: SceneObject {
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     if let name = items[member] { return .object(SourceItemObject(source: source, name: name)) }
-    if let slot = members[member] { return interpreter.global(slot) }
+    // `name` is the source's own, as an app's is, whatever it declares.
     if member.known == .name { return .string(source.name) }
+    if let slot = members[member] { return interpreter.global(slot) }
     return try super.getMember(member, interpreter: interpreter)
   }
 
