@@ -109,9 +109,10 @@ enum StateFingerprint {
   }
 
   /// Feeds the hash what `Value.write` writes for `value` (the text of its
-  /// `description`), without building the whole text first: globals holding
-  /// arrays of dictionaries (a gallery's model) are read at every choice
-  /// point. Values of the rarer kinds are written by `Value.write` itself.
+  /// `description`, numbers as numbers), without building the text first:
+  /// globals holding arrays of dictionaries (a gallery's model) are read at
+  /// every choice point. Values of the rarer kinds are written by
+  /// `Value.write` itself.
   private static func addDescription(of value: Value, quoted: Bool, depth: Int, to hash: inout FNV) {
     if depth > Value.maxPrintedDepth {
       hash.add("...")
