@@ -73,12 +73,9 @@ extension DragEngine {
     // events. Choice: spring loading, which stands in for a tap, runs the
     // action of a disabled button no more than a finger does (the
     // interaction itself plays as for any button).
-    guard button.isEnabled else {
-      step("buttonTapped", nil, app: button.app?.name, view: button.name, result: "no action (disabled)")
-      return
-    }
-    guard let action = button.action else {
-      step("buttonTapped", nil, app: button.app?.name, view: button.name, result: "no action")
+    guard button.isEnabled, let action = button.action else {
+      let result = button.isEnabled ? "no action" : "no action (disabled)"
+      step("buttonTapped", nil, app: button.app?.name, view: button.name, result: result)
       return
     }
     try call(ViewMethods.action, callSite) { try action(button) }

@@ -78,12 +78,17 @@ public final class EarliestDueFirstPolicy: SchedulingPolicy {
 
   public func choose(among candidates: [PendingWork], now: VirtualTime) -> Int {
     var best = 0
-    for index in candidates.indices.dropFirst() {
-      let candidate = candidates[index]
-      let current = candidates[best]
-      if (candidate.due, candidate.id) < (current.due, current.id) { best = index }
+    for index in candidates.indices.dropFirst() where Self.runs(candidates[index], before: candidates[best]) {
+      best = index
     }
     return best
+  }
+
+  /// The rule itself: work due earlier runs first, and of work due
+  /// together, the first enqueued. The scheduler applies it to its own
+  /// entries too, so the default policy needs no copied candidates.
+  static func runs(_ work: PendingWork, before other: PendingWork) -> Bool {
+    (work.due, work.id) < (other.due, other.id)
   }
 }
 
@@ -297,10 +302,9 @@ public final class Scheduler {
   /// choose: the earliest due, then the first queued.
   private func earliestReady() -> Int {
     var best = 0
-    for place in ready.indices.dropFirst() {
-      let candidate = entries[ready[place]].info
-      let current = entries[ready[best]].info
-      if (candidate.due, candidate.id) < (current.due, current.id) { best = place }
+    for place in ready.indices.dropFirst()
+    where EarliestDueFirstPolicy.runs(entries[ready[place]].info, before: entries[ready[best]].info) {
+      best = place
     }
     return best
   }
@@ -312,13 +316,8 @@ public final class Scheduler {
     ready.removeAll(keepingCapacity: true)
     var mainHead: Int?
     for index in entries.indices where entries[index].info.due <= limit && entries[index].queue.isMain {
-      if let head = mainHead {
-        let current = entries[head].info
-        let entry = entries[index].info
-        if (entry.due, entry.id) < (current.due, current.id) { mainHead = index }
-      } else {
-        mainHead = index
-      }
+      if let head = mainHead, !EarliestDueFirstPolicy.runs(entries[index].info, before: entries[head].info) { continue }
+      mainHead = index
     }
     if let head = mainHead {
       ready.append(head)
