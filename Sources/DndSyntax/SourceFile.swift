@@ -17,6 +17,11 @@ public final class SourceFile: Sendable {
 
   public init(name: String, bytes: [UInt8], id: SourceFile.ID = 0) {
     self.name = name
+    // A lone carriage return (old Mac line endings) ends a line, as it does
+    // for swiftc; it becomes a line feed here, byte for byte, so offsets
+    // stay those of the file and nothing downstream has a third kind of
+    // line break to know about. A CR before an LF stays (read as spacing).
+    let bytes = SourceFile.loneCarriageReturnsAsLineFeeds(bytes)
     self.bytes = bytes
     self.id = id
     let hasByteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -29,6 +34,20 @@ public final class SourceFile: Sendable {
       }
     }
     self.lineStarts = starts
+  }
+
+  private static func loneCarriageReturnsAsLineFeeds(_ bytes: [UInt8]) -> [UInt8] {
+    let lone: [Int] = bytes.withUnsafeBufferPointer { buffer in
+      var found: [Int] = []
+      for offset in buffer.indices where buffer[offset] == 0x0D {
+        if offset + 1 == buffer.count || buffer[offset + 1] != 0x0A { found.append(offset) }
+      }
+      return found
+    }
+    guard !lone.isEmpty else { return bytes }
+    var result = bytes
+    for offset in lone { result[offset] = 0x0A }
+    return result
   }
 
   public convenience init(name: String, text: String, id: SourceFile.ID = 0) {

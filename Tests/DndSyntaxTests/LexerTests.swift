@@ -172,6 +172,30 @@ struct LexerTests {
     #expect(tokens.map(\.isAtStartOfLine) == [true, false, true, true, true, false, true])
   }
 
+  /// A lone CR breaks a line as LF and CRLF do (swiftc reads all three);
+  /// offsets are the file's, and a CRLF is one break.
+  @Test(
+    arguments: [
+      ("a\rb", [true, true], 2),
+      ("a\r\nb", [true, true], 2),
+      ("a\r\rb", [true, true], 3),
+      ("a\r\r\nb", [true, true], 3),
+      ("a\rb\nc\r\nd", [true, true, true, true], 4),
+      ("a b\r", [true, false], 2),
+    ] as [(String, [Bool], Int)])
+  func carriageReturnsBreakLines(source: String, starts: [Bool], lines: Int) {
+    let file = SourceFile(name: "test", text: source)
+    #expect(Lexer.tokenize(file).dropLast().map(\.isAtStartOfLine) == starts)
+    #expect(file.lineStarts.count == lines)
+    #expect(file.bytes.count == source.utf8.count)
+  }
+
+  @Test func aLoneCarriageReturnEndsTheLineADiagnosticShows() {
+    let file = SourceFile(name: "test", text: "let a = 1\rlet b = 2\r")
+    #expect(file.location(of: 14) == SourceLocation(line: 2, column: 5))
+    #expect(file.lineText(2) == "let b = 2")
+  }
+
   @Test func commentsAreRecorded() {
     let file = SourceFile(name: "test", text: "a // one\n/* two /* three */ */ b /**/")
     var lexer = Lexer(file: file)
