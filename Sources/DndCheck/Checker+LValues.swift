@@ -32,8 +32,32 @@ extension Checker {
     }
     if let root, !root.hasMember, let constant = root.constantKind {
       reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
+    } else if let member = appConstantMember(target) {
+      reportConstant(member, constant: .letConstant, message: .assignmentToConstant(member.name))
     }
     return lvalue
+  }
+
+  /// `Notes.limit` (or `Notes.limit[0]`) when `limit` is a `let` of app
+  /// `Notes`: the app's members are its globals, so changing it fails as
+  /// changing `limit` would, and is caught here, not when a scenario runs.
+  private func appConstantMember(_ target: Expr) -> PathRoot? {
+    switch target.kind {
+    // `Notes.tags[0] = x` changes the constant as `tags[0] = x` would.
+    case .subscripted(let base, _, _), .forceUnwrap(let base), .parenthesized(let base):
+      return appConstantMember(base)
+    default:
+      break
+    }
+    guard case .member(let base, let name, _) = target.kind, case .identifier(let appName) = base.kind,
+      let appSlot = globalIndex[appName], globals[appSlot].kind == .app,
+      functions.allSatisfy({ $0.findLocal(appName) == nil }),
+      let slot = globalIndex[name.text], globals[slot].kind == .constant, globals[slot].app == appName
+    else { return nil }
+    var root = PathRoot(name: name.text, range: target.range)
+    root.declarationRange = globals[slot].range
+    root.letKeyword = letKeywords[slot]
+    return root
   }
 
   /// The receiver of a mutating method, when it is a path from a variable:
@@ -60,6 +84,9 @@ extension Checker {
     if !root.hasMember, case .letConstant = root.constantKind {
       reportConstant(
         root, constant: .letConstant, message: .mutatingMemberOnConstant(member.text, name: root.name))
+    } else if let constant = appConstantMember(base) {
+      reportConstant(
+        constant, constant: .letConstant, message: .mutatingMemberOnConstant(member.text, name: constant.name))
     }
     return lvalue
   }
