@@ -57,6 +57,12 @@ public enum CommandLineParser {
       }
     }
 
+    /// Other tools' names for a command (`swift format`, `gofmt`'s users
+    /// type `format`), too far from ours for a spelling suggestion.
+    static let commandsSpelledOtherwise = [
+      "format": "fmt", "shell": "repl", "interactive": "repl", "draw": "render", "lint": "check",
+    ]
+
     /// The first operand: a command's name, or a script to run.
     mutating func readCommand(_ word: String, optionsEnded: Bool) throws(UsageError) {
       if !optionsEnded, let name = CommandName(rawValue: word) {
@@ -68,7 +74,7 @@ public enum CommandLineParser {
       } else {
         var message = "unknown command '\(word)'"
         let names = CommandName.allCases.map(\.rawValue)
-        if let near = Suggestions.closest(to: word, in: names) {
+        if let near = Self.commandsSpelledOtherwise[word] ?? Suggestions.closest(to: word, in: names) {
           message += "; did you mean '\(near)'?"
         } else {
           message += "; to run a file of that name, use 'dnd run \(word)'"
@@ -229,7 +235,9 @@ public enum CommandLineParser {
         guard let word = operands.first else { return .help(nil) }
         if let name = CommandName(rawValue: word) { return .help(name) }
         var message = "no help for '\(word)': it is not a command"
-        if let near = Suggestions.closest(to: word, in: CommandName.allCases.map(\.rawValue)) {
+        if let near = State.commandsSpelledOtherwise[word]
+          ?? Suggestions.closest(to: word, in: CommandName.allCases.map(\.rawValue))
+        {
           message += "; did you mean '\(near)'?"
         }
         throw UsageError(message, command: .help)

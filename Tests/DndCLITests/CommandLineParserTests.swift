@@ -52,6 +52,9 @@ import Testing
     (["rnu"], "unknown command 'rnu'; did you mean 'run'?"),
     (["chek", "a.dnd"], "unknown command 'chek'; did you mean 'check'?"),
     (["hello"], "unknown command 'hello'; to run a file of that name, use 'dnd run hello'"),
+    (["format", "a.dnd"], "unknown command 'format'; did you mean 'fmt'?"),
+    (["shell"], "unknown command 'shell'; did you mean 'repl'?"),
+    (["lint", "a.dnd"], "unknown command 'lint'; did you mean 'check'?"),
     (["--colour=always", "a.dnd"], "unknown option '--colour'; did you mean '--color'?"),
     (["-help"], "unknown option '-help'; did you mean '--help'?"),
     (["run", "--max-step", "5", "a.dnd"], "unknown option '--max-step'; did you mean '--max-steps'?"),
@@ -88,6 +91,7 @@ import Testing
     (["a.dnd", "--no-color", "explain"], "'explain' is a command, and the command comes first: 'dnd explain a.dnd'"),
     (["check"], "'dnd check' needs at least one script"),
     (["help", "rnu"], "no help for 'rnu': it is not a command; did you mean 'run'?"),
+    (["help", "format"], "no help for 'format': it is not a command; did you mean 'fmt'?"),
     (["help", "run", "check"], "'dnd help' takes one command name"),
     // An option that picks what runs is given once (the last would win quietly).
     (
