@@ -29,6 +29,13 @@ extension DiagnosticMessage {
     .error("division by zero")
   }
 
+  /// `coordinator.drop(item, ...)` given something other than a drag item;
+  /// most often the drop item whose `dragItem` it wanted.
+  public static func dropTakesDragItem(_ method: String, found: String, isDropItem: Bool) -> DiagnosticMessage {
+    let advice = isDropItem ? "; a drop item carries the drag item: pass 'item.dragItem'" : ""
+    return .error("'\(method)' takes a UIDragItem first, but was given \(givenPhrase(found))\(advice)")
+  }
+
   public static func duplicateDictionaryKey(_ key: String) -> DiagnosticMessage {
     .error(
       "this dictionary literal gives the key \(key) twice, which stops a Swift program "

@@ -214,7 +214,7 @@ final class IndexPathObject: NativeObject {
 
   override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
     switch member.known {
-    case .item?, .row?: item = try Convert.integer(value, for: "item")
+    case .item?, .row?: item = try Convert.integer(value, for: interpreter.name(of: member))
     case .section?: section = try Convert.integer(value, for: "section")
     default: throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
@@ -368,7 +368,7 @@ enum GeometryTypes {
     }
     return .object(
       IndexPathObject(
-        item: try Convert.integer(arguments[0], for: "item"),
+        item: try Convert.integer(arguments[0], for: arguments.hasLabels(.row, .section) ? "row" : "item"),
         section: try Convert.integer(arguments[1], for: "section")))
   }
 

@@ -114,7 +114,8 @@ final class DropCoordinatorObject: SceneObject {
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
     switch member.known {
     case .items?:
-      return .array(coordinator.items.map { .object(DropItemObject(scene: scene, item: $0)) })
+      let kind = coordinator.kind
+      return .array(coordinator.items.map { .object(DropItemObject(scene: scene, item: $0, kind: kind)) })
     case .destinationIndexPath?: return coordinator.destinationIndexPath.map(IndexPathObject.value) ?? .nil
     case .proposal?: return .object(ProposalObject(coordinator.proposal, listKind: coordinator.kind))
     case .session?: return .object(scene.object(for: coordinator.session))
@@ -124,10 +125,17 @@ final class DropCoordinatorObject: SceneObject {
 
   override func callMethod(_ member: Symbol, _ arguments: Arguments, interpreter: Interpreter) throws -> Value
   {
-    guard member.known == .drop, arguments.count >= 2, arguments.label(0) == nil,
-      let item = arguments[0].object(as: DragItemObject.self)?.item
-    else {
+    guard member.known == .drop, arguments.count >= 2, arguments.label(0) == nil else {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
+    }
+    guard let item = arguments[0].object(as: DragItemObject.self)?.item else {
+      // `coordinator.drop(item, toRowAt: path)` for `item` in `coordinator.items`:
+      // the method is right, its first argument is the drop item's drag item.
+      let labels = (1..<arguments.count).map { arguments.label($0).map { interpreter.name(of: $0) + ":" } ?? "_:" }
+      throw RuntimeError(
+        .dropTakesDragItem(
+          "drop(_:\(labels.joined()))", found: arguments[0].typeName,
+          isDropItem: arguments[0].object(as: DropItemObject.self) != nil))
     }
     let unit: KnownMember = isTable ? .toRowAt : .toItemAt
     let into: KnownMember = isTable ? .intoRowAt : .intoItemAt
@@ -187,16 +195,18 @@ final class DropCoordinatorObject: SceneObject {
 /// UITableViewDropItem / UICollectionViewDropItem.
 final class DropItemObject: SceneObject {
   let item: ListDropItem
+  let kind: ListKind
 
-  init(scene: SceneHost, item: ListDropItem) {
+  init(scene: SceneHost, item: ListDropItem, kind: ListKind) {
     self.item = item
+    self.kind = kind
     super.init(scene: scene)
   }
 
-  override var typeName: String { "UICollectionViewDropItem" }
+  override var typeName: String { kind == .table ? "UITableViewDropItem" : "UICollectionViewDropItem" }
   override var description: String { item.description }
   override func isInstance(of type: Builtin) -> Bool {
-    type == .uiCollectionViewDropItem || type == .uiTableViewDropItem
+    type == (kind == .table ? .uiTableViewDropItem : .uiCollectionViewDropItem)
   }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
