@@ -352,6 +352,15 @@ extension DiagnosticMessage {
     .error("unknown device '\(name)'; a script runs on 'iPad' or 'iPhone'" + didYouMean(suggestion))
   }
 
+  static func unknownDropIntent(_ name: String, proposal: String, cases: [String], suggestion: String?)
+    -> DiagnosticMessage
+  {
+    let list = cases.dropLast().map { "." + $0 }.joined(separator: ", ") + " and ." + (cases.last ?? "")
+    let hint = suggestion.map { ": did you mean '.\($0)'? It" } ?? "; it"
+    let table = proposal != "UITableViewDropProposal" && name == "automatic" ? " (.automatic is a table view's)" : ""
+    return .error("'.\(name)' is not an intent of \(proposal)\(hint) has \(list)\(table)")
+  }
+
   static func unknownDropOperation(_ name: String, suggestion: String?) -> DiagnosticMessage {
     let hint = suggestion.map { ": did you mean '.\($0)'? UIDropOperation" } ?? "; UIDropOperation"
     return .error("'.\(name)' is not a drop operation\(hint) has .cancel, .forbidden, .copy and .move")

@@ -356,7 +356,13 @@ extension Checker {
     // A name cut short (`numberOfRows`, or a list's `performDrop`) is too far
     // from the method for a typo, but names it when one method starts with it.
     let extensions = name.text.utf8.count >= 6 ? here.filter { $0.hasPrefix(name.text) } : []
-    let suggestion = Suggestions.closest(to: name.text, in: here) ?? (extensions.count == 1 ? extensions[0] : nil)
+    // A name run on with the next argument's name, as Objective-C and Swift 2
+    // wrote them (`cellForRowAtIndexPath`, `performDropWithCoordinator`),
+    // names the longest method it starts with.
+    let lengthened = here.filter { name.text.hasPrefix($0) && name.text.utf8.count > $0.utf8.count }
+      .max { $0.utf8.count < $1.utf8.count }
+    let suggestion =
+      Suggestions.closest(to: name.text, in: here) ?? (extensions.count == 1 ? extensions[0] : nil) ?? lengthened
     if suggestion == nil, let other = elsewhere.first(where: { $0.interaction != kind }) {
       let block = other.interaction?.rawValue ?? "\(view.rawValue) body"
       report(

@@ -432,6 +432,7 @@ extension Checker {
     case .uiDropProposal, .uiTextDropProposal, .uiTableViewDropProposal, .uiCollectionViewDropProposal: break
     default: return
     }
+    checkDropIntent(builtin, arguments: arguments)
     let operation =
       arguments.first { $0.label?.text == "operation" }
       ?? arguments.first.flatMap { $0.label == nil ? $0 : nil }
@@ -443,6 +444,22 @@ extension Checker {
     report(
       .unknownDropOperation(name.text, suggestion: suggestion), at: name.range,
       fixIts: replacement(name.range, with: suggestion))
+  }
+
+  /// `UITableViewDropProposal(operation: .copy, intent: .insertAtDestination)`:
+  /// a list proposal's intent is one of three cases (four for a table).
+  private mutating func checkDropIntent(_ builtin: Builtin, arguments: [Argument]) {
+    guard builtin == .uiTableViewDropProposal || builtin == .uiCollectionViewDropProposal,
+      let value = arguments.first(where: { $0.label?.text == "intent" })?.value,
+      case .implicitMember(let name) = value.kind
+    else { return }
+    var cases = ["unspecified", "insertAtDestinationIndexPath", "insertIntoDestinationIndexPath"]
+    if builtin == .uiTableViewDropProposal { cases.append("automatic") }
+    guard !cases.contains(name.text) else { return }
+    let suggestion = Suggestions.closest(to: name.text, in: cases)
+    report(
+      .unknownDropIntent(name.text, proposal: builtin.spelling, cases: cases, suggestion: suggestion),
+      at: name.range, fixIts: replacement(name.range, with: suggestion))
   }
 
   // MARK: - Closures, strings and types

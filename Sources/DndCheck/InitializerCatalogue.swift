@@ -15,6 +15,11 @@ public enum InitializerCatalogue {
     case .nsItemProvider: [[], ["object"], [nil], ["item", "typeIdentifier"], ["contentsOf"]]
     case .uiDragItem: [["itemProvider"], [nil]]
     case .uiDropProposal, .uiTextDropProposal: [["operation"], [nil]]
+    case .uiTableViewDropProposal, .uiCollectionViewDropProposal: [["operation"], [nil], ["operation", "intent"]]
+    case .uiCollectionViewDropPlaceholder: [["insertionIndexPath", "reuseIdentifier"]]
+    // UIKit's initializer takes the row height; without it the row is the table's `rowHeight`.
+    case .uiTableViewDropPlaceholder:
+      [["insertionIndexPath", "reuseIdentifier", "rowHeight"], ["insertionIndexPath", "reuseIdentifier"]]
     case .uiDragPreviewTarget: [["container", "center"], ["container", "center", "transform"]]
     case .uiImage: [["named"], ["named", "size"]]
     case .point, .cgPoint: [[], [nil, nil], ["x", "y"]]

@@ -11,7 +11,8 @@ import Testing
     "center": "Point(1, 2)", "transform": "CGAffineTransform.identity", "named": "\"cat\"",
     "size": "Size(3, 4)", "x": "1", "y": "2", "width": "3", "height": "4", "origin": "Point(1, 2)",
     "item": "0", "row": "0", "section": "0", "typeIdentifier": "\"public.data\"",
-    "contentsOf": "URL(fileURLWithPath: \"/none.txt\")",
+    "contentsOf": "URL(fileURLWithPath: \"/none.txt\")", "intent": ".insertAtDestinationIndexPath",
+    "insertionIndexPath": "IndexPath(item: 0, section: 0)", "reuseIdentifier": "\"Cell\"", "rowHeight": "44",
   ]
 
   /// Failable forms, which give nil here (the world has no file there).
@@ -20,7 +21,8 @@ import Testing
   /// A value for an unlabelled argument of each type.
   static let unlabelled: [Builtin: String] = [
     .nsItemProvider: "\"text\"", .uiDragItem: "NSItemProvider()", .uiDropProposal: ".copy",
-    .uiTextDropProposal: ".copy", .point: "1", .cgPoint: "1", .size: "1", .cgSize: "1", .rect: "1", .cgRect: "1",
+    .uiTextDropProposal: ".copy", .uiTableViewDropProposal: ".copy", .uiCollectionViewDropProposal: ".copy",
+    .point: "1", .cgPoint: "1", .size: "1", .cgSize: "1", .rect: "1", .cgRect: "1",
   ]
 
   static var calls: [String] {
@@ -38,7 +40,7 @@ import Testing
   }
 
   @Test func everyTypeWithFormsHasSamples() {
-    #expect(Self.calls.count >= 20)
+    #expect(Self.calls.count >= 29)
     #expect(!Self.calls.contains { $0.contains("nil") }, "\(Self.calls)")
   }
 
