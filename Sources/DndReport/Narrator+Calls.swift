@@ -203,9 +203,9 @@ extension Narrator {
   static func describe(intent: String) -> String {
     switch intent {
     case "insertAtDestinationIndexPath":
-      "The intent insertAtDestinationIndexPath opens a gap where it would land."
+      "The intent insertAtDestinationIndexPath asks for a gap where the items would land."
     case "insertIntoDestinationIndexPath":
-      "The intent insertIntoDestinationIndexPath drops into the row under it."
+      "The intent insertIntoDestinationIndexPath asks to drop into the row or item under the finger."
     case "automatic": "The intent automatic lets UIKit choose between a gap and the row under the finger."
     default: "The intent is unspecified: no gap opens."
     }

@@ -4,6 +4,27 @@ import DndRuntime
 // The narration of runtime steps, warnings and exceptions, and the summary.
 
 extension Narrator {
+  /// UIKit's own change to a list's proposal (`proposalAdjusted`): a nil
+  /// destination makes any intent unspecified, a table resolves automatic.
+  mutating func tellAdjustedProposal(_ event: TraceEvent, view: String) {
+    let destination = event.argument("destinationIndexPath") ?? "nil"
+    let result = event.result ?? ""
+    let key = event.view ?? event.app ?? "?"
+    guard adjustments[key] != destination + " " + result else { return }
+    adjustments[key] = destination + " " + result
+    let intent = result.split(separator: ",").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+    let text: String
+    if destination == "nil" {
+      text =
+        "No row or item of \(view) is under the finger, so destinationIndexPath is nil and UIKit makes the "
+        + "intent unspecified: no gap opens, and the coordinator will have no destination."
+    } else {
+      let meaning = intent.map { " " + Self.describe(intent: $0) } ?? ""
+      text = "UIKit adjusts the proposal at \(destination) to \(result).\(meaning)"
+    }
+    add(event, text, rule: .listIntentAdjusted)
+  }
+
   mutating func tellStep(_ event: TraceEvent) {
     let view = "`\(event.view ?? event.app ?? "?")`"
     switch event.name {
@@ -15,6 +36,8 @@ extension Narrator {
         event,
         "The finger is over \(view), but \(Self.refusal(event)): hit-testing passes over it, so it cannot "
           + "be a drop target.", rule: .hitTestSkips, tone: .yellow)
+    case "proposalAdjusted":
+      tellAdjustedProposal(event, view: view)
     case "noLift":
       noDragReasons.append("no drag started: \(event.result ?? "no items").")
       add(

@@ -18,6 +18,8 @@ struct Narrator {
   var notes: [Note] = []
   /// The last proposal narrated for each view, so repeats are not told again.
   var proposals: [String: String] = [:]
+  /// The last change UIKit made to each list's proposal, so repeats are not told again.
+  var adjustments: [String: String] = [:]
   /// Views whose passing over by hit-testing was told (during drags).
   var toldSkips: Set<String> = []
   /// What happened to each drag, for the summary.

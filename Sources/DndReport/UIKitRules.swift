@@ -64,6 +64,7 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   static let tableViewHeader = header("UITableView.h")
   static let introducing = session(203, "Introducing Drag and Drop")
   static let mastering = session(213, "Mastering Drag and Drop")
+  static let listsSession = session(223, "Drag and Drop with Collection and Table View")
   /// Facts read from UIKit's behaviour rather than its documentation. The
   /// project's notes mark them as reverse-engineered; users do not have those
   /// notes, so the text names what kind of source it is, not a file.
@@ -157,6 +158,13 @@ extension UIKitRule {
       + "move and cancel no badge. Letting go drops only after copy or move; cancel and forbidden cancel "
       + "the drag.",
     sources: [.dropInteractionHeader, .cancelPage, .mastering])
+  static let listIntentAdjusted = UIKitRule(
+    id: "listIntentAdjusted",
+    text: "UIKit may change a table's or collection view's proposal: with no index path under the finger "
+      + "the intent is always unspecified, and a table's automatic becomes insertAtDestinationIndexPath or "
+      + "insertIntoDestinationIndexPath by where the finger is on the row. The coordinator's proposal says "
+      + "what was chosen.",
+    sources: [.tableViewHeader, .listsSession])
   static let lastProposalDecides = UIKitRule(
     id: "lastProposalDecides",
     text: "On release only the last proposal counts: performDrop is called only if it was copy or move; "

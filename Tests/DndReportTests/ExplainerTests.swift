@@ -214,6 +214,30 @@ import Testing
     #expect(!flat.contains(telling.never), "\(telling.name): \(flat)")
   }
 
+  /// Rule (UITableView.h, WWDC 2017/223): a nil destination makes the
+  /// intent unspecified; a table's automatic is resolved by the finger's place.
+  @Test(arguments: [
+    ("drag to Point(200, 500)", "insertIntoDestinationIndexPath", "is nil and UIKit makes the intent unspecified"),
+    ("drag to Point(200, 75)", "automatic", "adjusts the proposal at [0, 1] to move, insertIntoDestinationIndexPath"),
+    ("drag to Point(200, 55)", "automatic", "adjusts the proposal at [0, 1] to move, insertAtDestinationIndexPath"),
+  ])
+  func anIntentUIKitChangesIsTold(move: String, intent: String, words: String) throws {
+    let run = try ScriptRun(
+      Self.table(
+        dropUpdate: """
+          func dropSessionDidUpdate(session, destinationIndexPath) {
+            UITableViewDropProposal(operation: .move, intent: .\(intent))
+          }
+          """,
+        steps: "\(move); release; settle"))
+    let explainer = Explainer(files: [run.file])
+    let scenario = try run.only
+    #expect(explainer.ruleIDs(for: scenario).contains("listIntentAdjusted"))
+    let flat = explainer.notes(for: scenario).joined(separator: " ")
+      .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    #expect(flat.contains(words), "\(flat)")
+  }
+
   @Test("a table whose drop delegate has no performDropWith is told so by that name")
   func aListWithoutPerformDropWith() throws {
     let run = try ScriptRun(
