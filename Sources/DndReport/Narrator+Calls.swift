@@ -65,6 +65,8 @@ extension Narrator {
       add(event, "The drag leaves \(view); it is no longer the target there.")
     case "performDropWith":
       update(event) { $0.dropped = true }
+      // The next drag's proposal is told again, as the first of its own.
+      proposals[event.view ?? ""] = nil
       add(
         event,
         "performDropWith on \(view): the drop is accepted. The coordinator tells where each item lands; "
@@ -72,10 +74,19 @@ extension Narrator {
         rule: .performDropLoads)
     case "performDrop":
       update(event) { $0.dropped = true }
+      proposals[event.view ?? ""] = nil
       add(
         event,
         "performDrop on \(view): the drop is accepted. This is where the delegate asks for the data.",
         rule: .performDropLoads)
+    case "dataSourceUpdates":
+      let path = event.argument("insertionIndexPath") ?? "?"
+      add(
+        event,
+        "The app commits its placeholder in \(view): inside commitInsertion, UIKit runs the app's "
+          + "dataSourceUpdates block with insertionIndexPath \(path), where the placeholder is now (items "
+          + "inserted before it since the drop move it); the block adds the item to the model there, and the "
+          + "placeholder becomes that item's cell.", rule: .placeholders)
     case "paste":
       update(event) { $0.dropped = true }
       add(event, "UIKit hands the item providers to \(view)'s paste(itemProviders:), as if they were pasted.")
@@ -103,7 +114,8 @@ extension Narrator {
       "concludeDrop", "willEndWith", "previewProvider", "numberOfSections", "numberOfRowsInSection",
       "numberOfItemsInSection", "cellForRowAt", "cellForItemAt", "dragPreviewParametersForRowAt",
       "dragPreviewParametersForItemAt", "dropPreviewParametersForRowAt", "dropPreviewParametersForItemAt",
-      "dropSessionDidEnter", "dropSessionDidEnd", "dragSessionDidEnd", "previewParametersProvider":
+      "dropSessionDidEnter", "dropSessionDidEnd", "dragSessionDidEnd", "previewParametersProvider",
+      "cellUpdateHandler":
       // Part of the choreography, shown by the trace; nothing a student must decide here.
       break
     default:

@@ -36,6 +36,17 @@ extension Narrator {
         event,
         "The finger is over \(view), but \(Self.refusal(event)): hit-testing passes over it, so it cannot "
           + "be a drop target.", rule: .hitTestSkips, tone: .yellow)
+    case "placeholderInserted":
+      add(
+        event,
+        "\(view) shows a placeholder cell at \(event.argument("insertionIndexPath") ?? "?") while the data "
+          + "loads: the drop lands there now, and the app must later commit it (commitInsertion) or delete it "
+          + "(deletePlaceholder).", rule: .placeholders)
+    case "placeholderDeleted":
+      add(
+        event,
+        "The app deletes its placeholder in \(view) at \(event.argument("insertionIndexPath") ?? "?"): the "
+          + "cell goes, and no item takes its place.")
     case "proposalAdjusted":
       tellAdjustedProposal(event, view: view)
     case "noLift":

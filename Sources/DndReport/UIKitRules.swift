@@ -62,6 +62,7 @@ public struct UIKitSource: Hashable, Sendable, Comparable {
   static let dragSessionHeader = header("UIDragSession.h")
   static let viewHeader = header("UIView.h")
   static let tableViewHeader = header("UITableView.h")
+  static let collectionViewHeader = header("UICollectionView.h")
   static let introducing = session(203, "Introducing Drag and Drop")
   static let mastering = session(213, "Mastering Drag and Drop")
   static let listsSession = session(223, "Drag and Drop with Collection and Table View")
@@ -164,7 +165,13 @@ extension UIKitRule {
       + "the intent is always unspecified, and a table's automatic becomes insertAtDestinationIndexPath or "
       + "insertIntoDestinationIndexPath by where the finger is on the row. The coordinator's proposal says "
       + "what was chosen.",
-    sources: [.tableViewHeader, .listsSession])
+    sources: [.tableViewHeader, .collectionViewHeader, .listsSession])
+  static let placeholders = UIKitRule(
+    id: "placeholders",
+    text: "A placeholder stands in a table or collection view for an item whose data is still loading. "
+      + "Until it is committed or deleted the list counts it as a row or item of its own; committing runs "
+      + "the app's dataSourceUpdates block with the placeholder's index path at that moment.",
+    sources: [.tableViewHeader, .collectionViewHeader, .listsSession])
   static let lastProposalDecides = UIKitRule(
     id: "lastProposalDecides",
     text: "On release only the last proposal counts: performDrop is called only if it was copy or move; "

@@ -238,6 +238,20 @@ import Testing
     #expect(flat.contains(words), "\(flat)")
   }
 
+  /// Rule (UICollectionView.h, WWDC 2017/223): the placeholder is inserted
+  /// at the drop; committing runs the app's block with its place then.
+  @Test func aPlaceholderIsToldFromInsertionToCommit() throws {
+    let run = try ScriptRun.example("19-placeholders.dnd")
+    let scenario = try run.scenario("the placeholder waits, then becomes the photo")
+    let explainer = Explainer(files: [run.file])
+    #expect(explainer.ruleIDs(for: scenario).contains("placeholders"))
+    let flat = explainer.notes(for: scenario).joined(separator: " ")
+      .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    #expect(flat.contains("`gallery` shows a placeholder cell at [0, 1] while the data loads"), "\(flat)")
+    #expect(flat.contains("The app commits its placeholder in `gallery`"), "\(flat)")
+    #expect(!flat.contains("UIKit calls UICollectionViewDropPlaceholderContext"), "\(flat)")
+  }
+
   @Test("a table whose drop delegate has no performDropWith is told so by that name")
   func aListWithoutPerformDropWith() throws {
     let run = try ScriptRun(
