@@ -7,12 +7,15 @@ import DndSyntax
 ///
 /// Participants, declared up front in this order: the finger, UIKit (hit-
 /// testing, set-down decisions, animations), then for each interaction the
-/// trace meets the interaction and its delegate side by side, then any other
-/// app the drag came from, then the queues completions ran on. A delegate
-/// call is an arrow from the interaction to its delegate, its answer a dashed
-/// arrow back; a method the script does not implement is a crossed arrow
-/// carrying UIKit's default. Phases, warnings, exceptions and what the
-/// script printed are notes.
+/// trace meets the interaction and its delegate side by side (the delegate
+/// only if it was asked something), then any other app the drag came from,
+/// then the queues completions ran on. A table or collection view is one
+/// participant that calls each of its blocks (`dataSource`, `dropDelegate`,
+/// ...), each drawn as a participant of its own; its cells count as the
+/// list. A delegate call is an arrow from the interaction to its delegate,
+/// its answer a dashed arrow back; a method the script does not implement is
+/// a crossed arrow carrying UIKit's default. Phases, warnings, exceptions
+/// and what the script printed are notes.
 ///
 /// Mermaid is picky: identifiers here are short generated words (`I1`, `D1`,
 /// `Q1`) that no keyword begins, and every text goes through `escape`, which
@@ -111,9 +114,19 @@ private struct Cast {
     var app: String?
     var view: String?
     var interaction: String?
+
+    /// The table or collection view whose block this is, if it is one.
+    var list: Place? {
+      Cast.isListBlock(interaction) ? Place(app: app, view: view, interaction: nil) : nil
+    }
   }
 
   private(set) var interactions: [Place] = []
+  /// The places that got a delegate call or default: only they need a delegate participant.
+  private var asked: Set<Place> = []
+  /// The table and collection views among the places, each drawn once as
+  /// the caller of its blocks (`dataSource`, `dragDelegate`, ...).
+  private(set) var lists: [Place] = []
   private(set) var otherApps: [String] = []
   private(set) var queues: [String] = []
   private var namesApps = false
@@ -124,33 +137,65 @@ private struct Cast {
     {
       otherApps.append(app)
     }
-    if let place = Self.interactionPlace(of: event), !interactions.contains(place) {
-      interactions.append(place)
-      namesApps = namesApps || Set(interactions.compactMap(\.app)).count > 1
+    if let place = Self.interactionPlace(of: event) {
+      if !interactions.contains(place) {
+        interactions.append(place)
+        namesApps = namesApps || Set(interactions.compactMap(\.app)).count > 1
+        if let list = place.list, !lists.contains(list) { lists.append(list) }
+      }
+      if event.kind == .call || event.kind == .defaultUsed { asked.insert(place) }
     }
     if event.queue != "main", !queues.contains(event.queue) { queues.append(event.queue) }
     if event.name == "loadObjectsCompletion", !queues.contains("main") { queues.insert("main", at: 0) }
   }
 
   /// The interaction a call, default or step belongs to, if it names a view.
+  /// A list's cell (`gallery[0, 0]`) stands for its list: the list's blocks
+  /// answer for every cell.
   static func interactionPlace(of event: TraceEvent) -> Place? {
-    guard event.view != nil else { return nil }
+    guard var view = event.view else { return nil }
     switch event.kind {
     case .call, .defaultUsed:
-      return Place(app: event.app, view: event.view, interaction: event.interaction)
+      break
     case .step, .warning, .exception:
       guard event.interaction != nil else { return nil }
-      return Place(app: event.app, view: event.view, interaction: event.interaction)
+    }
+    if isListBlock(event.interaction), let bracket = view.firstIndex(of: "[") {
+      view = String(view[..<bracket])
+    }
+    return Place(app: event.app, view: view, interaction: event.interaction)
+  }
+
+  /// The blocks of a table or collection view, and the closures the app
+  /// hands it (batch updates, a placeholder's handlers, a commit's block):
+  /// the list itself calls them.
+  static func isListBlock(_ interaction: String?) -> Bool {
+    switch interaction {
+    case "dataSource", "dragDelegate", "dropDelegate", "delegate", "performBatchUpdates", "placeholder",
+      "placeholderContext":
+      true
+    default: false
     }
   }
 
   var declarations: [Participant] {
     var list = [Participant(id: "Finger", label: "Finger"), Participant(id: "UIKit", label: "UIKit")]
+    var declaredLists: Set<Place> = []
     for (index, place) in interactions.enumerated() {
       let view = (namesApps ? place.app.map { $0 + "." } ?? "" : "") + (place.view ?? "")
       let interaction = place.interaction ?? "view"
+      if let owner = place.list {
+        // The list once, then each of its blocks as the one it calls.
+        if declaredLists.insert(owner).inserted, let id = listID(owner) {
+          list.append(Participant(id: id, label: view))
+        }
+        list.append(Participant(id: "D\(index + 1)", label: "\(view) \(interaction)"))
+        continue
+      }
       list.append(Participant(id: "I\(index + 1)", label: "\(view) \(interaction)"))
-      list.append(Participant(id: "D\(index + 1)", label: "\(view) \(Self.delegateWord(for: interaction))"))
+      if asked.contains(place) {
+        list.append(Participant(id: "D\(index + 1)", label: "\(view) \(Self.delegateWord(for: interaction))"))
+      }
     }
     for (index, app) in otherApps.enumerated() {
       list.append(Participant(id: "A\(index + 1)", label: "\(app) (another app)"))
@@ -175,7 +220,12 @@ private struct Cast {
   var last: String { declarations.last?.id ?? "UIKit" }
 
   func interactionID(_ place: Place) -> String? {
-    interactions.firstIndex(of: place).map { "I\($0 + 1)" }
+    if let owner = place.list { return listID(owner) }
+    return interactions.firstIndex(of: place).map { "I\($0 + 1)" }
+  }
+
+  func listID(_ list: Place) -> String? {
+    lists.firstIndex(of: list).map { "L\($0 + 1)" }
   }
 
   func delegateID(_ place: Place) -> String? {
@@ -272,7 +322,8 @@ private struct Drawer {
       let target = delegate ?? "UIKit"
       // The crossed arrow says "not implemented"; the short name keeps the default in view.
       var text = event.name + Self.arguments(event) + " (not implemented)"
-      if let result = event.result { text += " → " + result }
+      // Defaults that say so themselves ("1 (not implemented)") say it once.
+      if let result = event.result { text += " → " + Self.dropSuffix(" (not implemented)", from: result) }
       message(interaction, "-x", target, stamped(event, text))
     case .warning:
       note(
@@ -301,6 +352,10 @@ private struct Drawer {
     guard fallback == "UIKit", let view = event.view else { return fallback }
     let place = cast.interactions.first { $0.view == view && (event.app == nil || $0.app == event.app) }
     return place.flatMap(cast.interactionID) ?? fallback
+  }
+
+  private static func dropSuffix(_ suffix: String, from text: String) -> String {
+    text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
   }
 
   /// UIKit's own drop interactions: a paste configuration's and a text view's.

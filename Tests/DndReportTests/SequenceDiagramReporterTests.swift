@@ -130,4 +130,22 @@ import Testing
     #expect(diagram.contains("  I1-xD1: sessionAllowsMoveOperation (not implemented) → true\n"))
     #expect(diagram.contains("  Note over Finger,Q2: Set down\n"))
   }
+
+  /// A collection view is one participant calling its blocks; its cells are
+  /// the list, and a default that says "(not implemented)" says it once.
+  @Test func aListCallsItsBlocks() throws {
+    let run = try ScriptRun.example("18-image-gallery.dnd")
+    let diagram = SequenceDiagramReporter().render(run.result)
+    let participants = diagram.split(separator: "\n").filter { $0.hasPrefix("  participant") }
+    #expect(
+      participants.prefix(6) == [
+        "  participant Finger as Finger", "  participant UIKit as UIKit", "  participant L1 as gallery",
+        "  participant D1 as gallery dataSource", "  participant D2 as gallery dragDelegate",
+        "  participant D3 as gallery dropDelegate",
+      ])
+    #expect(!diagram.contains("[0, 0] dragDelegate"))
+    #expect(diagram.contains("  L1-xD1: [0s] numberOfSections (not implemented) → 1\n"))
+    #expect(diagram.contains("  Finger->>L1: long press point=(120, 90) hitView=gallery[0, 0]\n"))
+    #expect(diagram.contains("  L1->>D3: collectionView(_:performDropWith:)"))
+  }
 }
