@@ -130,6 +130,10 @@ extension Checker {
     // made with its content, not dequeued and then filled in.
     "beginUpdates": batchUpdates,
     "endUpdates": batchUpdates,
+    "insertSections": sectionUpdates,
+    "deleteSections": sectionUpdates,
+    "moveSection": sectionUpdates,
+    "reloadSections": sectionUpdates,
     "animate": "there are no view animations to write: a view's changes take effect at once (UIKit's own "
       + "lift, drop and cancel animations are modelled, and their animators take 'addAnimations')",
     // A button's title has one state in dnd.
@@ -142,6 +146,10 @@ extension Checker {
 
   private static let batchUpdates =
     "group changes in 'performBatchUpdates({ ... }, completion: nil)', which a table view has too"
+
+  private static let sectionUpdates =
+    "sections are not inserted, deleted or moved one by one in dnd: change what the data source's "
+    + "'numberOfSections' returns and call 'reloadData()'"
 
   private static let stringIndex =
     "strings have no index type in dnd: count characters with 's.first', 's.last', 'Array(s)[i]', "

@@ -9,8 +9,12 @@ import Foundation
 // Collection views: a flow of `itemSize` items filling lines left to right
 // from the top, `minimumInteritemSpacing` apart, lines `minimumLineSpacing`
 // apart, each section starting on a new line. Choice: lines are left-aligned
-// (UIKit's flow layout spreads a full line's spare width between its items);
-// the difference only moves cells, never changes which item follows which.
+// (UIKit's flow layout spreads a full line's spare width between its items).
+// The order of items is the same, but their frames are not: a point in a
+// line's spare width at its right end is over no item here, where UIKit
+// would have an item there, so hit-testing and a drop's destination can
+// differ near the right edge. (The project's notes on UIKit do not cover the
+// flow layout's geometry.)
 //
 // Destination rule (choice; UIKit says "nil over a region with no cells, and
 // the count of a section when over the end of that section", WWDC 2017/223):
