@@ -226,6 +226,7 @@ final class ReplSession {
     interpreter.refillStepBudget()
     host.clearPrinted()
     let traceStart = host.world.trace.events.count
+    let skippedBefore = host.stepsAfterTermination
     var failure: Diagnostic?
     var value: Value = .nil
     do {
@@ -257,6 +258,14 @@ final class ReplSession {
     }
     if let echo, failure == nil, !(value.isNil && Self.mayBeVoid(echo)) {
       console.writeOutput(value.debugDescription(symbols: interpreter.program.symbols) + "\n")
+    }
+    if host.stepsAfterTermination > skippedBefore, let ended = host.terminatingException {
+      let whole = SourceRange(file: file.id, start: 0, end: file.bytes.count)
+      let message = DiagnosticMessage(
+        id: "stepAfterTermination", severity: .note,
+        "the app terminated earlier (\(ended)), so this step does nothing; ':reset' or ':reload' to start again")
+      console.writeError(
+        DiagnosticRenderer(file: file, useColor: style.useColor).render(Diagnostic(message, at: whole)))
     }
     if let exception = events.last(where: { $0.kind == .exception }) {
       noteFailure(.failure)

@@ -249,6 +249,27 @@ import Testing
     #expect(!outcome.error.contains("\nerror: "))
   }
 
+  /// A finger step after the app terminated does nothing, and says so at
+  /// the step instead of printing nothing.
+  @Test func aStepAfterTheTerminationSaysItDoesNothing() {
+    let input = """
+      app A { collectionView c { frame = Rect(0, 0, 300, 300)
+        dataSource { func numberOfItemsInSection(section) { 1 }
+          func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } } }
+      c.insertItems(at: [IndexPath(item: 5, section: 0)])
+      tap Point(10, 10)
+      print("still here")
+
+      """
+    let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.status == 1, "\(outcome.error)")
+    #expect(
+      outcome.error.contains(
+        "<repl:3>:1:1: note: the app terminated earlier (NSInternalInconsistencyException), so this step does "
+          + "nothing; ':reset' or ':reload' to start again\n   1 | tap Point(10, 10)\n"), "\(outcome.error)")
+    #expect(outcome.output.hasSuffix("still here\n"), "\(outcome.output)")
+  }
+
   /// `:session` names a table's proposal too (its delegate method is
   /// `dropSessionDidUpdate`, which the command once missed).
   @Test func sessionShowsAListsProposal() {

@@ -84,7 +84,10 @@ extension SceneHost {
     }
     if let limit = stopAfterSteps, performedSteps.count >= limit { throw ScenarioStopped() }
     // A terminated app takes no more touches.
-    guard termination == nil else { return }
+    guard termination == nil else {
+      stepsAfterTermination += 1
+      return
+    }
     let outer = stepRange
     stepRange = range
     defer { stepRange = outer }

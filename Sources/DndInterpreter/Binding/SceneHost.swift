@@ -75,6 +75,11 @@ public final class SceneHost: InterpreterHost {
   /// The exception that ended the app: where the diagnostic points (the
   /// script's call that raised it, or else the step) and its notes.
   var termination: (exception: UIKitException, range: SourceRange, notes: [Diagnostic.Note])?
+  /// Finger and clock steps skipped because the app had terminated (the
+  /// REPL says so for each input that had one).
+  public internal(set) var stepsAfterTermination = 0
+  /// The name of the exception that ended the app, if one did.
+  public var terminatingException: String? { termination?.exception.name }
   /// Set once `expect exception` has matched the termination.
   var terminationExpected = false
 
