@@ -148,6 +148,13 @@ extension DiagnosticMessage {
     return .warning(text)
   }
 
+  /// At the top level, outside a loop, a `guard` has no way out.
+  static var guardAtTopLevel: DiagnosticMessage {
+    .error(
+      "the 'else' of a 'guard' must not fall through, and the top level has no 'return': write "
+        + "'if let ... { }' instead, or put the code in a function or a scenario")
+  }
+
   static var guardMustExit: DiagnosticMessage {
     .error("the 'else' of a 'guard' must not fall through; end it with 'return', 'break' or 'continue'")
   }

@@ -70,7 +70,10 @@ extension Checker {
       return checkIf(conditions, then: then, otherwise: otherwise, range: range)
     case .guardStatement(let conditions, let otherwise):
       let checked = checkConditions(conditions)
-      if !Checker.exits(otherwise) { report(.guardMustExit, at: otherwise.range) }
+      if !Checker.exits(otherwise) {
+        let topLevel = functions.count == 1 && functions[0].loopDepth == 0
+        report(topLevel ? .guardAtTopLevel : .guardMustExit, at: otherwise.range)
+      }
       return CheckedStmt(.guardStatement(checked, otherwise: checkBlock(otherwise)), range: range)
     case .forStatement(let variable, let sequence, let body, let pattern, let filter):
       return checkFor(variable, pattern: pattern, sequence: sequence, filter: filter, body: body, range: range)
