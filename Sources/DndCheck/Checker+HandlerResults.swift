@@ -161,6 +161,14 @@ extension Checker {
         )
       case .operation(let name):
         return ("wrap the operation in a proposal: '\(type)(operation: .\(name))'", { "\(type)(operation: \($0))" })
+      case .made(let other) where other == .uiTableViewDropProposal || other == .uiCollectionViewDropProposal:
+        guard other.spelling != type else { return nil }
+        // Swift refuses the other list's proposal; its arguments carry over.
+        let (mine, theirs) = type.hasPrefix("UITable") ? ("table", "collection") : ("collection", "table")
+        return (
+          "that is a \(theirs) view's; a \(mine) view answers with '\(type)(operation: ...)'",
+          { type + $0.dropFirst(other.spelling.count) }
+        )
       case .made(let builtin) where builtin.spelling.hasSuffix("DropProposal"): return nil
       default: return ("return '\(type)(operation: ...)' with .copy, .move, .forbidden or .cancel", nil)
       }
