@@ -203,6 +203,11 @@ extension DiagnosticMessage {
         + "('if let \(name) { ... }'), or write '\(name)?.' with the member you need")
   }
 
+  static func listMethodOfOtherKind(_ name: String, type: String, instead: String) -> DiagnosticMessage {
+    let other = type == "UITableView" ? "UICollectionView" : "UITableView"
+    return .error("'\(name)' is \(other)'s; \(type) has '\(instead)' instead")
+  }
+
   static func memberNotInDnd(_ name: String, instead: String) -> DiagnosticMessage {
     .error("'\(name)' is not part of dnd; \(instead)")
   }

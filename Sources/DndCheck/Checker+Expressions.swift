@@ -331,6 +331,7 @@ extension Checker {
       {
         report(.mapOnOptionalCollection(variable, method: name.text), at: name.range)
       }
+      checkListMethodKind(name, of: base)
       let checkedBase = checkExpr(base)
       let member = symbol(name.text)
       noteMember(name, member, of: base)

@@ -55,6 +55,37 @@ extension Checker {
         baseMember: Checker.lastMemberName(of: base)?.range.start))
   }
 
+  /// A table's methods and a collection view's, pair by pair: each list
+  /// has only its own spelling (`deleteRows` on a table, `deleteItems` on a
+  /// collection view), as in UIKit.
+  static let listMethodPairs: [(table: String, collection: String)] = [
+    ("insertRows", "insertItems"), ("deleteRows", "deleteItems"), ("reloadRows", "reloadItems"),
+    ("moveRow", "moveItem"), ("indexPathForRow", "indexPathForItem"), ("cellForRow", "cellForItem"),
+    ("numberOfRows", "numberOfItems"), ("selectRow", "selectItem"), ("deselectRow", "deselectItem"),
+  ]
+
+  /// `list.deleteItems(at:)` on a table view (a view the script declares,
+  /// named directly): the other list's method, reported with this one's.
+  mutating func checkListMethodKind(_ name: Name, of base: Expr) {
+    guard case .identifier(let viewName) = Checker.unparenthesized(base).kind, !isLocalName(viewName),
+      let slot = globalIndex[viewName], case .view(let kind) = globals[slot].kind,
+      kind == .tableView || kind == .collectionView
+    else { return }
+    let isTable = kind == .tableView
+    guard let pair = Checker.listMethodPairs.first(where: { (isTable ? $0.collection : $0.table) == name.text })
+    else { return }
+    let instead = isTable ? pair.table : pair.collection
+    report(
+      .listMethodOfOtherKind(name.text, type: kind.uikitClass, instead: instead), at: name.range,
+      fixIts: [Diagnostic.FixIt(range: name.range, replacement: instead)])
+  }
+
+  /// Whether `name` is a local or a capture of the code being checked,
+  /// which hides a global of that name.
+  func isLocalName(_ name: String) -> Bool {
+    functions.contains { $0.findLocal(name) != nil }
+  }
+
   /// Whether `name` is a local, a global or a builtin, found without
   /// capturing anything (unlike `resolve`).
   func isKnownName(_ name: String) -> Bool {
