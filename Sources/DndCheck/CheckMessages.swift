@@ -45,6 +45,10 @@ extension DiagnosticMessage {
     .error("'break' is only allowed inside a loop ('for' or 'while') or a 'switch'")
   }
 
+  static func callCountNotInt(found: String) -> DiagnosticMessage {
+    .error("'expect called ... times' takes a whole number of calls, such as 'times 2', not a \(found)")
+  }
+
   static var cannotAssign: DiagnosticMessage {
     .error("cannot assign to this expression; assign to a variable, a property or a subscript")
   }

@@ -357,6 +357,8 @@ extension Checker {
       // negative Int is read as one literal).
       if let times, let count = Checker.negativeLiteral(times) {
         report(.negativeCallCount(count), at: times.range)
+      } else if let times, let found = Checker.nonIntegerLiteral(times) {
+        report(.callCountNotInt(found: found), at: times.range)
       }
       if !methods.isEmpty {
         callExpectations.append(
@@ -379,6 +381,17 @@ extension Checker {
   }
 
   /// The value of `-n` written as a number literal, if it is negative.
+  /// The type of a literal that is plainly no whole number: `times 1.5`.
+  static func nonIntegerLiteral(_ expr: Expr) -> String? {
+    switch unparenthesized(expr).kind {
+    case .double: "Double"
+    case .string: "String"
+    case .bool: "Bool"
+    case .nilLiteral: "nil"
+    default: nil
+    }
+  }
+
   static func negativeLiteral(_ expr: Expr) -> Int? {
     switch expr.kind {
     case .integer(let value) where value < 0: return value
