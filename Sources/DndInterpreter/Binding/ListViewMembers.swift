@@ -125,7 +125,7 @@ extension ViewObject {
       guard arguments.hasLabels(.at, .animated, .scrollPosition) else { return nil }
       let path = arguments[0].isNil ? nil : try IndexPathObject.indexPath(arguments[0], for: "\(name)(at:)")
       _ = try Convert.bool(arguments[1], for: "\(name)(animated:)")
-      try checkScrollPosition(arguments[2], table: table, for: "\(name)(scrollPosition:)")
+      try checkScrollPosition(arguments[2], table: table, for: "\(name)(at:animated:scrollPosition:)")
       try list.selectItem(at: path)
     case .deselectRow where table, .deselectItem where !table:
       guard arguments.hasLabels(.at, .animated) else { return nil }
