@@ -46,7 +46,7 @@ extension DiagnosticMessage {
   }
 
   static func callCountNotInt(found: String) -> DiagnosticMessage {
-    .error("'expect called ... times' takes a whole number of calls, such as 'times 2', not a \(found)")
+    .error("'expect called ... times' takes a whole number of calls, such as 'times 2', not \(withArticle(found))")
   }
 
   static var cannotAssign: DiagnosticMessage {
@@ -76,6 +76,10 @@ extension DiagnosticMessage {
     return .error(
       "the closure of '\(method)' is called with \(takes) (\(list)), but this one declares \(found); "
         + "write '{ \(list) in ... }'")
+  }
+
+  static func classArgumentNotClass(_ method: String, found: String) -> DiagnosticMessage {
+    .error("'\(method)' takes a class, such as 'String.self' or 'UIImage.self', not \(withArticle(found))")
   }
 
   static var continueOutsideLoop: DiagnosticMessage {
@@ -454,6 +458,12 @@ extension DiagnosticMessage {
   }
 
   /// "; did you mean 'x'?" or nothing.
+  /// "a Double", "an Int"; "nil" as it is.
+  private static func withArticle(_ type: String) -> String {
+    if type == "nil" { return type }
+    return ("AEIOU".contains(type.first ?? "x") ? "an " : "a ") + type
+  }
+
   private static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }

@@ -246,6 +246,22 @@ extension Checker {
     report(.methodLabels(call, type: receiver.typeName, form: method.form), at: range)
   }
 
+  /// `session.canLoadObjects(ofClass: "String")`: the loading methods take
+  /// a class, never a literal; a string naming one gets a fix-it.
+  mutating func checkClassArgument(_ name: Name, arguments: [Argument]) {
+    let loaders: Set<String> = ["canLoadObjects", "loadObjects", "canLoadObject", "loadObject"]
+    guard loaders.contains(name.text), let argument = arguments.first(where: { $0.label?.text == "ofClass" }),
+      let found = Checker.nonIntegerLiteral(argument.value) ?? Checker.integerLiteralType(argument.value)
+    else { return }
+    var fixIts: [Diagnostic.FixIt] = []
+    if case .string(let literal) = Checker.unparenthesized(argument.value).kind, literal.segments.count == 1,
+      case .text(let text) = literal.segments[0], Builtin.named(text)?.kind == .type
+    {
+      fixIts = [Diagnostic.FixIt(range: argument.value.range, replacement: text + ".self")]
+    }
+    report(.classArgumentNotClass(name.text + "(ofClass:)", found: found), at: argument.value.range, fixIts: fixIts)
+  }
+
   mutating func checkArguments(_ arguments: [Argument]) -> CheckedArguments {
     CheckedArguments(
       values: arguments.map { checkExpr($0.value) },
@@ -332,6 +348,7 @@ extension Checker {
         report(.mapOnOptionalCollection(variable, method: name.text), at: name.range)
       }
       checkListMethodKind(name, of: base)
+      checkClassArgument(name, arguments: arguments)
       let checkedBase = checkExpr(base)
       let member = symbol(name.text)
       noteMember(name, member, of: base)

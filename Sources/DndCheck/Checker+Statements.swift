@@ -392,6 +392,11 @@ extension Checker {
     }
   }
 
+  static func integerLiteralType(_ expr: Expr) -> String? {
+    if case .integer = unparenthesized(expr).kind { return "Int" }
+    return nil
+  }
+
   static func negativeLiteral(_ expr: Expr) -> Int? {
     switch expr.kind {
     case .integer(let value) where value < 0: return value
