@@ -74,7 +74,9 @@ public enum CommandLineParser {
       } else {
         var message = "unknown command '\(word)'"
         let names = CommandName.allCases.map(\.rawValue)
-        if let near = Self.commandsSpelledOtherwise[word] ?? Suggestions.closest(to: word, in: names) {
+        if let near = Self.commandsSpelledOtherwise[word.lowercased()]
+          ?? CommandName(rawValue: word.lowercased())?.rawValue ?? Suggestions.closest(to: word, in: names)
+        {
           message += "; did you mean '\(near)'?"
         } else {
           message += "; to run a file of that name, use 'dnd run \(word)'"
@@ -235,7 +237,7 @@ public enum CommandLineParser {
         guard let word = operands.first else { return .help(nil) }
         if let name = CommandName(rawValue: word) { return .help(name) }
         var message = "no help for '\(word)': it is not a command"
-        if let near = State.commandsSpelledOtherwise[word]
+        if let near = State.commandsSpelledOtherwise[word.lowercased()]
           ?? Suggestions.closest(to: word, in: CommandName.allCases.map(\.rawValue))
         {
           message += "; did you mean '\(near)'?"

@@ -260,12 +260,14 @@ final class ReplSession {
       console.writeOutput(value.debugDescription(symbols: interpreter.program.symbols) + "\n")
     }
     if host.stepsAfterTermination > skippedBefore, let ended = host.terminatingException {
+      // At the step when it is in this input (not in a function it called).
       let whole = SourceRange(file: file.id, start: 0, end: file.bytes.count)
+      let step = host.lastStepAfterTermination.flatMap { $0.file == file.id ? $0 : nil } ?? whole
       let message = DiagnosticMessage(
         id: "stepAfterTermination", severity: .note,
         "the app terminated earlier (\(ended)), so this step does nothing; ':reset' or ':reload' to start again")
       console.writeError(
-        DiagnosticRenderer(file: file, useColor: style.useColor).render(Diagnostic(message, at: whole)))
+        DiagnosticRenderer(file: file, useColor: style.useColor).render(Diagnostic(message, at: step)))
     }
     if let exception = events.last(where: { $0.kind == .exception }) {
       noteFailure(.failure)

@@ -79,7 +79,7 @@ extension DiagnosticMessage {
   }
 
   static func classArgumentNotClass(_ method: String, found: String) -> DiagnosticMessage {
-    .error("'\(method)' takes a class, such as 'String.self' or 'UIImage.self', not \(withArticle(found))")
+    .error("'\(method)' takes a class, such as 'String.self' or 'UIImage.self', not \(found)")
   }
 
   static var continueOutsideLoop: DiagnosticMessage {
@@ -459,7 +459,7 @@ extension DiagnosticMessage {
 
   /// "; did you mean 'x'?" or nothing.
   /// "a Double", "an Int"; "nil" as it is.
-  private static func withArticle(_ type: String) -> String {
+  static func withArticle(_ type: String) -> String {
     if type == "nil" { return type }
     return ("AEIOU".contains(type.first ?? "x") ? "an " : "a ") + type
   }

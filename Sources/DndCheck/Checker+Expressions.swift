@@ -251,13 +251,19 @@ extension Checker {
   mutating func checkClassArgument(_ name: Name, arguments: [Argument]) {
     let loaders: Set<String> = ["canLoadObjects", "loadObjects", "canLoadObject", "loadObject"]
     guard loaders.contains(name.text), let argument = arguments.first(where: { $0.label?.text == "ofClass" }),
-      let found = Checker.nonIntegerLiteral(argument.value) ?? Checker.integerLiteralType(argument.value)
+      var found = (Checker.nonIntegerLiteral(argument.value) ?? Checker.integerLiteralType(argument.value))
+        .map({ DiagnosticMessage.withArticle($0) + " value" })
     else { return }
     var fixIts: [Diagnostic.FixIt] = []
     if case .string(let literal) = Checker.unparenthesized(argument.value).kind, literal.segments.count == 1,
-      case .text(let text) = literal.segments[0], Builtin.named(text)?.kind == .type
+      case .text(let text) = literal.segments[0]
     {
-      fixIts = [Diagnostic.FixIt(range: argument.value.range, replacement: text + ".self")]
+      found = "the string \"\(text)\""
+      // Only the classes an item provider can load (the binding's list).
+      let loadable = ["String", "NSString", "URL", "NSURL", "UIImage", "NSAttributedString", "UIColor"]
+      if loadable.contains(text) {
+        fixIts = [Diagnostic.FixIt(range: argument.value.range, replacement: text + ".self")]
+      }
     }
     report(.classArgumentNotClass(name.text + "(ofClass:)", found: found), at: argument.value.range, fixIts: fixIts)
   }
@@ -347,7 +353,7 @@ extension Checker {
       {
         report(.mapOnOptionalCollection(variable, method: name.text), at: name.range)
       }
-      checkListMethodKind(name, of: base)
+      checkListMethodKind(name, of: base, arguments: arguments)
       checkClassArgument(name, arguments: arguments)
       let checkedBase = checkExpr(base)
       let member = symbol(name.text)
@@ -474,7 +480,8 @@ extension Checker {
     var cases = ["unspecified", "insertAtDestinationIndexPath", "insertIntoDestinationIndexPath"]
     if builtin == .uiTableViewDropProposal { cases.append("automatic") }
     guard !cases.contains(name.text) else { return }
-    let suggestion = Suggestions.closest(to: name.text, in: cases)
+    // `.insertAtDestination`: a case cut short names the one it starts.
+    let suggestion = Suggestions.closest(to: name.text, in: cases) ?? cases.first { $0.hasPrefix(name.text) }
     report(
       .unknownDropIntent(name.text, proposal: builtin.spelling, cases: cases, suggestion: suggestion),
       at: name.range, fixIts: replacement(name.range, with: suggestion))

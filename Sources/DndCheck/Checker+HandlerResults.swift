@@ -91,8 +91,13 @@ extension Checker {
           decl.name.text, uikit: method.uikitName, expected: expected, found: found.description,
           advice: advice.text),
         at: expr.range,
-        fixIts: advice.wrap.map { [Diagnostic.FixIt(range: expr.range, replacement: $0(file.text(expr.range)))] }
-          ?? [])
+        fixIts: advice.wrap.map { wrap in
+          let replacement = wrap(file.text(expr.range))
+          // A table's `.automatic` carried into a collection view's proposal
+          // would be refused in turn: no fix-it then, the advice says what to write.
+          if replacement.hasPrefix("UICollectionViewDropProposal"), replacement.contains(".automatic") { return [] }
+          return [Diagnostic.FixIt(range: expr.range, replacement: replacement)]
+        } ?? [])
     }
   }
 

@@ -66,7 +66,7 @@ extension Checker {
 
   /// `list.deleteItems(at:)` on a table view (a view the script declares,
   /// named directly): the other list's method, reported with this one's.
-  mutating func checkListMethodKind(_ name: Name, of base: Expr) {
+  mutating func checkListMethodKind(_ name: Name, of base: Expr, arguments: [Argument]) {
     guard case .identifier(let viewName) = Checker.unparenthesized(base).kind, !isLocalName(viewName),
       let slot = globalIndex[viewName], case .view(let kind) = globals[slot].kind,
       kind == .tableView || kind == .collectionView
@@ -75,9 +75,12 @@ extension Checker {
     guard let pair = Checker.listMethodPairs.first(where: { (isTable ? $0.collection : $0.table) == name.text })
     else { return }
     let instead = isTable ? pair.table : pair.collection
+    // The new name is the whole fix only when the arguments carry over: a
+    // table's `with:` animation and the lists' scroll positions do not.
+    let carriesOver = pair.table != "selectRow" && !arguments.contains { $0.label?.text == "with" }
     report(
       .listMethodOfOtherKind(name.text, type: kind.uikitClass, instead: instead), at: name.range,
-      fixIts: [Diagnostic.FixIt(range: name.range, replacement: instead)])
+      fixIts: carriesOver ? [Diagnostic.FixIt(range: name.range, replacement: instead)] : [])
   }
 
   /// Whether `name` is a local or a capture of the code being checked,

@@ -71,7 +71,7 @@ extension Checker {
     case .guardStatement(let conditions, let otherwise):
       let checked = checkConditions(conditions)
       if !Checker.exits(otherwise) {
-        let topLevel = functions.count == 1 && functions[0].loopDepth == 0
+        let topLevel = functions.count == 1 && functions[0].loopDepth == 0 && functions[0].switchDepth == 0
         report(topLevel ? .guardAtTopLevel : .guardMustExit, at: otherwise.range)
       }
       return CheckedStmt(.guardStatement(checked, otherwise: checkBlock(otherwise)), range: range)
@@ -385,6 +385,7 @@ extension Checker {
   static func nonIntegerLiteral(_ expr: Expr) -> String? {
     switch unparenthesized(expr).kind {
     case .double: "Double"
+    case .unary(.negate, let operand): nonIntegerLiteral(operand)
     case .string: "String"
     case .bool: "Bool"
     case .nilLiteral: "nil"

@@ -148,7 +148,7 @@ extension Checker {
     "group changes in 'performBatchUpdates({ ... }, completion: nil)', which a table view has too"
 
   private static let sectionUpdates =
-    "sections are not inserted, deleted or moved one by one in dnd: change what the data source's "
+    "sections are not inserted, deleted, moved or reloaded one by one in dnd: change what the data source's "
     + "'numberOfSections' returns and call 'reloadData()'"
 
   private static let stringIndex =

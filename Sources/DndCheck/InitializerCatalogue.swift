@@ -15,7 +15,9 @@ public enum InitializerCatalogue {
     case .nsItemProvider: [[], ["object"], [nil], ["item", "typeIdentifier"], ["contentsOf"]]
     case .uiDragItem: [["itemProvider"], [nil]]
     case .uiDropProposal, .uiTextDropProposal: [["operation"], [nil]]
-    case .uiTableViewDropProposal, .uiCollectionViewDropProposal: [["operation"], [nil], ["operation", "intent"]]
+    // The binding takes the labels as optional, as for UIDropProposal.
+    case .uiTableViewDropProposal, .uiCollectionViewDropProposal:
+      [["operation"], [nil], ["operation", "intent"], [nil, "intent"], [nil, nil], ["operation", nil]]
     case .uiCollectionViewDropPlaceholder: [["insertionIndexPath", "reuseIdentifier"]]
     // UIKit's initializer takes the row height; without it the row is the table's `rowHeight`.
     case .uiTableViewDropPlaceholder:

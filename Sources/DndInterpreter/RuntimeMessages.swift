@@ -32,7 +32,7 @@ extension DiagnosticMessage {
   /// `coordinator.drop(item, ...)` given something other than a drag item;
   /// most often the drop item whose `dragItem` it wanted.
   public static func dropTakesDragItem(_ method: String, found: String, isDropItem: Bool) -> DiagnosticMessage {
-    let advice = isDropItem ? "; a drop item carries the drag item: pass 'item.dragItem'" : ""
+    let advice = isDropItem ? "; a drop item carries the drag item: pass its 'dragItem'" : ""
     return .error("'\(method)' takes a UIDragItem first, but was given \(givenPhrase(found))\(advice)")
   }
 

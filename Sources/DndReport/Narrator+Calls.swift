@@ -61,12 +61,10 @@ extension Narrator {
     case "sessionDidUpdate", "proposalForDrop", "dropSessionDidUpdate":
       tellProposal(event, implemented: implemented)
     case "sessionDidExit":
-      proposals[event.view ?? ""] = nil
+      proposals[Self.proposalKey(event, view: event.view ?? "")] = nil
       add(event, "The drag leaves \(view); it is no longer the target there.")
     case "performDropWith":
       update(event) { $0.dropped = true }
-      // The next drag's proposal is told again, as the first of its own.
-      proposals[event.view ?? ""] = nil
       add(
         event,
         "performDropWith on \(view): the drop is accepted. The coordinator tells where each item lands; "
@@ -74,7 +72,6 @@ extension Narrator {
         rule: .performDropLoads)
     case "performDrop":
       update(event) { $0.dropped = true }
-      proposals[event.view ?? ""] = nil
       add(
         event,
         "performDrop on \(view): the drop is accepted. This is where the delegate asks for the data.",
@@ -153,13 +150,20 @@ extension Narrator {
     }
   }
 
+  /// Proposals are told once per drag and view: the same answer again is
+  /// no news, but a new drag's first one is.
+  static func proposalKey(_ event: TraceEvent, view: String) -> String {
+    "\(event.session ?? 0) \(view)"
+  }
+
   mutating func tellProposal(_ event: TraceEvent, implemented: Bool) {
     let name = event.view ?? "?"
+    let key = Self.proposalKey(event, view: name)
     let view = "`\(name)`"
     let result = event.result ?? ""
     if !implemented, result.hasPrefix("cancel (not implemented") {
-      guard proposals[name] != "none" else { return }
-      proposals[name] = "none"
+      guard proposals[key] != "none" else { return }
+      proposals[key] = "none"
       update(event) { $0.noProposal[name] = "it has no sessionDidUpdate" }
       add(
         event, "\(view) has no sessionDidUpdate, so it proposes nothing and cannot take the drop.",
@@ -167,8 +171,8 @@ extension Narrator {
       return
     }
     if result.contains("not recorded") {
-      guard proposals[name] != "unrecorded" else { return }
-      proposals[name] = "unrecorded"
+      guard proposals[key] != "unrecorded" else { return }
+      proposals[key] = "unrecorded"
       // A table's or collection view's drop delegate performs with `performDropWith`.
       let perform = event.name == "dropSessionDidUpdate" ? "performDropWith" : "performDrop"
       // "copy" of "copy" or of a list's "copy, insertAtDestinationIndexPath".
@@ -187,8 +191,8 @@ extension Narrator {
     let intent = words.dropFirst().first {
       $0.hasPrefix("insert") || $0 == "unspecified" || $0 == "automatic"
     }
-    guard proposals[name] != result else { return }
-    proposals[name] = result
+    guard proposals[key] != result else { return }
+    proposals[key] = result
     let source = implemented ? "\(event.name) proposes" : "The default proposal is"
     let text: String
     switch operation {

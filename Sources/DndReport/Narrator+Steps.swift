@@ -9,7 +9,7 @@ extension Narrator {
   mutating func tellAdjustedProposal(_ event: TraceEvent, view: String) {
     let destination = event.argument("destinationIndexPath") ?? "nil"
     let result = event.result ?? ""
-    let key = event.view ?? event.app ?? "?"
+    let key = Self.proposalKey(event, view: event.view ?? event.app ?? "?")
     guard adjustments[key] != destination + " " + result else { return }
     adjustments[key] = destination + " " + result
     let intent = result.split(separator: ",").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -250,7 +250,7 @@ extension Narrator {
     let current = story(event)
     let reason: String
     if let target {
-      if let refused = current.moveRefused, proposals[target] == "move" {
+      if let refused = current.moveRefused, proposals[Self.proposalKey(event, view: target)] == "move" {
         reason = "`\(target)` proposed move, but \(refused), so UIKit turned it into cancel"
       } else if let missing = current.noProposal[target] {
         reason = "`\(target)` could not take the drop: \(missing)"

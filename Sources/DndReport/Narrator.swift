@@ -16,9 +16,9 @@ struct Narrator {
   let run: ScenarioResult
   var events: [TraceEvent] { run.trace }
   var notes: [Note] = []
-  /// The last proposal narrated for each view, so repeats are not told again.
+  /// The last proposal narrated for each drag and view (`proposalKey`), so repeats are not told again.
   var proposals: [String: String] = [:]
-  /// The last change UIKit made to each list's proposal, so repeats are not told again.
+  /// The last change UIKit made to each list's proposal, by drag and view, so repeats are not told again.
   var adjustments: [String: String] = [:]
   /// Views whose passing over by hit-testing was told (during drags).
   var toldSkips: Set<String> = []

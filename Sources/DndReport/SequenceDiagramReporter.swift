@@ -143,7 +143,10 @@ private struct Cast {
         namesApps = namesApps || Set(interactions.compactMap(\.app)).count > 1
         if let list = place.list, !lists.contains(list) { lists.append(list) }
       }
-      if event.kind == .call || event.kind == .defaultUsed { asked.insert(place) }
+      // A built-in interaction's default is drawn on itself: no delegate was asked.
+      if event.kind == .call || (event.kind == .defaultUsed && !isBuiltIn(event.interaction)) {
+        asked.insert(place)
+      }
     }
     if event.queue != "main", !queues.contains(event.queue) { queues.append(event.queue) }
     if event.name == "loadObjectsCompletion", !queues.contains("main") { queues.insert("main", at: 0) }
@@ -314,7 +317,7 @@ private struct Drawer {
       message(interaction, "->>", target, stamped(event, event.method + Self.arguments(event)))
       if let result = event.result { message(target, "-->>", interaction, result) }
       lastCaller = target
-    case .defaultUsed where Self.isBuiltIn(event.interaction):
+    case .defaultUsed where isBuiltIn(event.interaction):
       // A paste configuration or a text view answers for itself: no delegate is asked.
       let text = event.name + Self.arguments(event) + (event.result.map { " → " + $0 } ?? "")
       message(interaction, "-->>", interaction, stamped(event, text))
@@ -358,10 +361,6 @@ private struct Drawer {
     text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
   }
 
-  /// UIKit's own drop interactions: a paste configuration's and a text view's.
-  private static func isBuiltIn(_ interaction: String?) -> Bool {
-    interaction == "pasteConfiguration" || interaction == "textDropInteraction"
-  }
 
   private mutating func drawStep(_ event: TraceEvent, interaction: String) {
     let result = event.result.map { " → " + $0 } ?? ""
@@ -410,4 +409,9 @@ private struct Drawer {
       note(over: over, stamped(event, text + onView))
     }
   }
+}
+
+/// UIKit's own drop interactions: a paste configuration's and a text view's.
+private func isBuiltIn(_ interaction: String?) -> Bool {
+  interaction == "pasteConfiguration" || interaction == "textDropInteraction"
 }

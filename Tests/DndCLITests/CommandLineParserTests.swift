@@ -55,6 +55,8 @@ import Testing
     (["format", "a.dnd"], "unknown command 'format'; did you mean 'fmt'?"),
     (["shell"], "unknown command 'shell'; did you mean 'repl'?"),
     (["lint", "a.dnd"], "unknown command 'lint'; did you mean 'check'?"),
+    (["Format", "a.dnd"], "unknown command 'Format'; did you mean 'fmt'?"),
+    (["RUN", "a.dnd"], "unknown command 'RUN'; did you mean 'run'?"),
     (["--colour=always", "a.dnd"], "unknown option '--colour'; did you mean '--color'?"),
     (["-help"], "unknown option '-help'; did you mean '--help'?"),
     (["run", "--max-step", "5", "a.dnd"], "unknown option '--max-step'; did you mean '--max-steps'?"),

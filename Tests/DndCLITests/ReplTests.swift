@@ -258,7 +258,7 @@ import Testing
           func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } } }
       c.insertItems(at: [IndexPath(item: 5, section: 0)])
       tap Point(10, 10)
-      print("still here")
+      print("still here"); wait 1
 
       """
     let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
@@ -268,6 +268,8 @@ import Testing
         "<repl:3>:1:1: note: the app terminated earlier (NSInternalInconsistencyException), so this step does "
           + "nothing; ':reset' or ':reload' to start again\n   1 | tap Point(10, 10)\n"), "\(outcome.error)")
     #expect(outcome.output.hasSuffix("still here\n"), "\(outcome.output)")
+    // Pointed at the step, not at the whole input.
+    #expect(outcome.error.contains("<repl:4>:1:22: note: the app terminated earlier"), "\(outcome.error)")
   }
 
   /// `:session` names a table's proposal too (its delegate method is

@@ -69,6 +69,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("returnOutsideFunction", "1️⃣return 1"),
     .init("guardMustExit", "func f(x) { guard let y = x else 1️⃣{ print(1) } }"),
     .init("guardAtTopLevel", "let x = [1]\nguard let y = x.first else 1️⃣{ print(1) }"),
+    .init("guardMustExit", "switch 1 {\ndefault:\n  guard true else 1️⃣{ print(1) }\n}"),
     .init("guardMustExit", "for x in [1] { guard x > 0 else 1️⃣{ print(1) } }"),
     .init("guardMustExit", "scenario \"s\" { guard true else 1️⃣{ print(1) } }"),
     .init("wrongArgumentCount", "func f(a) { }\n1️⃣f(1, 2)"),

@@ -28,7 +28,9 @@ import Testing
   static var calls: [String] {
     Builtin.allCases.flatMap { builtin -> [String] in
       (InitializerCatalogue.forms(of: builtin) ?? []).map { labels in
-        let arguments = labels.map { label -> String in
+        let arguments = labels.enumerated().map { position, label -> String in
+          // A list proposal's second argument, unlabelled, is its intent.
+          if label == nil, position == 1, builtin.spelling.hasSuffix("ViewDropProposal") { return ".unspecified" }
           guard let label else { return unlabelled[builtin] ?? "nil" }
           // A provider's `item:` is the value it holds; an index path's, a number.
           if builtin == .nsItemProvider, label == "item" { return "item: \"text\"" }
@@ -40,7 +42,7 @@ import Testing
   }
 
   @Test func everyTypeWithFormsHasSamples() {
-    #expect(Self.calls.count >= 29)
+    #expect(Self.calls.count >= 35)
     #expect(!Self.calls.contains { $0.contains("nil") }, "\(Self.calls)")
   }
 

@@ -86,6 +86,7 @@ extension SceneHost {
     // A terminated app takes no more touches.
     guard termination == nil else {
       stepsAfterTermination += 1
+      lastStepAfterTermination = range
       return
     }
     let outer = stepRange

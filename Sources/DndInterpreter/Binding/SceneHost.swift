@@ -78,6 +78,8 @@ public final class SceneHost: InterpreterHost {
   /// Finger and clock steps skipped because the app had terminated (the
   /// REPL says so for each input that had one).
   public internal(set) var stepsAfterTermination = 0
+  /// Where the last of those steps is.
+  public internal(set) var lastStepAfterTermination: SourceRange?
   /// The name of the exception that ended the app, if one did.
   public var terminatingException: String? { termination?.exception.name }
   /// Set once `expect exception` has matched the termination.
