@@ -288,6 +288,53 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         + "so rename one of them")
   }
 
+  /// A fix-it is offered only when the fixed text checks: what does not
+  /// carry over (a table's intent, a table's `with:`, a class no provider
+  /// loads) gets the advice alone.
+  @Test(arguments: [
+    ("shelf.insertRows(at: [IndexPath(item: 0, section: 0)])", "insertItems"),
+    ("shelf.insertRows(at: [IndexPath(item: 0, section: 0)], with: .automatic)", nil),
+    ("list.selectItem(at: nil, animated: false, scrollPosition: [])", nil),
+    ("print(NSItemProvider(object: \"x\").canLoadObject(ofClass: \"UIImage\"))", "UIImage.self"),
+    ("print(NSItemProvider(object: \"x\").canLoadObject(ofClass: \"Int\"))", nil),
+  ] as [(String, String?)])
+  func fixItsThatCheck(statement: String, replacement: String?) {
+    let source = """
+      app A {
+        tableView list { frame = Rect(0, 0, 100, 100)
+          dataSource { func numberOfRowsInSection(section) { 1 }
+            func cellForRowAt(indexPath) { UITableViewCell(text: "x") } } }
+        collectionView shelf { frame = Rect(0, 100, 100, 100)
+          dataSource { func numberOfItemsInSection(section) { 1 }
+            func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } }
+      }
+      func f() {
+        \(statement)
+      }
+      """
+    let (result, _, _) = checkSource(source)
+    #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.message))")
+    #expect(result.diagnostics.first?.fixIts.first?.replacement == replacement)
+  }
+
+  @Test func aTablesAutomaticIntentGetsNoFixItIntoACollectionProposal() {
+    let source = """
+      app A {
+        collectionView shelf { frame = Rect(0, 100, 100, 100)
+          dataSource { func numberOfItemsInSection(section) { 1 }
+            func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } }
+          dropDelegate {
+            func dropSessionDidUpdate(session, destinationIndexPath) {
+              UITableViewDropProposal(operation: .move, intent: .automatic)
+            }
+            func performDropWith(coordinator) { } } }
+      }
+      """
+    let (result, _, _) = checkSource(source)
+    #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.message))")
+    #expect(result.diagnostics.first?.fixIts.isEmpty == true)
+  }
+
   @Test func assignmentToConstantOffersVar() {
     let (result, file, _) = checkSource("func f() {\n  let x = 1\n  x = 2\n}")
     let fixIt = result.diagnostics.first?.fixIts.first
