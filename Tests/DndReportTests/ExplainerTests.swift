@@ -256,33 +256,18 @@ import Testing
   /// drag there left and was cancelled without a sessionDidExit to say so.
   @Test func eachDragsProposalIsTold() throws {
     let run = try ScriptRun(
-      """
-      source Notes { item line { UIDragItem(itemProvider: NSItemProvider(object: "just text")) } }
-      app Demo {
-        view root {
-          frame = Rect(0, 0, 1024, 768)
-          label target {
-            frame = Rect(40, 400, 300, 40)
-            isUserInteractionEnabled = true
-            dropInteraction {
-              func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
-              func performDrop(session) { }
-            }
-          }
-        }
-      }
-      scenario "two drags, the first cancelled" {
-        longPress Notes.line
-        drag to target
-        drag to Point(700, 100)
-        release
-        settle
-        longPress Notes.line
-        drag to target
-        release
-        settle
-      }
-      """)
+      scene(
+        steps: """
+          longPress source
+          drag to target
+          drag to Point(300, 600)
+          release
+          settle
+          longPress source
+          drag to target
+          release
+          settle
+          """))
     let notes = Explainer(files: [run.file]).notes(for: try run.only).joined(separator: " ")
     let told = notes.components(separatedBy: "sessionDidUpdate proposes copy on `target`").count - 1
     #expect(told == 2, "\(notes)")
