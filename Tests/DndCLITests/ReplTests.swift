@@ -231,16 +231,20 @@ import Testing
     #expect(refused.error.contains("more than 256 levels"), "\(refused.error)")
   }
 
+  /// Two REPL inputs: an app with a collection view of one item, then an
+  /// insertion past its end, which terminates the app.
+  static let terminatingInputs = """
+    app A { collectionView c { frame = Rect(0, 0, 300, 300)
+      dataSource { func numberOfItemsInSection(section) { 1 }
+        func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } } }
+    c.insertItems(at: [IndexPath(item: 5, section: 0)])
+
+    """
+
   /// An uncaught exception's error is followed by what it means for the
   /// session, as a note, not by a line without a place.
   @Test func anExceptionSaysTheAppTerminatedOnce() {
-    let input = """
-      app A { collectionView c { frame = Rect(0, 0, 300, 300)
-        dataSource { func numberOfItemsInSection(section) { 1 }
-          func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } } }
-      c.insertItems(at: [IndexPath(item: 5, section: 0)])
-
-      """
+    let input = Self.terminatingInputs
     let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
     // A termination is a failure, as for `dnd run`.
     #expect(outcome.status == 1, "\(outcome.error)")
@@ -252,11 +256,7 @@ import Testing
   /// A finger step after the app terminated does nothing, and says so at
   /// the step instead of printing nothing.
   @Test func aStepAfterTheTerminationSaysItDoesNothing() {
-    let input = """
-      app A { collectionView c { frame = Rect(0, 0, 300, 300)
-        dataSource { func numberOfItemsInSection(section) { 1 }
-          func cellForItemAt(indexPath) { UICollectionViewCell(text: "x") } } } }
-      c.insertItems(at: [IndexPath(item: 5, section: 0)])
+    let input = Self.terminatingInputs + """
       tap Point(10, 10)
       print("still here"); wait 1
 
