@@ -457,13 +457,13 @@ extension DiagnosticMessage {
     .error("'\(name)' takes \(expected), but \(found) \(found == 1 ? "was" : "were") given")
   }
 
-  /// "; did you mean 'x'?" or nothing.
   /// "a Double", "an Int"; "nil" as it is.
   static func withArticle(_ type: String) -> String {
     if type == "nil" { return type }
     return ("AEIOU".contains(type.first ?? "x") ? "an " : "a ") + type
   }
 
+  /// "; did you mean 'x'?" or nothing.
   private static func didYouMean(_ suggestion: String?) -> String {
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }

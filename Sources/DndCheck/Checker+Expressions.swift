@@ -252,7 +252,7 @@ extension Checker {
     let loaders: Set<String> = ["canLoadObjects", "loadObjects", "canLoadObject", "loadObject"]
     guard loaders.contains(name.text), let argument = arguments.first(where: { $0.label?.text == "ofClass" }),
       var found = (Checker.nonIntegerLiteral(argument.value) ?? Checker.integerLiteralType(argument.value))
-        .map({ DiagnosticMessage.withArticle($0) + " value" })
+        .map({ $0 == "nil" ? $0 : DiagnosticMessage.withArticle($0) + " value" })
     else { return }
     var fixIts: [Diagnostic.FixIt] = []
     if case .string(let literal) = Checker.unparenthesized(argument.value).kind, literal.segments.count == 1,

@@ -380,7 +380,6 @@ extension Checker {
     }
   }
 
-  /// The value of `-n` written as a number literal, if it is negative.
   /// The type of a literal that is plainly no whole number: `times 1.5`.
   static func nonIntegerLiteral(_ expr: Expr) -> String? {
     switch unparenthesized(expr).kind {
@@ -393,11 +392,13 @@ extension Checker {
     }
   }
 
+  /// "Int" for a whole-number literal (where a class is wanted).
   static func integerLiteralType(_ expr: Expr) -> String? {
     if case .integer = unparenthesized(expr).kind { return "Int" }
     return nil
   }
 
+  /// The value of `-n` written as a number literal, if it is negative.
   static func negativeLiteral(_ expr: Expr) -> Int? {
     switch expr.kind {
     case .integer(let value) where value < 0: return value

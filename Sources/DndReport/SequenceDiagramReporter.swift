@@ -361,7 +361,6 @@ private struct Drawer {
     text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
   }
 
-
   private mutating func drawStep(_ event: TraceEvent, interaction: String) {
     let result = event.result.map { " → " + $0 } ?? ""
     switch event.name {
