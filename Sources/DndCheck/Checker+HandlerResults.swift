@@ -91,21 +91,18 @@ extension Checker {
           decl.name.text, uikit: method.uikitName, expected: expected, found: found.description,
           advice: advice.text),
         at: expr.range,
-        fixIts: advice.wrap.map { wrap in
-          let replacement = wrap(file.text(expr.range))
-          // A table's `.automatic` carried into a collection view's proposal
-          // would be refused in turn: no fix-it then, the advice says what to write.
-          if replacement.hasPrefix("UICollectionViewDropProposal"), replacement.contains(".automatic") { return [] }
-          return [Diagnostic.FixIt(range: expr.range, replacement: replacement)]
+        fixIts: advice.wrap.flatMap { $0(file.text(expr.range)) }.map {
+          [Diagnostic.FixIt(range: expr.range, replacement: $0)]
         } ?? [])
     }
   }
 
   /// Why `found` is wrong where UIKit expects `expected`, and how to wrap
-  /// the value to make it right (given its source text); nil when it may
-  /// be right, or when the handler is not one judged here.
+  /// the value to make it right (given its source text; the wrap gives nil
+  /// when the wrapped text would be refused in turn); nil when it may be
+  /// right, or when the handler is not one judged here.
   static func advice(for found: ObviousValue, expected: String, handler: String)
-    -> (text: String, wrap: ((String) -> String)?)?
+    -> (text: String, wrap: ((String) -> String?)?)?
   {
     switch expected {
     case "a Bool":
@@ -172,7 +169,11 @@ extension Checker {
         let (mine, theirs) = type.hasPrefix("UITable") ? ("table", "collection") : ("collection", "table")
         return (
           "that is a \(theirs) view's; a \(mine) view answers with '\(type)(operation: ...)'",
-          { type + $0.dropFirst(other.spelling.count) }
+          { text in
+            // A table's `.automatic` would be refused in a collection view's
+            // proposal: no fix-it then, the advice says what to write.
+            mine == "collection" && text.contains(".automatic") ? nil : type + text.dropFirst(other.spelling.count)
+          }
         )
       case .made(let builtin) where builtin.spelling.hasSuffix("DropProposal"): return nil
       default: return ("return '\(type)(operation: ...)' with .copy, .move, .forbidden or .cancel", nil)

@@ -51,7 +51,7 @@ extension Checker {
     }
     guard case .member(let base, let name, _) = target.kind, case .identifier(let appName) = base.kind,
       let appSlot = globalIndex[appName], globals[appSlot].kind == .app,
-      functions.allSatisfy({ $0.findLocal(appName) == nil }),
+      !isLocalName(appName),
       let slot = globalIndex[name.text], globals[slot].kind == .constant, globals[slot].app == appName
     else { return nil }
     var root = PathRoot(name: name.text, range: target.range)
