@@ -241,7 +241,8 @@ enum HelpText {
     drag can be played a step at a time (longPress, drag to, release, settle),
     each step printing the trace events it caused. With a file, its
     declarations run first; its scenarios do not. A line with an open brace,
-    bracket or parenthesis continues on the next. Errors are reported against
+    bracket or parenthesis continues on the next, as does one ending in an
+    operator, '.', ',' or ':'. Errors are reported against
     the input typed, and the session goes on.
 
     Commands inside the REPL:

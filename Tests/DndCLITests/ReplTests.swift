@@ -410,6 +410,35 @@ import Testing
     #expect(outcome.error.hasPrefix("<repl:1>:2:11: error: expected '}' to close the '{' of function 'f'"))
   }
 
+  /// An input whose last token cannot end it (an operator, `.`, `,`, `:`,
+  /// `else`, `in`, `as`) reads on, as a file does; `>`, `!` and `?` can end
+  /// one (`Array<Int>`, `x!`, `Int?`), and so does a `...` the next line
+  /// cannot continue, which the parser reports at once.
+  @Test(arguments: [
+    ("let a = 1 +\n  2\nprint(a)\n", "3\n"),
+    ("let a = [3, 4].\n  count\nprint(a)\n", "2\n"),
+    ("let a =\n  5 ==\n  5\nprint(a)\n", "true\n"),
+    ("let t = (1,\n 2)\nlet b = true &&\n  false\nprint(b)\n", "false\n"),
+    ("if 1 > 2 { print(1) } else\n{ print(2) }\n", "2\n"),
+    ("for x in\n  [7] { print(x) }\n", "7\n"),
+    ("let d:\n  Int = 4\nprint(d)\n", "4\n"),
+    ("let n: Int? = 2\nprint(n!)\n", "2\n"),
+    ("let e = 2 as\n  Int\nprint(e)\n", "2\n"),
+  ])
+  func anInputEndingInAnOperatorReadsOn(input: String, output: String) {
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output == output)
+  }
+
+  /// At the end of piped input, an input still waiting for its operand is
+  /// reported where the operand is missing.
+  @Test func anOperatorAtTheEndOfInputIsAnError() {
+    let outcome = dnd(["repl"], input: Array("let a = 1 +\n".utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.error.hasPrefix("<repl:1>:1:12: error: "), "\(outcome.error)")
+  }
+
   /// A scenario typed in the REPL is kept, not run, and the REPL says so.
   @Test func aTypedScenarioSaysItIsNotRun() {
     let outcome = dnd(["repl"], input: Array("scenario \"later\" { print(1) }\n".utf8))
