@@ -134,7 +134,19 @@ public struct Checker {
     let program = CheckedProgram(
       device: device, symbols: symbols, globals: globals, globalFunctions: globalFunctions, main: main,
       apps: apps, sources: sources, scenarios: scenarios, stringLiterals: stringLiterals)
-    return CheckResult(program: program, diagnostics: diagnostics)
+    return CheckResult(program: program, diagnostics: inSourceOrder(diagnostics))
+  }
+
+  /// Later passes (member names, `expect called`, handler names) report after
+  /// the statements that follow them; the user reads the file top down, so the
+  /// diagnostics are put in the order of their places. The sort is stable:
+  /// two at one place keep the order they were found in.
+  func inSourceOrder(_ found: [Diagnostic]) -> [Diagnostic] {
+    found.enumerated().sorted { a, b in
+      let (x, y) = (a.element.range, b.element.range)
+      if x.file != y.file { return x.file < y.file }
+      return x.start != y.start ? x.start < y.start : a.offset < b.offset
+    }.map(\.element)
   }
 
   // MARK: - Diagnostics

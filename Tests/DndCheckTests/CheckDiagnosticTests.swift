@@ -258,6 +258,31 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(diagnostic.notes.first?.message == "'target' is declared here")
   }
 
+  /// A block's missing required method is found when the block ends, and
+  /// `expect called` names once the script is read; the diagnostics still
+  /// come out in the order of their places, as the user reads the file.
+  @Test func diagnosticsComeInTheOrderOfTheirPlaces() {
+    let source = """
+      app A { view v {
+        dragInteraction {
+          func itemsForBeginnin(session) { [] }
+        }
+        frame = Rect(0, 0, nope, 1)
+      } }
+      scenario "s" {
+        expect called sessionDidUpdat on v
+        expect late
+      }
+      """
+    let (result, file, _) = checkSource(source, keepsRequiredMethodWarnings: true)
+    let places = result.diagnostics.map { "\($0.id)@\(file.location(of: Int($0.range.start)))" }
+    #expect(
+      places == [
+        "requiredMethodMissing@2:3", "unknownHandler@3:10", "unknownName@5:22",
+        "unknownDelegateMethod@8:17", "unknownName@9:10",
+      ])
+  }
+
   @Test func unknownNameSuggestsTheClosestNameInScope() {
     let (result, _, _) = checkSource("let counter = 1\nprint(countr)")
     let diagnostic = result.diagnostics.first
