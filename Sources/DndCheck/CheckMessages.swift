@@ -228,6 +228,12 @@ extension DiagnosticMessage {
     .error("value of type '\(type)' has no member '\(name)'" + didYouMean(suggestion))
   }
 
+  static func memberOfConstantValue(_ name: String, type: String) -> DiagnosticMessage {
+    .error(
+      "cannot assign to a property of '\(name)': it is a 'let' constant holding \(type), a value, so its "
+        + "properties are constant too; declare it with 'var' to change them")
+  }
+
   static func missingArgument(_ name: String, parameter: String, parameters: [String]) -> DiagnosticMessage {
     .error(
       "'\(name)' gets no value for its parameter '\(parameter)', which has no default: the arguments go to "

@@ -17,6 +17,9 @@ extension Checker {
     /// Whether the path goes through a member (`a.b`), which may be a
     /// property of an object and so assignable even when `a` is a `let`.
     var hasMember = false
+    /// The value type a `let` root is known to hold: then its members are
+    /// as constant as it is.
+    var valueType: String?
   }
 
   enum ConstantKind {
@@ -32,6 +35,8 @@ extension Checker {
     }
     if let root, !root.hasMember, let constant = root.constantKind {
       reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
+    } else if let root, case .letConstant? = root.constantKind, let type = root.valueType {
+      reportConstant(root, constant: .letConstant, message: .memberOfConstantValue(root.name, type: type))
     } else if let member = appConstantMember(target) {
       reportConstant(member, constant: .letConstant, message: .assignmentToConstant(member.name))
     }
@@ -180,6 +185,7 @@ extension Checker {
       } else if info.isConstant {
         root.constantKind = .letConstant
         root.letKeyword = info.letKeywordRange
+        root.valueType = info.valueType
       }
     case .global(let slot):
       ref = .global(slot)
@@ -190,6 +196,7 @@ extension Checker {
       case .constant:
         root.constantKind = .letConstant
         root.letKeyword = letKeywords[slot]
+        root.valueType = valueTypeGlobals[slot]
       case .function: root.constantKind = .declaration("a function")
       case .view(let kind): root.constantKind = .declaration("\(kind.phrase)")
       case .app: root.constantKind = .declaration("an app")

@@ -136,7 +136,7 @@ extension Checker {
     let slot = declareLocal(
       decl.name, isConstant: decl.isConstant, declarationRange: decl.range,
       letKeyword: decl.isConstant ? keyword : nil, isFractional: isFractional,
-      isOptionalCollection: Checker.isOptionalCollection(decl.type))
+      isOptionalCollection: Checker.isOptionalCollection(decl.type), valueType: Checker.valueType(of: decl))
     return CheckedStmt(.declare(.local(slot), value), range: decl.range)
   }
 
@@ -150,6 +150,7 @@ extension Checker {
       globalSlot(declaredBy: decl.name)
       ?? declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
     globalDeclared[slot] = true
+    valueTypeGlobals[slot] = Checker.valueType(of: decl)
     if isFractional { fractionalGlobals.insert(slot) } else { fractionalGlobals.remove(slot) }
     if Checker.isOptionalCollection(decl.type) {
       optionalCollectionGlobals.insert(slot)

@@ -48,6 +48,8 @@ public struct Checker {
   /// (`Double`, ...), and which global variables are (Checker+LiteralTypes).
   var fractionalParameters: [Int: [Bool]] = [:]
   var fractionalGlobals: Set<Int> = []
+  /// Global `let`s whose declaration shows they hold a value type, by slot.
+  var valueTypeGlobals: [Int: String] = [:]
   /// Globals declared an optional string, array or dictionary.
   var optionalCollectionGlobals: Set<Int> = []
   /// The slot of each global declaration, keyed by the start of its name.
@@ -358,7 +360,7 @@ public struct Checker {
   mutating func declareLocal(
     _ name: Name, isConstant: Bool, kind: LocalInfo.Kind = .variable, declarationRange: SourceRange,
     letKeyword: SourceRange? = nil, receiver: ReceiverType? = nil, isFractional: Bool = false,
-    isOptionalCollection: Bool = false
+    isOptionalCollection: Bool = false, valueType: String? = nil
   ) -> Int {
     let current = functions.count - 1
     // Every caller opens a scope first; this keeps a mistake there from
@@ -374,7 +376,7 @@ public struct Checker {
       let info = LocalInfo(
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
         letKeywordRange: letKeyword, receiver: receiver, isFractional: isFractional,
-        isOptionalCollection: isOptionalCollection)
+        isOptionalCollection: isOptionalCollection, valueType: valueType)
       declaredNames.append(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)

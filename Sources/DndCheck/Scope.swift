@@ -32,6 +32,10 @@ struct LocalInfo {
   /// Declared an optional string, array or dictionary (`String?`): `map`
   /// on it maps the elements, not the optional (Checker+LiteralTypes.swift).
   var isOptionalCollection = false
+  /// The value type a `let` holds when its declaration shows it
+  /// (`let origin = CGPoint(x: 0, y: 0)`): a member of it cannot be
+  /// assigned (Checker+ConstantValues.swift).
+  var valueType: String? = nil
 }
 
 /// The locals of one block, by name, each name once (a later declaration

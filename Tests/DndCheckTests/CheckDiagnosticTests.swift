@@ -53,6 +53,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("assignmentToConstant", "let a = [1]\n1️⃣a[0] = 2"),
     .init("assignmentToConstant", "for i in 0..<3 { 1️⃣i += 1 }"),
     .init("mutatingMemberOnConstant", "let a = [1]\n1️⃣a.append(2)"),
+    .init("memberOfConstantValue", "let p = CGPoint(x: 0, y: 0)\n1️⃣p.x = 2"),
+    .init("memberOfConstantValue", "func f(v) { let r = v.bounds\n1️⃣r.size.width += 2 }"),
+    .init("memberOfConstantValue", "let t: CGAffineTransform = .identity\n1️⃣t.tx = 2"),
     .init("assignmentToDeclaration", "func f() { }\n1️⃣f = 2"),
     .init("assignmentToDeclaration", "app A { view root { } }\n1️⃣root = 3"),
     .init("assignmentToDeclaration", "1️⃣print = 1"),
@@ -358,6 +361,18 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let (result, _, _) = checkSource(source)
     #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.message))")
     #expect(result.diagnostics.first?.fixIts.isEmpty == true)
+  }
+
+  /// A value's property assigned through a `let`: the fix-it makes it a
+  /// `var`, and the source then checks; an object's is assignable as it is.
+  @Test func aConstantValuesPropertyOffersVar() throws {
+    let source = "let origin = CGPoint(x: 0, y: 0)\norigin.x = 5\nlet v = UIView()\nv.alpha = 0.5"
+    let (result, file, _) = checkSource(source)
+    #expect(result.diagnostics.map(\.id) == ["memberOfConstantValue"])
+    let fixIt = try #require(result.diagnostics.first?.fixIts.first)
+    #expect(fixIt.replacement == "var" && file.text(fixIt.range) == "let")
+    #expect(result.diagnostics.first?.notes.first?.message == "'origin' is declared here")
+    #expect(checkSource("var" + source.dropFirst(3)).result.diagnostics.isEmpty)
   }
 
   @Test func assignmentToConstantOffersVar() {
