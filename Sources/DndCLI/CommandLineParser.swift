@@ -165,6 +165,8 @@ public enum CommandLineParser {
         firstValues[option.spec.key] = value
       }
       var invocation = Invocation(try action())
+      // An option that shapes a search, which a replay does not run.
+      var searchOption: String?
       for option in options {
         switch option.spec.key {
         case .color: invocation.color = try colorMode(option.value ?? "")
@@ -192,9 +194,11 @@ public enum CommandLineParser {
         case .dumpAST: invocation.dumps.tree = true
         case .explore: invocation.exploration = invocation.exploration ?? ExploreSettings()
         case .exploreLimit:
+          searchOption = option.spelling
           invocation.exploration = invocation.exploration ?? ExploreSettings()
           invocation.exploration?.limit = try positiveCount(option.value ?? "", for: option.spelling)
         case .seed:
+          searchOption = option.spelling
           let text = option.value ?? ""
           if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), UInt64(text) == nil {
             throw UsageError(
@@ -222,6 +226,18 @@ public enum CommandLineParser {
       if let exploration = invocation.exploration, exploration.fault != nil, exploration.allFaults {
         throw UsageError(
           "'--fault' names one fault and '--faults' asks for each in turn; give one of them", command: command)
+      }
+      if let exploration = invocation.exploration, exploration.replay != nil {
+        if exploration.allFaults {
+          throw UsageError(
+            "'--replay' runs one order, and an order's id belongs to one fault's search: name it with "
+              + "'--fault NAME' instead of '--faults'", command: command)
+        }
+        if let searchOption {
+          throw UsageError(
+            "'\(searchOption)' shapes a search, and '--replay' runs one order by its id, which says every "
+              + "choice: leave '\(searchOption)' out", command: command)
+        }
       }
       return invocation
     }

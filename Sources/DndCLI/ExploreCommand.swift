@@ -164,6 +164,15 @@ enum ExploreCommand {
       console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))
       return .failure
     }
+    if passed + failed + missingOrders == 0, replayOrder != nil {
+      // A file's inline expectations run in one order: there is nothing to replay.
+      let scripts = scripts.count == 1 ? "the script has no" : "none of the scripts has a"
+      console.writeError(
+        "dnd: "
+          + style.renderer.render(
+            .error, "'--replay' runs an order of a scenario, and \(scripts) scenario; 'dnd test' runs it"))
+      return .failure
+    }
     // A replay of an order the scenario does not have ran nothing to count.
     if missingOrders > 0, passed + failed == 0 { return .usage }
     console.writeOutput("\(passed) passed, \(failed) failed\n")
@@ -201,7 +210,8 @@ enum ExploreCommand {
   /// Where `order` leaves the orders of the scenario `run` replayed.
   static func whyMissing(_ order: OrderID, in run: ExploredRun) -> String {
     let points = run.points
-    let listing = "run 'dnd test --explore' to see the orders that fail"
+    let fault = run.fault.map { " --fault \($0.rawValue)" } ?? ""
+    let listing = "run 'dnd test --explore\(fault)' to see the orders that fail"
     if points.isEmpty {
       // Nothing pending ever competes: the scenario runs one way only.
       return "its pending work never competes, so it runs in one order only and there is nothing to replay; "

@@ -43,11 +43,12 @@ enum ExploreReport {
         ? (orders == 1 ? "the one order run passes" : "all \(orders) orders run pass")
         : orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
       var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
-      if result.faultNeverArmed { text += neverArmed }
+      text += neverActed(result)
       if result.changedOutcomes > 0 {
         let count = result.changedOutcomes
+        let step = result.fault == .removeTarget ? " or a step aimed at the view the fault removed" : ""
         text += "  note: under the fault, \(count) order\(count == 1 ? " ends" : "s end") with an expectation "
-          + "that no longer holds (not a failure)\n"
+          + "that no longer holds\(step) (not a failure)\n"
         if let first = result.firstChangedOrder { text += "  the smallest: \(replay(first))\n" }
       }
       return text
@@ -55,7 +56,7 @@ enum ExploreReport {
     let failing = result.failures.count
     var text = "FAIL \"\(result.title)\"\(fault): \(failing) of \(orders) order\(orders == 1 ? "" : "s") "
       + "\(failing == 1 ? "fails" : "fail") (\(coverage))\n"
-    if result.faultNeverArmed { text += neverArmed }
+    text += neverActed(result)
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
     text += reasons(failure, file: file, renderer: renderer)
@@ -69,10 +70,17 @@ enum ExploreReport {
     var text = (run.failed ? "FAIL" : "PASS") + " under order \(run.order)\(fault)\n"
     // Under a fault an expectation written for the data arriving may fail
     // without the order failing: say so, after the FAIL the trace showed.
-    if run.fault != nil, !run.failed, case .failedExpectation = run.result.outcome {
-      text += "  (the scenario's expectation failed, as it may under a fault: the order itself passes)\n"
+    if run.fault != nil, !run.failed {
+      switch run.result.outcome {
+      case .failedExpectation:
+        text += "  (the scenario's expectation failed, as it may under a fault: the order itself passes)\n"
+      case .runtimeError:
+        text += "  (a step aimed at the view the fault removed, which the scenario was written to find: "
+          + "the order itself passes)\n"
+      case .passed, .uncaughtException: break
+      }
     }
-    if run.fault != nil, !run.faultArmed { text += neverArmed }
+    if let fault = run.fault, !run.faultStruck { text += run.faultArmed ? neverStruck(fault) : neverArmed }
     text += completions(run)
     if run.failed { text += reasons(run, file: file) }
     return text
@@ -83,6 +91,19 @@ enum ExploreReport {
   /// for robustness against the fault.
   private static let neverArmed =
     "  note: the fault never struck: the scenario starts no item provider load, so it ran as without the fault\n"
+
+  /// Armed, a fault that acts when the first load's data is due may find
+  /// nothing to act on then.
+  private static func neverStruck(_ fault: InjectedFault) -> String {
+    let nothing = fault == .cancel ? "no load was still running" : "there was no drop target on the screen"
+    return "  note: the fault never struck: when it came due \(nothing), so it ran as without the fault\n"
+  }
+
+  private static func neverActed(_ result: ExplorationResult) -> String {
+    if result.faultNeverArmed { return neverArmed }
+    if result.faultNeverStruck, let fault = result.fault { return neverStruck(fault) }
+    return ""
+  }
 
   /// The work that ran from the first choice point on, choices marked.
   private static func completions(_ run: ExploredRun) -> String {

@@ -351,7 +351,7 @@ final class ReplSession {
     case let error as RuntimeLimitError:
       return RuntimeError(.runtimeLimit(error.message), at: range).diagnostic
     case let error as ScenarioError:
-      return RuntimeError(.stepFailed(error.message), at: range).diagnostic
+      return RuntimeError(.step(error), at: range).diagnostic
     default:
       return RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic
     }

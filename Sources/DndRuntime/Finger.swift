@@ -233,7 +233,8 @@ public final class TouchDriver {
       throw ScenarioError("the point \(point) is \(outside): \(advice)")
     case .view(let view) where !inWindow, .pointIn(let view, _) where !inWindow:
       throw ScenarioError(
-        "`\(view.name)` is in no window (never added, or removed), so it is not on the screen: \(advice)")
+        "`\(view.name)` is in no window (never added, or removed), so it is not on the screen: \(advice)",
+        aimsAtViewInNoWindow: true)
     case .view(let view):
       throw ScenarioError("the centre of `\(view.name)` is at \(point), \(outside): \(advice)")
     case .pointIn(let view, let local):

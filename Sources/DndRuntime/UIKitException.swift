@@ -41,9 +41,13 @@ public struct RuntimeLimitError: Error, Hashable, Sendable, CustomStringConverti
 /// down, a step issued from inside a delegate call, ...).
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
   public var message: String
+  /// The step aimed at a view in no window: one never added, or one the
+  /// app (or an injected fault) removed.
+  public var aimsAtViewInNoWindow: Bool
 
-  public init(_ message: String) {
+  public init(_ message: String, aimsAtViewInNoWindow: Bool = false) {
     self.message = message
+    self.aimsAtViewInNoWindow = aimsAtViewInNoWindow
   }
 
   public var description: String { message }

@@ -181,4 +181,105 @@ import Testing
     #expect(!result.output.contains("passed"), "\(result.output)")
     #expect(result.error.contains("has no order 9"), "\(result.error)")
   }
+  /// Under remove-target, a later step aimed at the removed view cannot be
+  /// taken; the scenario was written for the view staying, so that is a
+  /// note, as a failed `expect` is, and the replay says why it passes.
+  @Test func aStepAtTheViewTheFaultRemovedIsANote() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("again.dnd", Self.dropAgain)
+    let explored = try ProcessRunner.run(
+      ["test", "--no-color", "--fault", "remove-target", "--filter", "drop twice", path])
+    #expect(explored.status == 0, "\(explored.output)")
+    #expect(explored.output.contains("PASS \"drop twice\" with fault remove-target"), "\(explored.output)")
+    #expect(
+      explored.output.contains(
+        "orders end with an expectation that no longer holds or a step aimed at the view the fault removed "
+          + "(not a failure)"), "\(explored.output)")
+    let replayed = try ProcessRunner.run(
+      ["test", "--no-color", "--filter", "drop twice", "--replay", "0", "--fault", "remove-target", path])
+    #expect(replayed.output.contains("PASS under order 0 with the fault 'remove-target'"), "\(replayed.output)")
+    #expect(replayed.output.contains("(a step aimed at the view the fault removed"), "\(replayed.output)")
+    // Without the fault the same step is the scenario's own mistake.
+    let plain = try ProcessRunner.run(["test", "--no-color", "--filter", "gone", path])
+    #expect(plain.status == 1, "\(plain.output)")
+  }
+
+  /// Two drops on a well that loads each image on the main queue; and a
+  /// scenario aiming at a view it removed itself.
+  static let dropAgain = """
+    device iPad
+    source Safari {
+        item photo {
+            let provider = NSItemProvider(object: UIImage(named: "dawn", size: Size(400, 300)))
+            provider.simulate(latency: 0.2, forTypeIdentifier: "public.png")
+            return UIDragItem(itemProvider: provider)
+        }
+    }
+    app Demo {
+        var got = 0
+        view well {
+            frame = Rect(40, 400, 300, 300)
+            dropInteraction {
+                func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                func performDrop(session) {
+                    session.loadObjects(ofClass: UIImage) { images in got += images.count }
+                }
+            }
+        }
+    }
+    scenario "drop twice" {
+        longPress Safari.photo
+        drag to well
+        release
+        wait 1
+        longPress Safari.photo
+        drag to well
+        release
+        settle
+        expect got == 2
+    }
+    scenario "gone" {
+        well.removeFromSuperview()
+        longPress Safari.photo
+        drag to well
+    }
+    """
+
+  /// A load with no drop: remove-target finds no target when it comes due
+  /// and says it never struck, as a fault never armed does.
+  @Test func removeTargetWithNoDropNeverStruck() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scene = """
+      var got = false
+      scenario "load alone" {
+          let provider = NSItemProvider(object: "x")
+          provider.loadObject(ofClass: String) { text, error in got = true }
+          settle
+      }
+      """
+    let path = try directory.write("alone.dnd", scene)
+    let result = try ProcessRunner.run(["test", "--no-color", "--fault", "remove-target", path])
+    #expect(
+      result.output.contains(
+        "  note: the fault never struck: when it came due there was no drop target on the screen, so it ran as "
+          + "without the fault"), "\(result.output)")
+  }
+
+  /// `--replay` needs a scenario, one fault and no search options.
+  @Test(arguments: [
+    (["--replay", "0"], Int32(1), "'--replay' runs an order of a scenario, and the script has no scenario"),
+    (["--replay", "0", "--faults"], 64, "name it with '--fault NAME' instead of '--faults'"),
+    (["--replay", "0", "--seed", "3"], 64, "'--seed' shapes a search"),
+    (["--explore-limit", "5", "--replay", "0"], 64, "leave '--explore-limit' out"),
+  ])
+  func aReplaySaysWhatItCannotDo(arguments: [String], status: Int32, message: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("plain.dnd", "print(1) // expect: 1\n")
+    let result = try ProcessRunner.run(["test", "--no-color", path] + arguments)
+    #expect(result.status == status, "\(result.error)")
+    #expect(result.error.contains(message), "\(result.error)")
+  }
 }

@@ -1,3 +1,4 @@
+import DndRuntime
 import DndSyntax
 
 /// The binding's runtime messages, alphabetical: what goes wrong between a
@@ -61,7 +62,18 @@ extension DiagnosticMessage {
     .error("the scene this script ran in has ended")
   }
 
+  /// The message of a scenario step the runtime refused.
+  public static func step(_ error: ScenarioError) -> DiagnosticMessage {
+    error.aimsAtViewInNoWindow ? .stepOnViewInNoWindow(error.message) : .stepFailed(error.message)
+  }
+
   public static func stepFailed(_ message: String) -> DiagnosticMessage {
+    .error(message)
+  }
+
+  /// A step aimed at a view in no window. Its own id: under the
+  /// remove-target fault the explorer tells it from the app's failures.
+  public static func stepOnViewInNoWindow(_ message: String) -> DiagnosticMessage {
     .error(message)
   }
 

@@ -318,7 +318,7 @@ public struct ScenarioRunner: Sendable {
         RuntimeError(.runtimeLimit(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
     } catch let error as ScenarioError {
       return .runtimeError(
-        RuntimeError(.stepFailed(error.message), at: host.interpreter?.lastNativeCallRange).diagnostic)
+        RuntimeError(.step(error), at: host.interpreter?.lastNativeCallRange).diagnostic)
     } catch {
       return .runtimeError(RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic)
     }

@@ -105,7 +105,7 @@ extension SceneHost {
         termination = (exception, range, [])
       }
     } catch let error as ScenarioError {
-      throw RuntimeError(.stepFailed(error.message), at: range)
+      throw RuntimeError(.step(error), at: range)
     } catch let error as RuntimeLimitError {
       throw RuntimeError(.runtimeLimit(error.message), at: range)
     } catch var error as RuntimeError {

@@ -17,20 +17,28 @@ public struct ExploredRun: Sendable {
   /// Whether the fault was armed (an item provider load started); false
   /// without a fault.
   public var faultArmed = false
+  /// Whether the armed fault acted (`InjectedFault.Arming.struck`).
+  public var faultStruck = false
 
   /// Whether the run counts as a failure. Under a fault the scenario's own
   /// expectations were written for the data arriving, so a failed `expect`
-  /// is reported but is not a failure; script errors, UIKit exceptions and
-  /// broken invariants are.
-  public var failed: Bool { Self.fails(result.outcome, fault: fault, violations: violations) }
+  /// is reported but is not a failure; nor, once remove-target has struck,
+  /// is a later step aimed at a view in no window: the scenario was written
+  /// for the view staying. Script errors, UIKit exceptions and broken
+  /// invariants are.
+  public var failed: Bool {
+    Self.fails(result.outcome, fault: fault, struck: faultStruck, violations: violations)
+  }
 
   /// Whether a run with this outcome, fault and broken invariants failed.
-  static func fails(_ outcome: ScenarioOutcome, fault: InjectedFault?, violations: [String]) -> Bool {
+  static func fails(_ outcome: ScenarioOutcome, fault: InjectedFault?, struck: Bool, violations: [String]) -> Bool {
     if !violations.isEmpty { return true }
     switch outcome {
     case .passed: return false
     case .failedExpectation: return fault == nil
-    case .runtimeError, .uncaughtException: return true
+    case .runtimeError(let diagnostic):
+      return !(fault == .removeTarget && struck && diagnostic.id == DiagnosticMessage.stepOnViewInNoWindow("").id)
+    case .uncaughtException: return true
     }
   }
 }
@@ -62,6 +70,9 @@ public struct ExplorationResult: Sendable {
   /// With a fault: no run armed it (the scenario started no item provider
   /// load), so every order ran as it does without the fault.
   public var faultNeverArmed = false
+  /// With a fault some run armed: no run saw it act (cancel found no load
+  /// running, remove-target no drop target), so it changed nothing.
+  public var faultNeverStruck = false
 
   public var passed: Bool { failures.isEmpty }
   /// The failure to show: the smallest order.
@@ -156,6 +167,7 @@ public struct Explorer: Sendable {
     var changedOutcome: Bool
     var failure: ExploredRun?
     var faultArmed: Bool
+    var faultStruck: Bool
   }
 
   /// What the search needs of one run: what it keeps, the choices made and
@@ -325,7 +337,8 @@ public struct Explorer: Sendable {
       exhaustive: exhaustive, seed: seed, sampled: sampled, statesMerged: merged, failures: failures,
       changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min(),
       stoppedAtWorkLimit: stoppedAtWorkLimit,
-      faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed })
+      faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed },
+      faultNeverStruck: fault != nil && kept.contains { $0.faultArmed } && !kept.contains { $0.faultStruck })
   }
 
   /// Runs one job of the search (on any of its threads).
@@ -351,7 +364,7 @@ public struct Explorer: Sendable {
     let failed = run.failed
     let kept = Kept(
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil,
-      faultArmed: run.faultArmed)
+      faultArmed: run.faultArmed, faultStruck: run.faultStruck)
     return SearchRun(
       kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.optionCount },
       fingerprints: fingerprints)
@@ -478,6 +491,6 @@ public struct Explorer: Sendable {
       })
     return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
-      violations: violations, faultArmed: arming?.armed ?? false)
+      violations: violations, faultArmed: arming?.armed ?? false, faultStruck: arming?.struck ?? false)
   }
 }

@@ -15,8 +15,9 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
   case fail
   /// Every item provider load takes 30 seconds longer than the provider says.
   case slow
-  /// The user cancels the loads: every load's progress is cancelled, so the
-  /// completions that have not run yet get the cancellation error.
+  /// The user cancels the loads: when the first load's data is due, every
+  /// load still running has its progress cancelled, so the completions that
+  /// have not run yet get the cancellation error. It strikes once.
   case cancel
   /// The drop's target view is removed from its superview before the data arrives.
   case removeTarget = "remove-target"
@@ -29,7 +30,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .fail: "every item provider load fails"
     case .slow: "every item provider load takes \(Int(Self.slowDelay)) seconds longer"
-    case .cancel: "each load's progress is cancelled while it runs"
+    case .cancel: "the loads still running when the first load's data is due are cancelled"
     case .removeTarget: "the drop's target view is removed before the data arrives"
     }
   }
@@ -38,6 +39,10 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
   /// provider load runs as if there were no fault, and the report says so.
   final class Arming {
     var armed = false
+    /// Whether it acted once armed: a load failed or slowed, a running load
+    /// cancelled, a target removed. Cancel and remove-target may find
+    /// nothing to act on when they come due.
+    var struck = false
   }
 
   /// Installs the fault's hook in a fresh world.
@@ -52,14 +57,19 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
       let first = !arming.armed
       arming.armed = true
       switch self {
-      case .fail: return .fail("Injected fault: the provider failed.")
-      case .slow: return .delay(Self.slowDelay)
+      case .fail:
+        arming.struck = true
+        return .fail("Injected fault: the provider failed.")
+      case .slow:
+        arming.struck = true
+        return .delay(Self.slowDelay)
       case .cancel, .removeTarget:
         guard first else { return nil }
         let scheduler = world.scheduler
         if self == .cancel {
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: cancel the loads") {
             let running = progresses.filter { !$0.isFinished && !$0.isCancelled }
+            if !running.isEmpty { arming.struck = true }
             link.world?.recordHarnessStep(
               "injectedFault", result: "cancel: \(running.count) running load\(running.count == 1 ? "" : "s")")
             for progress in running where !progress.isFinished && !progress.isCancelled {
@@ -70,6 +80,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: remove the drop target") {
             guard let world = link.world else { return }
             let target = Self.dropTarget(in: world)
+            if target != nil { arming.struck = true }
             world.recordHarnessStep(
               "injectedFault", app: target?.app?.name, view: target?.name,
               result: target == nil ? "remove-target: the target is gone already" : "remove-target")
