@@ -60,42 +60,43 @@ enum ExploreCommand {
     var passed = 0
     var failed = 0
     var missingOrders = 0
+    // A file's own test is reported as `dnd test` reports it, on standard output.
+    func reportFileTest(_ tests: FileTests) {
+      let report = TestReport(files: [tests], useColor: style.outputColor)
+      let terminal = TerminalStyle(useColor: style.outputColor)
+      for test in tests.cases where test.kind == .file {
+        console.writeOutput(report.line(for: test, in: tests, style: terminal) + "\n")
+        if test.passed {
+          passed += 1
+        } else {
+          console.writeOutput(report.details(of: test, in: tests))
+          failed += 1
+        }
+      }
+    }
     for (path, outcome) in loaded {
       let file: SourceFile
       let program: CheckedProgram?
       let diagnostics: [Diagnostic]
       switch outcome {
       case .failure(let failure):
-        style.report(failure, to: console)
-        failed += 1
+        reportFileTest(
+          FileTests(
+            name: path, source: nil, cases: [TestCase(name: path, kind: .file, failure: .unreadable(failure.message))]))
         continue
       case .success(let (loadedFile, checked)):
         file = loadedFile
         (program, diagnostics) = checked
       }
-      guard let program, !diagnostics.contains(where: { $0.severity == .error }) else {
-        console.writeOutput("FAIL \(path)\n")
-        console.writeError(style.renderer(for: file).render(diagnostics.filter { $0.severity == .error }))
-        failed += 1
-        continue
-      }
       // The file's own test (its inline expectations, a script without
-      // scenarios, a top level that fails) is run as `dnd test` runs it:
-      // exploring is about the scenarios, and must not drop the rest.
-      if replayOrder == nil, invocation.filter == nil {
-        let tests = TestRunner(limits: invocation.limits).run(SpecFile(source: file, name: path))
-        let report = TestReport(files: [tests], useColor: style.outputColor)
-        let terminal = TerminalStyle(useColor: style.outputColor)
-        for test in tests.cases where test.kind == .file {
-          console.writeOutput(report.line(for: test, in: tests, style: terminal) + "\n")
-          if test.passed {
-            passed += 1
-          } else {
-            console.writeOutput(report.details(of: test, in: tests))
-            failed += 1
-          }
-        }
+      // scenarios, a top level that fails, a check error a spec expects or
+      // not) is run as `dnd test` runs it: exploring is about the
+      // scenarios, and must not drop the rest.
+      let checks = program != nil && !diagnostics.contains(where: { $0.severity == .error })
+      if !checks || (replayOrder == nil && invocation.filter == nil) {
+        reportFileTest(TestRunner(limits: invocation.limits).run(SpecFile(source: file)))
       }
+      guard let program, checks else { continue }
       var limits = InterpreterLimits()
       if let steps = invocation.limits.maxSteps { limits.maxSteps = steps }
       if let views = invocation.limits.maxViews { limits.maxViews = views }

@@ -42,7 +42,7 @@ enum ExploreReport {
         !result.exhaustive
         ? (orders == 1 ? "the one order run passes" : "all \(orders) orders run pass")
         : orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
-      var text = "PASS \"\(result.title)\"\(fault): \(verdict) (\(coverage))\n"
+      var text = "PASS \(title(result.title))\(fault): \(verdict) (\(coverage))\n"
       text += neverActed(result)
       if result.changedOutcomes > 0 {
         let count = result.changedOutcomes
@@ -54,7 +54,7 @@ enum ExploreReport {
       return text
     }
     let failing = result.failures.count
-    var text = "FAIL \"\(result.title)\"\(fault): \(failing) of \(orders) order\(orders == 1 ? "" : "s") "
+    var text = "FAIL \(title(result.title))\(fault): \(failing) of \(orders) order\(orders == 1 ? "" : "s") "
       + "\(failing == 1 ? "fails" : "fail") (\(coverage))\n"
     text += neverActed(result)
     text += "  smallest failing order: \(failure.order)\n"
@@ -62,6 +62,11 @@ enum ExploreReport {
     text += reasons(failure, file: file, renderer: renderer)
     text += "  replay: \(replay(failure.order))\n"
     return text
+  }
+
+  /// A scenario's name in quotes, written as its string literal would be.
+  static func title(_ name: String) -> String {
+    "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
   /// The verdict after a replayed run's trace.

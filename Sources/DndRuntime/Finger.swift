@@ -146,7 +146,8 @@ public final class TouchDriver {
   /// Lets virtual time pass, running what falls due.
   public func wait(_ seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else {
-      throw ScenarioError("wait needs a number of seconds that is zero or more, not \(seconds)")
+      throw ScenarioError(
+        "wait needs a number of seconds that is zero or more, not \(seconds.isNaN ? "NaN (not a number)" : "\(seconds)")")
     }
     try runStep { world, _ in
       world.record(.step, "wait", arguments: [TraceArgument("seconds", formatNumber(seconds))])

@@ -20,6 +20,37 @@ import Testing
       ], "\(result.output)")
   }
 
+  /// A name with quotes is shown as its literal is written, so the quotes
+  /// around it still say where it ends.
+  @Test func aNameWithQuotesIsEscaped() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write("quoted.dnd", "scenario \"Tom's \\\"race\\\"\" {\n    settle\n}\n")
+    let result = try ProcessRunner.run(["test", "--explore", "--no-color", path])
+    #expect(
+      result.output.hasPrefix("PASS \"Tom's \\\"race\\\"\": its one order passes"), "\(result.output)")
+  }
+
+  /// A file that does not check is the file's own test, reported as plain
+  /// `dnd test` reports it (on standard output, with the place), so a spec
+  /// expecting the error passes; an unreadable file is a failed test too.
+  @Test func aFileThatDoesNotCheckIsReportedAsPlainTestReportsIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let broken = try directory.write("broken.dnd", "scenario \"s\" {\n    expect 1 ==\n}\n")
+    let expected = try directory.write("expected.dnd", "let x = nope // expect error: unknownName\n")
+    for arguments in [["test"], ["test", "--explore"]] {
+      let result = try ProcessRunner.run(arguments + ["--no-color", broken, expected, directory.path + "/gone.dnd"])
+      #expect(result.status == 1)
+      #expect(result.error == "", "\(arguments)")
+      #expect(result.output.contains("FAIL \(broken) (\(broken):2)\n"), "\(arguments): \(result.output)")
+      #expect(result.output.contains("\(broken):2:16: error: expected expression after '=='"), "\(result.output)")
+      #expect(result.output.contains("PASS \(expected)\n"), "\(arguments): \(result.output)")
+      #expect(result.output.contains("cannot read '\(directory.path)/gone.dnd'"), "\(result.output)")
+      #expect(result.output.hasSuffix("1 passed, 2 failed\n"), "\(arguments): \(result.output)")
+    }
+  }
+
   /// A thousand loads ready at once: each run weighs about half a million
   /// alternatives, so the search stops at its work limit and says so
   /// (it took a minute and 1.9 GB before the limit; 4,000 loads, 13 GB).

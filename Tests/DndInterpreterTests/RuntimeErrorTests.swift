@@ -70,6 +70,18 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     #expect(runSnippet(source).error?.message == message)
   }
 
+  /// A NaN where seconds go is named as such, not by Swift's "-nan".
+  @Test(arguments: [
+    ("wait 0.0 / 0.0", "'wait' expects a number of seconds, but was given NaN (not a number)"),
+    (
+      "let p = NSItemProvider(object: \"x\")\np.simulate(latency: 0.0 / 0.0)",
+      "a latency is a number of seconds, zero or more, not NaN (not a number)"
+    ),
+  ])
+  func notANumberIsNamed(source: String, message: String) {
+    #expect(runSnippet(source).error?.message == message)
+  }
+
   /// A type whose forms the checker knows names them when one fails at run time.
   @Test func notConstructibleListsTheForms() {
     let result = runSnippet("let item = UIDragItem.init()")

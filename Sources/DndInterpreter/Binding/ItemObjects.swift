@@ -400,7 +400,8 @@ final class ItemProviderObject: SceneObject {
   private func seconds(_ value: Value) throws -> Double {
     let seconds = try Convert.number(value, for: "simulate(latency:)")
     guard seconds.isFinite, seconds >= 0 else {
-      throw RuntimeError(.invalidArgument("a latency is a number of seconds, zero or more, not \(seconds)"))
+      let shown = seconds.isNaN ? "NaN (not a number)" : "\(seconds)"
+      throw RuntimeError(.invalidArgument("a latency is a number of seconds, zero or more, not \(shown)"))
     }
     return seconds
   }

@@ -139,7 +139,7 @@ extension SceneHost {
     }
     // A number of the right type can still be out of range: say which way.
     guard !seconds.isNaN else {
-      throw RuntimeError(.invalidArgument("'\(step)' expects a number of seconds, but was given nan"))
+      throw RuntimeError(.invalidArgument("'\(step)' expects a number of seconds, but was given NaN (not a number)"))
     }
     guard seconds >= 0 else {
       throw RuntimeError(
