@@ -168,9 +168,10 @@ extension UIKitRule {
     sources: [.tableViewHeader, .collectionViewHeader, .listsSession])
   static let placeholders = UIKitRule(
     id: "placeholders",
-    text: "A placeholder stands in a table or collection view for an item whose data is still loading. "
-      + "Until it is committed or deleted the list counts it as a row or item of its own; committing runs "
-      + "the app's dataSourceUpdates block with the placeholder's index path at that moment.",
+    text: "A placeholder stands in a table or collection view for an item whose data is still loading: "
+      + "a cell shows at its index path, but it is not in the app's model and the data source is never "
+      + "asked about it. Committing runs the app's dataSourceUpdates block with the placeholder's index "
+      + "path at that moment; deleting takes the cell away.",
     sources: [.tableViewHeader, .collectionViewHeader, .listsSession])
   static let lastProposalDecides = UIKitRule(
     id: "lastProposalDecides",

@@ -10,9 +10,9 @@ import Foundation
 //
 // Choice: committing or deleting a placeholder that is gone (committed,
 // deleted, or removed by `reloadData`) returns false without running the
-// block, as UIKit's header says, and the trace gets a console note saying
-// why. (DESIGN.md lists "a placeholder committed twice" among exceptions;
-// the header's documented `false` wins.)
+// block, as UIKit's header says, and the trace gets a step saying why (not a
+// console warning: UIKit prints none). (DESIGN.md lists "a placeholder
+// committed twice" among exceptions; the header's documented `false` wins.)
 
 /// UITableViewDropPlaceholder / UICollectionViewDropPlaceholder.
 public final class ListPlaceholder {
@@ -141,9 +141,8 @@ extension ListView {
   /// `commitInsertion(dataSourceUpdates:)`.
   func commit(_ record: PlaceholderRecord, _ updates: (IndexPath) throws -> Void) throws -> Bool {
     guard record.status == .active, let path = indexPath(ofEntry: record.id) else {
-      warn(
-        "commitInsertion(dataSourceUpdates:) on a placeholder that \(gone(record)): it returns false and "
-          + "the block does not run")
+      // A step, not a warning: the documented defensive call must not fail `expect not warning`.
+      step("commitInsertion", result: "false: a placeholder that \(gone(record)); the block does not run")
       return false
     }
     noteCall("commitInsertionWithDataSourceUpdates:", receiver: "DropPlaceholderContext")
@@ -160,7 +159,7 @@ extension ListView {
   /// `deletePlaceholder()`.
   func delete(_ record: PlaceholderRecord) throws -> Bool {
     guard record.status == .active, let place = location(ofEntry: record.id) else {
-      warn("deletePlaceholder() on a placeholder that \(gone(record)): it returns false")
+      step("deletePlaceholder", result: "false: a placeholder that \(gone(record))")
       return false
     }
     noteCall("deletePlaceholder", receiver: "DropPlaceholderContext")

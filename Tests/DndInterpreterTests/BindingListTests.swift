@@ -89,7 +89,7 @@ import Testing
         release
         settle
         expect images == ["new", "a", "b", "c"]
-        expect warning "already committed"
+        expect not warning
       """
     let result = try runScene(Self.gallery(drop, scenario: scenario))
     #expect(result.outcome.passed, "\(result.summary)")

@@ -79,20 +79,22 @@ struct PlaceholderTests {
     #expect(try context.commitInsertion { _ in ran = true } == false)
     #expect(!ran)
     #expect(
-      s.trace.events(of: .warning).last?.message
-        == "commitInsertion(dataSourceUpdates:) on a placeholder that reloadData removed: it returns false "
-        + "and the block does not run")
+      s.trace.events.last { $0.name == "commitInsertion" }?.result
+        == "false: a placeholder that reloadData removed; the block does not run")
+    #expect(s.trace.events(of: .warning).isEmpty)
   }
 
-  @Test("committing or deleting twice returns false with a console note (choice)")
+  @Test("committing or deleting twice returns false with a trace step, and no console warning (choice)")
   func twice() throws {
     let s = try ListScene(.collectionView, items: ["a"])
     let context = try dropPlaceholder(s, at: s.point(20, 20))
     #expect(try context.commitInsertion { s.model.sections[0].insert("x", at: $0.item) })
     #expect(try context.commitInsertion { _ in Issue.record("must not run") } == false)
     #expect(try context.deletePlaceholder() == false)
-    let notes = s.trace.events(of: .warning).compactMap(\.message)
-    #expect(notes.count == 2 && notes.allSatisfy { $0.contains("was already committed") })
+    let refused = s.trace.events.filter { $0.result?.hasPrefix("false: ") == true }
+    #expect(refused.map(\.name) == ["commitInsertion", "deletePlaceholder"])
+    #expect(refused.allSatisfy { $0.result?.contains("was already committed") == true })
+    #expect(s.trace.events(of: .warning).isEmpty)
   }
 
   @Test("deletePlaceholder removes it when the load fails; the data source is not involved")
