@@ -444,6 +444,13 @@ public final class View {
     return [builtIn] + springLoadedInteractions
   }
 
+  /// The app read a UIKit property of the view: off the main queue the
+  /// Main Thread Checker reports it. The getter's name is only made then.
+  public func noteRead(_ getter: @autoclosure () -> String) {
+    guard worldLink.isOffMainQueue, let world = worldLink.world else { return }
+    world.noteViewRead(self, getter: getter())
+  }
+
   /// Reports a UIKit setter to the world (Main Thread Checker, lift reversal).
   /// The common case (on the main queue, outside an animation block) is
   /// answered without retaining the world.

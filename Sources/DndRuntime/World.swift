@@ -191,15 +191,28 @@ public final class World {
     _ view: View, selector: String, receiver: String? = nil, restore: ((View) -> Void)?
   ) {
     if !scheduler.currentQueue.isMain {
-      // Choice: setters are checked, getters are not (reading is cheap and
-      // checking every read would slow hit-testing down).
-      warn(
-        "Main Thread Checker: UI API called on a background thread: "
-          + "-[\(receiver ?? view.kind.uikitClassName) \(selector)]", app: view.app?.name, view: view.name)
+      warnOffMain(view, selector: selector, receiver: receiver)
     }
     if let animator = recordingAnimator, let restore {
       animator.noteChange(of: view, restore: restore)
     }
+  }
+
+  /// A view's UIKit getter ran off the main queue, from the script: the
+  /// Main Thread Checker reports reads as it reports writes. (The runtime's
+  /// own reads, hit-testing say, run on the main queue and are not checked.)
+  func noteViewRead(_ view: View, getter: String) {
+    guard !scheduler.currentQueue.isMain else { return }
+    warnOffMain(view, selector: getter, receiver: nil)
+  }
+
+  /// The Main Thread Checker's console line. Choice: only its first line;
+  /// the PID, thread, queue and backtrace lines after it describe a process
+  /// the model does not have.
+  private func warnOffMain(_ view: View, selector: String, receiver: String?) {
+    warn(
+      "Main Thread Checker: UI API called on a background thread: "
+        + "-[\(receiver ?? view.kind.uikitClassName) \(selector)]", app: view.app?.name, view: view.name)
   }
 
   // MARK: Temporary files of loadFileRepresentation
@@ -271,6 +284,13 @@ public final class WorldLink {
   var wantsChangeNotes: Bool {
     guard let target else { return false }
     return target._withUnsafeGuaranteedRef { $0.wantsChangeNotes }
+  }
+
+  /// Whether the world's current queue is a background one, read without
+  /// retaining the world (the script's view reads ask).
+  var isOffMainQueue: Bool {
+    guard let target else { return false }
+    return target._withUnsafeGuaranteedRef { !$0.scheduler.currentQueue.isMain }
   }
 
   func attach(_ world: World) {

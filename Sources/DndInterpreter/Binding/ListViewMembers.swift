@@ -105,18 +105,22 @@ extension ViewObject {
       try performBatchUpdates(list, arguments, interpreter: interpreter)
     case .indexPathForRow where table, .indexPathForItem where !table:
       guard arguments.hasLabels(.at) else { return nil }
+      view.noteRead(table ? "indexPathForRowAtPoint:" : "indexPathForItemAtPoint:")
       let point = try Convert.point(arguments[0], for: "\(name)(at:)")
       return try list.indexPathForItem(at: point).map(IndexPathObject.value) ?? .nil
     case .cellForRow where table, .cellForItem where !table:
       guard arguments.hasLabels(.at) else { return nil }
+      view.noteRead(table ? "cellForRowAtIndexPath:" : "cellForItemAtIndexPath:")
       let path = try IndexPathObject.indexPath(arguments[0], for: "\(name)(at:)")
       return try list.cellForItem(at: path).map { .object(scene.object(for: $0)) } ?? .nil
     case .numberOfRows where table, .numberOfItems where !table:
       guard arguments.hasLabels(.inSection) else { return nil }
+      view.noteRead(table ? "numberOfRowsInSection:" : "numberOfItemsInSection:")
       return .int(
         try list.numberOfItems(inSection: try Convert.integer(arguments[0], for: "\(name)(inSection:)")))
     case .indexPath:
       guard arguments.hasLabels(.for) else { return nil }
+      view.noteRead("indexPathForCell:")
       let cell = try Convert.view(arguments[0], for: "indexPath(for:)")
       return try list.indexPath(for: cell).map(IndexPathObject.value) ?? .nil
     case .layoutIfNeeded where arguments.isEmpty:

@@ -69,8 +69,12 @@ final class ViewObject: SceneObject {
   override func memberChain(_ first: Symbol, _ second: Symbol, _ third: Symbol?) -> Value? {
     let rect: Rect
     switch first.known {
-    case .frame?: rect = view.frame
-    case .bounds?: rect = view.bounds
+    case .frame?:
+      view.noteRead("frame")
+      rect = view.frame
+    case .bounds?:
+      view.noteRead("bounds")
+      rect = view.bounds
     default: return nil
     }
     guard let third else { return RectObject.scalarMember(of: rect, second) }
@@ -94,6 +98,7 @@ final class ViewObject: SceneObject {
   }
 
   override func getMember(_ member: Symbol, interpreter: Interpreter) throws -> Value {
+    view.noteRead(interpreter.name(of: member))
     switch member.known {
     case .frame?: return .object(RectObject(view.frame))
     case .bounds?: return .object(RectObject(view.bounds))
