@@ -156,11 +156,15 @@ extension DiagnosticMessage {
     return .error("'\(name)' is not available here: it needs the UIKit runtime")
   }
 
-  /// Views a script declares rather than makes, and how.
+  /// Types a script does not make, and how it gets one instead.
   static let declaredOnly: [String: String] = [
     "UITableView": "declare it in an app, as 'tableView list { dataSource { ... } }', with its delegates inside",
     "UICollectionView":
       "declare it in an app, as 'collectionView grid { dataSource { ... } }', with its delegates inside",
+    // Not a view, but made by the runtime alone: a load handler's own Progress is not modelled.
+    "Progress":
+      "the runtime makes each load's progress, which the load returns "
+      + "('let progress = provider.loadObject(ofClass: UIImage) { ... }'); a load handler cannot return its own",
   ]
 
   public static func notIterable(_ type: String) -> DiagnosticMessage {

@@ -70,6 +70,14 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     #expect(runSnippet(source).error?.message == message)
   }
 
+  /// A Progress comes from a load; the message says where, not that UIKit is missing.
+  @Test func aProgressIsNotMadeByCode() {
+    #expect(
+      runSnippet("let p = Progress(totalUnitCount: 10)").error?.message
+        == "'Progress' cannot be made by code: the runtime makes each load's progress, which the load returns "
+        + "('let progress = provider.loadObject(ofClass: UIImage) { ... }'); a load handler cannot return its own")
+  }
+
   /// A NaN where seconds go is named as such, not by Swift's "-nan".
   @Test(arguments: [
     ("wait 0.0 / 0.0", "'wait' expects a number of seconds, but was given NaN (not a number)"),

@@ -16,7 +16,7 @@ struct LiftTests {
     #expect(scene.trace.events.contains { $0.name == "noLift" })
   }
 
-  @Test("itemsForBeginning comes just before the lift, after the lift delay")
+  @Test("itemsForBeginning comes just before the lift, after the lift delay (0.325 s: choice §13.17)")
   func liftDelay() throws {
     let scene = try TestScene()
     let (source, _) = try scene.sourceAndTarget()
