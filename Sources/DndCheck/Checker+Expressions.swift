@@ -246,6 +246,30 @@ extension Checker {
     report(.methodLabels(call, type: receiver.typeName, form: method.form), at: range)
   }
 
+  /// `DispatchQueue.main.asyncAfter(deadlin: ...)`: the main queue's two
+  /// methods have fixed labels, compared before the script runs (a block
+  /// queued from a completion may run only in some explored orders).
+  mutating func checkMainQueueCallLabels(_ name: Name, arguments: [Argument], base: Expr, range: SourceRange) {
+    guard case .member(let queue, let main, false) = base.kind, main.text == "main",
+      case .identifier("DispatchQueue") = queue.kind, globalIndex["DispatchQueue"] == nil,
+      visibleLocal("DispatchQueue") == nil
+    else { return }
+    let labels = arguments.map { $0.isTrailingClosure ? nil : $0.label?.text }
+    let form: String
+    switch name.text {
+    case "async":
+      guard labels != [nil], labels != ["execute"] else { return }
+      form = "async { ... } or async(execute: block)"
+    case "asyncAfter":
+      guard labels != ["deadline", nil], labels != ["deadline", "execute"] else { return }
+      form = "asyncAfter(deadline: .now() + 0.5) { ... } or asyncAfter(deadline: time, execute: block)"
+    default:
+      return
+    }
+    let call = name.text + "(" + arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+    report(.methodLabels(call, type: "DispatchQueue", form: form), at: range)
+  }
+
   /// `session.canLoadObjects(ofClass: "String")`: the loading methods take
   /// a class, never a literal; a string naming one gets a fix-it.
   mutating func checkClassArgument(_ name: Name, arguments: [Argument]) {
@@ -359,6 +383,7 @@ extension Checker {
       let member = symbol(name.text)
       noteMember(name, member, of: base)
       checkSessionCallLabels(name, member: member, arguments: arguments, base: base, range: range)
+      checkMainQueueCallLabels(name, arguments: arguments, base: base, range: range)
       return .callMethod(checkedBase, member, checkArguments(arguments), optional: optional)
     case .implicitMember(let name) where Checker.dispatchTimeCalls.contains(name.text):
       // `asyncAfter(deadline: .now() + .milliseconds(500))`: Swift finds
