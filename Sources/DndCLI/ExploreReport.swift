@@ -142,6 +142,7 @@ enum ExploreReport {
       } else {
         text += "  expectation failed: \(located(diagnostic, file))\n"
       }
+      for warning in run.warnings { text += "  warning: \(warning)\n" }
     case .runtimeError(let diagnostic):
       if let renderer {
         text += "  script error:\n" + indented(renderer.render(diagnostic))

@@ -146,8 +146,8 @@ public final class TouchDriver {
   /// Lets virtual time pass, running what falls due.
   public func wait(_ seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else {
-      throw ScenarioError(
-        "wait needs a number of seconds that is zero or more, not \(seconds.isNaN ? "NaN (not a number)" : "\(seconds)")")
+      let shown = seconds.isNaN ? "NaN (not a number)" : "\(seconds)"
+      throw ScenarioError("wait needs a number of seconds that is zero or more, not \(shown)")
     }
     try runStep { world, _ in
       world.record(.step, "wait", arguments: [TraceArgument("seconds", formatNumber(seconds))])
@@ -163,9 +163,10 @@ public final class TouchDriver {
       if asStep { world.record(.step, "settle") }
       let left = try world.scheduler.settle()
       if left > 0 {
+        let items = left == 1 ? "1 work item is" : "\(left) work items are"
         world.warn(
           "settle stopped at the virtual time horizon (\(world.scheduler.limits.timeHorizon)): "
-            + "\(left) work items are due later and will not run")
+            + "\(items) due later and will not run")
       }
     }
   }

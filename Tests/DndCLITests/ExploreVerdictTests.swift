@@ -51,6 +51,31 @@ import Testing
     }
   }
 
+  /// A failed expectation is shown with the run's console warnings, which
+  /// may say why (here: work past the virtual time horizon never ran).
+  @Test func aFailedExpectationShowsTheRunsWarnings() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scene = """
+      var got = 0
+      scenario "a timer that re-arms itself" {
+          func tick() {
+              got += 1
+              DispatchQueue.main.asyncAfter(deadline: .now() + 100) { tick() }
+          }
+          tick()
+          settle
+          expect got == 1
+      }
+      """
+    let path = try directory.write("horizon.dnd", scene)
+    let result = try ProcessRunner.run(["test", "--explore", "--no-color", path])
+    #expect(
+      result.output.contains(
+        "  warning: settle stopped at the virtual time horizon (3600s): 1 work item is due later and will not run\n"),
+      "\(result.output)")
+  }
+
   /// A thousand loads ready at once: each run weighs about half a million
   /// alternatives, so the search stops at its work limit and says so
   /// (it took a minute and 1.9 GB before the limit; 4,000 loads, 13 GB).

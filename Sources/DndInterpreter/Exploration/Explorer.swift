@@ -19,6 +19,10 @@ public struct ExploredRun: Sendable {
   public var faultArmed = false
   /// Whether the armed fault acted (`InjectedFault.Arming.struck`).
   public var faultStruck = false
+  /// The console warnings of a run whose expectation failed, other than
+  /// the Main Thread Checker's (an invariant): one may say why ("settle
+  /// stopped at the virtual time horizon").
+  public var warnings: [String] = []
 
   /// Whether the run counts as a failure. Under a fault the scenario's own
   /// expectations were written for the data arriving, so a failed `expect`
@@ -457,6 +461,7 @@ public struct Explorer: Sendable {
     // choice points of a prefix are where the search saw them.
     let defaults = DefaultsStore(runner.defaults.entries)
     var violations: [String] = []
+    var warnings: [String] = []
     var arming: InjectedFault.Arming?
     // The store is passed along rather than set on a copy of the runner:
     // copying it retained and released each of its parts, at every order.
@@ -482,6 +487,13 @@ public struct Explorer: Sendable {
           trace: events[min(traceStart, events.count)...], world: host.world,
           allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings, terminated: terminated)
         policy.atChoicePoint = nil
+        if case .failedExpectation = result.outcome {
+          for event in events[min(traceStart, events.count)...] where event.kind == .warning {
+            if let message = event.message, !message.hasPrefix("Main Thread Checker"), !warnings.contains(message) {
+              warnings.append(message)
+            }
+          }
+        }
         // Only a replay shows the trace and the scene. (Keeping them for
         // every failing order, for a report that never showed them, cost
         // the Image Gallery's exploration 1% of its instructions.)
@@ -491,6 +503,7 @@ public struct Explorer: Sendable {
       })
     return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
-      violations: violations, faultArmed: arming?.armed ?? false, faultStruck: arming?.struck ?? false)
+      violations: violations, faultArmed: arming?.armed ?? false, faultStruck: arming?.struck ?? false,
+      warnings: warnings)
   }
 }
