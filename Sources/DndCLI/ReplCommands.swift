@@ -35,8 +35,9 @@ enum ReplCommand: String, CaseIterable {
   /// The `:help` text.
   static let helpText: String = {
     var text = "Type a statement, a declaration or a scenario step (longPress, drag to, tap,\n"
-    text += "release, cancel, wait, settle, expect); an open brace, bracket or parenthesis,\n"
-    text += "or an operator at the end of a line, continues on the next line. Commands:\n"
+    text += "release, cancel, wait, settle, expect); an open brace, bracket or parenthesis, or\n"
+    text += "an operator, '.', ',', ':', 'else' or 'in' ending a line, continues on the next line.\n"
+    text += "Commands:\n"
     for command in allCases {
       let head = ":" + command.rawValue + (command.operand.isEmpty ? "" : " " + command.operand)
       text += "  " + head + String(repeating: " ", count: max(1, 14 - head.count)) + command.summary + "\n"

@@ -230,8 +230,8 @@ extension DiagnosticMessage {
 
   static func memberOfConstantValue(_ name: String, type: String) -> DiagnosticMessage {
     .error(
-      "cannot assign to a property of '\(name)': it is a 'let' constant holding \(type), a value, so its "
-        + "properties are constant too; declare it with 'var' to change them")
+      "cannot assign to a property of '\(name)': it is a 'let' constant holding \(withArticle(type)), a value, so "
+        + "its properties are constant too; declare it with 'var' to change them")
   }
 
   static func missingArgument(_ name: String, parameter: String, parameters: [String]) -> DiagnosticMessage {

@@ -82,6 +82,9 @@ public struct GlobalInfo: Sendable {
   public var defaultSlots: [Int?] = []
   /// A global the script cannot name: a default value's function.
   public var isHidden = false
+  /// The value type a `let` is known to hold (Checker+ConstantValues.swift),
+  /// kept here so that later REPL inputs know it too.
+  public var valueType: String?
 
   public init(name: String, kind: Kind, range: SourceRange, app: String? = nil, parameters: [String] = []) {
     self.name = name

@@ -3,47 +3,85 @@ import DndSyntax
 /// `let origin = CGPoint(x: 0, y: 0); origin.x = 5` is refused by Swift: a
 /// `let` holding a value (a struct) makes its properties constant too, where
 /// a `let` holding an object (a view) does not. Values carry no types here,
-/// so the rule applies when the declaration itself shows a value type: an
-/// annotation, an initializer call, `.zero` or `.identity`, or a property
-/// UIKit always types as one (`frame`, `bounds`, `center`, a session's
-/// `location(in:)`). Anything else is left alone rather than guessed.
+/// so the rule applies when the declaration itself shows a value type (an
+/// annotation, an initializer call, `.zero` or `.identity`, a property UIKit
+/// always types as one: `frame`, `bounds`, `center`, `origin`, `size`, a
+/// session's `location(in:)`) and the member assigned is one of that type's.
+/// Anything else is left alone rather than guessed.
 extension Checker {
-  /// The geometry structs a script builds; the names as written.
-  static let valueTypeNames: Set<String> = [
-    "CGPoint", "Point", "CGSize", "Size", "CGRect", "Rect", "IndexPath", "CGAffineTransform",
-  ]
+  /// The geometry structs a script builds, the names as written, and the
+  /// members an assignment through one may reach.
+  static let valueTypeMembers: [String: Set<String>] = {
+    let point: Set<String> = ["x", "y"]
+    let size: Set<String> = ["width", "height"]
+    let rect: Set<String> = ["origin", "size", "x", "y", "width", "height"]
+    let indexPath: Set<String> = ["item", "row", "section"]
+    return [
+      "CGPoint": point, "Point": point, "CGSize": size, "Size": size, "CGRect": rect, "Rect": rect,
+      "IndexPath": indexPath, "CGAffineTransform": ["a", "b", "c", "d", "tx", "ty"],
+    ]
+  }()
 
-  /// The value type `decl`, a `let`, is known to hold, with its article
-  /// ("a CGPoint"); nil for a `var` or when nothing says.
+  /// Whether `member` is a stored property of the value type `type`.
+  static func isMember(_ member: String, of type: String) -> Bool {
+    valueTypeMembers[type]?.contains(member) ?? false
+  }
+
+  /// The value type `decl`, a `let`, is known to hold; nil for a `var` or
+  /// when nothing says.
   static func valueType(of decl: VarDecl) -> String? {
     guard decl.isConstant else { return nil }
-    if case .named(let names)? = decl.type?.kind, names.count == 1, valueTypeNames.contains(names[0].text) {
-      return DiagnosticMessage.withArticle(names[0].text)
+    if case .named(let names)? = decl.type?.kind, names.count == 1, valueTypeMembers[names[0].text] != nil {
+      return names[0].text
     }
-    return decl.initializer.flatMap(valueType(of:)).map(DiagnosticMessage.withArticle)
+    return decl.initializer.flatMap(valueType(of:))
   }
 
   private static func valueType(of expr: Expr) -> String? {
     switch expr.kind {
     case .parenthesized(let inner):
       return valueType(of: inner)
-    case .call(let callee, _, _):
-      if case .identifier(let name) = callee.kind, valueTypeNames.contains(name) { return name }
-      if case .member(_, let method, _) = callee.kind, method.text == "location" { return "CGPoint" }
+    case .call(let callee, let arguments, _):
+      if case .identifier(let name) = callee.kind, valueTypeMembers[name] != nil { return name }
+      if case .member(_, let method, _) = callee.kind, method.text == "location",
+        arguments.count == 1, arguments[0].label?.text == "in"
+      {
+        return "CGPoint"
+      }
       return nil
     case .member(let base, let name, _):
-      if case .identifier(let type) = base.kind, valueTypeNames.contains(type),
+      if case .identifier(let type) = base.kind, valueTypeMembers[type] != nil,
         name.text == "zero" || name.text == "identity"
       {
         return type
       }
       switch name.text {
       case "frame", "bounds": return "CGRect"
-      case "center": return "CGPoint"
+      case "center", "origin": return "CGPoint"
+      case "size": return "CGSize"
       default: return nil
       }
     default:
       return nil
+    }
+  }
+
+  /// The root of a path and the member names from it (`origin` and `[x]`
+  /// for `origin.x`; `Notes` and `[origin, x]` for `Notes.origin.x`),
+  /// through subscripts, `!` and parentheses; nil when no member is named.
+  static func memberNames(of target: Expr) -> (root: Expr, names: [String])? {
+    var names: [String] = []
+    var current = target
+    while true {
+      switch current.kind {
+      case .member(let base, let name, _):
+        names.append(name.text)
+        current = base
+      case .subscripted(let base, _, _), .forceUnwrap(let base), .parenthesized(let base):
+        current = base
+      default:
+        return names.isEmpty ? nil : (current, names.reversed())
+      }
     }
   }
 }

@@ -254,14 +254,15 @@ extension Checker {
       case .identifier("DispatchQueue") = queue.kind, globalIndex["DispatchQueue"] == nil,
       visibleLocal("DispatchQueue") == nil
     else { return }
-    let labels = arguments.map { $0.isTrailingClosure ? nil : $0.label?.text }
+    // A trailing closure stands for `execute:`; written inside the parentheses it needs the label.
+    let labels = arguments.map { $0.isTrailingClosure ? "execute" : $0.label?.text }
     let form: String
     switch name.text {
     case "async":
-      guard labels != [nil], labels != ["execute"] else { return }
+      guard labels != ["execute"] else { return }
       form = "async { ... } or async(execute: block)"
     case "asyncAfter":
-      guard labels != ["deadline", nil], labels != ["deadline", "execute"] else { return }
+      guard labels != ["deadline", "execute"] else { return }
       form = "asyncAfter(deadline: .now() + 0.5) { ... } or asyncAfter(deadline: time, execute: block)"
     default:
       return

@@ -35,12 +35,30 @@ extension Checker {
     }
     if let root, !root.hasMember, let constant = root.constantKind {
       reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
-    } else if let root, case .letConstant? = root.constantKind, let type = root.valueType {
+    } else if let root, case .letConstant? = root.constantKind, let type = root.valueType,
+      let names = Checker.memberNames(of: target)?.names, Checker.isMember(names[0], of: type)
+    {
+      reportConstant(root, constant: .letConstant, message: .memberOfConstantValue(root.name, type: type))
+    } else if let (root, type) = appConstantValue(target) {
       reportConstant(root, constant: .letConstant, message: .memberOfConstantValue(root.name, type: type))
     } else if let member = appConstantMember(target) {
       reportConstant(member, constant: .letConstant, message: .assignmentToConstant(member.name))
     }
     return lvalue
+  }
+
+  /// `Notes.origin.x = 5` when `origin` is app `Notes`'s `let`, known to
+  /// hold a value type that has the member assigned: its root, and the type.
+  private func appConstantValue(_ target: Expr) -> (PathRoot, String)? {
+    guard let (root, names) = Checker.memberNames(of: target), names.count >= 2,
+      case .identifier(let appName) = root.kind, let appSlot = globalIndex[appName], globals[appSlot].kind == .app,
+      !isLocalName(appName), let slot = globalIndex[names[0]], globals[slot].kind == .constant,
+      globals[slot].app == appName, let type = globals[slot].valueType, Checker.isMember(names[1], of: type)
+    else { return nil }
+    var path = PathRoot(name: names[0], range: target.range)
+    path.declarationRange = globals[slot].range
+    path.letKeyword = letKeywords[slot]
+    return (path, type)
   }
 
   /// `Notes.limit` (or `Notes.limit[0]`) when `limit` is a `let` of app
@@ -196,7 +214,7 @@ extension Checker {
       case .constant:
         root.constantKind = .letConstant
         root.letKeyword = letKeywords[slot]
-        root.valueType = valueTypeGlobals[slot]
+        root.valueType = global.valueType
       case .function: root.constantKind = .declaration("a function")
       case .view(let kind): root.constantKind = .declaration("\(kind.phrase)")
       case .app: root.constantKind = .declaration("an app")

@@ -150,7 +150,7 @@ extension Checker {
       globalSlot(declaredBy: decl.name)
       ?? declareGlobal(decl.name, kind: decl.isConstant ? .constant : .variable)
     globalDeclared[slot] = true
-    valueTypeGlobals[slot] = Checker.valueType(of: decl)
+    globals[slot].valueType = Checker.valueType(of: decl)
     if isFractional { fractionalGlobals.insert(slot) } else { fractionalGlobals.remove(slot) }
     if Checker.isOptionalCollection(decl.type) {
       optionalCollectionGlobals.insert(slot)

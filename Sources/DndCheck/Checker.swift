@@ -48,8 +48,6 @@ public struct Checker {
   /// (`Double`, ...), and which global variables are (Checker+LiteralTypes).
   var fractionalParameters: [Int: [Bool]] = [:]
   var fractionalGlobals: Set<Int> = []
-  /// Global `let`s whose declaration shows they hold a value type, by slot.
-  var valueTypeGlobals: [Int: String] = [:]
   /// Globals declared an optional string, array or dictionary.
   var optionalCollectionGlobals: Set<Int> = []
   /// The slot of each global declaration, keyed by the start of its name.

@@ -234,6 +234,7 @@ public final class TouchDriver {
     case .point:
       throw ScenarioError("the point \(point) is \(outside): \(advice)")
     case .view(let view) where !inWindow, .pointIn(let view, _) where !inWindow:
+      world.viewInNoWindowAimedAt = view
       throw ScenarioError(
         "`\(view.name)` is in no window (never added, or removed), so it is not on the screen: \(advice)",
         aimsAtViewInNoWindow: true)

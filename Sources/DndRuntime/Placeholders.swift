@@ -140,12 +140,13 @@ extension ListView {
 
   /// `commitInsertion(dataSourceUpdates:)`.
   func commit(_ record: PlaceholderRecord, _ updates: (IndexPath) throws -> Void) throws -> Bool {
+    // Checked off the main queue whether or not the placeholder is still there.
+    noteCall("commitInsertionWithDataSourceUpdates:", receiver: "DropPlaceholderContext")
     guard record.status == .active, let path = indexPath(ofEntry: record.id) else {
       // A step, not a warning: the documented defensive call must not fail `expect not warning`.
       step("commitInsertion", result: "false: a placeholder that \(gone(record)); the block does not run")
       return false
     }
-    noteCall("commitInsertionWithDataSourceUpdates:", receiver: "DropPlaceholderContext")
     try runBatch("commitInsertion(dataSourceUpdates:)") {
       try call(
         methods.dataSourceUpdates, role: "placeholderContext",
@@ -158,11 +159,11 @@ extension ListView {
 
   /// `deletePlaceholder()`.
   func delete(_ record: PlaceholderRecord) throws -> Bool {
+    noteCall("deletePlaceholder", receiver: "DropPlaceholderContext")
     guard record.status == .active, let place = location(ofEntry: record.id) else {
       step("deletePlaceholder", result: "false: a placeholder that \(gone(record))")
       return false
     }
-    noteCall("deletePlaceholder", receiver: "DropPlaceholderContext")
     let path = indexPath(ofEntry: record.id)
     sections[place.section].remove(at: place.position)
     record.status = .deleted

@@ -37,6 +37,9 @@ public final class World {
   /// time, in that order: whether a placeholder was left waiting is asked of
   /// the list even after it left the window.
   public private(set) var placeholderLists: [(app: String, view: View)] = []
+  /// The view in no window a finger step aimed at, when that failed the step:
+  /// an explorer tells a view its fault removed from one the app lost.
+  public internal(set) var viewInNoWindowAimedAt: View?
   /// Set by the binding: the script location currently executing, attached
   /// to warnings and exceptions.
   public var sourceLocationProvider: (() -> String?)?

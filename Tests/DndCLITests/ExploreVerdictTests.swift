@@ -259,6 +259,10 @@ import Testing
     // Without the fault the same step is the scenario's own mistake.
     let plain = try ProcessRunner.run(["test", "--no-color", "--filter", "gone", path])
     #expect(plain.status == 1, "\(plain.output)")
+    // Under it, a step aimed at a view the fault did not remove still fails.
+    let spare = try ProcessRunner.run(
+      ["test", "--no-color", "--fault", "remove-target", "--filter", "the spare is gone", path])
+    #expect(spare.output.contains("FAIL \"the spare is gone\" with fault remove-target"), "\(spare.output)")
   }
 
   /// Two drops on a well that loads each image on the main queue; and a
@@ -274,6 +278,9 @@ import Testing
     }
     app Demo {
         var got = 0
+        view spare {
+            frame = Rect(600, 100, 100, 100)
+        }
         view well {
             frame = Rect(40, 400, 300, 300)
             dropInteraction {
@@ -299,6 +306,14 @@ import Testing
         well.removeFromSuperview()
         longPress Safari.photo
         drag to well
+    }
+    scenario "the spare is gone" {
+        longPress Safari.photo
+        drag to well
+        release
+        settle
+        spare.removeFromSuperview()
+        longPress spare
     }
     """
 

@@ -431,6 +431,15 @@ import Testing
     #expect(outcome.output == output)
   }
 
+  /// A `let` known to hold a value keeps its properties constant in the
+  /// inputs after the one that declared it, as in a file.
+  @Test func aConstantValueStaysConstantInLaterInputs() {
+    let outcome = dnd(["repl"], input: Array("let p = CGPoint.zero\np.x = 1\nprint(p.x)\n".utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.output == "0.0\n")
+    #expect(outcome.error.hasPrefix("<repl:2>:1:1: error: cannot assign to a property of 'p'"), "\(outcome.error)")
+  }
+
   /// At the end of piped input, an input still waiting for its operand is
   /// reported where the operand is missing.
   @Test func anOperatorAtTheEndOfInputIsAnError() {

@@ -85,6 +85,10 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
       "let p = NSItemProvider(object: \"x\")\np.simulate(latency: 0.0 / 0.0)",
       "a latency is a number of seconds, zero or more, not NaN (not a number)"
     ),
+    (
+      "DispatchQueue.main.asyncAfter(deadline: .now() + 0.0 / 0.0) { print(1) }",
+      "'asyncAfter(deadline:)' needs a time such as '.now() + 0.5', not NaN (not a number)"
+    ),
   ])
   func notANumberIsNamed(source: String, message: String) {
     #expect(runSnippet(source).error?.message == message)

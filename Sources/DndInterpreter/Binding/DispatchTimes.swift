@@ -42,6 +42,11 @@ enum DispatchTimes {
         .wrongArgumentType(
           "asyncAfter(deadline:)", expected: "a time such as '.now() + 0.5'", found: deadline.typeName))
     }
+    // A deadline in the past runs at once, as GCD's does; one that is not a number has no moment at all.
+    guard !seconds.isNaN else {
+      throw RuntimeError(
+        .invalidArgument("'asyncAfter(deadline:)' needs a time such as '.now() + 0.5', not NaN (not a number)"))
+    }
     return max(0, seconds - scene.world.scheduler.now.seconds)
   }
 }

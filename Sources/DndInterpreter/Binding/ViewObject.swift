@@ -289,6 +289,7 @@ final class ViewObject: SceneObject {
       return .nil
     case .convert?:
       guard arguments.count == 2, arguments.label(0) == nil else { break }
+      view.noteRead(arguments.value(labelled: .from) != nil ? "convertPoint:fromView:" : "convertPoint:toView:")
       let point = try Convert.point(arguments[0], for: "convert")
       if let other = arguments.value(labelled: .from) {
         return .object(
@@ -300,12 +301,14 @@ final class ViewObject: SceneObject {
       }
     case .hitTest?:
       guard arguments.hasLabels(nil) || arguments.hasLabels(nil, .with) else { break }
+      view.noteRead("hitTest:withEvent:")
       let point = try Convert.point(arguments[0], for: "hitTest")
       guard let hit = view.hitTest(point) else { return .nil }
       // The hit view's object is usually made already (no need to reach the scene).
       return .object(hit.userInfo as? ViewObject ?? scene.object(for: hit))
     case .isDescendant?:
       guard arguments.hasLabels(.of) else { break }
+      view.noteRead("isDescendantOfView:")
       return .bool(view.isDescendant(of: try Convert.view(arguments[0], for: "isDescendant(of:)")))
     default:
       if let result = try callListMethod(member, arguments, interpreter: interpreter) { return result }

@@ -19,6 +19,9 @@ public struct ExploredRun: Sendable {
   public var faultArmed = false
   /// Whether the armed fault acted (`InjectedFault.Arming.struck`).
   public var faultStruck = false
+  /// Whether the run stopped at a step aimed at the view remove-target
+  /// removed (or a view inside it).
+  public var stoppedAtRemovedView = false
   /// The console warnings of a run whose expectation failed, other than
   /// the Main Thread Checker's (an invariant): one may say why ("settle
   /// stopped at the virtual time horizon").
@@ -26,22 +29,15 @@ public struct ExploredRun: Sendable {
 
   /// Whether the run counts as a failure. Under a fault the scenario's own
   /// expectations were written for the data arriving, so a failed `expect`
-  /// is reported but is not a failure; nor, once remove-target has struck,
-  /// is a later step aimed at a view in no window: the scenario was written
-  /// for the view staying. Script errors, UIKit exceptions and broken
-  /// invariants are.
+  /// is reported but is not a failure; nor is a step aimed at the view
+  /// remove-target removed: the scenario was written for it staying. Script
+  /// errors, UIKit exceptions and broken invariants are.
   public var failed: Bool {
-    Self.fails(result.outcome, fault: fault, struck: faultStruck, violations: violations)
-  }
-
-  /// Whether a run with this outcome, fault and broken invariants failed.
-  static func fails(_ outcome: ScenarioOutcome, fault: InjectedFault?, struck: Bool, violations: [String]) -> Bool {
     if !violations.isEmpty { return true }
-    switch outcome {
+    switch result.outcome {
     case .passed: return false
     case .failedExpectation: return fault == nil
-    case .runtimeError(let diagnostic):
-      return !(fault == .removeTarget && struck && diagnostic.id == DiagnosticMessage.stepOnViewInNoWindow("").id)
+    case .runtimeError: return !stoppedAtRemovedView
     case .uncaughtException: return true
     }
   }
@@ -462,6 +458,7 @@ public struct Explorer: Sendable {
     let defaults = DefaultsStore(runner.defaults.entries)
     var violations: [String] = []
     var warnings: [String] = []
+    var stoppedAtRemovedView = false
     var arming: InjectedFault.Arming?
     // The store is passed along rather than set on a copy of the runner:
     // copying it retained and released each of its parts, at every order.
@@ -487,6 +484,14 @@ public struct Explorer: Sendable {
           trace: events[min(traceStart, events.count)...], world: host.world,
           allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings, terminated: terminated)
         policy.atChoicePoint = nil
+        // Only a step aimed at the view the fault removed is excused: one
+        // the app removed, or never added, is the scenario's or the app's own.
+        if case .runtimeError(let diagnostic) = result.outcome,
+          diagnostic.id == DiagnosticMessage.stepOnViewInNoWindow("").id,
+          let view = host.world.viewInNoWindowAimedAt, arming?.isInRemoved(view) == true
+        {
+          stoppedAtRemovedView = true
+        }
         if case .failedExpectation = result.outcome {
           for event in events[min(traceStart, events.count)...] where event.kind == .warning {
             if let message = event.message, !message.hasPrefix("Main Thread Checker"), !warnings.contains(message) {
@@ -504,6 +509,6 @@ public struct Explorer: Sendable {
     return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
       violations: violations, faultArmed: arming?.armed ?? false, faultStruck: arming?.struck ?? false,
-      warnings: warnings)
+      stoppedAtRemovedView: stoppedAtRemovedView, warnings: warnings)
   }
 }

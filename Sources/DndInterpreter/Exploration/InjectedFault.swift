@@ -43,6 +43,19 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
     /// cancelled, a target removed. Cancel and remove-target may find
     /// nothing to act on when they come due.
     var struck = false
+    /// The view remove-target removed.
+    var removed: View?
+
+    /// Whether `view` is the removed view or inside it.
+    func isInRemoved(_ view: View) -> Bool {
+      guard let removed else { return false }
+      var current: View? = view
+      while let candidate = current {
+        if candidate === removed { return true }
+        current = candidate.superview
+      }
+      return false
+    }
   }
 
   /// Installs the fault's hook in a fresh world.
@@ -80,7 +93,10 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: remove the drop target") {
             guard let world = link.world else { return }
             let target = Self.dropTarget(in: world)
-            if target != nil { arming.struck = true }
+            if let target {
+              arming.struck = true
+              arming.removed = target
+            }
             world.recordHarnessStep(
               "injectedFault", app: target?.app?.name, view: target?.name,
               result: target == nil ? "remove-target: the target is gone already" : "remove-target")
