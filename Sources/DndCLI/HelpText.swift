@@ -242,7 +242,8 @@ enum HelpText {
     each step printing the trace events it caused. With a file, its
     declarations run first; its scenarios do not. A line with an open brace,
     bracket or parenthesis continues on the next, as does one ending in an
-    operator (as, is and -> too), '.', '?.', ',', ':', 'else' or 'in'.
+    operator (as, is and -> too; not >, ! or ?, which can end Array<Int>,
+    x! or Int?), '.', '?.', ',', ':', 'else' or 'in'.
     Errors are reported against the input typed, and the session goes on.
 
     Commands inside the REPL:

@@ -36,8 +36,8 @@ enum ReplCommand: String, CaseIterable {
   static let helpText: String = {
     var text = "Type a statement, a declaration or a scenario step (longPress, drag to, tap,\n"
     text += "release, cancel, wait, settle, expect); an open brace, bracket or parenthesis, or\n"
-    text += "an operator, '.', ',', ':', 'else' or 'in' ending a line, continues on the next line.\n"
-    text += "Commands:\n"
+    text += "an operator (as, is and -> too; not >, ! or ?), '.', '?.', ',', ':', 'else' or 'in'\n"
+    text += "ending a line, continues on the next line. Commands:\n"
     for command in allCases {
       let head = ":" + command.rawValue + (command.operand.isEmpty ? "" : " " + command.operand)
       text += "  " + head + String(repeating: " ", count: max(1, 14 - head.count)) + command.summary + "\n"

@@ -4,21 +4,23 @@ import DndSyntax
 /// `let` holding a value (a struct) makes its properties constant too, where
 /// a `let` holding an object (a view) does not. Values carry no types here,
 /// so the rule applies when the declaration itself shows a value type (an
-/// annotation, an initializer call, `.zero` or `.identity`, a property UIKit
+/// annotation, an initializer call, `.zero`, a property UIKit
 /// always types as one: `frame`, `bounds`, `center`, `origin`, `size`, a
 /// session's `location(in:)`) and the member assigned is one of that type's.
 /// Anything else is left alone rather than guessed.
 extension Checker {
   /// The geometry structs a script builds, the names as written, and the
-  /// members an assignment through one may reach.
+  /// members a script may set on a `var` of one (a rect's `width` is read
+  /// only, as in Swift; a transform's fields are not settable here, so the
+  /// advice to write `var` would not help).
   static let valueTypeMembers: [String: Set<String>] = {
     let point: Set<String> = ["x", "y"]
     let size: Set<String> = ["width", "height"]
-    let rect: Set<String> = ["origin", "size", "x", "y", "width", "height"]
+    let rect: Set<String> = ["origin", "size"]
     let indexPath: Set<String> = ["item", "row", "section"]
     return [
       "CGPoint": point, "Point": point, "CGSize": size, "Size": size, "CGRect": rect, "Rect": rect,
-      "IndexPath": indexPath, "CGAffineTransform": ["a", "b", "c", "d", "tx", "ty"],
+      "IndexPath": indexPath,
     ]
   }()
 
@@ -50,9 +52,7 @@ extension Checker {
       }
       return nil
     case .member(let base, let name, _):
-      if case .identifier(let type) = base.kind, valueTypeMembers[type] != nil,
-        name.text == "zero" || name.text == "identity"
-      {
+      if case .identifier(let type) = base.kind, valueTypeMembers[type] != nil, name.text == "zero" {
         return type
       }
       switch name.text {
@@ -64,6 +64,15 @@ extension Checker {
     default:
       return nil
     }
+  }
+
+  /// The member a path names right after its variable: `x` in `origin.x`,
+  /// and in `self.origin.x` (an app's variable reached through `self`).
+  static func memberAfterVariable(of target: Expr) -> String? {
+    guard let (root, names) = memberNames(of: target) else { return nil }
+    let index: Int
+    if case .selfReference = root.kind { index = 1 } else { index = 0 }
+    return index < names.count ? names[index] : nil
   }
 
   /// The root of a path and the member names from it (`origin` and `[x]`

@@ -36,7 +36,7 @@ extension Checker {
     if let root, !root.hasMember, let constant = root.constantKind {
       reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
     } else if let root, case .letConstant? = root.constantKind, let type = root.valueType,
-      let names = Checker.memberNames(of: target)?.names, Checker.isMember(names[0], of: type)
+      let member = Checker.memberAfterVariable(of: target), Checker.isMember(member, of: type)
     {
       reportConstant(root, constant: .letConstant, message: .memberOfConstantValue(root.name, type: type))
     } else if let (root, type) = appConstantValue(target) {

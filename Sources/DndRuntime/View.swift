@@ -318,6 +318,7 @@ public final class View {
       subviews.insert(view, at: position)
     }
     view.superviewLink = Unmanaged.passUnretained(self)
+    if let extras = view.extras, extras.removedFromOutside { extras.removedFromOutside = false }
   }
 
   /// The number of views from this one up to its root, both included.
@@ -337,6 +338,16 @@ public final class View {
     world?.recordException(exception, app: app?.name, view: name)
     return exception
   }
+
+  /// Removes the view as a harness does (an explorer's injected fault), not
+  /// the app: `isRemovedFromOutside` says so until the view is added again.
+  public func removeFromOutside() {
+    removeFromSuperview()
+    writableExtras.removedFromOutside = true
+  }
+
+  /// Whether a harness removed the view and nothing has added it since.
+  public var isRemovedFromOutside: Bool { extras?.removedFromOutside ?? false }
 
   /// Detaches the view from its superview (a no-op for a root).
   public func removeFromSuperview() {

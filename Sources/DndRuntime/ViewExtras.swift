@@ -31,6 +31,9 @@ final class ViewExtras {
   var canPaste: (([ItemProvider]) throws -> Bool)?
   var textDropDelegate: TextDropDelegate?
   var list: ListView?
+  /// A harness (an explorer's injected fault) removed the view, and it has
+  /// not been added anywhere since.
+  var removedFromOutside = false
 
   init() {}
 }

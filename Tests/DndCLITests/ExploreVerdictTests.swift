@@ -263,6 +263,14 @@ import Testing
     let spare = try ProcessRunner.run(
       ["test", "--no-color", "--fault", "remove-target", "--filter", "the spare is gone", path])
     #expect(spare.output.contains("FAIL \"the spare is gone\" with fault remove-target"), "\(spare.output)")
+    // Nor is one at the view the fault removed, once it was put back and removed again by others.
+    let lost = try ProcessRunner.run(
+      ["test", "--no-color", "--fault", "remove-target", "--filter", "put back", path])
+    #expect(lost.output.contains("FAIL \"put back, then lost by the scenario\""), "\(lost.output)")
+    // The fault removes the target of the drop whose load armed it, though another drop came since.
+    let second = try ProcessRunner.run(
+      ["test", "--no-color", "--filter", "a second drop", "--replay", "0", "--fault", "remove-target", path])
+    #expect(second.output.contains("Demo.well    injectedFault -> remove-target"), "\(second.output)")
   }
 
   /// Two drops on a well that loads each image on the main queue; and a
@@ -275,11 +283,22 @@ import Testing
             provider.simulate(latency: 0.2, forTypeIdentifier: "public.png")
             return UIDragItem(itemProvider: provider)
         }
+        item slow {
+            let provider = NSItemProvider(object: UIImage(named: "dusk", size: Size(400, 300)))
+            provider.simulate(latency: 5, forTypeIdentifier: "public.png")
+            return UIDragItem(itemProvider: provider)
+        }
     }
     app Demo {
         var got = 0
         view spare {
             frame = Rect(600, 100, 100, 100)
+            dropInteraction {
+                func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                func performDrop(session) {
+                    session.loadObjects(ofClass: UIImage) { images in got += images.count }
+                }
+            }
         }
         view well {
             frame = Rect(40, 400, 300, 300)
@@ -306,6 +325,25 @@ import Testing
         well.removeFromSuperview()
         longPress Safari.photo
         drag to well
+    }
+    scenario "put back, then lost by the scenario" {
+        longPress Safari.photo
+        drag to well
+        release
+        settle
+        spare.addSubview(well)
+        well.removeFromSuperview()
+        longPress Safari.photo
+        drag to well
+    }
+    scenario "a second drop before the fault comes due" {
+        longPress Safari.slow
+        drag to well
+        release
+        longPress Safari.photo
+        drag to spare
+        release
+        settle
     }
     scenario "the spare is gone" {
         longPress Safari.photo

@@ -46,9 +46,11 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
     /// The view remove-target removed.
     var removed: View?
 
-    /// Whether `view` is the removed view or inside it.
+    /// Whether `view` is the removed view, or inside it, and still out of
+    /// the window the fault took it from: once the app adds it back, a later
+    /// removal is the app's own.
     func isInRemoved(_ view: View) -> Bool {
-      guard let removed else { return false }
+      guard let removed, removed.isRemovedFromOutside else { return false }
       var current: View? = view
       while let candidate = current {
         if candidate === removed { return true }
@@ -90,17 +92,21 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
             }
           }
         } else {
+          // The drop whose load arms the fault is the latest so far: its target
+          // is taken now, not when the fault comes due (a later drop elsewhere
+          // may have set down by then).
+          let target = Self.dropTarget(in: world)
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: remove the drop target") {
             guard let world = link.world else { return }
-            let target = Self.dropTarget(in: world)
-            if let target {
+            let present = target.flatMap { $0.window == nil ? nil : $0 }
+            if let present {
               arming.struck = true
-              arming.removed = target
+              arming.removed = present
             }
             world.recordHarnessStep(
               "injectedFault", app: target?.app?.name, view: target?.name,
-              result: target == nil ? "remove-target: the target is gone already" : "remove-target")
-            target?.removeFromSuperview()
+              result: present == nil ? "remove-target: the target is gone already" : "remove-target")
+            present?.removeFromOutside()
           }
         }
         return nil
