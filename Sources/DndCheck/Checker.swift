@@ -199,6 +199,10 @@ public struct Checker {
     let slot = appendGlobal(GlobalInfo(name: name.text, kind: kind, range: name.range, app: app))
     globalIndex[name.text] = slot
     slotOfDeclaration[name.range.start] = slot
+    // An app's variables, functions and views are its members (`Notes.limit`):
+    // the scene maps them by symbol once, so a later REPL input naming one
+    // must find the symbol already there.
+    if app != nil { _ = symbol(name.text) }
     return slot
   }
 
@@ -244,9 +248,12 @@ public struct Checker {
         declareGlobal(source.name, kind: .source)
         for member in source.members {
           switch member {
-          case .variable(let decl): declareGlobalVariable(decl)
+          case .variable(let decl):
+            declareGlobalVariable(decl)
+            _ = symbol(decl.name.text)
           case .function(let decl):
             declareFunction(decl)
+            _ = symbol(decl.name.text)
           case .item: break
           }
         }

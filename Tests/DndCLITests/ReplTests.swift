@@ -363,6 +363,26 @@ import Testing
     #expect(!other.error.contains("cut drag session"), "\(other.error)")
   }
 
+  /// A loaded app's and source's members can be named from the REPL though
+  /// the file never names them so (`B.home`, `Safari.hits`).
+  @Test func aLoadedAppsMembersAreReachable() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let script = """
+      source Safari {
+          var hits = 2
+      }
+      app B {
+          let home = CGPoint(x: 1, y: 2)
+          view root { frame = Rect(0, 0, 100, 100) }
+      }
+      """
+    let path = try folder.write("members.dnd", script)
+    let outcome = dnd(["repl", path], input: Array("print(B.home)\nprint(B.root.frame)\nprint(Safari.hits)\n".utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output.hasSuffix("Point(1, 2)\nRect(0, 0, 100, 100)\n2\n"), "\(outcome.output)")
+  }
+
   /// A name an earlier input gave a variable or function may name a view:
   /// only what the scene built is kept from being declared twice.
   @Test func aVariableMayBeFollowedByAViewOfItsName() {
