@@ -452,6 +452,14 @@ extension DiagnosticMessage {
     .error("'\(name)' is used before its declaration; move this use below it, or declare '\(name)' above")
   }
 
+  static func viewPropertyNotOnKind(_ name: String, kind: ViewKind, owners: [String]) -> DiagnosticMessage {
+    let have = owners.count == 1 ? "has it" : "have it"
+    let list = owners.count <= 2 ? owners.joined(separator: " and ")
+      : owners.dropLast().joined(separator: ", ") + " and " + (owners.last ?? "")
+    return .error(
+      "cannot assign to '\(name)': it is not a settable property of \(kind.uikitClass) (\(list) \(have))")
+  }
+
   static func viewReadBeforeSetUp(_ view: String, member: String) -> DiagnosticMessage {
     .warning(
       "'\(view).\(member)' is read before '\(view)' is set up: views get their properties in the order the "

@@ -43,9 +43,64 @@ extension Checker {
       reportConstant(root, constant: .letConstant, message: .memberOfConstantValue(root.name, type: type))
     } else if let member = appConstantMember(target) {
       reportConstant(member, constant: .letConstant, message: .assignmentToConstant(member.name))
+    } else if let (name, kind) = viewPropertyNotOnKind(target) {
+      let owners = PropertyCatalogue.entries.compactMap { entry -> String? in
+        guard entry.name == name, case .view = entry.owner else { return nil }
+        return entry.uikitName.split(separator: ".").first.map(String.init)
+      }
+      report(.viewPropertyNotOnKind(name, kind: kind, owners: owners), at: target.range)
     }
     return lvalue
   }
+
+  /// `label.placeholder = "…"`: a property dnd models on other kinds of
+  /// view only, set on a view the script declared, so its kind is known
+  /// (`label`, `self` in its handlers, `Board.label`). The run refuses it
+  /// at that line; refused here, `dnd check` finds it too. The name and
+  /// the kind, or nil when the assignment may be right.
+  private func viewPropertyNotOnKind(_ target: Expr) -> (String, ViewKind)? {
+    guard case .member(let base, let name, _) = target.kind,
+      Checker.kindSpecificViewProperties.contains(name.text),
+      let kind = declaredViewKind(base), PropertyCatalogue.property(named: name.text, on: kind) == nil,
+      !(Checker.settableInStatementsOnly[kind]?.contains(name.text) ?? false)
+    else { return nil }
+    return (name.text, kind)
+  }
+
+  /// The kind of the declared view an expression names, if it names one.
+  private func declaredViewKind(_ expr: Expr) -> ViewKind? {
+    var slot: Int?
+    switch expr.kind {
+    case .parenthesized(let inner):
+      return declaredViewKind(inner)
+    case .identifier(let name):
+      if !isLocalName(name) { slot = globalIndex[name] }
+    case .selfReference:
+      slot = functions.last?.selfSlot
+    case .member(let base, let name, _):
+      if case .identifier(let appName) = base.kind, !isLocalName(appName), let appSlot = globalIndex[appName],
+        globals[appSlot].kind == .app, let found = globalIndex[name.text], globals[found].app == appName
+      {
+        slot = found
+      }
+    default:
+      break
+    }
+    guard let slot, globals.indices.contains(slot), case .view(let kind) = globals[slot].kind else { return nil }
+    return kind
+  }
+
+  /// The properties the catalogue gives some kinds of view but not all.
+  static let kindSpecificViewProperties: Set<String> = Set(
+    PropertyCatalogue.entries.compactMap { entry in
+      guard case .view(let kinds) = entry.owner, kinds.count < ViewKind.allCases.count else { return nil }
+      return entry.name
+    })
+
+  /// What the binding lets a statement set beyond a view body's properties:
+  /// a button's `image` (as `setImage(_:for: .normal)` would).
+  /// ViewPropertyCheckTests keeps this and the binding in step.
+  static let settableInStatementsOnly: [ViewKind: Set<String>] = [.button: ["image"]]
 
   /// `Notes.origin.x = 5` when `origin` is app `Notes`'s `let`, known to
   /// hold a value type that has the member assigned: its root, and the type.

@@ -63,6 +63,7 @@ public enum PropertyCatalogue {
     view("attributedText", "NSAttributedString?", on: [.label], owner: "UILabel"),
     view("textColor", "UIColor", on: [.label], owner: "UILabel"),
     view("numberOfLines", "Int", on: [.label], owner: "UILabel"),
+    view("isEnabled", "Bool", on: [.label], owner: "UILabel"),
     view("image", "UIImage?", on: [.imageView], owner: "UIImageView"),
     view("contentMode", "UIView.ContentMode", on: [.imageView], owner: "UIImageView"),
     view("text", "String?", on: [.textField], owner: "UITextField"),

@@ -45,7 +45,8 @@ public final class View {
   }
   /// UIButton and UITextField (UIControl.isEnabled): a disabled control
   /// ignores touches, so a tap runs no action, and a disabled text field
-  /// takes no drop.
+  /// takes no drop. UILabel has one too, which only changes how its text
+  /// is drawn: a label's touches and drops do not read it.
   public var isEnabled = true {
     willSet { noteChange("setEnabled:", restore: nil) }
   }

@@ -57,6 +57,11 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("memberOfConstantValue", "func f(v) { let r = v.bounds\n1️⃣r.size.width += 2 }"),
     .init("memberOfConstantValue", "let i: IndexPath = IndexPath(item: 0, section: 0)\n1️⃣i.item = 2"),
     .init("memberOfConstantValue", "app A { let home = CGPoint(x: 1, y: 2)\nfunc f() { 1️⃣self.home.x = 3 } }"),
+    .init("viewPropertyNotOnKind", "app A { label l { }\nfunc f() { 1️⃣l.placeholder = \"x\" } }"),
+    .init("viewPropertyNotOnKind", "app A { textField t { } }\n1️⃣A.t.numberOfLines = 2"),
+    .init(
+      "viewPropertyNotOnKind",
+      "app A { imageView i { dropInteraction { func performDrop(session) { 1️⃣self.text = \"\" } } } }"),
     .init("assignmentToDeclaration", "func f() { }\n1️⃣f = 2"),
     .init("assignmentToDeclaration", "app A { view root { } }\n1️⃣root = 3"),
     .init("assignmentToDeclaration", "1️⃣print = 1"),

@@ -159,7 +159,7 @@ import Testing
     // Computed, so that the run meets it (written in the call, the check refuses it).
     ("let i = UITableViewDropIntent.automatic; let p = UICollectionViewDropProposal(operation: .copy, intent: i)",
      "wrongArgumentType"),
-    ("gallery.rowHeight = 3", "cannotSetMember"),
+    ("let g = gallery; g.rowHeight = 3", "cannotSetMember"),
     ("gallery.reorderingCadence = .sometimes", "wrongArgumentType"),
   ])
   func tableSpellingsAreNotCollectionSpellings(_ statement: String, _ id: String) throws {

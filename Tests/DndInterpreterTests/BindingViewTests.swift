@@ -111,7 +111,9 @@ import Testing
       "cannot assign a value of type 'Int' to 'UILabel.text', which holds a String"
     ),
     (
-      "l.image = nil", "cannotSetMember", "cannot assign to 'image': it is not a settable property of UILabel"
+      // Through a local, so that the run meets it (on the view's name, the check refuses it).
+      "let v = l\nv.image = nil", "cannotSetMember",
+      "cannot assign to 'image': it is not a settable property of UILabel"
     ),
     ("print(root.text)", "unknownMember", "value of type 'UIView' has no member 'text'"),
     (

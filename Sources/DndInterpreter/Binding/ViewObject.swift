@@ -121,7 +121,7 @@ final class ViewObject: SceneObject {
       return view.image.map { .object(ImageObject($0)) } ?? .nil
     case .title? where kind == .button: return view.title.map { .string($0) } ?? .nil
     case .isEditable? where kind == .textView: return .bool(view.isEditable)
-    case .isEnabled? where kind == .textField || kind == .button: return .bool(view.isEnabled)
+    case .isEnabled? where kind == .textField || kind == .button || kind == .label: return .bool(view.isEnabled)
     case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
       return .bool(view.isSpringLoaded)
     case .textDropInteraction? where view.kind.isTextDroppable:
@@ -218,7 +218,8 @@ final class ViewObject: SceneObject {
       }
     case .title? where kind == .button: view.title = value.isNil ? nil : try string(value, property())
     case .isEditable? where kind == .textView: view.isEditable = try bool(value, property())
-    case .isEnabled? where kind == .textField || kind == .button: view.isEnabled = try bool(value, property())
+    case .isEnabled? where kind == .textField || kind == .button || kind == .label:
+      view.isEnabled = try bool(value, property())
     case .isSpringLoaded? where kind == .button || kind == .tableView || kind == .collectionView:
       view.isSpringLoaded = try bool(value, property())
     default:
