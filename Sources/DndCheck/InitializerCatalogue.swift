@@ -23,6 +23,10 @@ public enum InitializerCatalogue {
     case .uiTableViewDropPlaceholder:
       [["insertionIndexPath", "reuseIdentifier", "rowHeight"], ["insertionIndexPath", "reuseIdentifier"]]
     case .uiDragPreviewTarget: [["container", "center"], ["container", "center", "transform"]]
+    case .uiTargetedDragPreview: [["view"], ["view", "parameters"], ["view", "parameters", "target"]]
+    // UIKit's takes the view labelled; the binding has always taken it unlabelled too.
+    case .uiDragPreview: [["view"], ["view", "parameters"], [nil], [nil, "parameters"]]
+    case .uiDragPreviewParameters: [[], ["textLineRects"]]
     case .uiImage: [["named"], ["named", "size"]]
     case .point, .cgPoint: [[], [nil, nil], ["x", "y"]]
     case .size, .cgSize: [[], [nil, nil], ["width", "height"]]

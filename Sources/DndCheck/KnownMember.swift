@@ -47,7 +47,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   case performBatchUpdates, insertItems, deleteItems, moveItem, insertRows, deleteRows
   case moveRow, reloadData, cellForItem, cellForRow, indexPath, item, row, section
   case x, y, width, height, origin, size, midX, midY, minX, minY, maxX, maxY
-  case view, center, parameters, target, retargetedPreview, visiblePath
+  case view, center, parameters, target, retargetedPreview, visiblePath, textLineRects
   case addAnimations, addCompletion, async, asyncAfter, main, global
   case fractionCompleted, isFinished, cancel, aspectRatio, absoluteString, string
   case ofClass, object, completion, completionHandler, forTypeIdentifier
@@ -163,7 +163,7 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "moveItem", "insertRows", "deleteRows", "moveRow", "reloadData", "cellForItem", "cellForRow",
     "indexPath", "item", "row", "section", "x", "y", "width", "height", "origin", "size", "midX", "midY",
     "minX", "minY", "maxX", "maxY", "view", "center", "parameters", "target", "retargetedPreview",
-    "visiblePath", "addAnimations", "addCompletion", "async", "asyncAfter", "main", "global",
+    "visiblePath", "textLineRects", "addAnimations", "addCompletion", "async", "asyncAfter", "main", "global",
     "fractionCompleted", "isFinished", "cancel", "aspectRatio", "absoluteString", "string", "ofClass",
     "object", "completion", "completionHandler", "forTypeIdentifier", "visibility", "loadHandler",
     "placeholderContext", "reuseIdentifier", "standard", "set", "data", "encode", "decode", "red", "green",

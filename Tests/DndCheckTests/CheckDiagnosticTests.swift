@@ -142,6 +142,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("noSuchInitializer", "let p = 1️⃣NSItemProvider(obj: \"x\")"),
     .init("noSuchInitializer", "let i = 1️⃣UIDragItem(provider: NSItemProvider())"),
     .init("noSuchInitializer", "let i = 1️⃣UIDragItem()"),
+    // A target passed without its label was once dropped without a word.
+    .init(
+      "noSuchInitializer", "let p = 1️⃣UITargetedDragPreview(view: UIView(), parameters: UIDragPreviewParameters(), 1)"),
+    .init("noSuchInitializer", "let p = 1️⃣UIDragPreviewParameters(textLineRect: [])"),
     .init("noSuchInitializer", "let p = 1️⃣UIDropProposal(operaton: .copy)"),
     .init("noSuchInitializer", "let p = 1️⃣UIDropProposal(operation: .copy, intent: .automatic)"),
     .init("noSuchInitializer", "let r = 1️⃣CGRect(x: 0, y: 0, w: 1, h: 1)"),

@@ -76,7 +76,8 @@ import Testing
   @Test func implicitTimeCallsNameDispatchTime() {
     #expect(
       function("f", in: "func f() { (.now() + .seconds(1), .copy) }")
-        == "[ frame 0 captures()] {return ((+ DispatchTime.#341() DispatchTime.#342(1)), .#211)}")
+        == "[ frame 0 captures()] {return ((+ DispatchTime.\(Symbol(.now))() DispatchTime.\(Symbol(.seconds))(1)), "
+        + ".\(Symbol(.copy)))}")
   }
 
   @Test func mutatingMethodsGoThroughAPath() {

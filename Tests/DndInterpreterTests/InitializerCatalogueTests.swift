@@ -13,6 +13,9 @@ import Testing
     "item": "0", "row": "0", "section": "0", "typeIdentifier": "\"public.data\"",
     "contentsOf": "URL(fileURLWithPath: \"/none.txt\")", "intent": ".insertAtDestinationIndexPath",
     "insertionIndexPath": "IndexPath(item: 0, section: 0)", "reuseIdentifier": "\"Cell\"", "rowHeight": "44",
+    "view": "root", "parameters": "UIDragPreviewParameters()",
+    "target": "UIDragPreviewTarget(container: root, center: Point(1, 2))",
+    "textLineRects": "[Rect(0, 0, 10, 10)]",
   ]
 
   /// Failable forms, which give nil here (the world has no file there).
@@ -22,7 +25,7 @@ import Testing
   static let unlabelled: [Builtin: String] = [
     .nsItemProvider: "\"text\"", .uiDragItem: "NSItemProvider()", .uiDropProposal: ".copy",
     .uiTextDropProposal: ".copy", .uiTableViewDropProposal: ".copy", .uiCollectionViewDropProposal: ".copy",
-    .point: "1", .cgPoint: "1", .size: "1", .cgSize: "1", .rect: "1", .cgRect: "1",
+    .uiDragPreview: "root", .point: "1", .cgPoint: "1", .size: "1", .cgSize: "1", .rect: "1", .cgRect: "1",
   ]
 
   static var calls: [String] {

@@ -49,7 +49,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("func f() { g }\nf()\nvar g = 1", "uninitializedGlobal", "1:12"),
     // `UIDragItem()` itself is a check error (InitializerCatalogue); `.init` is checked when it runs.
     .init("let item = UIDragItem.init()", "notConstructible", "1:12"),
-    .init("let p = UIDragPreviewParameters(1)", "notConstructible", "1:9"),
+    .init("let p = UIDragPreviewParameters(textLineRects: 1)", "notConstructible", "1:9"),
     .init("let d = Progress()", "notImplemented", "1:9"),
     .init("release", "stepFailed", "1:1"),
     .init("print(Int(1e300))", "invalidArgument", "1:7"),

@@ -48,7 +48,13 @@ final class TargetedPreviewObject: SceneObject {
 
   /// `UITargetedDragPreview(view:)`, `(view:parameters:)`, `(view:parameters:target:)`.
   static func make(_ arguments: Arguments, scene: SceneHost) throws -> Value {
-    guard let viewValue = arguments.value(labelled: .view) else {
+    // Other labels, or an argument without one, are refused: a `target`
+    // passed unlabelled was once dropped without a word.
+    guard
+      arguments.hasLabels(.view) || arguments.hasLabels(.view, .parameters)
+        || arguments.hasLabels(.view, .parameters, .target),
+      let viewValue = arguments.value(labelled: .view)
+    else {
       throw RuntimeError(.notConstructible("UITargetedDragPreview"))
     }
     let view = try Convert.view(viewValue, for: "UITargetedDragPreview(view:)")
@@ -164,7 +170,7 @@ final class PreviewParametersObject: NativeObject {
   /// `UIDragPreviewParameters()` or `UIDragPreviewParameters(textLineRects: [...])`.
   static func make(_ arguments: Arguments) throws -> Value {
     if arguments.isEmpty { return .object(PreviewParametersObject(DragPreviewParameters())) }
-    guard arguments.count == 1, case .array(let rects) = arguments[0] else {
+    guard arguments.hasLabels(.textLineRects), case .array(let rects) = arguments[0] else {
       throw RuntimeError(.notConstructible("UIDragPreviewParameters"))
     }
     let lines = try rects.map { try Convert.rect($0, for: "textLineRects") }
@@ -194,7 +200,11 @@ final class DragPreviewObject: SceneObject {
   }
 
   static func make(_ arguments: Arguments, scene: SceneHost) throws -> Value {
-    guard let viewValue = arguments.value(.view, orAt: 0) else {
+    guard
+      arguments.hasLabels(.view) || arguments.hasLabels(.view, .parameters) || arguments.hasLabels(nil)
+        || arguments.hasLabels(nil, .parameters),
+      let viewValue = arguments.value(.view, orAt: 0)
+    else {
       throw RuntimeError(.notConstructible("UIDragPreview"))
     }
     let view = try Convert.view(viewValue, for: "UIDragPreview(view:)")
