@@ -79,6 +79,8 @@ extension Narrator {
           + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
     case "touchMoved":
       let point = event.argument("point") ?? "?"
+      // A new sample: whether its app is out of reach is told after it.
+      if event.session != nil { update(event) { $0.unreachable = nil } }
       if event.phase == .lift, let index = events.firstIndex(of: event),
         events[(index + 1)...].first(where: { $0.session == event.session })?.phase == .drag
       {
@@ -93,6 +95,7 @@ extension Narrator {
     case "setDown", "systemCancel":
       tellSetDown(event)
     case "appNotReachable":
+      update(event) { $0.unreachable = (event.app ?? "another app", event.result ?? "") }
       add(
         event,
         "The finger is over \(event.app ?? "another app"), but the drag cannot go there: "
@@ -257,6 +260,8 @@ extension Narrator {
       } else {
         reason = "the last proposal of `\(target)` was \(operation)"
       }
+    } else if let (app, why) = current.unreachable {
+      reason = "the finger was over \(app), which the drag cannot reach (\(why))"
     } else if !current.passedOver.isEmpty {
       reason =
         "no drop target was under the finger (hit-testing passed over "

@@ -48,6 +48,9 @@ struct Narrator {
     var noProposal: [String: String] = [:]
     var refusedBy: [String] = []
     var passedOver: [String] = []
+    /// The app under the finger at the latest sample, when the drag could
+    /// not reach it, and why; a later move clears it.
+    var unreachable: (app: String, why: String)?
   }
 
   init(run: ScenarioResult) {

@@ -348,6 +348,43 @@ import Testing
       summary == ["In short: the drag from `source` was cancelled: no drop target was under the finger."])
   }
 
+  /// An iPhone keeps a drag inside its app: the reason is the app out of
+  /// reach (the trace's appNotReachable), not an empty place; a move back
+  /// to empty space in reach forgets it.
+  @Test func theSummarySaysTheDragCouldNotReachTheApp() throws {
+    func summary(_ steps: String) throws -> [String] {
+      let source = """
+        device iPhone
+        source Notes {
+            item line { UIDragItem(itemProvider: NSItemProvider(object: "Buy milk")) }
+        }
+        app Todo {
+            view zone {
+                frame = Rect(0, 0, 375, 300)
+                dropInteraction {
+                    func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                    func performDrop(session) { }
+                }
+            }
+        }
+        scenario "s" {
+            longPress Notes.line
+            \(steps)
+            release
+        }
+        """
+      let run = try ScriptRun(source)
+      return Explainer(files: [run.file]).summary(of: try run.only)
+    }
+    #expect(
+      try summary("drag to zone") == [
+        "In short: the drag from Notes's line was cancelled: the finger was over Todo, which the drag cannot "
+          + "reach (on iPhone a drag stays inside its app)."
+      ])
+    let away = try summary("drag to zone\n    drag to Point(10, 2000)")
+    #expect(away.first?.contains("cannot reach") == false, "\(away)")
+  }
+
   @Test func aCopyProposalIsExplainedAsTheGreenPlus() throws {
     let run = try ScriptRun(scene())
     let notes = Explainer(files: [run.file]).notes(for: try run.only)
