@@ -283,9 +283,11 @@ public enum CheckedStep: Sendable {
   case wait(CheckedExpr)
   case settle
   /// `expect [not] called method [on view] [times n]`; `methods` are the
-  /// catalogue entries with that name.
+  /// catalogue entries with that name. `interaction` is the trace's name
+  /// of one named interaction of the view (`on zone.images`).
   case expectCall(
-    negated: Bool, method: String, methods: [DelegateMethod], on: CheckedExpr?, times: CheckedExpr?)
+    negated: Bool, method: String, methods: [DelegateMethod], on: CheckedExpr?, interaction: String?,
+    times: CheckedExpr?)
   case expectException(String)
   /// `expect [not] warning ["text"]`: a runtime warning (containing the
   /// text) was, or was not, reported so far in the scenario.

@@ -353,7 +353,16 @@ extension Checker {
           .unknownDelegateMethod(method.text, suggestion: suggestion), at: method.range,
           fixIts: replacement(method.range, with: suggestion))
       }
-      let view = on.map { checkExpr($0) }
+      // `on zone.images`: the calls of one named interaction of the view.
+      var viewExpr = on
+      var interaction: String?
+      if let on, case .member(let base, let name, _) = on.kind, case .identifier(let viewName) = base.kind,
+        !isLocalName(viewName), let slot = globalIndex[viewName], let traced = namedInteractions[slot]?[name.text]
+      {
+        viewExpr = base
+        interaction = traced
+      }
+      let view = viewExpr.map { checkExpr($0) }
       // A count written as a negative number can never be met (the most
       // negative Int is read as one literal).
       if let times, let count = Checker.negativeLiteral(times) {
@@ -367,7 +376,8 @@ extension Checker {
             negated: negated, counted: times != nil, range: method.range))
       }
       return .expectCall(
-        negated: negated, method: method.text, methods: methods, on: view, times: times.map { checkExpr($0) })
+        negated: negated, method: method.text, methods: methods, on: view, interaction: interaction,
+        times: times.map { checkExpr($0) })
     case .expectException(let name):
       if !Checker.exceptionNames.contains(name.text) {
         let suggestion = Suggestions.closest(to: name.text, in: Checker.exceptionNames)

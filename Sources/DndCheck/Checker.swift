@@ -90,6 +90,10 @@ public struct Checker {
   /// `expect [not] called` steps, checked once the whole script has been
   /// read (a scenario may come before the views it names).
   var callExpectations: [CallExpectation] = []
+  /// The named interactions of each view (by its global slot): name, and
+  /// how the trace names the interaction ("dropInteraction images"), for
+  /// `expect called ... on zone.images`.
+  var namedInteractions: [Int: [String: String]] = [:]
 
   init(file: SourceFile, previous: CheckedProgram?) {
     self.file = file

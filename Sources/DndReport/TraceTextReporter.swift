@@ -199,9 +199,14 @@ private struct Columns {
   }
 
   /// "source", or "Demo.source" when apps are named; the app alone for an
-  /// event of no particular view.
+  /// event of no particular view. A call to a named interaction adds its
+  /// name ("zone.images"), as `expect called ... on zone.images` writes it:
+  /// two interactions of one kind on a view are told apart.
   static func place(of event: TraceEvent, namingApps: Bool) -> String {
-    guard let view = event.view else { return event.app ?? "" }
+    guard var view = event.view else { return event.app ?? "" }
+    if event.kind == .call, let interaction = event.interaction, let space = interaction.firstIndex(of: " ") {
+      view += "." + interaction[interaction.index(after: space)...]
+    }
     guard namingApps, let app = event.app else { return view }
     return app + "." + view
   }

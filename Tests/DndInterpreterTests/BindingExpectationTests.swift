@@ -73,6 +73,44 @@ import Testing
     #expect(diagnostic.message == message)
   }
 
+  /// Two drop interactions of one kind on a view, told apart by name:
+  /// `on zone.text` counts that interaction's calls, the trace's call lines
+  /// name it, and a failure says which one was called instead.
+  @Test func aNamedInteractionsCallsAreCountedApart() throws {
+    let zone = """
+      view zone {
+        frame = Rect(400, 100, 300, 300)
+        dropInteraction images {
+          func canHandle(session) { session.canLoadObjects(ofClass: UIImage) }
+          func performDrop(session) { }
+        }
+        dropInteraction text {
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) { }
+        }
+      }
+      """
+    func outcome(_ expectation: String) throws -> ScenarioResult {
+      try runScene(
+        demoScene(
+          drop: stringDrop(), scenario: "longPress source\n  drag to zone\n  release\n  settle\n  " + expectation,
+          more: zone))
+    }
+    #expect(try outcome("expect called performDrop on zone.text times 1").outcome.passed)
+    #expect(try outcome("expect not called performDrop on zone.images").outcome.passed)
+    #expect(try outcome("expect called performDrop on zone times 1").outcome.passed)
+    let failed = try outcome("expect called performDrop on zone.images")
+    guard case .failedExpectation(let diagnostic) = failed.outcome else {
+      Issue.record("expected a failed expectation, got \(failed.summary)")
+      return
+    }
+    #expect(
+      diagnostic.message
+        == "expected performDrop to be called on zone.images, but it was not called (it was called on zone.text)")
+    let calls = failed.trace.filter { $0.kind == .call && $0.view == "zone" }.map(\.interaction)
+    #expect(calls.contains("dropInteraction images") && calls.contains("dropInteraction text"), "\(calls)")
+  }
+
   @Test func aFailedExpectationPointsAtItsCondition() throws {
     let source = demoScene(drop: stringDrop(), scenario: dragToTarget + "\n  expect target.text == \"x\"")
     let result = try runScene(source)

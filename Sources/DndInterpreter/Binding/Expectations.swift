@@ -101,7 +101,7 @@ extension SceneHost {
   /// spelling is one the catalogue gives the script's name.
   func expectCall(
     negated: Bool, _ method: String, _ methods: [DndCheck.DelegateMethod], on viewExpr: CheckedExpr?,
-    times timesExpr: CheckedExpr?, at range: SourceRange, interpreter: Interpreter
+    interaction: String? = nil, times timesExpr: CheckedExpr?, at range: SourceRange, interpreter: Interpreter
   ) throws {
     let view = try viewExpr.map { expr in
       try at(expr.range) {
@@ -128,6 +128,7 @@ extension SceneHost {
     for index in events.indices
     where events[index].kind == .call && Self.matches(events[index], method, spellings)
       && (viewName == nil || events[index].view == viewName)
+      && (interaction == nil || events[index].interaction == interaction)
     {
       count += 1
       if firstCall == nil { firstCall = index }
@@ -139,7 +140,9 @@ extension SceneHost {
       holds = negated ? count == 0 : count > 0
     }
     if holds { return }
-    let place = view.map { " on \($0.name)" } ?? ""
+    // "on zone.images" for a named interaction ("dropInteraction images").
+    let named = interaction.map { "." + ($0.split(separator: " ").last.map(String.init) ?? $0) } ?? ""
+    let place = view.map { " on \($0.name)\(named)" } ?? ""
     let expected: String
     if let times {
       expected = "\(method) \(negated ? "not " : "")to be called \(Self.timesText(times))\(place)"
@@ -151,7 +154,12 @@ extension SceneHost {
       found += ", first \(first.method)\(first.view.map { " on \($0)" } ?? "") at \(first.time)"
     } else if view != nil {
       let elsewhere = world.trace.events.filter { $0.kind == .call && Self.matches($0, method, spellings) }
-      if let other = elsewhere.first?.view { found += " (it was called on \(other))" }
+      if let other = elsewhere.first?.view {
+        let on = elsewhere.first?.interaction.flatMap { name in
+          name.contains(" ") ? other + "." + (name.split(separator: " ").last.map(String.init) ?? name) : nil
+        }
+        found += " (it was called on \(on ?? other))"
+      }
     }
     throw RuntimeError(.callExpectationFailed("expected \(expected), but \(found)"), at: range)
   }

@@ -20,9 +20,10 @@ extension SceneHost {
     switch step {
     case .expect(let condition):
       try expect(condition, interpreter: interpreter)
-    case .expectCall(let negated, let method, let methods, let view, let times):
+    case .expectCall(let negated, let method, let methods, let view, let interaction, let times):
       try expectCall(
-        negated: negated, method, methods, on: view, times: times, at: range, interpreter: interpreter)
+        negated: negated, method, methods, on: view, interaction: interaction, times: times, at: range,
+        interpreter: interpreter)
     case .expectException(let name):
       try expectException(name, at: range)
     case .expectWarning(let negated, let text):
