@@ -129,6 +129,23 @@ struct ExplorerTests {
     #expect(failure.violations.contains { $0.contains("neither committed nor deleted") })
   }
 
+  /// A failed expectation stops the scenario before the steps that would
+  /// commit (here before `settle`): the failure is the report, and the
+  /// placeholder left pending is not reported again as a broken invariant.
+  /// After `settle`, with nothing pending, it still is (the test above).
+  @Test func aScenarioStoppedMidwayIsNotChargedWithWhatItLeftUndone() throws {
+    let text = try String(
+      contentsOf: repositoryRoot.appendingPathComponent("examples/explore/02-gallery-commit.dnd"), encoding: .utf8)
+    let early = text.replacingOccurrences(of: "    release\n", with: "    release\n    expect images.count == 99\n")
+    #expect(early != text)
+    let failure = try #require(try explorer(early).explore(0).smallestFailure)
+    guard case .failedExpectation = failure.result.outcome else {
+      Issue.record("expected a failed expectation, got \(failure.result.outcome)")
+      return
+    }
+    #expect(failure.violations.isEmpty, "\(failure.violations)")
+  }
+
   @Test("explore/03: destinationIndexPath fails under some order, insertionIndexPath under none")
   func placeholderRace() throws {
     let explorer = try explorer(example: "examples/explore/03-placeholder-race.dnd")

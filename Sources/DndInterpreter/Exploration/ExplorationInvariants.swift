@@ -54,10 +54,14 @@ enum ExplorationInvariants {
   /// A run the exception ended (`terminated`) reports the exception as its
   /// outcome: it is not repeated here, and what the dead app left undone
   /// (an entry never exited, an end never sent, a placeholder never
-  /// committed) is not counted; what went wrong before it still is.
+  /// committed) is not counted; what went wrong before it still is. The
+  /// same holds for a run `stoppedMidway`: a failed expectation or an
+  /// error stopped the scenario while a finger was down or work pending,
+  /// so the steps that would have finished (a release, a settle that
+  /// commits) never ran; its failure is the report.
   static func violations(
     trace: ArraySlice<TraceEvent>, world: World, allowsExceptions: Bool, allowsWarnings: Bool,
-    terminated: Bool = false
+    terminated: Bool = false, stoppedMidway: Bool = false
   ) -> [String] {
     var found: [String] = []
     if !allowsExceptions, !terminated {
@@ -73,8 +77,8 @@ enum ExplorationInvariants {
         }
       }
     }
-    found += sessionViolations(trace, cutShort: terminated)
-    if !terminated { found += placeholderViolations(world) }
+    found += sessionViolations(trace, cutShort: terminated || stoppedMidway)
+    if !terminated, !stoppedMidway { found += placeholderViolations(world) }
     return found
   }
 

@@ -479,10 +479,17 @@ public struct Explorer: Sendable {
       inspect: { host, traceStart, result in
         let events = host.world.trace.events
         var terminated = false
-        if case .uncaughtException = result.outcome { terminated = true }
+        var stopped = false
+        switch result.outcome {
+        case .uncaughtException: terminated = true
+        case .failedExpectation, .runtimeError: stopped = true
+        case .passed: break
+        }
+        let midway = stopped && (host.world.scheduler.hasPendingWork || host.world.fingers.current != nil)
         violations = ExplorationInvariants.violations(
           trace: events[min(traceStart, events.count)...], world: host.world,
-          allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings, terminated: terminated)
+          allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings, terminated: terminated,
+          stoppedMidway: midway)
         policy.atChoicePoint = nil
         // Only a step aimed at the view the fault removed is excused: one
         // the app removed, or never added, is the scenario's or the app's own.
