@@ -360,6 +360,12 @@ extension DiagnosticMessage {
 
   /// `name` is the interaction (whose view the handler's view is) or the
   /// table or collection view itself.
+  static func selfIsTheView(_ view: String, written: String) -> DiagnosticMessage {
+    .error(
+      "a handler's 'self' is the view it belongs to, '\(view)', not a view controller with a 'view': write "
+        + "'self' (or '\(view)') for '\(written)'")
+  }
+
   static func uikitFirstArgument(_ name: String, view: String, isInteraction: Bool) -> DiagnosticMessage {
     .error(
       "'\(name)' is UIKit's first argument, which a script's handlers do not take: this handler belongs to "

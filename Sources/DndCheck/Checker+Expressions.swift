@@ -134,6 +134,15 @@ extension Checker {
       report(.nameNotInDnd(name, instead: instead), at: range)
       return
     }
+    // `session.location(in: view)`, a view controller's `view`: in a
+    // handler, the view it belongs to is `self`.
+    if name == "view", let selfSlot = functions.last?.selfSlot, globals.indices.contains(selfSlot),
+      case .view = globals[selfSlot].kind
+    {
+      report(
+        .selfIsTheView(globals[selfSlot].name, written: name), at: range, fixIts: replacement(range, with: "self"))
+      return
+    }
     if let view = handlerView(missingArgument: name) {
       // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
       let isInteraction = name.hasSuffix("nteraction")
@@ -185,6 +194,18 @@ extension Checker {
   mutating func checkMember(_ base: Expr, name: Name, isOptional: Bool, range: SourceRange) -> CheckedExpr {
     if let slot = appMemberThroughSelf(base, name) {
       return CheckedExpr(readGlobal(slot, name: name.text, at: range), range: range)
+    }
+    // `self.view`, the lecture's view controller idiom: a handler's `self`
+    // is already its view, which has no `view`.
+    if name.text == "view", case .selfReference = base.kind, let selfSlot = functions.last?.selfSlot,
+      globals.indices.contains(selfSlot), case .view = globals[selfSlot].kind
+    {
+      report(
+        .selfIsTheView(globals[selfSlot].name, written: "self.view"), at: range,
+        fixIts: replacement(range, with: "self"))
+      var checked = checkExpr(base)
+      checked.range = range
+      return checked
     }
     let optional = isOptional || Checker.isOptionalChain(base)
     // `UIImage.self` is the type itself.

@@ -57,6 +57,12 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("memberOfConstantValue", "func f(v) { let r = v.bounds\n1️⃣r.size.width += 2 }"),
     .init("memberOfConstantValue", "let i: IndexPath = IndexPath(item: 0, section: 0)\n1️⃣i.item = 2"),
     .init("memberOfConstantValue", "app A { let home = CGPoint(x: 1, y: 2)\nfunc f() { 1️⃣self.home.x = 3 } }"),
+    .init(
+      "selfIsTheView",
+      "app A { view v { dropInteraction { func performDrop(session) { print(1️⃣self.view) } } } }"),
+    .init(
+      "selfIsTheView",
+      "app A { view v { dropInteraction { func performDrop(session) { print(1️⃣view) } } } }"),
     .init("viewPropertyNotOnKind", "app A { label l { }\nfunc f() { 1️⃣l.placeholder = \"x\" } }"),
     .init("viewPropertyNotOnKind", "app A { textField t { } }\n1️⃣A.t.numberOfLines = 2"),
     .init(
@@ -144,7 +150,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("noSuchInitializer", "let i = 1️⃣UIDragItem()"),
     // A target passed without its label was once dropped without a word.
     .init(
-      "noSuchInitializer", "let p = 1️⃣UITargetedDragPreview(view: UIView(), parameters: UIDragPreviewParameters(), 1)"),
+      "noSuchInitializer",
+      "let p = 1️⃣UITargetedDragPreview(view: UIView(), parameters: UIDragPreviewParameters(), 1)"),
     .init("noSuchInitializer", "let p = 1️⃣UIDragPreviewParameters(textLineRect: [])"),
     .init("noSuchInitializer", "let p = 1️⃣UIDropProposal(operaton: .copy)"),
     .init("noSuchInitializer", "let p = 1️⃣UIDropProposal(operation: .copy, intent: .automatic)"),
