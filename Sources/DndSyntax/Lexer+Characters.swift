@@ -120,6 +120,14 @@ extension Lexer {
       return makeError(.invalidUTF8, from: tokenStart, to: position)
     }
     if continuesIdentifier(at: tokenStart) { return scanNonASCIIIdentifier(from: tokenStart) }
+    // A non-breaking space right after a token: trivia, as at a line's
+    // start (`skipTrivia` notes it and skips what follows it too).
+    if scalar.value == 0xA0 {
+      position = tokenStart
+      skipTrivia()
+      tokenCount -= 1
+      return nextRaw()
+    }
     position += length
     let isCurlyQuote = [0x201C, 0x201D, 0x2018, 0x2019].contains(scalar.value)
     let hint = isCurlyQuote ? "strings are written with straight quotes '\"'" : nil

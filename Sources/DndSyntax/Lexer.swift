@@ -20,7 +20,7 @@ public struct Lexer {
   var atStartOfLine = true
   private var previousKind = TokenKind.endOfFile
   private var previousEnd = -1
-  private var tokenCount = 0
+  var tokenCount = 0
   /// Set once a limit is hit: from then on only end-of-file is returned.
   private var exhausted = false
   /// Where an unterminated block comment starts, found while skipping trivia.
@@ -43,6 +43,10 @@ public struct Lexer {
 
   /// The ranges of the comments skipped so far, in order (for a formatter).
   public private(set) var comments: [SourceRange] = []
+  /// Where non-breaking spaces (U+00A0) stood between tokens: code copied
+  /// from a web page is often indented with them. They are read as spaces,
+  /// and the parser warns once (Swift warns too).
+  public private(set) var nonBreakingSpaces: [Int] = []
 
   /// A lexer over `file`, or over `range` of it (clamped to the file).
   public init(file: SourceFile, range: Range<Int>? = nil) {
@@ -191,7 +195,7 @@ public struct Lexer {
   // MARK: - Trivia
 
   /// Skips spaces, line breaks and comments, noting line breaks and comments.
-  private mutating func skipTrivia() {
+  mutating func skipTrivia() {
     while position < end {
       switch bytes[position] {
       case .space, .tab, .carriageReturn:
@@ -205,6 +209,9 @@ public struct Lexer {
         comments.append(range(commentStart, position))
       case .slash where byte(at: position + 1) == .star:
         guard skipBlockComment() else { return }
+      case 0xC2 where byte(at: position + 1) == 0xA0:
+        nonBreakingSpaces.append(position)
+        position += 2
       default:
         return
       }

@@ -34,6 +34,7 @@ public enum Parser {
     }
     var state = State(file: file, range: nil, depth: 0, nestingLimit: maxNestingDepth)
     let script = state.parseScript()
+    state.warnOfNonBreakingSpaces()
     return ParseResult(script: script, diagnostics: state.sortedDiagnostics, comments: state.lexer.comments)
   }
 
@@ -339,6 +340,17 @@ extension Parser.State {
     panicMode = true
     if token.kind == .error { return }
     record(Diagnostic(message, at: range, notes: notes, fixIts: fixIts))
+  }
+
+  /// One warning for the file's non-breaking spaces, at the first, with a
+  /// fix-it; the count says how many more there are.
+  mutating func warnOfNonBreakingSpaces() {
+    guard let first = lexer.nonBreakingSpaces.first else { return }
+    let range = SourceRange(file: file.id, start: first, end: first + 2)
+    diagnostics.append(
+      Diagnostic(
+        .nonBreakingSpace(more: lexer.nonBreakingSpaces.count - 1), at: range,
+        fixIts: [Diagnostic.FixIt(range: range, replacement: " ")]))
   }
 
   /// Adds a diagnostic, and stops the parse once `maxErrors` is reached.

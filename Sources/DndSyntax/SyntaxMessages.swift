@@ -359,6 +359,12 @@ extension DiagnosticMessage {
         + "names use ASCII letters, digits and '_'")
   }
 
+  public static func nonBreakingSpace(more: Int) -> DiagnosticMessage {
+    let others = more == 0 ? "" : more == 1 ? " (and 1 more in this file)" : " (and \(more) more in this file)"
+    return .warning(
+      "non-breaking space (U+00A0) used instead of a space\(others); it is read as a space, but retype it as one")
+  }
+
   public static func noShiftOperator(_ spelling: String) -> DiagnosticMessage {
     .error("dnd has no '\(spelling)' (no bit shifts); multiply or divide by a power of 2 instead")
   }

@@ -146,6 +146,22 @@ struct LexerTests {
     #expect(tokens[3].errorRange == SourceRange(start: 7, end: 8))
   }
 
+  /// Code copied from a web page is often indented with non-breaking
+  /// spaces: they are read as spaces between tokens, kept inside strings,
+  /// and the parse warns once, at the first, with the count of the others.
+  @Test func nonBreakingSpacesAreReadAsSpacesWithOneWarning() {
+    let nbsp = "\u{00A0}"
+    #expect(kinds("let\(nbsp)x\(nbsp)=\(nbsp)\(nbsp)1") == [.kwLet, .identifier, .equal, .integer])
+    let source = "print(\"a\(nbsp)b\")\n\(nbsp)\(nbsp)let y = 2\n\(nbsp)print(y)\n"
+    let file = SourceFile(name: "test", text: source)
+    let result = Parser.parse(file)
+    #expect(result.diagnostics.map(\.id) == ["nonBreakingSpace"])
+    #expect(result.diagnostics.first?.severity == .warning)
+    #expect(result.diagnostics.first?.message.contains("(and 2 more in this file)") == true)
+    #expect(result.diagnostics.first?.range == SourceRange(start: 14, end: 16))
+    #expect(result.diagnostics.first?.fixIts.map(\.replacement) == [" "])
+  }
+
   @Test func lexingContinuesAfterAnError() {
     #expect(kinds("@ let x") == [.error, .kwLet, .identifier])
     #expect(kinds("\"open\nlet x") == [.error, .kwLet, .identifier])
