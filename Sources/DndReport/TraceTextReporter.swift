@@ -229,13 +229,15 @@ private struct Columns {
     return wrap(text(of: event), prefix: prefix)
   }
 
-  /// Printed text, one line per line, under the text column.
+  /// Printed text, one line per line, under the text column. A line too
+  /// long for the width goes on under its `|`, two columns further in, so
+  /// that the part on the next line is still seen as printed.
   func printed(_ text: String) -> [String] {
     var body = text
     if body.hasSuffix("\n") { body.removeLast() }
     let indent = String(repeating: " ", count: 4 + timeWidth + 1 + queueWidth + 1 + placeWidth + 1)
     return body.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-      wrap(String(line), prefix: indent + "| ")
+      wrap(String(line), prefix: indent + "| ", continuation: indent + "| ")
     }
   }
 
@@ -277,7 +279,7 @@ private struct Columns {
   /// Wraps `text` after `prefix` at word boundaries, continuing lines under
   /// the text (indented by two). A word longer than the room (a long
   /// selector) is broken after one of its colons, or else where it must.
-  private func wrap(_ text: String, prefix: String) -> [String] {
+  private func wrap(_ text: String, prefix: String, continuation: String? = nil) -> [String] {
     let room = max(20, width - prefix.count)
     var lines: [String] = []
     var current = ""
@@ -306,7 +308,7 @@ private struct Columns {
       current = "  "
     }
     if current != "  " { lines.append(current) }
-    let indent = String(repeating: " ", count: prefix.count)
+    let indent = continuation ?? String(repeating: " ", count: prefix.count)
     return lines.enumerated().map { ($0.offset == 0 ? prefix : indent) + $0.element }
   }
 
