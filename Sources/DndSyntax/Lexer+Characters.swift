@@ -192,6 +192,12 @@ extension Lexer {
         "'..'", hint: "use '..<' for a half-open range or '...' for a closed one")
     case .dollar:
       message = .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0")
+    case .backslash where position < end && bytes[position] == .dot:
+      // `paths.map(\.item)`: a Swift key path.
+      position = endOfIdentifier(from: position + 1)
+      let member = file.text(range(tokenStart + 2, position))
+      message = .unexpectedCharacter(
+        "'\\'", hint: "dnd has no key paths: write a closure, such as '{ $0.\(member.isEmpty ? "name" : member) }'")
     case .atSign where position < end && bytes[position].isIdentifierStart:
       // `@IBOutlet`, `@objc`: the attribute goes as one error, and what follows is read.
       position = endOfIdentifier(from: position)

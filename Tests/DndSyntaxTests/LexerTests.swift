@@ -99,6 +99,8 @@ struct LexerTests {
       ("$1x", [ErrorToken(id: "unexpectedCharacter", text: "$1x", pointsAt: "$1x")]),
       ("a & b", [ErrorToken(id: "unexpectedCharacter", text: "&", pointsAt: "&")]),
       ("1 .. 2", [ErrorToken(id: "unexpectedCharacter", text: "..", pointsAt: "..")]),
+      // A key path goes as one error, whose hint names the closure to write.
+      ("map(\\.item)", [ErrorToken(id: "unexpectedCharacter", text: "\\.item", pointsAt: "\\.item")]),
       (
         "“hi”",
         [
