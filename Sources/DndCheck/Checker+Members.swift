@@ -142,7 +142,9 @@ extension Checker {
       if let base = use.baseMember, unknown.contains(base) { continue }
       let name = use.name.text
       let isKnown = symbols.lookup(name)?.known != nil
-      if !isKnown && !declared.contains(name), let instead = Checker.membersSpelledOtherwise[name] {
+      if !isKnown && !declared.contains(name),
+        let instead = Checker.membersSpelledOtherwise[name] ?? Checker.objectiveCColor(name)
+      {
         reports.append(
           (use.diagnosticIndex, Diagnostic(.memberNotInDnd(name, instead: instead), at: use.name.range)))
       } else if !isKnown && !declared.contains(name) {

@@ -79,6 +79,9 @@ extension Checker {
     "kUTTypeURL": typeIdentifierString,
     "kUTTypePlainText": typeIdentifierString,
     "kUTTypeMPEG4": typeIdentifierString,
+    // Seed 002's Objective-C.
+    "YES": swiftName("true"),
+    "NO": swiftName("false"),
     "fatalError": trapping,
     "precondition": trapping,
     "preconditionFailure": trapping,
@@ -160,6 +163,19 @@ extension Checker {
     + "'cellForRowAt' (or 'UICollectionViewCell(text:)', '(image:)' in 'cellForItemAt'); there are no "
     + "reuse queues or cell labels to fill in. A cell UIKit hands over (to a placeholder's "
     + "'cellUpdateHandler', or from 'cellForItem(at:)') shows its content as 'cell.text' and 'cell.image'"
+
+  /// The colours `UIColor` has here (the binding's `ColorObject.named`;
+  /// ColorNameTests keeps the two alike), for Objective-C's `greenColor`.
+  static let colorNames: Set<String> = [
+    "red", "green", "blue", "white", "black", "clear", "gray", "orange", "yellow", "purple", "brown",
+    "lightGray", "darkGray", "systemBlue", "systemRed", "systemGreen",
+  ]
+
+  /// What to write for Objective-C's `UIColor.greenColor()`: `.green`.
+  static func objectiveCColor(_ member: String) -> String? {
+    guard member.hasSuffix("Color"), colorNames.contains(String(member.dropLast(5))) else { return nil }
+    return swiftName("." + member.dropLast(5))
+  }
 
   private static func swiftName(_ spelling: String) -> String {
     "a script uses the Swift names of UIKit and Foundation: write '\(spelling)'"
