@@ -143,6 +143,18 @@ extension Checker {
         .selfIsTheView(globals[selfSlot].name, written: name), at: range, fixIts: replacement(range, with: "self"))
       return
     }
+    // `collectionView?.cellForItem(at:)` in an app's function: a view
+    // controller's outlet; the script's one view of that kind stands for it.
+    if let kind = ["collectionView": ViewKind.collectionView, "tableView": .tableView][name],
+      handlerView(missingArgument: name) == nil
+    {
+      // With none, the type's name (`UITableView`) would be no better.
+      let views = globals.filter { $0.kind == .view(kind) }.map(\.name)
+      if views.count <= 1 {
+        report(.unknownName(name, suggestion: views.first), at: range, fixIts: replacement(range, with: views.first))
+        return
+      }
+    }
     if let view = handlerView(missingArgument: name) {
       // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
       let isInteraction = name.hasSuffix("nteraction")

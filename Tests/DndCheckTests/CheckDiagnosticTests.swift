@@ -22,6 +22,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   static let names: [DiagnosticCase] = [
     .init("unknownName", "let a = 1\nprint(1️⃣b)"),
     .init("unknownName", "func f() { 1️⃣undefined() }"),
+    .init("unknownName", "app A { collectionView grid { }\nfunc f() { print(1️⃣collectionView?.frame) } }"),
     .init("useBeforeDeclaration", "print(1️⃣x)\nvar x = 1"),
     .init("useBeforeDeclaration", "func f() {\n  print(1️⃣y)\n  var y = 2\n}"),
     .init("useBeforeDeclaration", "var x = 1️⃣x + 1"),
@@ -360,6 +361,19 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let (result, _, _) = checkSource(source)
     #expect(result.diagnostics.count == 1, "\(result.diagnostics.map(\.message))")
     #expect(result.diagnostics.first?.fixIts.first?.replacement == replacement)
+  }
+
+  /// A view controller's `collectionView` outlet, written in an app's
+  /// function: the script's one collection view stands for it; with no
+  /// table view, `tableView` gets no suggestion (not `UITableView`).
+  @Test func anOutletNameSuggestsTheScriptsViewOfThatKind() {
+    let source = "app A { collectionView grid { }\nfunc f() { print(collectionView?.frame)\ntableView.reloadData() } }"
+    let (result, _, _) = checkSource(source)
+    #expect(
+      result.diagnostics.map(\.message) == [
+        "cannot find 'collectionView' in scope; did you mean 'grid'?", "cannot find 'tableView' in scope",
+      ])
+    #expect(result.diagnostics.first?.fixIts.first?.replacement == "grid")
   }
 
   @Test func aTablesAutomaticIntentGetsNoFixItIntoACollectionProposal() {
