@@ -34,6 +34,12 @@ extension Parser.State {
     return table
   }()
 
+  /// What a UIKit subclass (a view controller and its delegates) becomes.
+  static let viewControllerAdvice =
+    "'class' declarations are not part of dnd; a view controller is an 'app' here ('app Gallery { ... }'), "
+    + "its views are declared inside it ('collectionView gallery { ... }') and each delegate is a block "
+    + "in its view ('dropInteraction { func performDrop(session) { ... } }')"
+
   /// The words of `swiftOnlyWords`, by their length in bytes.
   static let swiftOnlyWordsByLength: [[StaticString]] = {
     let words: [StaticString] = [
@@ -80,6 +86,15 @@ extension Parser.State {
     else { return .none }
     let word = token.range
     guard isModifier else {
+      // `class ViewController: UIViewController, UIDropInteractionDelegate`:
+      // the lecture's controller is an app here, its delegates blocks.
+      if text(token) == "class", peek(2).kind == .colon, peek(3).kind == .identifier,
+        text(peek(3)).hasPrefix("UI")
+      {
+        report(.swiftOnlyWord(Parser.State.viewControllerAdvice), at: word)
+        synchronize()
+        return .skipped
+      }
       report(.swiftOnlyWord(advice), at: word)
       synchronize()
       return .skipped
