@@ -111,6 +111,17 @@ extension DiagnosticMessage {
         + "one namespace, so rename one of them")
   }
 
+  static func delegateMethodOutsideBlock(_ name: String, block: String?, script: String?) -> DiagnosticMessage {
+    guard let script else {
+      return .warning(
+        "UIKit never calls a function '\(name)' declared here: a delegate method goes in a block of its view, "
+          + "under its script name ('dropInteraction { func performDrop(session) { ... } }'; see handlers.md)")
+    }
+    let inBlock = block.map { "a '\($0) { }' block of its view" } ?? "its view's body"
+    return .error(
+      "'\(name)' is a delegate method, which UIKit calls only when it is in \(inBlock): write '\(script)' there")
+  }
+
   static func duplicateCase(_ pattern: String) -> DiagnosticMessage {
     .warning(
       "'\(pattern)' is already handled by an earlier pattern of this switch, so this one never matches; "

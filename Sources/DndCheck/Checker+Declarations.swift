@@ -321,6 +321,38 @@ extension Checker {
     }
   }
 
+  /// `func dropInteraction(_ interaction: UIDropInteraction, performDrop session: UIDropSession)`
+  /// pasted into an app (or at the top level), where a view controller has
+  /// it: UIKit calls a delegate method only in a block of its view. Its
+  /// Swift selector is an error that says where it goes and how it is
+  /// spelt (true: nothing more to report); a function merely named as
+  /// UIKit's delegate methods are (`func collectionView(a, b)`) is warned of.
+  private mutating func reportDelegateMethodOutsideBlock(_ decl: FuncDecl) -> Bool {
+    let labels = decl.parameters.map { parameter in
+      parameter.label?.text ?? (parameter.name.range.start != parameter.range.start ? "_" : parameter.name.text)
+    }
+    let selector = decl.name.text + "(" + labels.map { $0 + ":" }.joined() + ")"
+    if decl.parameters.count >= 2, let method = DelegateCatalogue.methods.first(where: { $0.uikitName == selector }) {
+      let names = decl.parameters.dropFirst().map(\.name.text)
+      report(
+        .delegateMethodOutsideBlock(
+          selector, block: method.interaction?.rawValue,
+          script: "func \(method.name)(\(names.joined(separator: ", ")))"),
+        at: decl.name.range)
+      return true
+    }
+    if Checker.delegateSelectorNames.contains(decl.name.text) {
+      report(.delegateMethodOutsideBlock(decl.name.text, block: nil, script: nil), at: decl.name.range)
+    }
+    return false
+  }
+
+  /// The names UIKit's delegate selectors start with (`dropInteraction`,
+  /// `collectionView`, ...).
+  static let delegateSelectorNames: Set<String> = Set(
+    DelegateCatalogue.methods.compactMap { $0.uikitName.split(separator: "(").first.map(String.init) }
+      .filter { $0.hasSuffix("Interaction") || $0.hasSuffix("View") })
+
   /// A handler written as Swift declares it,
   /// `func dropInteraction(_ interaction: UIDropInteraction, canHandle session: UIDropSession) -> Bool`:
   /// when the selector is a delegate method's, says how a script spells it
@@ -456,7 +488,7 @@ extension Checker {
     _ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?, parameterTypes: [ReceiverType?] = []
   ) -> FunctionCode {
     // A handler's labels are reported by `checkHandler`, which can say more.
-    if kind != .handler { reportParameterLabels(decl) }
+    if kind != .handler, !reportDelegateMethodOutsideBlock(decl) { reportParameterLabels(decl) }
     let decl = Checker.withFractionalDefaults(decl)
     checkDefaultValues(decl, kind: kind, selfSlot: selfSlot)
     let code = checkFunction(
