@@ -27,6 +27,10 @@ public enum InitializerCatalogue {
     // UIKit's takes the view labelled; the binding has always taken it unlabelled too.
     case .uiDragPreview: [["view"], ["view", "parameters"], [nil], [nil, "parameters"]]
     case .uiDragPreviewParameters: [[], ["textLineRects"]]
+    case .uiPasteConfiguration: [[], ["forAccepting"], ["acceptableTypeIdentifiers"]]
+    case .uiColor: [["named"], ["red", "green", "blue", "alpha"]]
+    case .cgAffineTransform:
+      [["scaleX", "y"], ["rotationAngle"], ["translationX", "y"], ["a", "b", "c", "d", "tx", "ty"]]
     case .uiImage: [["named"], ["named", "size"]]
     case .point, .cgPoint: [[], [nil, nil], ["x", "y"]]
     case .size, .cgSize: [[], [nil, nil], ["width", "height"]]

@@ -15,7 +15,10 @@ import Testing
     "insertionIndexPath": "IndexPath(item: 0, section: 0)", "reuseIdentifier": "\"Cell\"", "rowHeight": "44",
     "view": "root", "parameters": "UIDragPreviewParameters()",
     "target": "UIDragPreviewTarget(container: root, center: Point(1, 2))",
-    "textLineRects": "[Rect(0, 0, 10, 10)]",
+    "textLineRects": "[Rect(0, 0, 10, 10)]", "forAccepting": "UIImage",
+    "acceptableTypeIdentifiers": "[\"public.png\"]", "red": "1", "green": "0.5", "blue": "0", "alpha": "1",
+    "scaleX": "2", "rotationAngle": "0.5", "translationX": "3", "a": "1", "b": "0", "c": "0", "d": "1",
+    "tx": "0", "ty": "0",
   ]
 
   /// Failable forms, which give nil here (the world has no file there).
