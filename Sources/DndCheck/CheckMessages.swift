@@ -178,15 +178,18 @@ extension DiagnosticMessage {
     .error("the 'else' of a 'guard' must not fall through; end it with 'return', 'break' or 'continue'")
   }
 
-  static func handlerArity(_ name: String, owner: String, expected: [String], minimum: Int, found: Int)
-    -> DiagnosticMessage
-  {
+  static func handlerArity(
+    _ name: String, owner: String, expected: [String], minimum: Int, found: Int, uikitFirst: String? = nil
+  ) -> DiagnosticMessage {
     let list = expected.isEmpty ? "none" : expected.joined(separator: ", ")
     let count =
       minimum == expected.count
       ? "\(expected.count) parameter\(expected.count == 1 ? "" : "s")"
       : "\(minimum) to \(expected.count) parameters"
-    return .error("'\(name)' of \(owner) takes \(count) (\(list)), but this one has \(found)")
+    let advice = uikitFirst.map {
+      "; remove '\($0)': UIKit passes it first, and a script's handler leaves it out (its view is 'self')"
+    }
+    return .error("'\(name)' of \(owner) takes \(count) (\(list)), but this one has \(found)" + (advice ?? ""))
   }
 
   static func handlerForOtherView(_ name: String, owner: String, view: String, counterpart: String)

@@ -296,10 +296,18 @@ extension Checker {
     seen[name.text] = name.range
     if !method.accepts(parameterCount: decl.parameters.count) {
       let owner = kind == nil ? view.uikitClass : method.protocolName
+      // `func sessionDidUpdate(_ interaction: UIDropInteraction, session: UIDropSession)`:
+      // UIKit's first parameter, which a script's handler leaves out.
+      var uikitFirst: String?
+      if let first = decl.parameters.first, method.accepts(parameterCount: decl.parameters.count - 1),
+        Checker.uikitFirstParameters.contains(first.name.text)
+      {
+        uikitFirst = first.name.text
+      }
       report(
         .handlerArity(
           name.text, owner: owner, expected: method.parameters, minimum: method.minimumParameterCount,
-          found: decl.parameters.count), at: name.range)
+          found: decl.parameters.count, uikitFirst: uikitFirst), at: name.range)
       return nil
     }
     checkCellResults(decl, method: method)
@@ -346,6 +354,12 @@ extension Checker {
     }
     return false
   }
+
+  /// The names a Swift delegate method gives the parameter UIKit passes
+  /// first (the interaction, or the table or collection view).
+  static let uikitFirstParameters: Set<String> = [
+    "interaction", "dragInteraction", "dropInteraction", "tableView", "collectionView", "textView", "textField",
+  ]
 
   /// The names UIKit's delegate selectors start with (`dropInteraction`,
   /// `collectionView`, ...).

@@ -376,6 +376,25 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(result.diagnostics.first?.fixIts.first?.replacement == "grid")
   }
 
+  /// A handler pasted with UIKit's first parameter (the interaction) is
+  /// told to remove it; one with a parameter too many of another name is not.
+  @Test func aHandlerWithUIKitsFirstParameterIsToldToRemoveIt() {
+    func messages(_ parameters: String) -> [String] {
+      let source = "app A { view v { dropInteraction { func sessionDidUpdate(\(parameters)) { "
+        + "UIDropProposal(operation: .copy) } } } }"
+      return checkSource(source).0.diagnostics.map(\.message)
+    }
+    #expect(
+      messages("_ interaction: UIDropInteraction, session: UIDropSession") == [
+        "'sessionDidUpdate' of UIDropInteractionDelegate takes 1 parameter (session), but this one has 2; remove "
+          + "'interaction': UIKit passes it first, and a script's handler leaves it out (its view is 'self')"
+      ])
+    #expect(
+      messages("session, other") == [
+        "'sessionDidUpdate' of UIDropInteractionDelegate takes 1 parameter (session), but this one has 2"
+      ])
+  }
+
   @Test func aTablesAutomaticIntentGetsNoFixItIntoACollectionProposal() {
     let source = """
       app A {
