@@ -136,6 +136,15 @@ extension Narrator {
       if !yes { update(event) { $0.refusedBy.append(event.view ?? "?") } }
       return
     }
+    // Asked once per visit: again when the drag comes back (choice §13.2),
+    // where the lecture says a view that said no is not asked again.
+    let name = event.view ?? "?"
+    let again = implemented && story(event).askedCanHandle.contains(name)
+    if implemented { update(event) { _ = $0.askedCanHandle.insert(name) } }
+    let reasked =
+      again
+      ? " This drag asked \(view) before: the model asks once per visit of the drag and again when its items "
+        + "change (a choice; the lecture says a view that said false is not asked again during the drag)." : ""
     if yes {
       let how =
         implemented
@@ -146,7 +155,7 @@ extension Narrator {
       add(
         event,
         "The drag reaches \(view), but canHandle says false: \(view) ignores this drag, with no "
-          + "sessionDidEnter, sessionDidUpdate or performDrop.", rule: .canHandleFalse, tone: .yellow)
+          + "sessionDidEnter, sessionDidUpdate or performDrop." + reasked, rule: .canHandleFalse, tone: .yellow)
     }
   }
 

@@ -51,6 +51,8 @@ struct Narrator {
     /// The app under the finger at the latest sample, when the drag could
     /// not reach it, and why; a later move clears it.
     var unreachable: (app: String, why: String)?
+    /// The views whose canHandle this drag has asked (a second ask is told).
+    var askedCanHandle: Set<String> = []
   }
 
   init(run: ScenarioResult) {

@@ -385,6 +385,18 @@ import Testing
     #expect(away.first?.contains("cannot reach") == false, "\(away)")
   }
 
+  /// A second canHandle for the same view in one drag (the drag came back)
+  /// is told as the model's choice, with what the lecture says.
+  @Test func aSecondCanHandleIsToldAsAChoice() throws {
+    let run = try ScriptRun(
+      scene(
+        dropHandlers: "func canHandle(session) { false }",
+        steps: "longPress source\n  drag through target, Point(360, 600), target\n  release"))
+    let notes = Explainer(files: [run.file]).notes(for: try run.only)
+    let told = notes.filter { $0.contains("This drag asked `target` before") }
+    #expect(told.count == 1, "\(notes)")
+  }
+
   @Test func aCopyProposalIsExplainedAsTheGreenPlus() throws {
     let run = try ScriptRun(scene())
     let notes = Explainer(files: [run.file]).notes(for: try run.only)
