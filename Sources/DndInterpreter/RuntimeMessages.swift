@@ -141,6 +141,9 @@ extension DiagnosticMessage {
       + "Dictionary(uniqueKeysWithValues:) are not part of dnd: build the dictionary in a loop",
     "IndexPath": "IndexPath(item: 0, section: 0) or IndexPath(row: 0, section: 0)",
     "Int": "Int(3.9), Int(\"12\") (nil for text that is not a number) or Int(value)",
+    // Seed 002's Objective-C strings: a script's strings are Swift's.
+    "NSString": "the text itself (\"Hello\") or String(value): a script's strings are Swift's Strings, which "
+      + "'as NSString' bridges where Swift needs one",
     "NSItemProvider":
       "NSItemProvider(), NSItemProvider(object: value) or NSItemProvider(item: value, typeIdentifier: \"public.data\")",
     "UIDragItem": "UIDragItem(itemProvider: provider)",

@@ -49,6 +49,8 @@ import Testing
     ("print(Double(x: 1))", "Double"),
     ("print(Int(value: \"1\"))", "'Int' cannot be created with these arguments"),
     ("print(String(foo: 1))", "'String' cannot be created with these arguments"),
+    // Seed 002's Objective-C string: what to write instead.
+    ("print(NSString(string: \"x\"))", "write the text itself (\"Hello\") or String(value)"),
   ])
   func wrongLabelsAreRefused(_ body: String, _ message: String) {
     let result = runSnippet(body)
