@@ -45,6 +45,12 @@ extension DiagnosticMessage {
     .error("'break' is only allowed inside a loop ('for' or 'while') or a 'switch'")
   }
 
+  static func blockCountedOnItsView(_ name: String, view: String) -> DiagnosticMessage {
+    .error(
+      "the trace records the calls of the block '\(name)' under its view '\(view)' (a view has one block of "
+        + "that kind, so its name tells nothing apart): write 'on \(view)'")
+  }
+
   static func callCountNotInt(found: String) -> DiagnosticMessage {
     .error("'expect called ... times' takes a whole number of calls, such as 'times 2', not \(withArticle(found))")
   }

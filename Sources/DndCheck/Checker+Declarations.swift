@@ -93,10 +93,7 @@ extension Checker {
         members.append(.view(checkView(child, enclosing: enclosing + [decl.name.text])))
       case .interaction(let interaction):
         let key = interaction.kind.text + " " + (interaction.name?.text ?? "")
-        if let name = interaction.name {
-          declaredNames.append(name.text)
-          namedInteractions[slot, default: [:]][name.text] = interaction.kind.text + " " + name.text
-        }
+        if let name = interaction.name { declaredNames.append(name.text) }
         if let first = interactions[key] {
           reportDuplicateInteraction(interaction, view: kind, first: first)
         } else {

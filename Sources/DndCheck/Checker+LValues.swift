@@ -61,18 +61,23 @@ extension Checker {
   private func viewPropertyNotOnKind(_ target: Expr) -> (String, ViewKind)? {
     guard case .member(let base, let name, _) = target.kind,
       Checker.kindSpecificViewProperties.contains(name.text),
-      let kind = declaredViewKind(base), PropertyCatalogue.property(named: name.text, on: kind) == nil,
+      let slot = declaredViewSlot(base), case .view(let kind) = globals[slot].kind,
+      PropertyCatalogue.property(named: name.text, on: kind) == nil,
       !(Checker.settableInStatementsOnly[kind]?.contains(name.text) ?? false)
     else { return nil }
+    // `self.text = ...` in a handler of a view with no `text` sets the
+    // app's variable `text` (handlers.md: the controller's idiom).
+    if case .selfReference = base.kind, globalIndex[name.text] != nil { return nil }
     return (name.text, kind)
   }
 
-  /// The kind of the declared view an expression names, if it names one.
-  private func declaredViewKind(_ expr: Expr) -> ViewKind? {
+  /// The slot of the declared view an expression names, if it names one:
+  /// `zone`, `Board.zone`, or `self` in one of its handlers.
+  func declaredViewSlot(_ expr: Expr) -> Int? {
     var slot: Int?
     switch expr.kind {
     case .parenthesized(let inner):
-      return declaredViewKind(inner)
+      return declaredViewSlot(inner)
     case .identifier(let name):
       if !isLocalName(name) { slot = globalIndex[name] }
     case .selfReference:
@@ -86,8 +91,8 @@ extension Checker {
     default:
       break
     }
-    guard let slot, globals.indices.contains(slot), case .view(let kind) = globals[slot].kind else { return nil }
-    return kind
+    guard let slot, globals.indices.contains(slot), case .view = globals[slot].kind else { return nil }
+    return slot
   }
 
   /// The properties the catalogue gives some kinds of view but not all.

@@ -353,14 +353,19 @@ extension Checker {
           .unknownDelegateMethod(method.text, suggestion: suggestion), at: method.range,
           fixIts: replacement(method.range, with: suggestion))
       }
-      // `on zone.images`: the calls of one named interaction of the view.
+      // `on zone.images` (or `on Board.zone.images`): the calls of one
+      // named interaction of the view.
       var viewExpr = on
       var interaction: String?
-      if let on, case .member(let base, let name, _) = on.kind, case .identifier(let viewName) = base.kind,
-        !isLocalName(viewName), let slot = globalIndex[viewName], let traced = namedInteractions[slot]?[name.text]
+      if let on, case .member(let base, let name, _) = on.kind, let slot = declaredViewSlot(base),
+        let traced = namedInteractions[slot]?[name.text]
       {
         viewExpr = base
-        interaction = traced
+        if traced.isEmpty {
+          report(.blockCountedOnItsView(name.text, view: globals[slot].name), at: on.range)
+        } else {
+          interaction = traced
+        }
       }
       let view = viewExpr.map { checkExpr($0) }
       // A count written as a negative number can never be met (the most

@@ -65,6 +65,11 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       "selfIsTheView",
       "app A { view v { dropInteraction { func performDrop(session) { print(1️⃣view) } } } }"),
     .init("viewPropertyNotOnKind", "app A { label l { }\nfunc f() { 1️⃣l.placeholder = \"x\" } }"),
+    .init(
+      "blockCountedOnItsView",
+      "app A { tableView t { dataSource ds { func numberOfRowsInSection(section) { 0 }\n"
+        + "func cellForRowAt(indexPath) { UITableViewCell(text: \"\") } } } }\n"
+        + "scenario \"s\" { expect called numberOfRowsInSection on 1️⃣t.ds }"),
     .init("viewPropertyNotOnKind", "app A { textField t { } }\n1️⃣A.t.numberOfLines = 2"),
     .init(
       "viewPropertyNotOnKind",
@@ -393,6 +398,26 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       messages("session, other") == [
         "'sessionDidUpdate' of UIDropInteractionDelegate takes 1 parameter (session), but this one has 2"
       ])
+  }
+
+  /// `self.text` in a handler of a view without `text` is the app's
+  /// variable (the controller's idiom), not the view's missing property.
+  @Test func selfReachesTheAppsVariableAViewLacks() {
+    let source = """
+      app Viewer {
+        var text = ""
+        var image: UIImage? = nil
+        view well {
+          dropInteraction {
+            func performDrop(session) {
+              self.text = "dropped"
+              session.loadObjects(ofClass: UIImage) { images in self.image = images.first }
+            }
+          }
+        }
+      }
+      """
+    #expect(checkSource(source).0.diagnostics.map(\.message) == [])
   }
 
   @Test func aTablesAutomaticIntentGetsNoFixItIntoACollectionProposal() {

@@ -111,6 +111,43 @@ import Testing
     #expect(calls.contains("dropInteraction images") && calls.contains("dropInteraction text"), "\(calls)")
   }
 
+  /// The named interactions are known however the file is ordered (a
+  /// scenario may come before its app), and through the app's name too.
+  @Test func aNamedInteractionIsFoundBeforeItsAppAndThroughIt() throws {
+    let source = """
+      scenario "first" {
+        longPress Demo.source
+        drag to Demo.zone
+        release
+        expect called performDrop on zone.text
+        expect called performDrop on Demo.zone.text times 1
+        expect not called performDrop on Demo.zone.images
+      }
+      app Demo {
+        label source {
+          frame = Rect(0, 0, 200, 40)
+          isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] }
+          }
+        }
+        view zone {
+          frame = Rect(0, 200, 400, 400)
+          dropInteraction images {
+            func canHandle(session) { session.canLoadObjects(ofClass: UIImage) }
+            func performDrop(session) { }
+          }
+          dropInteraction text {
+            func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+            func performDrop(session) { }
+          }
+        }
+      }
+      """
+    let result = try runScene(source)
+    #expect(result.outcome.passed, "\(result.summary)")
+  }
+
   @Test func aFailedExpectationPointsAtItsCondition() throws {
     let source = demoScene(drop: stringDrop(), scenario: dragToTarget + "\n  expect target.text == \"x\"")
     let result = try runScene(source)
