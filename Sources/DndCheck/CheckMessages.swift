@@ -3,6 +3,12 @@ import DndSyntax
 /// The checker's messages, alphabetical. Each says what is wrong in the
 /// script's own terms and, where it can, what to write instead.
 extension DiagnosticMessage {
+  static func appHasNoRootView(_ app: String, view: String?) -> DiagnosticMessage {
+    .error(
+      "'self' in a function of app '\(app)' is the app, which has no 'view' as a view controller does: name "
+        + "its views directly" + (view.map { ", as '\($0)'" } ?? ""))
+  }
+
   static func argumentLabelMismatch(_ label: String, function: String, parameters: [String])
     -> DiagnosticMessage
   {

@@ -148,12 +148,11 @@ extension Checker {
     if let kind = ["collectionView": ViewKind.collectionView, "tableView": .tableView][name],
       handlerView(missingArgument: name) == nil
     {
-      // With none, the type's name (`UITableView`) would be no better.
+      // With none, or several, the type's name (`UITableView`) would be no better.
       let views = globals.filter { $0.kind == .view(kind) }.map(\.name)
-      if views.count <= 1 {
-        report(.unknownName(name, suggestion: views.first), at: range, fixIts: replacement(range, with: views.first))
-        return
-      }
+      let only = views.count == 1 ? views.first : nil
+      report(.unknownName(name, suggestion: only), at: range, fixIts: replacement(range, with: only))
+      return
     }
     if let view = handlerView(missingArgument: name) {
       // Only the list itself can be replaced by the view's name: `interaction.view` needs more.
@@ -198,7 +197,13 @@ extension Checker {
     guard uikitFirstArguments.contains(name), let handler = functions.last(where: { $0.kind == .handler }),
       let slot = handler.selfSlot, globals.indices.contains(slot)
     else { return nil }
-    return globals[slot].name
+    // A table's (or collection view's) handler gets the list first; an
+    // interaction's handler on a label does not get a table.
+    switch (name, globals[slot].kind) {
+    case ("tableView", .view(let kind)) where kind != .tableView: return nil
+    case ("collectionView", .view(let kind)) where kind != .collectionView: return nil
+    default: return globals[slot].name
+    }
   }
 
   // MARK: - Members and calls
@@ -218,6 +223,19 @@ extension Checker {
       var checked = checkExpr(base)
       checked.range = range
       return checked
+    }
+    // `self.view` in an app's function (a view controller's `viewDidLoad`):
+    // the app has no root view; its views are named.
+    if name.text == "view", case .selfReference = base.kind, let selfSlot = functions.last?.selfSlot,
+      globals.indices.contains(selfSlot), globals[selfSlot].kind == .app
+    {
+      let app = globals[selfSlot].name
+      let view = globals.first { global in
+        if case .view = global.kind { return global.app == app }
+        return false
+      }?.name
+      report(.appHasNoRootView(app, view: view), at: range)
+      return CheckedExpr(.nilLiteral, range: range)
     }
     let optional = isOptional || Checker.isOptionalChain(base)
     // `UIImage.self` is the type itself.

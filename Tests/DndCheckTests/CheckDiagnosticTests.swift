@@ -65,6 +65,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       "selfIsTheView",
       "app A { view v { dropInteraction { func performDrop(session) { print(1️⃣view) } } } }"),
     .init("viewPropertyNotOnKind", "app A { label l { }\nfunc f() { 1️⃣l.placeholder = \"x\" } }"),
+    .init("appHasNoRootView", "app A { view v { }\nfunc f() { print(1️⃣self.view) } }"),
     .init(
       "blockCountedOnItsView",
       "app A { tableView t { dataSource ds { func numberOfRowsInSection(section) { 0 }\n"
@@ -379,6 +380,13 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         "cannot find 'collectionView' in scope; did you mean 'grid'?", "cannot find 'tableView' in scope",
       ])
     #expect(result.diagnostics.first?.fixIts.first?.replacement == "grid")
+    // Two collection views: no guess. A label's drop handler gets no table view first.
+    let two = "app A { collectionView a { }\ncollectionView b { }\nfunc f() { print(collectionView?.frame) } }"
+    #expect(checkSource(two).0.diagnostics.map(\.message) == ["cannot find 'collectionView' in scope"])
+    let label = "app A { tableView t { }\nlabel l { dropInteraction { func performDrop(session) { "
+      + "tableView.reloadData() } } } }"
+    #expect(
+      checkSource(label).0.diagnostics.map(\.message) == ["cannot find 'tableView' in scope; did you mean 't'?"])
   }
 
   /// A handler pasted with UIKit's first parameter (the interaction) is

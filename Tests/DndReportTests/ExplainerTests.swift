@@ -381,8 +381,44 @@ import Testing
         "In short: the drag from Notes's line was cancelled: the finger was over Todo, which the drag cannot "
           + "reach (on iPhone a drag stays inside its app)."
       ])
-    let away = try summary("drag to zone\n    drag to Point(10, 2000)")
-    #expect(away.first?.contains("cannot reach") == false, "\(away)")
+    // Back over its own app's empty space: no drop target, not the app out of reach.
+    let restricted = """
+      app Home {
+          frame = Rect(0, 0, 512, 768)
+          label source {
+              frame = Rect(0, 0, 200, 40)
+              isUserInteractionEnabled = true
+              dragInteraction {
+                  func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] }
+                  func sessionIsRestrictedToDraggingApplication(session) { true }
+              }
+          }
+      }
+      app Other {
+          frame = Rect(512, 0, 512, 768)
+          view zone {
+              frame = Rect(0, 0, 512, 768)
+              dropInteraction { func sessionDidUpdate(session) { UIDropProposal(operation: .copy) } }
+          }
+      }
+      scenario "over" {
+          longPress source
+          drag to zone
+          release
+      }
+      scenario "back" {
+          longPress source
+          drag to zone
+          drag to Point(300, 500)
+          release
+      }
+      """
+    let run = try ScriptRun(restricted)
+    let explainer = Explainer(files: [run.file])
+    let summaries = run.result.scenarios.map { explainer.summary(of: $0).joined() }
+    #expect(summaries.count == 2)
+    #expect(summaries.first?.contains("which the drag cannot reach (the source restricted") == true, "\(summaries)")
+    #expect(summaries.last?.contains("no drop target was under the finger") == true, "\(summaries)")
   }
 
   /// A second canHandle for the same view in one drag (the drag came back)
