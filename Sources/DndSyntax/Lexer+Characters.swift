@@ -193,8 +193,11 @@ extension Lexer {
     case .dollar:
       message = .unexpectedCharacter("'$'", hint: "a shorthand argument is '$' and a number, such as $0")
     case .backslash where position < end && bytes[position] == .dot:
-      // `paths.map(\.item)`: a Swift key path.
+      // `paths.map(\.item)`, `\.item.description`: a Swift key path.
       position = endOfIdentifier(from: position + 1)
+      while position + 1 < end, bytes[position] == .dot, bytes[position + 1].isIdentifierStart {
+        position = endOfIdentifier(from: position + 1)
+      }
       let member = file.text(range(tokenStart + 2, position))
       message = .unexpectedCharacter(
         "'\\'", hint: "dnd has no key paths: write a closure, such as '{ $0.\(member.isEmpty ? "name" : member) }'")

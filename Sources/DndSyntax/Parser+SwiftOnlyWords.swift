@@ -34,11 +34,26 @@ extension Parser.State {
     return table
   }()
 
+  /// Whether the declaration at the current word (`class Name: A, B {`)
+  /// names a UIKit type among those it inherits or adopts, on its line.
+  private mutating func inheritsFromUIKit() -> Bool {
+    guard peek(2).kind == .colon else { return false }
+    var offset = 3
+    while offset < 16 {
+      let next = peek(offset)
+      if next.isAtStartOfLine || next.kind == .leftBrace || next.kind == .endOfFile { return false }
+      if next.kind == .identifier, text(next).hasPrefix("UI") { return true }
+      offset += 1
+    }
+    return false
+  }
+
   /// What a UIKit subclass (a view controller and its delegates) becomes.
-  static let viewControllerAdvice =
-    "'class' declarations are not part of dnd; a view controller is an 'app' here ('app Gallery { ... }'), "
-    + "its views are declared inside it ('collectionView gallery { ... }') and each delegate is a block "
-    + "in its view ('dropInteraction { func performDrop(session) { ... } }')"
+  static func viewControllerAdvice(_ word: String) -> String {
+    "'\(word)' declarations are not part of dnd; a view controller is an 'app' here ('app Gallery { ... }'), "
+      + "its views are declared inside it ('collectionView gallery { ... }') and each delegate is a block "
+      + "in its view ('dropInteraction { func performDrop(session) { ... } }')"
+  }
 
   /// The words of `swiftOnlyWords`, by their length in bytes.
   static let swiftOnlyWordsByLength: [[StaticString]] = {
@@ -86,12 +101,11 @@ extension Parser.State {
     else { return .none }
     let word = token.range
     guard isModifier else {
-      // `class ViewController: UIViewController, UIDropInteractionDelegate`:
-      // the lecture's controller is an app here, its delegates blocks.
-      if text(token) == "class", peek(2).kind == .colon, peek(3).kind == .identifier,
-        text(peek(3)).hasPrefix("UI")
-      {
-        report(.swiftOnlyWord(Parser.State.viewControllerAdvice), at: word)
+      // `class ViewController: UIViewController, UIDropInteractionDelegate`,
+      // `extension ViewController: UIDragInteractionDelegate`: the lecture's
+      // controller is an app here, its delegates blocks.
+      if text(token) == "class" || text(token) == "extension", inheritsFromUIKit() {
+        report(.swiftOnlyWord(Parser.State.viewControllerAdvice(text(token))), at: word)
         synchronize()
         return .skipped
       }

@@ -101,6 +101,7 @@ struct LexerTests {
       ("1 .. 2", [ErrorToken(id: "unexpectedCharacter", text: "..", pointsAt: "..")]),
       // A key path goes as one error, whose hint names the closure to write.
       ("map(\\.item)", [ErrorToken(id: "unexpectedCharacter", text: "\\.item", pointsAt: "\\.item")]),
+      ("\\.a.b", [ErrorToken(id: "unexpectedCharacter", text: "\\.a.b", pointsAt: "\\.a.b")]),
       (
         "“hi”",
         [
