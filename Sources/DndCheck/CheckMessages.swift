@@ -53,8 +53,8 @@ extension DiagnosticMessage {
 
   static func blockCountedOnItsView(_ name: String, view: String) -> DiagnosticMessage {
     .error(
-      "the trace records the calls of the block '\(name)' under its view '\(view)' (a view has one block of "
-        + "that kind, so its name tells nothing apart): write 'on \(view)'")
+      "the trace records the calls of the block '\(name)' under its view '\(view)' (it keeps the names of "
+        + "drag, drop and spring-loaded interactions only): write 'on \(view)'")
   }
 
   static func callCountNotInt(found: String) -> DiagnosticMessage {

@@ -85,6 +85,9 @@ public struct GlobalInfo: Sendable {
   /// The value type a `let` is known to hold (Checker+ConstantValues.swift),
   /// kept here so that later REPL inputs know it too.
   public var valueType: String?
+  /// A view's named blocks (`dropInteraction images`), by name and kind,
+  /// for `expect called ... on zone.images` (in later REPL inputs too).
+  public var namedBlocks: [(name: String, kind: String)] = []
 
   public init(name: String, kind: Kind, range: SourceRange, app: String? = nil, parameters: [String] = []) {
     self.name = name

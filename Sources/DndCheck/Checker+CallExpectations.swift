@@ -31,6 +31,19 @@ extension Checker {
     }
   }
 
+  /// How the trace names view `slot`'s block `name` when it holds one of
+  /// `methods` ("dropInteraction images"); "" for a block the trace records
+  /// under the view alone (a list's delegates, a text drop delegate); nil
+  /// when the view has no block so named. Blocks of different kinds may
+  /// share a name: the one of the methods' kind is meant.
+  func tracedBlock(_ name: String, of slot: Int, for methods: [DelegateMethod]) -> String? {
+    let blocks = globals[slot].namedBlocks.filter { $0.name == name }
+    let kinds = Set(methods.compactMap { $0.interaction?.rawValue })
+    guard let block = blocks.first(where: { kinds.contains($0.kind) }) ?? blocks.first else { return nil }
+    let traced = ["dragInteraction", "dropInteraction", "springLoadedInteraction"].contains(block.kind)
+    return traced ? block.kind + " " + name : ""
+  }
+
   mutating func reportCallsNeverTraced() {
     // A REPL input may name views an earlier input declared.
     guard !callExpectations.isEmpty, !continuesEarlierInput else { return }

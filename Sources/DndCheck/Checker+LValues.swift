@@ -29,6 +29,7 @@ extension Checker {
 
   /// The left side of an assignment, with its errors reported.
   mutating func checkAssignmentTarget(_ target: Expr) -> CheckedLValue? {
+    if reportSelfViewInPath(target) { return nil }
     guard let (lvalue, root) = checkLValue(target) else {
       report(.cannotAssign, at: target.range)
       return nil
@@ -51,6 +52,33 @@ extension Checker {
       report(.viewPropertyNotOnKind(name, kind: kind, owners: owners), at: target.range)
     }
     return lvalue
+  }
+
+  /// `self.view.backgroundColor = .red`: a view controller's root view, in
+  /// a handler (whose `self` is its view) or an app's function (the app has
+  /// none), as `checkMember` reports it where it is read. True if reported.
+  private mutating func reportSelfViewInPath(_ target: Expr) -> Bool {
+    guard let (root, names) = Checker.memberNames(of: target), case .selfReference = root.kind,
+      names.first == "view", let selfSlot = functions.last?.selfSlot, globals.indices.contains(selfSlot)
+    else { return false }
+    switch globals[selfSlot].kind {
+    case .view:
+      // An app's `view` (a variable or view so named) is what `self.view` reaches.
+      if globalIndex["view"] != nil { return false }
+      report(.selfIsTheView(globals[selfSlot].name, written: "self.view"), at: target.range)
+      return true
+    case .app:
+      let app = globals[selfSlot].name
+      if let slot = globalIndex["view"], globals[slot].app == app { return false }
+      let view = globals.first { global in
+        if case .view = global.kind { return global.app == app }
+        return false
+      }?.name
+      report(.appHasNoRootView(app, view: view), at: target.range)
+      return true
+    default:
+      return false
+    }
   }
 
   /// `label.placeholder = "…"`: a property dnd models on other kinds of
@@ -86,6 +114,18 @@ extension Checker {
       if case .identifier(let appName) = base.kind, !isLocalName(appName), let appSlot = globalIndex[appName],
         globals[appSlot].kind == .app, let found = globalIndex[name.text], globals[found].app == appName
       {
+        slot = found
+      } else if case .selfReference = base.kind, let found = globalIndex[name.text],
+        let selfSlot = functions.last?.selfSlot, globals.indices.contains(selfSlot)
+      {
+        // `self.dropLabel` in a handler (seed 002) or an app's function: the
+        // app's view, unless the handler's own view has a property so named.
+        if case .view(let kind) = globals[selfSlot].kind,
+          PropertyCatalogue.property(named: name.text, on: kind) != nil
+            || Checker.viewMembersBesidesProperties.contains(name.text)
+        {
+          break
+        }
         slot = found
       }
     default:

@@ -358,7 +358,7 @@ extension Checker {
       var viewExpr = on
       var interaction: String?
       if let on, case .member(let base, let name, _) = on.kind, let slot = declaredViewSlot(base),
-        let traced = namedInteractions[slot]?[name.text]
+        let traced = tracedBlock(name.text, of: slot, for: methods)
       {
         viewExpr = base
         if traced.isEmpty {

@@ -90,13 +90,6 @@ public struct Checker {
   /// `expect [not] called` steps, checked once the whole script has been
   /// read (a scenario may come before the views it names).
   var callExpectations: [CallExpectation] = []
-  /// The named blocks of each view (by its global slot), collected with
-  /// the globals so that a scenario before its app sees them: name, and
-  /// how the trace names the interaction ("dropInteraction images"), for
-  /// `expect called ... on zone.images`; "" for a block the trace records
-  /// under the view alone (a list's delegates, a text drop delegate: one
-  /// of each per view).
-  var namedInteractions: [Int: [String: String]] = [:]
 
   init(file: SourceFile, previous: CheckedProgram?) {
     self.file = file
@@ -291,14 +284,15 @@ public struct Checker {
   private mutating func collectViews(_ view: ViewDecl, app: String) {
     let kind = ViewKind(rawValue: view.kind.text) ?? .view
     let slot = declareGlobal(view.name, kind: .view(kind), app: app)
+    globals[slot].namedBlocks = []  // a REPL input may declare the view again
     for member in view.members {
       switch member {
       case .view(let child):
         collectViews(child, app: app)
       case .interaction(let interaction):
+        // Collected with the globals, so that a scenario before its app sees them.
         guard let name = interaction.name else { continue }
-        let traced = ["dragInteraction", "dropInteraction", "springLoadedInteraction"].contains(interaction.kind.text)
-        namedInteractions[slot, default: [:]][name.text] = traced ? interaction.kind.text + " " + name.text : ""
+        globals[slot].namedBlocks.append((name.text, interaction.kind.text))
       default:
         break
       }

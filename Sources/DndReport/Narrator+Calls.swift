@@ -138,13 +138,14 @@ extension Narrator {
     }
     // Asked once per visit: again when the drag comes back (choice §13.2),
     // where the lecture says a view that said no is not asked again.
-    let name = event.view ?? "?"
-    let again = implemented && story(event).askedCanHandle.contains(name)
-    if implemented { update(event) { _ = $0.askedCanHandle.insert(name) } }
+    let key = (event.view ?? "?") + " " + (event.interaction ?? "")
+    let again = implemented && story(event).canHandleAnswers[key] == false
+    if implemented { update(event) { $0.canHandleAnswers[key] = yes } }
     let reasked =
       again
-      ? " This drag asked \(view) before: the model asks once per visit of the drag and again when its items "
-        + "change (a choice; the lecture says a view that said false is not asked again during the drag)." : ""
+      ? " \(view) said false to this drag before: the model asks once per visit of the drag and again when its "
+        + "items change (a choice; the lecture says a view that said false is not asked again during the drag)."
+      : ""
     if yes {
       let how =
         implemented

@@ -51,8 +51,9 @@ struct Narrator {
     /// The app under the finger at the latest sample, when the drag could
     /// not reach it, and why; a later move clears it.
     var unreachable: (app: String, why: String)?
-    /// The views whose canHandle this drag has asked (a second ask is told).
-    var askedCanHandle: Set<String> = []
+    /// What each interaction's canHandle last answered this drag (by view
+    /// and interaction): a second false is told.
+    var canHandleAnswers: [String: Bool] = [:]
   }
 
   init(run: ScenarioResult) {

@@ -66,6 +66,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       "app A { view v { dropInteraction { func performDrop(session) { print(1️⃣view) } } } }"),
     .init("viewPropertyNotOnKind", "app A { label l { }\nfunc f() { 1️⃣l.placeholder = \"x\" } }"),
     .init("appHasNoRootView", "app A { view v { }\nfunc f() { print(1️⃣self.view) } }"),
+    .init("appHasNoRootView", "app A { view v { }\nfunc f() { 1️⃣self.view.alpha = 0.5 } }"),
+    .init(
+      "selfIsTheView",
+      "app A { view v { dropInteraction { func performDrop(session) { 1️⃣self.view.alpha = 1 } } } }"),
+    .init(
+      "viewPropertyNotOnKind",
+      "app A { view zone { }\nlabel l { dropInteraction { func performDrop(session) {\n"
+        + "1️⃣self.zone.text = \"\" } } } }"),
     .init(
       "blockCountedOnItsView",
       "app A { tableView t { dataSource ds { func numberOfRowsInSection(section) { 0 }\n"
@@ -426,6 +434,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       }
       """
     #expect(checkSource(source).0.diagnostics.map(\.message) == [])
+    // An app's own `view` is what `self.view` reaches, in a handler and in a function.
+    let named = "app A { var view = 3\nlabel l { dropInteraction { func performDrop(session) { self.view = 4 } } }\n"
+      + "func f() { self.view = 5 } }"
+    #expect(checkSource(named).0.diagnostics.map(\.message) == [])
   }
 
   @Test func aTablesAutomaticIntentGetsNoFixItIntoACollectionProposal() {

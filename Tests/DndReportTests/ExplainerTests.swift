@@ -429,7 +429,7 @@ import Testing
         dropHandlers: "func canHandle(session) { false }",
         steps: "longPress source\n  drag through target, Point(360, 600), target\n  release"))
     let notes = Explainer(files: [run.file]).notes(for: try run.only)
-    let told = notes.filter { $0.contains("This drag asked `target` before") }
+    let told = notes.filter { $0.contains("`target` said false to this drag before") }
     #expect(told.count == 1, "\(notes)")
   }
 
