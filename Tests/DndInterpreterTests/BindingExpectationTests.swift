@@ -73,23 +73,27 @@ import Testing
     #expect(diagnostic.message == message)
   }
 
+  /// A view with two drop interactions, named: `images` takes images
+  /// only, `text` proposes a copy of anything.
+  static let namedZone = """
+    view zone {
+      frame = Rect(400, 100, 300, 300)
+      dropInteraction images {
+        func canHandle(session) { session.canLoadObjects(ofClass: UIImage) }
+        func performDrop(session) { }
+      }
+      dropInteraction text {
+        func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+        func performDrop(session) { }
+      }
+    }
+    """
+
   /// Two drop interactions of one kind on a view, told apart by name:
   /// `on zone.text` counts that interaction's calls, the trace's call lines
   /// name it, and a failure says which one was called instead.
   @Test func aNamedInteractionsCallsAreCountedApart() throws {
-    let zone = """
-      view zone {
-        frame = Rect(400, 100, 300, 300)
-        dropInteraction images {
-          func canHandle(session) { session.canLoadObjects(ofClass: UIImage) }
-          func performDrop(session) { }
-        }
-        dropInteraction text {
-          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
-          func performDrop(session) { }
-        }
-      }
-      """
+    let zone = Self.namedZone
     func outcome(_ expectation: String) throws -> ScenarioResult {
       try runScene(
         demoScene(
@@ -131,17 +135,7 @@ import Testing
             func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] }
           }
         }
-        view zone {
-          frame = Rect(0, 200, 400, 400)
-          dropInteraction images {
-            func canHandle(session) { session.canLoadObjects(ofClass: UIImage) }
-            func performDrop(session) { }
-          }
-          dropInteraction text {
-            func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
-            func performDrop(session) { }
-          }
-        }
+        \(Self.namedZone)
       }
       """
     let result = try runScene(source)
