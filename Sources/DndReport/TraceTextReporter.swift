@@ -203,10 +203,7 @@ private struct Columns {
   /// name ("zone.images"), as `expect called ... on zone.images` writes it:
   /// two interactions of one kind on a view are told apart.
   static func place(of event: TraceEvent, namingApps: Bool) -> String {
-    guard var view = event.view else { return event.app ?? "" }
-    if event.kind == .call, let interaction = event.interaction, let space = interaction.firstIndex(of: " ") {
-      view += "." + interaction[interaction.index(after: space)...]
-    }
+    guard let view = event.kind == .call ? event.namedPlace : event.view else { return event.app ?? "" }
     guard namingApps, let app = event.app else { return view }
     return app + "." + view
   }

@@ -166,3 +166,14 @@ public final class Trace {
     events.map(\.description).joined(separator: "\n")
   }
 }
+
+extension TraceEvent {
+  /// Where the event happened, as a script names it: the view, and the
+  /// name of a named interaction (`zone.images` for "dropInteraction
+  /// images"), as `expect called ... on zone.images` writes it.
+  public var namedPlace: String? {
+    guard let view else { return nil }
+    guard let interaction, let space = interaction.firstIndex(of: " ") else { return view }
+    return view + "." + interaction[interaction.index(after: space)...]
+  }
+}

@@ -151,20 +151,12 @@ extension SceneHost {
     }
     var found = count == 0 ? "it was not called" : "it was called \(Self.timesText(count))"
     if let first = firstCall.map({ events[$0] }) {
-      found += ", first \(first.method)\(Self.place(of: first).map { " on \($0)" } ?? "") at \(first.time)"
+      found += ", first \(first.method)\(first.namedPlace.map { " on \($0)" } ?? "") at \(first.time)"
     } else if view != nil {
       let elsewhere = world.trace.events.filter { $0.kind == .call && Self.matches($0, method, spellings) }
-      if let other = elsewhere.first.flatMap(Self.place(of:)) { found += " (it was called on \(other))" }
+      if let other = elsewhere.first?.namedPlace { found += " (it was called on \(other))" }
     }
     throw RuntimeError(.callExpectationFailed("expected \(expected), but \(found)"), at: range)
-  }
-
-  /// Where a call went, as the trace's call lines name it: the view, and a
-  /// named interaction's name ("zone.images").
-  private static func place(of event: TraceEvent) -> String? {
-    guard let view = event.view else { return nil }
-    guard let interaction = event.interaction, let space = interaction.firstIndex(of: " ") else { return view }
-    return view + "." + interaction[interaction.index(after: space)...]
   }
 
   /// `spellings` are the catalogue's one or two for the name: a list is
