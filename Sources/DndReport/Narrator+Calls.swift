@@ -123,7 +123,8 @@ extension Narrator {
   }
 
   mutating func tellCanHandle(_ event: TraceEvent, implemented: Bool) {
-    let view = "`\(event.view ?? "?")`"
+    // Two interactions of one kind on a view are told apart by name (`zone.images`).
+    let view = "`\(event.namedPlace ?? "?")`"
     let result = event.result ?? ""
     let yes = result.hasPrefix("true")
     if event.interaction == "pasteConfiguration" || event.name == "canPaste" {

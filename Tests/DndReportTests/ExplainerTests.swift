@@ -433,6 +433,41 @@ import Testing
     #expect(told.count == 1, "\(notes)")
   }
 
+  /// Two drop interactions on one view: each canHandle is told under the
+  /// interaction's name, as the trace names it.
+  @Test func namedInteractionsAreToldApart() throws {
+    let zone = """
+      label target {
+          frame = Rect(400, 400, 300, 300)
+          isUserInteractionEnabled = true
+          dropInteraction images { func canHandle(session) { session.canLoadObjects(ofClass: UIImage) } }
+          dropInteraction text { func sessionDidUpdate(session) { UIDropProposal(operation: .copy) } }
+        }
+      """
+    let run = try ScriptRun(
+      """
+      app Demo {
+        label source {
+          frame = Rect(20, 100, 200, 40)
+          text = "Hi"
+          isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))] }
+          }
+        }
+        \(zone)
+      }
+      scenario "s" {
+        longPress source
+        drag to target
+        release
+      }
+      """)
+    let notes = Explainer(files: [run.file]).notes(for: try run.only)
+    #expect(notes.contains { $0.hasPrefix("The drag reaches `target.images`, but canHandle says false") }, "\(notes)")
+    #expect(notes.contains { $0.hasPrefix("The drag reaches `target.text`;") }, "\(notes)")
+  }
+
   @Test func aCopyProposalIsExplainedAsTheGreenPlus() throws {
     let run = try ScriptRun(scene())
     let notes = Explainer(files: [run.file]).notes(for: try run.only)
