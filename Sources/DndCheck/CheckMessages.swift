@@ -460,6 +460,21 @@ extension DiagnosticMessage {
     .error("cannot find '\(name)' in scope" + didYouMean(suggestion))
   }
 
+  static func unknownSystem(_ name: String, device: String, suggestion: String, version: String) -> DiagnosticMessage {
+    .error("an \(device) runs '\(suggestion)', not '\(name)'; write 'device \(device) \(suggestion) \(version)'")
+  }
+
+  static func unknownSystemVersion(_ system: String, version: String) -> DiagnosticMessage {
+    if system == "iPadOS" {
+      return .error(
+        "there is no iPadOS \(version): iPadOS began at 13 (an older iPad runs iOS, as in 'device iPad iOS 12'), "
+          + "and after 18 the numbering jumped to 26; write a version from 13 to 18, or 26")
+    }
+    return .error(
+      "there is no iOS \(version) with drag and drop: it came with iOS 11, and after iOS 18 the numbering jumped "
+        + "to 26; write a version from 11 to 18, or 26")
+  }
+
   static func unknownType(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("cannot find type '\(name)' in scope" + didYouMean(suggestion))
   }

@@ -4,6 +4,9 @@ import DndSyntax
 /// level as a function. This is the only input the interpreter accepts.
 public struct CheckedProgram: Sendable {
   public var device: Device
+  /// The major iOS version the script asked for (`device iPhone iOS 15`);
+  /// nil when it named none, which models iOS 11 to 14.
+  public var systemVersion: Int?
   public var symbols: SymbolTable
   public var globals: [GlobalInfo]
   /// Global functions, created before any code runs so that everything can
@@ -18,11 +21,13 @@ public struct CheckedProgram: Sendable {
   public var stringLiterals: [String]
 
   public init(
-    device: Device = .iPad, symbols: SymbolTable = SymbolTable(), globals: [GlobalInfo] = [],
+    device: Device = .iPad, systemVersion: Int? = nil, symbols: SymbolTable = SymbolTable(),
+    globals: [GlobalInfo] = [],
     globalFunctions: [GlobalFunction] = [], main: FunctionCode, apps: [CheckedApp] = [],
     sources: [CheckedSource] = [], scenarios: [CheckedScenario] = [], stringLiterals: [String] = []
   ) {
     self.device = device
+    self.systemVersion = systemVersion
     self.symbols = symbols
     self.globals = globals
     self.globalFunctions = globalFunctions

@@ -8,7 +8,9 @@ extension Checker {
     // first input, already has its device, and a new one would be ignored.
     // (A device dnd does not know is reported as such, below.)
     if continuesEarlierInput, Device(rawValue: decl.name.text) != nil {
-      report(.sceneAlreadyHasDevice(current: device.rawValue, declared: decl.name.text), at: decl.range)
+      let current = device.rawValue + (systemVersion.map { " iOS \($0)" } ?? "")
+      let declared = decl.name.text + (decl.system.map { " \($0.name.text) \($0.version)" } ?? "")
+      report(.sceneAlreadyHasDevice(current: current, declared: declared), at: decl.range)
       return
     }
     if let previous = deviceRange {
@@ -26,7 +28,34 @@ extension Checker {
       return
     }
     device = parsed
+    if let system = decl.system { systemVersion = checkSystemVersion(system, on: parsed) }
   }
+
+  /// `iOS 15` after the device: the major version, if iOS had it. Any
+  /// version drag and drop exists in is taken; the model tells two apart
+  /// (before and from iOS 15, §11), and the trace names the one given.
+  mutating func checkSystemVersion(_ system: SystemVersion, on device: Device) -> Int? {
+    let name = system.name.text
+    let systems = device == .iPad ? ["iOS", "iPadOS"] : ["iOS"]
+    guard systems.contains(name) else {
+      let suggestion = name == "iPadOS" ? "iOS" : Suggestions.closest(to: name, in: systems) ?? "iOS"
+      report(
+        .unknownSystem(name, device: device.rawValue, suggestion: suggestion, version: system.version),
+        at: system.name.range,
+        fixIts: replacement(system.name.range, with: suggestion))
+      return nil
+    }
+    let major = system.version.split(separator: ".", maxSplits: 1).first.flatMap { Int($0) }
+    guard let major, Self.systemVersions.contains(major), !(name == "iPadOS" && major < 13) else {
+      report(.unknownSystemVersion(name, version: system.version), at: system.versionRange)
+      return nil
+    }
+    return major
+  }
+
+  /// The iOS versions that have drag and drop: 11 to 18, then 26 (the
+  /// numbering jumped to the year).
+  static let systemVersions: Set<Int> = Set(11...18).union([26])
 
   // MARK: - Apps and views
 

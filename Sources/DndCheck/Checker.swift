@@ -37,6 +37,7 @@ public struct Checker {
   var diagnostics: [Diagnostic] = []
   var symbols: SymbolTable
   var device: Device = .iPad
+  var systemVersion: Int?
   var deviceRange: SourceRange?
   var globals: [GlobalInfo]
   var globalIndex: [String: Int] = [:]
@@ -95,6 +96,7 @@ public struct Checker {
     self.file = file
     self.symbols = previous?.symbols ?? SymbolTable()
     self.device = previous?.device ?? .iPad
+    self.systemVersion = previous?.systemVersion
     self.globals = previous?.globals ?? []
     self.stringLiterals = previous?.stringLiterals ?? []
     for (index, text) in stringLiterals.enumerated() { literalIndex[text] = index }
@@ -132,7 +134,8 @@ public struct Checker {
       body: CheckedBlock(statements: statements),
       range: SourceRange(file: file.id, start: 0, end: 0).union(end))
     let program = CheckedProgram(
-      device: device, symbols: symbols, globals: globals, globalFunctions: globalFunctions, main: main,
+      device: device, systemVersion: systemVersion, symbols: symbols, globals: globals,
+      globalFunctions: globalFunctions, main: main,
       apps: apps, sources: sources, scenarios: scenarios, stringLiterals: stringLiterals)
     return CheckResult(program: program, diagnostics: inSourceOrder(diagnostics))
   }

@@ -172,11 +172,11 @@ struct Narrator {
     case "listDisabledByDefault"?:
       add(
         event,
-        "The long press at \(point) reaches `\(hit ?? "?")`, whose drag interaction is off: on iPhone a "
-          + "table or collection view's dragInteractionEnabled starts false. No drag starts. Set "
+        "The long press at \(point) reaches `\(hit ?? "?")`, whose drag interaction is off: on iPhone before "
+          + "iOS 15 a table or collection view's dragInteractionEnabled starts false. No drag starts. Set "
           + "dragInteractionEnabled to true to allow drags.", rule: .listDragDisabledOnIPhone, tone: .yellow)
       noDragReasons.append(
-        "no drag started: on iPhone a table or collection view's drags are off by default.")
+        "no drag started: on iPhone before iOS 15 a table or collection view's drags are off by default.")
     case "disabled"?:
       add(
         event,

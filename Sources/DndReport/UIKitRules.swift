@@ -111,13 +111,13 @@ extension UIKitRule {
     sources: [.dragInteractionHeader, .introducing])
   static let disabledByDefaultOnIPhone = UIKitRule(
     id: "disabledByDefaultOnIPhone",
-    text: "On iPhone (iOS 11 to 14) UIDragInteraction.isEnabledByDefault is false: a drag interaction does "
-      + "nothing until you set its isEnabled to true.",
+    text: "On iPhone UIDragInteraction.isEnabledByDefault is false (documented for iOS 11 to 14; dnd keeps it "
+      + "for later versions): a drag interaction does nothing until you set its isEnabled to true.",
     sources: [.isEnabledByDefaultPage, .mastering])
   static let listDragDisabledOnIPhone = UIKitRule(
     id: "listDragDisabledOnIPhone",
-    text: "On iPhone (iOS 11 to 14) a UITableView's or UICollectionView's dragInteractionEnabled is false "
-      + "by default: set it to true to let rows or items be dragged.",
+    text: "On iPhone before iOS 15 a UITableView's or UICollectionView's dragInteractionEnabled is false "
+      + "by default (from iOS 15 it is true): set it to true to let rows or items be dragged.",
     sources: [.listDragPage, .tableViewHeader])
   static let disabledInteraction = UIKitRule(
     id: "disabledInteraction",

@@ -3,18 +3,22 @@ public enum DeviceIdiom: String, Codable, Sendable {
   case pad, phone
 }
 
-/// The device a world simulates: its idiom, its screen and the drag and drop
-/// defaults that follow from the idiom. The model is iOS 11-14.
+/// The device a world simulates: its idiom, its screen, the iOS version and
+/// the drag and drop defaults that follow from them. Without a version the
+/// model is iOS 11-14, the lecture's systems.
 public struct Device: Hashable, Sendable {
   public var idiom: DeviceIdiom
   public var name: String
   /// The screen in points; app windows are placed on it.
   public var screenSize: Size
+  /// The major iOS version a script asked for; nil models iOS 11-14.
+  public var systemVersion: Int?
 
-  public init(idiom: DeviceIdiom, name: String, screenSize: Size) {
+  public init(idiom: DeviceIdiom, name: String, screenSize: Size, systemVersion: Int? = nil) {
     self.idiom = idiom
     self.name = name
     self.screenSize = screenSize
+    self.systemVersion = systemVersion
   }
 
   /// A 9.7-inch iPad in landscape, the lecture's device.
@@ -22,19 +26,36 @@ public struct Device: Hashable, Sendable {
   /// A 4.7-inch iPhone in portrait.
   public static let iPhone = Device(idiom: .phone, name: "iPhone", screenSize: Size(375, 667))
 
+  /// The same device running `version` of iOS.
+  public func running(iOS version: Int?) -> Device {
+    var device = self
+    device.systemVersion = version
+    return device
+  }
+
+  /// The name with the version, when one was given: "iPhone (iOS 15)".
+  public var label: String { systemVersion.map { "\(name) (iOS \($0))" } ?? name }
+
+  /// Whether the model follows iOS 15 and later, where the iPhone's drags
+  /// may leave their app (§11).
+  public var isIOS15OrLater: Bool { (systemVersion ?? 14) >= 15 }
+
   /// `UIDragInteraction.isEnabledByDefault`: true on iPad, false on iPhone.
-  /// Choice: the iOS 11-14 value on iPhone (false), because that is the
-  /// documented one (§2.1, §11); iOS 15's iPhone value is not on record (§13.3).
+  /// Choice: false on iPhone in every version. iOS 11-14's value is the
+  /// documented one (§2.1, §11); iOS 15's is not on record (§13.3), and
+  /// Apple's reference still describes only the iPhone's false. A script
+  /// that sets `isEnabled = true` works either way.
   public var isDragInteractionEnabledByDefault: Bool { idiom == .pad }
 
-  /// Whether a drag may leave the app that started it.
-  /// Choice: iOS 11-14 behaviour, because the lecture targets it: on iPhone
-  /// drags stay inside their app (§11), so other apps never see the session
-  /// and a drag that starts in another app never reaches ours.
-  public var allowsDragsBetweenApps: Bool { idiom == .pad }
+  /// Whether a drag may leave the app that started it: on iPad always, on
+  /// iPhone from iOS 15 (§11). Before iOS 15 an iPhone's drags stay inside
+  /// their app, so other apps never see the session and a drag that starts
+  /// in another app never reaches ours.
+  public var allowsDragsBetweenApps: Bool { idiom == .pad || isIOS15OrLater }
 
-  /// `UITableView`/`UICollectionView.dragInteractionEnabled` default (iOS 11-14).
-  public var isTableDragEnabledByDefault: Bool { idiom == .pad }
+  /// `UITableView`/`UICollectionView.dragInteractionEnabled` default: true on
+  /// iPad; on iPhone false before iOS 15 and true from it (§8.1, §9.1, §11).
+  public var isTableDragEnabledByDefault: Bool { idiom == .pad || isIOS15OrLater }
 }
 
 /// The durations the runtime uses, in virtual seconds. Where UIKit's value

@@ -227,7 +227,8 @@ extension DragEngine {
     }
     // Choice (§1.3 step 6, timing undocumented): the three questions are asked
     // once, right after sessionWillBegin, in this order. The restriction is only
-    // asked where drags can leave the app (iPad), as the header says.
+    // asked where drags can leave the app (iPad; iPhone from iOS 15), as the
+    // header says.
     if world.device.allowsDragsBetweenApps {
       s.isRestricted = try ask(
         origin.delegate.sessionIsRestrictedToDraggingApplication,
@@ -314,11 +315,11 @@ extension DragEngine {
     state.finger = finger
     finger.drag = state
     sessions.append(state)
-    // Choice: iOS 11-14 on iPhone keeps drags inside their app, so a drag from
+    // Before iOS 15 an iPhone keeps drags inside their app, so a drag from
     // another app can reach none of ours (§11).
     let note =
       world.device.allowsDragsBetweenApps
-      ? "" : " (iPhone: drags stay inside their app, none of ours can take it)"
+      ? "" : " (iPhone before iOS 15: drags stay inside their app, none of ours can take it)"
     step(
       "dragFromItemSource", state, phase: .lift, app: source.name,
       [TraceArgument("item", itemName), TraceArgument("point", pointText(finger.location))],

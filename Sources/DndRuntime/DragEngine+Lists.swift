@@ -105,7 +105,7 @@ extension DragEngine {
   }
 
   /// The drag begins: `dragSessionWillBegin`, then the list's answers to the
-  /// restriction (iPad only, as for interactions) and move questions.
+  /// restriction (where drags can leave the app, as for interactions) and move questions.
   func listBeginDrag(_ list: ListView, _ s: DragState, _ origin: DragInteraction) throws {
     let session = s.dragSession
     let callSite = site(s, origin)

@@ -100,7 +100,7 @@ extension DragEngine {
     if hit == nil, let app = world.app(at: s.location), !canReach(s, app) {
       let reason =
         world.device.allowsDragsBetweenApps
-        ? "the source restricted the session to its own app" : "on iPhone a drag stays inside its app"
+        ? "the source restricted the session to its own app" : "on iPhone before iOS 15 a drag stays inside its app"
       step("appNotReachable", s, phase: s.phase, app: app.name, result: reason)
       return
     }

@@ -183,8 +183,8 @@ public final class ListView {
 
   // MARK: Drag interaction enabling
 
-  /// UIKit's `dragInteractionEnabled`. Choice (iOS 11-14, as the rest of the
-  /// runtime): YES on iPad, NO on iPhone unless set; iOS 15 made it YES on both.
+  /// UIKit's `dragInteractionEnabled`: YES on iPad, and on iPhone NO before
+  /// iOS 15 and YES from it, unless set (`Device.isTableDragEnabledByDefault`).
   public var dragInteractionEnabled: Bool {
     get { explicitDragInteractionEnabled ?? world?.device.isTableDragEnabledByDefault ?? true }
     // The built-in drag interaction reads this value (DragInteraction.isEnabled).

@@ -193,7 +193,7 @@ extension World {
   /// The scene as it is now.
   public func snapshot() -> SceneSnapshot {
     SceneSnapshot(
-      device: device.name, screenSize: device.screenSize, time: scheduler.now,
+      device: device.label, screenSize: device.screenSize, time: scheduler.now,
       apps: apps.map { AppSnapshot(name: $0.name, window: $0.window.snapshot()) },
       fingers: fingers.fingers.map { FingerSnapshot(id: $0.id, location: $0.location, session: $0.drag?.id) },
       drags: engine.sessions.filter { $0.stage != .ended }.map(\.snapshot),

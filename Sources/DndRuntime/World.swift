@@ -1,7 +1,8 @@
 import Foundation
 
-// DndRuntime: a headless model of UIKit drag and drop (iOS 11-14), in plain
-// Swift, knowing nothing of the dnd language.
+// DndRuntime: a headless model of UIKit drag and drop (iOS 11-14 by default,
+// iOS 15 and later where the device says so), in plain Swift, knowing nothing
+// of the dnd language.
 //
 // The root of a simulation is a World: the device, the apps and their view
 // trees, the scheduler with its virtual clock, the trace and the fingers. There

@@ -37,13 +37,29 @@ public enum TopLevelItem: Sendable {
   case statement(Stmt)
 }
 
-/// `device iPad`
+/// `device iPad`, or with the system's version: `device iPhone iOS 15`.
 public struct DeviceDecl: Sendable {
   public var name: Name
+  /// The system and its version as written (`iOS`, `15`), if given.
+  public var system: SystemVersion?
   public var range: SourceRange
-  public init(name: Name, range: SourceRange) {
+  public init(name: Name, system: SystemVersion? = nil, range: SourceRange) {
     self.name = name
+    self.system = system
     self.range = range
+  }
+}
+
+/// `iOS 15` after a device's name. The version is kept as written (`17.4`):
+/// the checker decides which versions exist.
+public struct SystemVersion: Sendable {
+  public var name: Name
+  public var version: String
+  public var versionRange: SourceRange
+  public init(name: Name, version: String, versionRange: SourceRange) {
+    self.name = name
+    self.version = version
+    self.versionRange = versionRange
   }
 }
 

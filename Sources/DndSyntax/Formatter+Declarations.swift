@@ -29,6 +29,7 @@ extension FormatPrinter {
     switch item {
     case .device(let device):
       write("device " + device.name.text)
+      if let system = device.system { write(" " + system.name.text + " " + system.version) }
     case .app(let app):
       write("app " + app.name.text + " ")
       members(app.members, of: app.range, after: app.name.range) { printer, member in

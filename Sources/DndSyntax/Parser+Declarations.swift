@@ -27,7 +27,7 @@ extension Parser.State {
     }
   }
 
-  // deviceDecl = "device" IDENT ;
+  // deviceDecl = "device" IDENT [ systemVersion ] ;
   mutating func parseDeviceDecl() -> DeviceDecl {
     let start = token.range.start
     advance()
@@ -38,7 +38,29 @@ extension Parser.State {
       return DeviceDecl(name: Name("", range: missingRange.emptyAtStart), range: range(from: start))
     }
     let name = expectName(message)
-    return DeviceDecl(name: name, range: range(from: start))
+    var system: SystemVersion?
+    if at(.identifier) && !token.isAtStartOfLine { system = parseSystemVersion() }
+    return DeviceDecl(name: name, system: system, range: range(from: start))
+  }
+
+  // systemVersion = IDENT ( INT | DOUBLE ) { "." INT } ;
+  mutating func parseSystemVersion() -> SystemVersion? {
+    let name = expectName(.expectedName(for: "the system", example: "'device iPhone iOS 15'"))
+    guard (at(.integer) || at(.double)) && !token.isAtStartOfLine else {
+      report(.expectedSystemVersion(after: name.text), at: missingRange)
+      return nil
+    }
+    let start = token.range.start
+    advance()
+    // A patch level, "15.0.1": the lexer reads "15.0" and then ".1".
+    while at(.dot) && token.range.start == previous.end && peek().kind == .integer
+      && peek().range.start == token.range.end
+    {
+      advance()
+      advance()
+    }
+    let numbers = range(from: start)
+    return SystemVersion(name: name, version: file.text(numbers), versionRange: numbers)
   }
 
   // appDecl = "app" IDENT "{" { appMember } "}" ;

@@ -80,7 +80,9 @@ private struct TreeWriter {
 
   mutating func write(_ item: TopLevelItem) {
     switch item {
-    case .device(let device): line("device \(device.name.text)", at: device.range)
+    case .device(let device):
+      let system = device.system.map { " \($0.name.text) \($0.version)" } ?? ""
+      line("device \(device.name.text)\(system)", at: device.range)
     case .app(let app):
       line("app \(app.name.text)", at: app.range)
       nested { writer in

@@ -201,6 +201,10 @@ extension DiagnosticMessage {
     .error("expected a statement, found \(found)")
   }
 
+  public static func expectedSystemVersion(after system: String) -> DiagnosticMessage {
+    .error("expected a version after '\(system)', as in 'device iPhone iOS 15'")
+  }
+
   public static func expectedType(after previous: String) -> DiagnosticMessage {
     .error("expected a type after '\(previous)', as in 'String', '[Int]' or 'UIDropSession?'")
   }

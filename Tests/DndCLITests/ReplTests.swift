@@ -413,6 +413,10 @@ import Testing
   @Test(arguments: [
     ("device iPhone\ndevice iPhone\n", "this session runs on an iPhone already, chosen when its scene was built"),
     ("print(1)\ndevice Android\n", "unknown device 'Android'"),
+    (
+      "device iPhone iOS 15\ndevice iPhone\n",
+      "this session runs on an iPhone iOS 15, chosen when its scene was built by its first input"
+    ),
   ])
   func aLaterDeviceSaysWhichTheSessionHas(input: String, message: String) {
     let outcome = dnd(["repl"], input: Array(input.utf8))

@@ -120,6 +120,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
   static let declarations: [DiagnosticCase] = [
     .init("unknownDevice", "device 1️⃣iPod"),
+    // The system after the device: iOS (iPadOS on an iPad), at a version
+    // that had drag and drop.
+    .init("unknownSystem", "device iPhone 1️⃣ios 15"),
+    .init("unknownSystem", "device iPhone 1️⃣iPadOS 16"),
+    .init("unknownSystemVersion", "device iPhone iOS 1️⃣10"),
+    .init("unknownSystemVersion", "device iPhone iOS 1️⃣20.1"),
+    .init("unknownSystemVersion", "device iPad iPadOS 1️⃣12"),
+    .init("unknownSystemVersion", "device iPad iOS 1️⃣27"),
     .init("duplicateDevice", "device iPad\n1️⃣device iPhone"),
     .init("unknownViewProperty", inRoot("label l { 1️⃣txt = \"a\" }")),
     .init("unknownViewProperty", inRoot("imageView i { 1️⃣text = \"a\" }")),

@@ -379,7 +379,7 @@ import Testing
     #expect(
       try summary("drag to zone") == [
         "In short: the drag from Notes's line was cancelled: the finger was over Todo, which the drag cannot "
-          + "reach (on iPhone a drag stays inside its app)."
+          + "reach (on iPhone before iOS 15 a drag stays inside its app)."
       ])
     // Back over its own app's empty space: no drop target, not the app out of reach.
     let restricted = """

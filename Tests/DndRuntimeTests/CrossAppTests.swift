@@ -202,6 +202,58 @@ struct CrossAppTests {
     #expect(scene.trace.calls("sessionAllowsMoveOperation").count == 1)
   }
 
+  @Test("§11 from iOS 15 another app's drag reaches an iPhone app, as a copy")
+  func iPhoneOnIOS15TakesOtherAppsDrags() throws {
+    let scene = try TestScene(device: Device.iPhone.running(iOS: 15))
+    let target = try scene.add(.view, "target", Rect(10, 10, 300, 300))
+    let safari = scene.world.addItemSource("Safari")
+    safari.addItem("text") { [DragItem(itemProvider: scene.provider("x"))] }
+    scene.makeFullDropTarget(target)
+    try scene.fingers.longPress(item: "text", in: safari)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(scene.callNames(view: "target").contains("performDrop"))
+    let ended = scene.trace.events.first { $0.name == "dragEnded" }
+    #expect(ended?.arguments == [TraceArgument("operation", "copy")])
+  }
+
+  @Test("§2.2/§11 from iOS 15 the restriction question is asked on iPhone")
+  func restrictionQuestionOnIOS15IPhone() throws {
+    let scene = try TestScene(device: Device.iPhone.running(iOS: 15))
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    source.dragInteractions.first?.isEnabled = true
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: Point(300, 500))
+    #expect(scene.trace.calls("sessionIsRestrictedToDraggingApplication").count == 1)
+  }
+
+  /// §11's table: what each device and version starts with. Without a
+  /// version the model is iOS 11-14; choice §13.3 keeps a plain drag
+  /// interaction off on every iPhone.
+  @Test(
+    "§11 the defaults by device and iOS version",
+    arguments: [
+      (Device.iPad, true, true, true),
+      (Device.iPad.running(iOS: 17), true, true, true),
+      (Device.iPhone, false, false, false),
+      (Device.iPhone.running(iOS: 14), false, false, false),
+      (Device.iPhone.running(iOS: 15), false, true, true),
+      (Device.iPhone.running(iOS: 26), false, true, true),
+    ])
+  func defaultsByVersion(device: Device, interaction: Bool, crossApp: Bool, lists: Bool) {
+    #expect(device.isDragInteractionEnabledByDefault == interaction)
+    #expect(device.allowsDragsBetweenApps == crossApp)
+    #expect(device.isTableDragEnabledByDefault == lists)
+  }
+
+  @Test("the trace and the scene picture name the version given, and only then")
+  func deviceLabel() {
+    #expect(Device.iPhone.label == "iPhone")
+    #expect(Device.iPhone.running(iOS: 15).label == "iPhone (iOS 15)")
+  }
+
   @Test("§5.2 own-process representations are hidden from other apps")
   func ownProcessHidden() throws {
     let apps = try TwoApps()

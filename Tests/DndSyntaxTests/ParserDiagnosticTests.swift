@@ -168,6 +168,8 @@ struct ParserDiagnosticTests {
       ("device1️⃣\nprint(1)", "expectedName"),
       ("let 1️⃣= 3", "expectedName"),
       ("device1️⃣", "expectedName"),
+      ("device iPhone iOS1️⃣\nprint(1)", "expectedSystemVersion"),
+      ("device iPhone iOS 1️⃣fifteen", "expectedSystemVersion"),
       ("x as 1️⃣+ 1", "expectedType"),
       ("scenario 1️⃣{ }", "expectedScenarioTitle"),
       ("scenario \"a\\(1️⃣x)\" { }", "interpolationNotAllowed"),

@@ -6,8 +6,11 @@ import Testing
 struct ParserTests {
   @Test(
     arguments: [
-      // deviceDecl, appDecl, appMember
+      // deviceDecl, systemVersion, appDecl, appMember
       ("device iPad", "device iPad"),
+      ("device iPhone iOS 15", "device iPhone iOS 15"),
+      ("device iPad iPadOS 17.4", "device iPad iPadOS 17.4"),
+      ("device iPhone iOS 15.0.1", "device iPhone iOS 15.0.1"),
       (
         "app Demo {\n  var count = 0\n  title = \"x\"\n  func reset() { count = 0 }\n  view root { }\n}",
         """

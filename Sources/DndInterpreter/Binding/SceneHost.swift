@@ -128,7 +128,8 @@ public final class SceneHost: InterpreterHost {
     self.program = program
     self.files = files
     self.sink = output
-    self.world = World(device: program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad)
+    let device = program.device == .iPhone ? DndRuntime.Device.iPhone : .iPad
+    self.world = World(device: device.running(iOS: program.systemVersion))
     self.natives = natives.registry
     self.slot = natives.slot
     self.sceneNatives = natives
