@@ -15,11 +15,19 @@ extension Narrator {
       } else if result.hasPrefix("0 ") {
         add(event, "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns none.")
       } else {
-        update(event) { $0.source = event.view ?? $0.source }
+        update(event) {
+          $0.source = event.view ?? $0.source
+          $0.sourceIsList = Self.isListCall(event)
+        }
+        // A table or collection view lifts the touched row's or item's cell, not itself.
+        let lifted =
+          Self.isListCall(event)
+          ? "the cell at \(event.argument("indexPath") ?? "the touched index path") lifts off \(view)"
+          : "\(view) lifts off the screen"
         add(
           event,
           "UIKit asks \(view)'s drag delegate for items (itemsForBeginning); it returns \(result), so "
-            + "\(view) lifts off the screen under the finger.", rule: .itemIsAPromise)
+            + "\(lifted) under the finger.", rule: .itemIsAPromise)
       }
     case "sessionWillBegin", "dragSessionWillBegin":
       update(event) { $0.began = true }
@@ -82,8 +90,9 @@ extension Narrator {
         event,
         "The app commits its placeholder in \(view): inside commitInsertion, UIKit runs the app's "
           + "dataSourceUpdates block with insertionIndexPath \(path), where the placeholder is now (items "
-          + "inserted before it since the drop move it); the block adds the item to the model there, and the "
-          + "placeholder becomes that item's cell.", rule: .placeholders)
+          + "inserted before it since the drop move it). The block is where the app adds the item to its model, "
+          + "at that index path; then the placeholder becomes the cell of whatever the model has there.",
+        rule: .placeholders)
     case "paste":
       update(event) { $0.dropped = true }
       add(event, "UIKit hands the item providers to \(view)'s paste(itemProviders:), as if they were pasted.")
@@ -104,7 +113,7 @@ extension Narrator {
       add(event, "The drag is over for the source: didEndWith \(event.argument("operation") ?? "").")
     case "sessionDidTransferItems":
       update(event) { $0.transferred = true }
-      add(event, "sessionDidTransferItems: every piece of data the destination asked for has arrived.")
+      add(event, "sessionDidTransferItems: the destination's loads are over: " + transferWords(event) + ".")
     case "previewForLifting", "willAnimateLiftWith", "sessionDidMove", "prefersFullSizePreviewsForSession",
       "sessionDidEnter", "previewForDropping", "willAnimateDropWith", "willAnimateCancelWith",
       "sessionDidEnd",
@@ -154,11 +163,29 @@ extension Narrator {
       add(event, "The drag reaches \(view); \(how), so \(view) will consider the drag.")
     } else {
       update(event) { $0.refusedBy.append(event.view ?? "?") }
+      let silenced =
+        Self.isListCall(event)
+        ? "dropSessionDidEnter, dropSessionDidUpdate or performDropWith"
+        : "sessionDidEnter, sessionDidUpdate or performDrop"
       add(
         event,
         "The drag reaches \(view), but canHandle says false: \(view) ignores this drag, with no "
-          + "sessionDidEnter, sessionDidUpdate or performDrop." + reasked, rule: .canHandleFalse, tone: .yellow)
+          + "\(silenced)." + reasked, rule: .canHandleFalse, tone: .yellow)
     }
+  }
+
+  /// Whether a call went to a table's or collection view's delegate (whose
+  /// methods are named after the list: `tableView(_:canHandle:)`).
+  static func isListCall(_ event: TraceEvent) -> Bool {
+    event.method.hasPrefix("tableView(") || event.method.hasPrefix("collectionView(")
+  }
+
+  /// How the destination's loads ended, for the drag of `event`.
+  mutating func transferWords(_ event: TraceEvent) -> String {
+    let drag = story(event)
+    if !drag.loaded && !drag.loadFailed { return "it loaded no data" }
+    guard drag.loadFailed else { return "every piece of data it asked for has arrived" }
+    return drag.loaded ? "some data arrived, and a load failed with an error" : "its loads failed, with errors"
   }
 
   /// Proposals are told once per drag and view: the same answer again is
@@ -211,13 +238,14 @@ extension Narrator {
       // §8.3: without dropSessionDidUpdate a list gives no visual feedback,
       // but a drop still works (as a copy: the choice for §13.10).
       text = "\(view) has no dropSessionDidUpdate, so the drag shows no badge over it; letting go here still "
-        + "drops, as a copy (UIKit's default)."
+        + "drops, as a copy. (That copy is the model's choice: UIKit does not document its default proposal, "
+        + "and people report that a copy drop works.)"
     case "copy":
       text = "\(source) copy on \(view), so the drag shows a green plus: letting go here drops a copy."
     case "move":
       text =
-        "\(source) move on \(view): no plus badge; letting go here moves the items, if the source "
-        + "allows moves."
+        "\(source) move on \(view): no plus badge; if the source allows moves, letting go here drops as a "
+        + "move. UIKit moves nothing itself: the app takes the items from where they were."
     case "forbidden":
       text = "\(source) forbidden on \(view): the drag shows a 'no entry' badge, and letting go here cancels."
     default:

@@ -142,14 +142,18 @@ extension Narrator {
       add(
         event,
         "The drop's data was slow to arrive, so UIKit showed its progress UI with a Cancel button from "
-          + "\(event.argument("from") ?? "?") to \(event.argument("to") ?? "?") after the drop; an app that shows "
+          + "\(event.argument("from") ?? "?") to \(event.argument("to") ?? "?") after the drop (UIKit says only "
+          + "that it shows it when handling takes long; the model waits 1 second, its choice); an app that shows "
           + "its own progress sets progressIndicatorStyle to .none.", tone: .yellow)
     case "itemsTransferred":
       update(event) { $0.transferred = true }
-      add(
-        event,
-        "Every piece of data the destination asked for has arrived; the source would now hear "
-          + "sessionDidTransferItems.")
+      // Only a drag interaction's delegate has sessionDidTransferItems (§8.2, §9.2).
+      let heard =
+        story(event).sourceIsList
+        ? "a table's or collection view's drag delegate has no sessionDidTransferItems, so the source hears "
+          + "nothing of it"
+        : "the source would now hear sessionDidTransferItems"
+      add(event, "The destination's loads are over: \(transferWords(event)); \(heard).")
     case "dragEnded":
       update(event) { $0.ended = true }
       add(event, "The drag is over for the source: it ended with \(event.argument("operation") ?? "?").")
@@ -339,6 +343,8 @@ extension Narrator {
       var transfer = ", without loading any data."
       if !drag.transferred {
         transfer = "."
+      } else if drag.loaded && drag.loadFailed {
+        transfer = ", and some of its data arrived, but a load failed."
       } else if drag.loaded {
         transfer = ", and its data arrived."
       } else if drag.loadFailed {

@@ -44,6 +44,9 @@ struct Narrator {
     var loaded = false
     /// A load of its data ended in an error.
     var loadFailed = false
+    /// The drag came from a table or collection view, whose drag delegate
+    /// has no willAdd or sessionDidTransferItems.
+    var sourceIsList = false
     var moveRefused: String?
     var noProposal: [String: String] = [:]
     var refusedBy: [String] = []
@@ -139,8 +142,8 @@ struct Narrator {
         text += ", whose drag interaction takes it"
       }
       text +=
-        ": the Lift begins. After the lift delay (0.325 s) UIKit asks the interaction's delegate "
-        + "which items to lift (itemsForBeginning)."
+        ": the Lift begins. After the lift delay (the model's 0.325 s, a recent UIKit's value) UIKit asks "
+        + "the drag delegate which items to lift (itemsForBeginning)."
       if !skipped.isEmpty { text += " On the way hit-testing passed over \(list(passed)): \(why)." }
       add(event, text, rule: skipped.isEmpty ? .fourPhases : .hitTestSkips)
     case "noDragInteraction"?:

@@ -131,8 +131,8 @@ extension UIKitRule {
   static let flocking = UIKitRule(
     id: "flocking",
     text: "During a drag another finger can tap views with a drag interaction to add items "
-      + "(itemsForAddingTo); every interaction that gave items hears willAdd, and returning none leaves "
-      + "the tap an ordinary tap.",
+      + "(itemsForAddingTo); every drag interaction that gave items hears willAdd (a table's or collection "
+      + "view's drag delegate has no willAdd), and returning none leaves the tap an ordinary tap.",
     sources: [.dragInteractionHeader, .mastering])
   static let beginsOnMove = UIKitRule(
     id: "beginsOnMove",
@@ -140,9 +140,10 @@ extension UIKitRule {
     sources: [.sessionWillBeginPage, .mastering])
   static let canHandleFalse = UIKitRule(
     id: "canHandleFalse",
-    text: "If canHandle returns false the interaction ignores the session: no sessionDidEnter, "
-      + "sessionDidUpdate, performDrop or sessionDidEnd for it. Not implementing canHandle means yes.",
-    sources: [.canHandlePage, .dropInteractionHeader])
+    text: "If canHandle returns false the interaction (or table or collection view) ignores the session: no "
+      + "further delegate calls for it, neither enter, update, drop nor end. Not implementing canHandle "
+      + "means yes.",
+    sources: [.canHandlePage, .dropInteractionHeader, .tableViewHeader, .collectionViewHeader])
   static let needsSessionDidUpdate = UIKitRule(
     id: "needsSessionDidUpdate",
     text: "A view accepts a drop only by returning a UIDropProposal from sessionDidUpdate; without that "
@@ -176,7 +177,8 @@ extension UIKitRule {
   static let lastProposalDecides = UIKitRule(
     id: "lastProposalDecides",
     text: "On release only the last proposal counts: performDrop is called only if it was copy or move; "
-      + "otherwise the drag is cancelled and the previews go back.",
+      + "otherwise the drag is cancelled: an item flies back where the source gives a cancel preview, and "
+      + "fades where it is otherwise.",
     sources: [.dropInteractionHeader, .cancelPage])
   static let moveNeedsPermission = UIKitRule(
     id: "moveNeedsPermission",

@@ -273,6 +273,50 @@ import Testing
     #expect(told == 2, "\(notes)")
   }
 
+  /// The words of one scenario's explanation, one space between each.
+  static func flatNotes(_ run: ScriptRun, _ scenario: ScenarioResult) -> String {
+    Explainer(files: [run.file]).notes(for: scenario).joined(separator: " ")
+      .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+  }
+
+  /// §8.2, §9.2: a table's or collection view's drag delegate has no
+  /// sessionDidTransferItems (nor willAdd), and what lifts is the touched
+  /// row's cell, not the table.
+  @Test func aListSourceIsToldAsAList() throws {
+    let run = try ScriptRun.example("17-video-table.dnd")
+    let flat = Self.flatNotes(run, try run.scenario("a row travels to Messages as MPEG-4 data"))
+    #expect(flat.contains("so the cell at [0, 1] lifts off `list` under the finger"), "\(flat)")
+    #expect(flat.contains("drag delegate has no sessionDidTransferItems, so the source hears nothing"), "\(flat)")
+    #expect(!flat.contains("`list` lifts off the screen"), "\(flat)")
+  }
+
+  /// §1.9 for lists: a table's canHandle false silences its own methods.
+  @Test func aListsCanHandleFalseNamesTheListsMethods() throws {
+    let run = try ScriptRun(
+      Self.table(dropUpdate: "func canHandle(session) { false }", steps: "drag to Point(200, 120); release"))
+    let flat = Self.flatNotes(run, try run.only)
+    #expect(flat.contains("with no dropSessionDidEnter, dropSessionDidUpdate or performDropWith"), "\(flat)")
+  }
+
+  /// A drop whose one load failed and other arrived did not get its data.
+  @Test func aFailedLoadIsNotToldAsDataArriving() throws {
+    let run = try ScriptRun.example("22-image-gallery-complete.dnd")
+    let scenario = try run.scenario("path 2: the image fails after the URL came: the placeholder goes")
+    let summary = Explainer(files: [run.file]).summary(of: scenario).joined(separator: " ")
+    #expect(summary.contains("some of its data arrived, but a load failed"), "\(summary)")
+    let flat = Self.flatNotes(run, scenario)
+    #expect(flat.contains("some data arrived, and a load failed with an error"), "\(flat)")
+    #expect(!flat.contains("every piece of data it asked for has arrived"), "\(flat)")
+  }
+
+  /// §13.10: the copy a list without dropSessionDidUpdate drops is the
+  /// model's choice, and said to be.
+  @Test func aListsDefaultProposalIsToldAsAChoice() throws {
+    let run = try ScriptRun(Self.table(dropUpdate: "", steps: "drag to Point(200, 120); release"))
+    let flat = Self.flatNotes(run, try run.only)
+    #expect(flat.contains("That copy is the model's choice"), "\(flat)")
+  }
+
   @Test("a table whose drop delegate has no performDropWith is told so by that name")
   func aListWithoutPerformDropWith() throws {
     let run = try ScriptRun(
