@@ -499,6 +499,12 @@ extension DiagnosticMessage {
     .error("'\(name)' is used before its declaration; move this use below it, or declare '\(name)' above")
   }
 
+  static func valueUnused(_ what: String) -> DiagnosticMessage {
+    .warning(
+      "\(what) is computed and dropped: only a body that is one expression answers without 'return'; "
+        + "write 'return' before it if it is the answer")
+  }
+
   static func viewPropertyNotOnKind(_ name: String, kind: ViewKind, owners: [String]) -> DiagnosticMessage {
     let have = owners.count == 1 ? "has it" : "have it"
     let list = owners.count <= 2 ? owners.joined(separator: " and ")

@@ -25,6 +25,7 @@ extension Checker {
       report(.returnWithoutValue(in: "function '\(decl.name.text)'", expected: expected), at: bare)
     }
     guard Checker.canReachEnd(of: decl.body, implicitReturn: true) else { return }
+    dropValueUnusedWarnings(in: decl.body.range)
     report(
       .missingReturn(in: "function '\(decl.name.text)'", type: spelling),
       at: closingBrace(of: decl.body) ?? decl.name.range,
@@ -37,6 +38,7 @@ extension Checker {
     guard let type = closure.returnType, Checker.canReachEnd(of: closure.body, implicitReturn: true),
       let spelling = Checker.resultSpelling(type, in: file)
     else { return }
+    dropValueUnusedWarnings(in: closure.body.range)
     report(
       .missingReturn(in: "a closure", type: spelling),
       at: closingBrace(of: closure.body) ?? range.emptyAtStart)
@@ -59,9 +61,19 @@ extension Checker {
       report(.returnWithoutValue(in: handler, expected: expected), at: bare)
     }
     guard Checker.canReachEnd(of: decl.body, implicitReturn: true) else { return }
+    dropValueUnusedWarnings(in: decl.body.range)
     report(
       .missingHandlerReturn(decl.name.text, uikit: method.uikitName, expected: expected),
       at: closingBrace(of: decl.body) ?? decl.name.range, notes: Checker.ifExpressionNote(decl.body))
+  }
+
+  /// The missing return says what the values dropped in `body` meant to
+  /// be; a warning on each of them as well would only repeat it.
+  mutating func dropValueUnusedWarnings(in body: SourceRange) {
+    diagnostics.removeAll {
+      $0.id == "valueUnused" && $0.range.file == body.file && $0.range.start >= body.start
+        && $0.range.end <= body.end
+    }
   }
 
   /// A body ending in an `if` whose branches end in values, as Swift 5.9

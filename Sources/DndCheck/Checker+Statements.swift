@@ -105,13 +105,63 @@ extension Checker {
           fixIts: replacement(expr.range, with: step.meant))
         return nil
       }
-      return CheckedStmt(.expression(checkExpr(expr)), range: range)
+      let checked = checkExpr(expr)
+      warnIfOnlyComputed(checked, written: expr)
+      return CheckedStmt(.expression(checked), range: range)
     case .assignment(let target, let op, let value):
       let checkedValue = checkExpr(isFractionalVariable(target) ? Checker.fractional(value) : value)
       guard let target = checkAssignmentTarget(target) else { return nil }
       return CheckedStmt(.assign(target, op, checkedValue), range: range)
     case .error:
       return nil
+    }
+  }
+
+  /// A statement inside a function that only computes a value (a proposal,
+  /// `true`, an array of items) does nothing: it is dropped. That is the
+  /// mistake of a branch that meant to answer (`if inside { UIDropProposal(
+  /// operation: .copy) }` before a later `return`): only a body that is one
+  /// expression returns it without `return`. Swift warns too ("result of
+  /// initializer is unused"). Calls of functions and methods may act, so
+  /// they are left alone; the top level and scenarios are too (the REPL
+  /// shows a value typed there).
+  mutating func warnIfOnlyComputed(_ checked: CheckedExpr, written: Expr) {
+    let kind = functions[functions.count - 1].kind
+    guard kind == .function || kind == .handler || kind == .closure || kind == .item,
+      Checker.onlyComputes(checked)
+    else { return }
+    let text = file.text(written.range)
+    let shown = text.count <= 40 && !text.contains("\n") ? "'\(text)'" : "this expression"
+    report(
+      .valueUnused(shown), at: written.range,
+      fixIts: [Diagnostic.FixIt(range: written.range.emptyAtStart, replacement: "return ")])
+  }
+
+  /// Whether evaluating `expr` has no effect but its value: literals, names,
+  /// member reads, operators, and values made by a type (`UIDropProposal(...)`,
+  /// `IndexPath(...)`) from such parts. A closure made and dropped counts.
+  static func onlyComputes(_ expr: CheckedExpr) -> Bool {
+    switch expr.kind {
+    case .integer, .double, .string, .bool, .nilLiteral, .local, .capture, .global, .globalChecked, .builtin,
+      .enumCase, .closure:
+      return true
+    case .interpolation(let parts):
+      return parts.allSatisfy { if case .value(let value) = $0 { onlyComputes(value) } else { true } }
+    case .member(let base, _, _), .tupleElement(let base, _, _), .forceUnwrap(let base), .unary(_, let base),
+      .cast(let base, _, _):
+      return onlyComputes(base)
+    case .binary(_, let left, let right), .range(let left, let right, _):
+      return onlyComputes(left) && onlyComputes(right)
+    case .ternary(let condition, let then, let otherwise):
+      return onlyComputes(condition) && onlyComputes(then) && onlyComputes(otherwise)
+    case .array(let values), .tuple(let values, _):
+      return values.allSatisfy(onlyComputes)
+    case .dictionary(let keys, let values):
+      return keys.allSatisfy(onlyComputes) && values.allSatisfy(onlyComputes)
+    case .callBuiltin(let builtin, let arguments):
+      return builtin.kind == .type && arguments.values.allSatisfy(onlyComputes)
+    default:
+      return false
     }
   }
 

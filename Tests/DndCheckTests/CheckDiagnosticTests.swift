@@ -188,6 +188,16 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
   /// Handler answers whose type the syntax shows, and drop operations.
   static let handlerResults: [DiagnosticCase] = [
+    // A value computed inside a body that is more than that one expression
+    // is dropped: the branch that meant to answer (Swift warns too).
+    .init(
+      "valueUnused",
+      inRoot("dropInteraction { func sessionDidUpdate(s) {\nif s.items.count > 1 { 1️⃣UIDropProposal(.copy) }\n"
+        + "return UIDropProposal(.cancel) } }")),
+    .init("valueUnused", inRoot("dropInteraction { func canHandle(s) {\nif s.items.isEmpty { 1️⃣false }\nreturn true } }")),
+    .init("valueUnused", "func f(x) {\n  print(x)\n  1️⃣x + 1\n}"),
+    .init("valueUnused", "let c = { () in\n  print(1)\n  1️⃣[IndexPath(item: 0, section: 0)]\n}"),
+    .init("valueUnused", "func f(s) {\n  print(s)\n  1️⃣\"\\(s.count) items\"\n}"),
     .init("handlerReturnsWrongValue", inRoot("dropInteraction { func canHandle(s) { 1️⃣UIDropProposal(.copy) } }")),
     .init("handlerReturnsWrongValue", inRoot("dropInteraction { func canHandle(s) { return 1️⃣\"yes\" } }")),
     .init("handlerReturnsWrongValue", inRoot("dropInteraction { func sessionDidUpdate(s) { 1️⃣.move } }")),
@@ -511,6 +521,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     inRoot("label a { tag = [1].map { n in b.tag + n }.count }\nlabel b { }"),
     inRoot("dropInteraction { func sessionDidUpdate(s) {\nlet p = UIDropProposal(.copy)\nreturn p } }"),
     "let r = Rect(0, 0, 1, 1)\nlet s = CGRect(origin: Point(), size: CGSize(width: 1, height: 2))\nlet z = Rect()",
+    // A value dropped where it may act or be shown is not warned about: a
+    // call (it may act), the top level and a scenario (the REPL shows it).
+    "func g() { 1 }\nfunc f() {\n  print(0)\n  g()\n  [1, 2].reversed()\n}",
+    "1 + 1\nscenario \"s\" {\n  2 + 2\n}",
   ])
   func validScriptsCheckClean(_ source: String) {
     let (result, _, parseErrors) = checkSource(source)
