@@ -222,6 +222,13 @@ extension DiagnosticMessage {
     .error("'\(name)' must return \(expected) (UIKit's \(uikit)), but this is \(found); \(advice)")
   }
 
+  static func interactiveMovementOnly(_ name: String) -> DiagnosticMessage {
+    .warning(
+      "UIKit calls a collection view's '\(name)' only for interactive movement (its own reorder gesture), never "
+        + "for a drop: a drag and drop reorder happens in the drop delegate's 'performDropWith', which moves the "
+        + "item in the model and in the collection view (coordinator.drop(_:toItemAt:) animates it)")
+  }
+
   static func letWithoutValue(_ name: String) -> DiagnosticMessage {
     .error("'let \(name)' needs a value: write 'let \(name) = ...', or use 'var' to assign it later")
   }

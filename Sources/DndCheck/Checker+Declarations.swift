@@ -236,7 +236,8 @@ extension Checker {
       return nil
     }
     var effectiveView = view
-    if !kind.allowedViewKinds.contains(view) {
+    let onWrongView = !kind.allowedViewKinds.contains(view)
+    if onWrongView {
       let allowed = kind.allowedViewKinds.map(\.phrase)
       let list = allowed.count == 2 ? "\(allowed[0]) or \(allowed[1])" : allowed.joined(separator: ", ")
       report(.blockOnWrongView(kind.rawValue, view: view.phrase, allowed: list), at: decl.kind.range)
@@ -268,14 +269,30 @@ extension Checker {
       if case .function(let function) = member { return function.name.text }
       return nil
     })
-    let missing = kind.requiredMethods(on: effectiveView).filter { !implemented.contains($0) }
+    // On a view that cannot have the block, the error says so; what the
+    // block lacks for another kind of view would only mislead.
+    let missing = onWrongView ? [] : kind.requiredMethods(on: effectiveView).filter { !implemented.contains($0) }
     if !missing.isEmpty {
       report(
         .requiredMethodMissing(missing, block: kind.rawValue, protocol: kind.protocolName(on: effectiveView)),
         at: decl.kind.range)
     }
+    if kind == .dataSource, view == .collectionView { warnInteractiveMovement(decl) }
     return CheckedInteraction(
       kind: kind, name: decl.name?.text, handlers: handlers, properties: properties, range: decl.range)
+  }
+
+  /// A collection view's `moveItemAt` and `canMoveItemAt` are real
+  /// UICollectionViewDataSource methods, but UIKit calls them for
+  /// interactive movement (the collection view's own reorder gesture), never
+  /// for a drop: a drop reorders in performDropWith. A table's moveRowAt is
+  /// different: a table reorders one row through it (§8.8).
+  mutating func warnInteractiveMovement(_ decl: InteractionDecl) {
+    for member in decl.members {
+      guard case .function(let function) = member, ["moveItemAt", "canMoveItemAt"].contains(function.name.text)
+      else { continue }
+      report(.interactiveMovementOnly(function.name.text), at: function.name.range)
+    }
   }
 
   /// A delegate method in a block of `kind` (nil: directly in the view

@@ -136,6 +136,12 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("duplicateProperty", inRoot("alpha = 1\n1️⃣alpha = 0")),
     .init("blockOnWrongView", inRoot("label l { 1️⃣dataSource { } }")),
     .init("blockOnWrongView", inRoot("1️⃣textDropDelegate { }")),
+    // Only the error: what a table's drag delegate requires is beside the point on a label.
+    .init("blockOnWrongView", inRoot("label l { 1️⃣dragDelegate { } }")),
+    .init(
+      "interactiveMovementOnly",
+      "app A { collectionView c { dataSource {\nfunc numberOfItemsInSection(s) { 1 }\n"
+        + "func cellForItemAt(i) { UICollectionViewCell(text: \"a\") }\nfunc 1️⃣moveItemAt(a, b) { } } } }"),
     .init("duplicateInteraction", inRoot("dropInteraction { }\n1️⃣dropInteraction { }")),
     .init("duplicateDeclaration", inRoot("dropInteraction a { }\ndropInteraction 1️⃣a { }")),
     .init("unknownHandler", inRoot("dropInteraction { func 1️⃣perfromDrop(session) { } }")),

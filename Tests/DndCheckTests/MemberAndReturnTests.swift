@@ -237,13 +237,15 @@ import Testing
     let function = "func \(method.name)(\(parameters)) {\nprint(1)\nprint(2)\n}"
     let body = method.interaction.map { "\($0.rawValue) {\n\(function)\n}" } ?? function
     let view = try #require(method.viewKinds.first)
-    let (result, _, _) = checkSource("app A { view root { \(view.rawValue) target { \(body) } } }")
+    let (checked, _, _) = checkSource("app A { view root { \(view.rawValue) target { \(body) } } }")
+    // A collection view's move methods also warn that drops never call them (HandlerNameTests).
+    let diagnostics = checked.diagnostics.filter { $0.id != "interactiveMovementOnly" }
     switch method.result {
     case .required(let expected):
-      #expect(result.diagnostics.map(\.id) == ["missingHandlerReturn"], "\(method.uikitName)")
-      #expect(result.diagnostics.first?.message.contains("must return \(expected)") == true)
+      #expect(diagnostics.map(\.id) == ["missingHandlerReturn"], "\(method.uikitName)")
+      #expect(diagnostics.first?.message.contains("must return \(expected)") == true)
     case .optional, .void:
-      #expect(result.diagnostics.isEmpty, "\(method.uikitName): \(result.diagnostics.map(\.message))")
+      #expect(diagnostics.isEmpty, "\(method.uikitName): \(diagnostics.map(\.message))")
     }
   }
 
