@@ -32,6 +32,10 @@ public struct TestReport: Sendable {
       if namesFiles, file.cases.contains(where: { $0.kind == .scenario }) {
         out += style.apply(.bold, file.name) + "\n"
       }
+      if !file.warnings.isEmpty {
+        let renderer = DiagnosticRenderer(files: file.source.map { [$0] } ?? [], useColor: useColor)
+        out += renderer.render(file.warnings)
+      }
       for test in file.cases { out += line(for: test, in: file, style: style) + "\n" }
     }
     let failures = files.flatMap { file in file.cases.filter { !$0.passed }.map { (file, $0) } }

@@ -66,9 +66,13 @@ public struct TestRunner: Sendable {
     if let steps = spec.expectations.maxSteps { limits.maxSteps = steps }
     let report = engine.run(spec.source, limits) { output += $0 }
     let hasInline = !spec.expectations.items.isEmpty || !spec.expectations.problems.isEmpty
+    // The checker's warnings, which `dnd run` and `dnd check` show too: a
+    // spec's inline expectations compare them instead.
+    let warnings = hasInline ? [] : report.diagnostics.filter { $0.severity == .warning }
     guard let result = report.result else {
       return FileTests(
-        name: spec.name, source: spec.source, cases: [fileCase(spec, output, report, hasInline)])
+        name: spec.name, source: spec.source, cases: [fileCase(spec, output, report, hasInline)],
+        warnings: warnings)
     }
     var cases: [TestCase] = []
     var unexpected: [Diagnostic] = []
@@ -98,7 +102,7 @@ public struct TestRunner: Sendable {
       if topLevelFailed { file.run = result.topLevel }
       cases.insert(file, at: 0)
     }
-    return FileTests(name: spec.name, source: spec.source, cases: cases)
+    return FileTests(name: spec.name, source: spec.source, cases: cases, warnings: warnings)
   }
 
   /// The file's own test: the spec comparison with inline expectations, or
@@ -174,11 +178,15 @@ public struct FileTests: Sendable {
   /// The script, for rendering diagnostics (nil when it could not be read).
   public var source: SourceFile?
   public var cases: [TestCase]
+  /// The checker's warnings about the script (a passing test may hide a
+  /// mistake one of them names: an expectation that always holds).
+  public var warnings: [Diagnostic]
 
-  public init(name: String, source: SourceFile?, cases: [TestCase]) {
+  public init(name: String, source: SourceFile?, cases: [TestCase], warnings: [Diagnostic] = []) {
     self.name = name
     self.source = source
     self.cases = cases
+    self.warnings = warnings
   }
 
   public var passed: Bool { cases.allSatisfy(\.passed) }

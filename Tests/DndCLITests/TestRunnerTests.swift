@@ -94,6 +94,23 @@ import Testing
       ])
   }
 
+  /// The checker's warnings are shown above the tests, as `dnd run` shows
+  /// them: an expectation that always holds passes, and the warning says why.
+  @Test func theCheckersWarningsAreShown() throws {
+    let script = """
+      app A {
+          view root { label target { frame = Rect(0, 0, 100, 100) } }
+      }
+      scenario "no enter" { expect not called sessionDidEnter on target }
+      """
+    let text = try TestReport(files: run(["a.dnd": script])).text
+    let first = text.split(separator: "\n").first ?? ""
+    #expect(first.hasSuffix("a.dnd:4:41: warning: 'sessionDidEnter' is not implemented on 'target', and the trace "
+      + "shows only the methods a script implements, so this expectation always holds; implement 'sessionDidEnter', "
+      + "or expect a method the script implements"), "\(text)")
+    #expect(text.contains("\nPASS no enter\n"), "\(text)")
+  }
+
   /// A scenario that ran no `expect` passes whatever happened, and its line
   /// says it checked nothing; an `expect` in a function the scenario calls
   /// counts, and so does a failed one.
