@@ -387,7 +387,7 @@ extension DiagnosticMessage {
 
   static func tupleDeclNotATuple(names: Int, found: String) -> DiagnosticMessage {
     .error(
-      "cannot take \(found) apart into \(names) names; write a tuple such as (a, b), or declare one "
+      "cannot take \(found) apart into \(names) names; write a tuple of \(names) elements, or declare one "
         + "name: 'let value = ...'")
   }
 

@@ -44,8 +44,12 @@ extension Interpreter {
   /// tuple of that many elements.
   func tupleDestructuringError(_ value: Value, names: Int, at range: SourceRange) -> RuntimeError {
     var found = value.isNil ? "nil" : "a value of type '\(value.typeName)'"
-    if case .tuple(let box) = value { found = "a tuple of \(box.elements.count) elements" }
-    return RuntimeError(.tupleDestructuring(names: names, found: found), at: range)
+    var foundTuple = false
+    if case .tuple(let box) = value {
+      found = "a tuple of \(box.elements.count) elements"
+      foundTuple = true
+    }
+    return RuntimeError(.tupleDestructuring(names: names, found: found, foundTuple: foundTuple), at: range)
   }
 
   func execute(_ stmt: CheckedStmt, _ frame: Frame) throws -> Completion {

@@ -236,10 +236,16 @@ extension DiagnosticMessage {
         + "give it \(elements) parameters, or one that takes the whole tuple")
   }
 
-  public static func tupleDestructuring(names: Int, found: String) -> DiagnosticMessage {
-    .error(
-      "cannot take \(found) apart into \(names) names: that needs a tuple of \(names) elements, "
-        + "such as (a, b)")
+  public static func tupleDestructuring(names: Int, found: String, foundTuple: Bool) -> DiagnosticMessage {
+    let letters = "abcdefghij".prefix(min(names, 10)).map(String.init)
+    let example = "(" + letters.joined(separator: ", ") + (names > 10 ? ", ..." : "") + ")"
+    // `for (i, name) in names`, where Swift's enumerated() was meant.
+    let loop =
+      names == 2 && !foundTuple
+      ? "; to number a list's elements in a loop, write 'for (i, x) in list.enumerated()'" : ""
+    return .error(
+      "cannot take \(found) apart into \(names) names: that needs a tuple of \(names) elements, such as "
+        + example + loop)
   }
 
   public static func uninitializedGlobal(_ name: String) -> DiagnosticMessage {

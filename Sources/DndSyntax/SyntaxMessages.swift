@@ -380,7 +380,7 @@ extension DiagnosticMessage {
   }
 
   public static func parameterLabel(_ label: String) -> DiagnosticMessage {
-    .error("parameters take no argument label; remove '\(label)' (only '_' may come before the name)")
+    .error("parameters take no argument label: replace '\(label)' with '_', or remove it")
   }
 
   public static func propertyAccessors(_ name: String, type: String?, isObserver: Bool) -> DiagnosticMessage {

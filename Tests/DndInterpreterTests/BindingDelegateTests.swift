@@ -70,7 +70,7 @@ import Testing
       "func sessionDidUpdate(session) {\n  print(session.location(of: target))\n  return UIDropProposal(.copy)\n}",
       "func sessionDidUpdate(session) {\n let s = session\n print(s.location(of: target))\n"
         + " return UIDropProposal(.copy)\n}",
-      "UIDropSession has no method 'location(of:)'; it is written 'location(in: view)'"
+      "UIDropSession has no method 'location(of:)'; it is written 'location(in: self)'"
     ),
   ])
   func aMislabelledSessionMethodSaysHowItIsWritten(_ handler: String, _ alias: String, _ message: String) throws {

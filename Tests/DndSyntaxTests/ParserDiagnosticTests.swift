@@ -88,6 +88,9 @@ struct ParserDiagnosticTests {
       ("scenario \"s\" {\n  1️⃣longpress v\n}", "misspeltStep"),
       ("scenario \"s\" {\n  if true {\n    1️⃣dragTo v\n  }\n}", "misspeltStep"),
       ("1️⃣relase v", "misspeltStep"),
+      // The rest of the line is the step's operand, not statements of its own.
+      ("scenario \"s\" {\n  1️⃣move to root\n}", "misspeltStep"),
+      ("scenario \"s\" {\n  1️⃣move to root { x }\n  settle\n}", "misspeltStep"),
       ("func f() {\n  longpress1️⃣ v\n}", "consecutiveStatements"),
       ("scenario \"s\" {\n  zebra1️⃣ v\n}", "consecutiveStatements"),
       ("x = 1\n1️⃣else { }", "elseWithoutIf"),
