@@ -217,8 +217,10 @@ extension ReplSession {
       default: " (ended)"
       }
     var out = "Drag session \(id)" + state + "\n"
-    let finger = scene?.host.world.fingers.current
-    if let session = finger?.session, session.id == id {
+    // The finger holding this session: with two long presses, not
+    // necessarily the latest one.
+    let finger = scene?.host.world.fingers.fingers.first { $0.session?.id == id }
+    if let session = finger?.session {
       out += "  items: \(session.items.count)\n"
       for (index, item) in session.items.enumerated() { out += "    [\(index)] \(item)\n" }
     } else if let lift = own.last(where: { $0.method == "dragInteraction(_:itemsForBeginning:)" }) {
@@ -226,10 +228,10 @@ extension ReplSession {
     }
     if let finger, finger.isDown {
       out += "  location: \(finger.location) (finger \(finger.id) is down)\n"
-    } else if let moved = events.last(where: { $0.argument("point") != nil }),
+    } else if let moved = own.last(where: { $0.argument("point") != nil }),
       let point = moved.argument("point")
     {
-      out += "  location: \(point) (last touch; no finger is down)\n"
+      out += "  location: \(point) (its last touch; its finger is up)\n"
     }
     // A view's sessionDidUpdate, a list's dropSessionDidUpdate, a text view's proposalForDrop.
     let proposers: Set<String> = ["sessionDidUpdate", "dropSessionDidUpdate", "proposalForDrop"]

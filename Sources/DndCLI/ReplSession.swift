@@ -118,14 +118,17 @@ final class ReplSession {
       return (parsed, failed ? nil : Checker.check(parsed.script, file: file))
     }
     let fileRenderer = DiagnosticRenderer(file: file, useColor: style.useColor)
+    // Said after the errors: otherwise the next input's "cannot find 'x'"
+    // is the first sign that nothing of the file was loaded.
+    let notLoaded = "\(path) was not loaded, so the scene stays as it was; fix it and type ':reload'\n"
     guard let checked else {
-      console.writeError(fileRenderer.render(parsed.diagnostics))
+      console.writeError(fileRenderer.render(parsed.diagnostics) + notLoaded)
       noteFailure(.scriptError)
       return false
     }
     let diagnostics = parsed.diagnostics + checked.diagnostics
     if checked.hasErrors {
-      console.writeError(fileRenderer.render(diagnostics))
+      console.writeError(fileRenderer.render(diagnostics) + notLoaded)
       noteFailure(.scriptError)
       return false
     }

@@ -391,6 +391,49 @@ import Testing
     #expect(outcome.status == 0, "\(outcome.error)")
   }
 
+  /// `:session` with two fingers down tells each session by its own finger:
+  /// the second long press's point is not the first drag's.
+  @Test func sessionTellsEachDragByItsOwnFinger() {
+    let scene = """
+      app A { view root { frame = Rect(0, 0, 400, 400)
+        label source { frame = Rect(0, 0, 100, 100); isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] }
+          } }
+        label other { frame = Rect(200, 0, 100, 100); isUserInteractionEnabled = true
+          dragInteraction {
+            func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "b"))] }
+          } }
+      } }
+      longPress source
+      drag to Point(150, 300)
+      longPress other
+      drag to Point(190, 320)
+      :session
+      release
+      release
+      :session
+
+      """
+    let outcome = dnd(["repl"], input: Array(scene.utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output.contains("Drag session 2 (active)\n  items: 1\n"), "\(outcome.output)")
+    #expect(outcome.output.contains("  location: (190, 320) (finger 2 is down)\n"), "\(outcome.output)")
+    #expect(outcome.output.contains("  location: (150, 300) (its last touch; its finger is up)\n"), "\(outcome.output)")
+  }
+
+  /// A file given on the command line that does not check: its errors, then
+  /// a line saying it was not loaded and what to do, and the session goes on.
+  @Test func aFileThatDoesNotCheckIsSaidNotLoaded() {
+    let broken = PackagePaths.spec.appendingPathComponent("checking/handler-arity.dnd").path
+    let outcome = dnd(["repl", broken], input: Array("print(1)\n".utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.output == "1\n")
+    #expect(
+      outcome.error.hasSuffix("handler-arity.dnd was not loaded, so the scene stays as it was; fix it and type "
+        + "':reload'\n"), "\(outcome.error)")
+  }
+
   /// `:reload` after a `:load` of a file that cannot be read reloads the
   /// last file that could be, not the mistyped name.
   @Test func reloadSkipsAFileThatCouldNotBeRead() {
