@@ -114,10 +114,13 @@ extension ListView {
     let section = path.section
     guard sections.indices.contains(section), path.item >= 0, path.item <= itemCount(section) else {
       // Choice: our own wording; UIKit's message for this case is not on record.
-      let count = itemCount(section)
+      let what =
+        sections.indices.contains(section)
+        ? "\(itemCount(section)) \(kind.units) in section \(section)"
+        : "\(sections.count) section\(sections.count == 1 ? "" : "s")"
       throw inconsistency(
         "attempt to insert a placeholder at index path (\(indexPathText(path))) that does not exist - there "
-          + "are only \(count) \(kind.units) in section \(section)")
+          + "are only \(what)")
     }
     noteCall("dropItem:toPlaceholder:", receiver: "DropCoordinator")
     let record = PlaceholderRecord(id: newEntryID(), placeholder: placeholder)

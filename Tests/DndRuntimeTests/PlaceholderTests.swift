@@ -42,6 +42,32 @@ struct PlaceholderTests {
     #expect(texts == ["a", "loading", "b"])
   }
 
+  /// Choice (the wording is ours; UIKit's is not on record): a placeholder
+  /// aimed at a section that does not exist says how many sections there are.
+  @Test("a placeholder in a section that does not exist raises, counting the sections")
+  func placeholderInMissingSection() throws {
+    let s = try ListScene(.collectionView, items: ["a"])
+    let source = try s.makeOutsideSource()
+    var raised: UIKitException?
+    s.makeDropDelegate(proposal: ListDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)) {
+      coordinator in
+      let placeholder = ListPlaceholder(
+        insertionIndexPath: IndexPath(item: 0, section: 3), reuseIdentifier: "DropPlaceholderCell")
+      do {
+        _ = try coordinator.drop(coordinator.items[0].dragItem, to: placeholder)
+      } catch let error as UIKitException {
+        raised = error
+        throw error
+      }
+    }
+    try s.fingers.longPress(source)
+    try s.fingers.move(to: s.point(20, 20))
+    _ = try? s.fingers.release()
+    #expect(
+      raised?.reason
+        == "attempt to insert a placeholder at index path ([3, 0]) that does not exist - there are only 1 section")
+  }
+
   @Test("commitInsertion gives the current insertion index path, shifted by updates made since")
   func commitShiftsIndexPath() throws {
     let s = try ListScene(.collectionView, items: ["a", "b"])
