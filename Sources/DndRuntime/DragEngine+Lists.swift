@@ -197,8 +197,10 @@ extension DragEngine {
     where list.cellDragStates[index].session == s.id && list.cellDragStates[index].state == old {
       list.cellDragStates[index].state = new
       guard let cell = list.cells[list.cellDragStates[index].entry] else { continue }
+      // A cell's own method (UITableViewCell/UICollectionViewCell), not the
+      // drag delegate's: the step names no interaction.
       step(
-        "dragStateDidChange", s, app: list.view?.app?.name, view: list.view?.name, interaction: s.origin?.name,
+        "dragStateDidChange", s, app: list.view?.app?.name, view: list.view?.name,
         [TraceArgument("cell", cell.name), TraceArgument("state", ".\(new.rawValue)")])
     }
     list.cellDragStates.removeAll { $0.state == .none }
