@@ -76,7 +76,8 @@ extension Narrator {
       add(
         event,
         "performDropWith on \(view): the drop is accepted. The coordinator tells where each item lands; "
-          + "this is where the delegate asks for the data and updates its model and the list.",
+          + "this is where the delegate asks for the data and updates its model and the "
+          + (event.method.hasPrefix("tableView(") ? "table." : "collection view."),
         rule: .performDropLoads)
     case "performDrop":
       update(event) { $0.dropped = true }
@@ -160,7 +161,13 @@ extension Narrator {
       let how =
         implemented
         ? "its drop delegate's canHandle says true" : "canHandle is not implemented, which means yes"
-      add(event, "The drag reaches \(view); \(how), so \(view) will consider the drag.")
+      if story(event).itemsJustAdded {
+        add(
+          event, "The drag's items changed, so UIKit asks \(view) again whether it can handle them; \(how), so "
+            + "\(view) goes on considering the drag.")
+      } else {
+        add(event, "The drag reaches \(view); \(how), so \(view) will consider the drag.")
+      }
     } else {
       update(event) { $0.refusedBy.append(event.view ?? "?") }
       let silenced =

@@ -77,10 +77,18 @@ extension Narrator {
         event,
         "A drag starts in another app, \(event.app ?? "?"), with its item \(event.argument("item") ?? "?") "
           + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
+    case "itemsAdded":
+      // Told by the itemsForAddingTo call; what it changes is the canHandle that follows.
+      update(event) { $0.itemsJustAdded = true }
     case "touchMoved":
       let point = event.argument("point") ?? "?"
       // A new sample: whether its app is out of reach is told after it.
-      if event.session != nil { update(event) { $0.unreachable = nil } }
+      if event.session != nil {
+        update(event) {
+          $0.unreachable = nil
+          $0.itemsJustAdded = false
+        }
+      }
       if event.phase == .lift, let index = events.firstIndex(of: event),
         events[(index + 1)...].first(where: { $0.session == event.session })?.phase == .drag
       {
@@ -156,7 +164,7 @@ extension Narrator {
       add(event, "The destination's loads are over: \(transferWords(event)); \(heard).")
     case "dragEnded":
       update(event) { $0.ended = true }
-      add(event, "The drag is over for the source: it ended with \(event.argument("operation") ?? "?").")
+      add(event, "The drag is over for the source: the session ended as a \(event.argument("operation") ?? "?").")
     case "dragStateDidChange":
       let cell = event.argument("cell") ?? "the cell"
       switch event.argument("state") {
@@ -165,7 +173,8 @@ extension Narrator {
       case ".dragging":
         add(
           event,
-          "\(cell) stays behind in the list while its item is dragged (.dragging: UIKit's default look "
+          "\(cell) stays behind in its \(event.view.map { "`\($0)`" } ?? "list") while its content is dragged "
+            + "(.dragging: UIKit's default look "
             + "dims it; the simulation records the state, not the look).")
       default:
         add(event, "\(cell) is back to .none: the drag is over for it.")
@@ -206,7 +215,7 @@ extension Narrator {
     // A single row or item reordered in its list goes to the data source
     // instead (§8.8); the step's result names the method.
     if next.name == "reorder", let result = next.result, let method = result.split(separator: " ").first {
-      return "data source's \(method) instead of performDropWith (one row reordered in place)"
+      return "data source's \(method) instead of performDropWith (one row moved within its table)"
     }
     return next.name
   }

@@ -57,6 +57,9 @@ struct Narrator {
     /// What each interaction's canHandle last answered this drag (by view
     /// and interaction): a second false is told.
     var canHandleAnswers: [String: Bool] = [:]
+    /// Items joined the drag since its last sample: the canHandle calls that
+    /// follow re-ask because the items changed, not because the drag arrived.
+    var itemsJustAdded = false
   }
 
   init(run: ScenarioResult) {
