@@ -32,8 +32,8 @@ extension Checker {
       case .array: "an array"
       case .operation(let name): "the operation '.\(name)' alone"
       case .made(let builtin):
-        // "an NSItemProvider", "a UIDragItem".
-        (builtin.spelling.hasPrefix("NS") || builtin.spelling.hasPrefix("In") ? "an " : "a ") + builtin.spelling
+        // "an NSItemProvider", "an Int", "a UIDragItem".
+        (["NS", "In", "An", "Ar"].contains { builtin.spelling.hasPrefix($0) } ? "an " : "a ") + builtin.spelling
       }
     }
   }
@@ -62,10 +62,18 @@ extension Checker {
     case .member(let base, let name, false) where operationNames.contains(name.text):
       guard case .identifier("UIDropOperation") = base.kind else { return nil }
       return .operation(name.text)
-    case .call(let callee, _, _):
+    case .call(let callee, let arguments, _):
       guard case .identifier(let name) = callee.kind, let builtin = Builtin.named(name), builtin.kind == .type
       else { return nil }
-      return .made(builtin)
+      switch builtin {
+      // `Array(repeating: item, count: 3)` is an array of its one element;
+      // `Array(other)` holds whatever `other` does.
+      case .array:
+        guard arguments.count == 2, arguments[0].label?.text == "repeating" else { return nil }
+        return .array([arguments[0].value])
+      case .dictionary: return .dictionary
+      default: return .made(builtin)
+      }
     default: return nil
     }
   }

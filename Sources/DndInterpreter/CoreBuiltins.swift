@@ -154,7 +154,9 @@ extension Interpreter {
       let count = try nonNegativeCount(arguments[1], of: "String(repeating:count:)", at: range)
       let (length, overflow) = piece.utf8.count.multipliedReportingOverflow(by: count)
       try checkLength(overflow ? Int.max : length, at: range)
-      return .string(String(repeating: piece, count: count))
+      // An empty piece gives "" at once: repeating it would take `count` turns
+      // (Int.max of them) to build nothing.
+      return .string(piece.isEmpty ? "" : String(repeating: piece, count: count))
     }
     if builtin == .string, arguments.label(0)?.known == .format,
       (1..<arguments.count).allSatisfy({ arguments.label($0) == nil })

@@ -531,6 +531,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     // call (it may act), the top level and a scenario (the REPL shows it).
     "func g() { 1 }\nfunc f() {\n  print(0)\n  g()\n  [1, 2].reversed()\n}",
     "1 + 1\nscenario \"s\" {\n  2 + 2\n}",
+    // An array made by Array(repeating:count:) holds its one element (it was refused as "a Array").
+    inRoot("dragInteraction { func itemsForBeginning(s) {\n"
+      + "Array(repeating: UIDragItem(itemProvider: NSItemProvider(object: \"x\")), count: 3) } }"),
   ])
   func validScriptsCheckClean(_ source: String) {
     let (result, _, parseErrors) = checkSource(source)

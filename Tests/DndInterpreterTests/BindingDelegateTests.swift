@@ -111,6 +111,20 @@ import Testing
         + "but it returned a value of type 'Int'")
   }
 
+  /// An array of something else says what it holds, not just "Array".
+  @Test func anArrayOfTheWrongElementsSaysWhatItHolds() throws {
+    let source = demoScene(drop: "", scenario: "longPress source")
+      .replacingOccurrences(
+        of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]",
+        with: "let answer = [5]\n return answer")
+    let result = try runScene(source)
+    #expect(
+      result.outcome.diagnostic?.message
+        == "'itemsForBeginning' must return an array of UIDragItems "
+        + "(UIKit's dragInteraction(_:itemsForBeginning:)), "
+        + "but it returned an array whose first element is of type 'Int'")
+  }
+
   @Test func localObjectAndLocalContextHoldAnyScriptValue() throws {
     let drag = """
       func sessionWillBegin(session) {

@@ -51,6 +51,8 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
       "42 1.5 12 nil 2.5\n"),
     .init("print(Int(3.9), Int(-3.9), Double(2))", "3 -3 2.0\n"),
     .init("print(String(repeating: \"ab\", count: 3))", "ababab\n"),
+    // At once, however many times nothing is repeated (it once took Int.max turns).
+    .init("print(String(repeating: \"\", count: Int.max).count)", "0\n"),
     .init("print(\"a\", \"b\", separator: \"-\")", "a-b\n"),
   ]
 

@@ -54,6 +54,10 @@ enum Convert {
     if case .enumCase(let symbol) = value {
       return symbol.known.map { "the case '.\($0.spelling)'" } ?? "an enum case"
     }
+    // An array says what it holds: "an array whose first element is an 'Int'".
+    if case .array(let elements) = value, let first = elements.first {
+      return "an array whose first element is of type '\(first.typeName)'"
+    }
     return "a value of type '\(value.typeName)'"
   }
 
