@@ -35,6 +35,7 @@ public struct Checker {
 
   let file: SourceFile
   var diagnostics: [Diagnostic] = []
+  var errorCount = 0
   var symbols: SymbolTable
   var device: Device = .iPad
   var systemVersion: Int?
@@ -154,12 +155,27 @@ public struct Checker {
 
   // MARK: - Diagnostics
 
+  /// Adds a diagnostic. Past `SyntaxLimits.maxErrors` errors in one input,
+  /// as the parser does, the rest are dropped with one that says so: a
+  /// script with thousands of mistakes gets the first hundred.
   mutating func report(
     _ message: DiagnosticMessage, at range: SourceRange, notes: [Diagnostic.Note] = [],
     fixIts: [Diagnostic.FixIt] = []
   ) {
+    guard !hasTooManyErrors else { return }
+    if message.severity == .error {
+      errorCount += 1
+      if errorCount > SyntaxLimits.maxErrors {
+        diagnostics.append(Diagnostic(.tooManyErrors, at: range))
+        return
+      }
+    }
     diagnostics.append(Diagnostic(message, at: range, notes: notes, fixIts: fixIts))
   }
+
+  /// Whether the error limit was passed: work done only to word a message
+  /// (a "did you mean" search) is skipped.
+  var hasTooManyErrors: Bool { errorCount > SyntaxLimits.maxErrors }
 
   /// A note pointing at an earlier declaration, with its line.
   func firstDeclaredNote(_ name: String, at range: SourceRange) -> Diagnostic.Note {

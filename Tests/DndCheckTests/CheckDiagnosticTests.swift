@@ -501,6 +501,17 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(fixIt.map { file.text($0.range) } == "let")
   }
 
+  /// SyntaxLimits.maxErrors holds for the checker as for the parser: the
+  /// first hundred errors, then one saying it stopped (thousands of unknown
+  /// names, each searched for a suggestion, once took minutes).
+  @Test func theCheckerStopsAtTheErrorLimit() {
+    let names = (0..<300).map { "let name\($0) = \($0)" }.joined(separator: "\n")
+    let uses = (0..<300).map { "print(nmae\($0))" }.joined(separator: "\n")
+    let (result, _, _) = checkSource(names + "\n" + uses)
+    #expect(result.diagnostics.count == SyntaxLimits.maxErrors + 1)
+    #expect(result.diagnostics.last?.id == "tooManyErrors")
+  }
+
   @Test(arguments: [
     "func f() { return g() }\nfunc g() { 1 }",
     inRoot("label a { dropInteraction { func performDrop(s) { b.text = \"x\" } } }\nlabel b { }"),
