@@ -51,14 +51,15 @@ extension Interpreter {
         default: throw noMethod(symbol, on: value, arguments, at: range)
         }
       }
-      return .array(
-        text.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
-          .map { .string(String($0)) })
+      let pieces = text.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
+      try checkCount(pieces.count, at: range)
+      return .array(pieces.map { .string(String($0)) })
     case .components where arguments.hasLabels(.separatedBy):
       let separator = try argument(0)
       guard !separator.isEmpty else { break }
-      return .array(
-        text.split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
+      let pieces = text.split(separator: separator, omittingEmptySubsequences: false)
+      try checkCount(pieces.count, at: range)
+      return .array(pieces.map { .string(String($0)) })
     case .replacingOccurrences where arguments.hasLabels(.of, .with):
       let old = try argument(0)
       let new = try argument(1)
@@ -84,12 +85,12 @@ extension Interpreter {
       return .string(String(text.reversed()))
     case .filter:
       // A String's filter gives a String, as in Swift.
-      let kept = try arrayMethod(text.map { .string(String($0)) }, symbol, arguments, at: range)
+      let kept = try arrayMethod(characters(of: text, at: range), symbol, arguments, at: range)
       guard case .array(let characters) = kept else { return kept }
       return .string(characters.compactMap(\.stringValue).joined())
     case .map, .forEach, .contains, .sorted, .enumerated, .compactMap, .allSatisfy, .first, .flatMap:
       // The sequence methods see the string as its characters.
-      return try arrayMethod(text.map { .string(String($0)) }, symbol, arguments, at: range)
+      return try arrayMethod(characters(of: text, at: range), symbol, arguments, at: range)
     default: break
     }
     throw noMethod(symbol, on: value, arguments, at: range)

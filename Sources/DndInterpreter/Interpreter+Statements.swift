@@ -225,7 +225,7 @@ extension Interpreter {
   func sequenceElements(_ value: Value, at range: SourceRange?) throws -> [Value] {
     switch value {
     case .array(let elements): return elements
-    case .string(let box): return box.value.map { .string(String($0)) }
+    case .string(let box): return try characters(of: box.value, at: range)
     case .dictionary(let box):
       let labels = [Symbol(.key), Symbol(.value)]
       return zip(box.keys, box.values).map { .tuple(TupleBox([$0, $1], labels: labels)) }
@@ -240,6 +240,15 @@ extension Interpreter {
     default: break
     }
     throw RuntimeError(.notIterable(value.typeName), at: range)
+  }
+
+  /// A string's characters as an array: an array like any other, so no
+  /// longer than `maxCollectionCount` (a string may hold four times that
+  /// many bytes). Byte count bounds the character count, so counting is only
+  /// needed near the limit.
+  func characters(of text: String, at range: SourceRange?) throws -> [Value] {
+    if text.utf8.count > limits.maxCollectionCount { try checkCount(text.count, at: range) }
+    return text.map { .string(String($0)) }
   }
 
   /// An Int operand, or an error naming what it was.

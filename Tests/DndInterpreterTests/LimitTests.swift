@@ -68,6 +68,12 @@ import Testing
     "let a = Array(repeating: 0, count: 11)", "let a = Array(0..<11)",
     "let a = stride(from: 0, to: 11, by: 1)",
     "var d = [:]\nfor i in 0..<11 { d[i] = i }", "let a = [1, 2, 3, 4, 5, 6] + [7, 8, 9, 10, 11]",
+    // A string's characters or pieces, made into an array (a string may be
+    // four times the limit in bytes).
+    "let a = Array(\"abcdefghijk\")", "let a = \"abcdefghijk\".map { $0 }", "let a = zip(\"abcdefghijk\", [1])",
+    "let a = \"abcdefghijk\".enumerated()", "for c in \"abcdefghijk\" { }",
+    "let a = \"a,b,c,d,e,f,g,h,i,j,k\".split(separator: \",\")",
+    "let a = \"a,b,c,d,e,f,g,h,i,j,k\".components(separatedBy: \",\")",
   ])
   func collectionSizeLimitCoversEveryWayToGrow(_ source: String) throws {
     var limits = InterpreterLimits()
