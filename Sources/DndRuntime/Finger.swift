@@ -256,6 +256,7 @@ public final class TouchDriver {
     defer { isRunningStep = false }
     let result = try body(world, world.engine)
     try world.scheduler.runDue()
+    if world.trace.overflowed { throw world.trace.overflowError }
     return result
   }
 }

@@ -100,6 +100,22 @@ public final class Trace {
   /// be shown; formatting arguments and results nobody reads was about a
   /// twentieth of an order's work (callgrind, the Image Gallery). Set before the first event.
   public var keepsDetails = true
+  /// The most events one trace keeps. A scenario that drags through two
+  /// million points (a loop of steps) made a trace of 1.6 GB; past the limit
+  /// events are dropped and `overflowed` says so, and the finger steps and the
+  /// scenario's end report it as an error (`Fingers`, `ScenarioRunner`).
+  public var maxEvents = Trace.defaultMaxEvents
+  public static let defaultMaxEvents = 500_000
+  /// Events were dropped at `maxEvents`.
+  public private(set) var overflowed = false
+
+  /// The error that reports an overflow.
+  public var overflowError: RuntimeLimitError {
+    RuntimeLimitError(
+      limit: "maxTraceEvents",
+      message: "the trace passed \(maxEvents) events, the limit for one scenario; split the scenario, or drag "
+        + "through fewer points")
+  }
 
   init() {
     // A drop scenario records a few dozen events (the Image Gallery's
@@ -118,6 +134,11 @@ public final class Trace {
     arguments: [TraceArgument], result: String?, message: String?, exceptionName: String?,
     sourceLocation: String?
   ) -> Int {
+    // Dropped: the index returned is past the end, which `setResult` ignores.
+    guard events.count < maxEvents else {
+      overflowed = true
+      return events.count
+    }
     events.append(
       TraceEvent(
         sequence: events.count + 1, time: time, queue: queue, kind: kind, phase: phase, session: session,

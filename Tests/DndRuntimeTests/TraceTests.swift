@@ -38,6 +38,28 @@ struct TraceTests {
     #expect(load.queue == "NSItemProvider" && load.phase == .dataTransfer)
   }
 
+  /// Limit maxTraceEvents: the trace keeps at most its limit of events, and
+  /// the step that passes it stops with an error naming the limit.
+  @Test("a trace stops at its limit of events, and the step that passes it says so")
+  func traceLimit() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    try scene.fingers.longPress(source)
+    let limit = scene.trace.events.count + 5
+    scene.trace.maxEvents = limit
+    var thrown: RuntimeLimitError?
+    for x in 0..<20 where thrown == nil {
+      do { try scene.fingers.move(to: Point(Double(100 + x), 500)) } catch let error as RuntimeLimitError {
+        thrown = error
+      }
+    }
+    #expect(thrown?.limit == "maxTraceEvents")
+    #expect(thrown?.message.hasPrefix("the trace passed \(limit) events, the limit for one scenario") == true)
+    #expect(scene.trace.events.count == limit)
+    #expect(scene.trace.overflowed)
+  }
+
   @Test("a trace without details has the same events, with no arguments or results")
   func withoutDetails() throws {
     let full = try helloWorld().trace.events

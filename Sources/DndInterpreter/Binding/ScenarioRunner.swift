@@ -322,6 +322,12 @@ public struct ScenarioRunner: Sendable {
     } catch {
       return .runtimeError(RuntimeError(.invalidArgument("internal error: \(error)")).diagnostic)
     }
+    // Events dropped outside any finger step (a loop of prints at the top
+    // level): the trace shown would be cut short without a word.
+    if host.world.trace.overflowed {
+      let message = host.world.trace.overflowError.message
+      return .runtimeError(RuntimeError(.runtimeLimit(message), at: host.interpreter?.lastNativeCallRange).diagnostic)
+    }
     return unexpectedTermination(of: host) ?? .passed
   }
 
