@@ -82,6 +82,12 @@ extension DiagnosticMessage {
     return .error("'\(handler)' must return a \(cellType), but this is \(found); \(fix)")
   }
 
+  static var closureOnItsOwnLine: DiagnosticMessage {
+    .warning(
+      "this closure is made and dropped: a trailing closure must open on the line of its call, as in "
+        + "'session.loadObjects(ofClass: String.self) { strings in ... }'; move its '{' up to that line")
+  }
+
   static func completionArity(_ method: String, parameters: [String], found: Int) -> DiagnosticMessage {
     let list = parameters.joined(separator: ", ")
     let takes = parameters.count == 1 ? "1 parameter" : "\(parameters.count) parameters"
@@ -224,9 +230,10 @@ extension DiagnosticMessage {
 
   static func interactiveMovementOnly(_ name: String) -> DiagnosticMessage {
     .warning(
-      "UIKit calls a collection view's '\(name)' only for interactive movement (its own reorder gesture), never "
-        + "for a drop: a drag and drop reorder happens in the drop delegate's 'performDropWith', which moves the "
-        + "item in the model and in the collection view (coordinator.drop(_:toItemAt:) animates it)")
+      "dnd never calls a collection view's '\(name)' for a drop: Apple documents it for interactive movement "
+        + "(the collection view's own reorder gesture), and whether a drop uses it is not on record, so a reorder "
+        + "belongs in the drop delegate's 'performDropWith', which moves the item in the model and in the "
+        + "collection view (coordinator.drop(_:toItemAt:) animates it)")
   }
 
   static func letWithoutValue(_ name: String) -> DiagnosticMessage {
@@ -504,6 +511,10 @@ extension DiagnosticMessage {
 
   static func useBeforeDeclaration(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is used before its declaration; move this use below it, or declare '\(name)' above")
+  }
+
+  static func valueIgnored(_ what: String, handler: String) -> DiagnosticMessage {
+    .warning("\(what) is computed and dropped: UIKit's method for '\(handler)' returns nothing, so no value answers it")
   }
 
   static func valueUnused(_ what: String) -> DiagnosticMessage {

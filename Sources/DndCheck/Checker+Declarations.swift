@@ -283,10 +283,11 @@ extension Checker {
   }
 
   /// A collection view's `moveItemAt` and `canMoveItemAt` are real
-  /// UICollectionViewDataSource methods, but UIKit calls them for
-  /// interactive movement (the collection view's own reorder gesture), never
-  /// for a drop: a drop reorders in performDropWith. A table's moveRowAt is
-  /// different: a table reorders one row through it (§8.8).
+  /// UICollectionViewDataSource methods, documented for interactive movement
+  /// (the collection view's own reorder gesture). Choice: a drop never calls
+  /// them (whether UIKit's does is not on record, as for tables, §13.9); a
+  /// drop reorders in performDropWith. A table's moveRowAt is different: the
+  /// model reorders one row through it (§8.8).
   mutating func warnInteractiveMovement(_ decl: InteractionDecl) {
     for member in decl.members {
       guard case .function(let function) = member, ["moveItemAt", "canMoveItemAt"].contains(function.name.text)
@@ -320,7 +321,10 @@ extension Checker {
       }
     }
     let types = checked.parameters.indices.map { bound?.parameterType(at: $0, on: view) }
-    let code = checkFunction(checked, kind: .handler, selfSlot: viewSlot, parameterTypes: types)
+    var answersNothing = false
+    if let bound, case .void = bound.result { answersNothing = true }
+    let code = checkFunction(
+      checked, kind: .handler, selfSlot: viewSlot, parameterTypes: types, answersNothing: answersNothing)
     if hasLabels {
       reportSwiftSignature(decl, in: kind, on: view)
       return nil
@@ -542,7 +546,8 @@ extension Checker {
   // MARK: - Function bodies
 
   mutating func checkFunction(
-    _ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?, parameterTypes: [ReceiverType?] = []
+    _ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?, parameterTypes: [ReceiverType?] = [],
+    answersNothing: Bool = false
   ) -> FunctionCode {
     // A handler's labels are reported by `checkHandler`, which can say more.
     if kind != .handler, !reportDelegateMethodOutsideBlock(decl) { reportParameterLabels(decl) }
@@ -550,7 +555,8 @@ extension Checker {
     checkDefaultValues(decl, kind: kind, selfSlot: selfSlot)
     let code = checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
-      selfSlot: selfSlot, parameterTypes: parameterTypes, returnsFractional: Checker.isFractional(decl.returnType))
+      selfSlot: selfSlot, parameterTypes: parameterTypes, returnsFractional: Checker.isFractional(decl.returnType),
+      answersNothing: answersNothing)
     checkReturns(of: decl)
     return code
   }
@@ -560,11 +566,12 @@ extension Checker {
   mutating func checkFunction(
     name: String, kind: FunctionCode.Kind, parameters: [Parameter], body: Block,
     hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?, parameterTypes: [ReceiverType?] = [],
-    returnsFractional: Bool = false
+    returnsFractional: Bool = false, answersNothing: Bool = false
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
     functions[functions.count - 1].returnsFractional = returnsFractional
+    functions[functions.count - 1].answersNothing = answersNothing
     let isTyped = parameterTypes.contains { $0 != nil }
     if isTyped { typedFunctionDepth += 1 }
     pushScope()

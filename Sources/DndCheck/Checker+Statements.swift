@@ -70,11 +70,15 @@ extension Checker {
       return checkIf(conditions, then: then, otherwise: otherwise, range: range)
     case .guardStatement(let conditions, let otherwise):
       let checked = checkConditions(conditions)
+      let topLevel = functions.count == 1 && functions[0].loopDepth == 0 && functions[0].switchDepth == 0
+      let body = checkBlock(otherwise)
       if !Checker.exits(otherwise) {
-        let topLevel = functions.count == 1 && functions[0].loopDepth == 0 && functions[0].switchDepth == 0
+        // `guard ok else { false }`: the error says the else must leave; a
+        // warning that `false` is dropped would only repeat it.
+        dropValueUnusedWarnings(in: otherwise.range)
         report(topLevel ? .guardAtTopLevel : .guardMustExit, at: otherwise.range)
       }
-      return CheckedStmt(.guardStatement(checked, otherwise: checkBlock(otherwise)), range: range)
+      return CheckedStmt(.guardStatement(checked, otherwise: body), range: range)
     case .forStatement(let variable, let sequence, let body, let pattern, let filter):
       return checkFor(variable, pattern: pattern, sequence: sequence, filter: filter, body: body, range: range)
     case .whileStatement(let conditions, let body):
@@ -130,8 +134,18 @@ extension Checker {
     guard kind == .function || kind == .handler || kind == .closure || kind == .item,
       Checker.onlyComputes(checked)
     else { return }
+    // A closure alone on a line: meant as the trailing closure of the call
+    // above it, which must open on that call's line.
+    if case .closure = checked.kind {
+      report(.closureOnItsOwnLine, at: written.range)
+      return
+    }
     let text = file.text(written.range)
     let shown = text.count <= 40 && !text.contains("\n") ? "'\(text)'" : "this expression"
+    if functions[functions.count - 1].answersNothing {
+      report(.valueIgnored(shown, handler: functions[functions.count - 1].name), at: written.range)
+      return
+    }
     report(
       .valueUnused(shown), at: written.range,
       fixIts: [Diagnostic.FixIt(range: written.range.emptyAtStart, replacement: "return ")])

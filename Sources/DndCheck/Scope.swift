@@ -149,6 +149,9 @@ struct FunctionContext {
   var isIsolated: Bool { isolatedFrom != nil }
   /// Declared to return a `Double`, `CGFloat` or `Float`.
   var returnsFractional = false
+  /// A handler whose UIKit method returns nothing: a value it computes has
+  /// nobody to answer (`valueUnused` says so, with no `return` to add).
+  var answersNothing = false
 
   init(name: String, kind: FunctionCode.Kind, selfSlot: Int?) {
     self.name = name

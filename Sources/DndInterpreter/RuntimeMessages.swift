@@ -242,7 +242,7 @@ extension DiagnosticMessage {
     // `for (i, name) in names`, where Swift's enumerated() was meant.
     let loop =
       names == 2 && !foundTuple
-      ? "; to number a list's elements in a loop, write 'for (i, x) in list.enumerated()'" : ""
+      ? "; if this is a loop over a list, 'for (i, x) in list.enumerated()' numbers its elements" : ""
     return .error(
       "cannot take \(found) apart into \(names) names: that needs a tuple of \(names) elements, such as "
         + example + loop)

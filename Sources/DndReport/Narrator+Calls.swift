@@ -170,6 +170,14 @@ extension Narrator {
       }
     } else {
       update(event) { $0.refusedBy.append(event.view ?? "?") }
+      if story(event).itemsJustAdded {
+        // Items joined the drag: the view that took it now refuses it.
+        add(
+          event,
+          "The drag's items changed, so UIKit asks \(view) again whether it can handle them, and canHandle now "
+            + "says false: \(view) ignores this drag from here on.", rule: .canHandleFalse, tone: .yellow)
+        return
+      }
       let silenced =
         Self.isListCall(event)
         ? "dropSessionDidEnter, dropSessionDidUpdate or performDropWith"

@@ -183,6 +183,17 @@ struct Narrator {
           + "dragInteractionEnabled to true to allow drags.", rule: .listDragDisabledOnIPhone, tone: .yellow)
       noDragReasons.append(
         "no drag started: on iPhone before iOS 15 a table or collection view's drags are off by default.")
+    case "disabled"? where event.interaction == "dragDelegate":
+      // A table or collection view the script turned off (dragInteractionEnabled = false);
+      // the step's result names it ("dragDelegate on list is disabled").
+      let owner =
+        event.result?.components(separatedBy: " on ").dropFirst().first?
+        .components(separatedBy: " is disabled").first ?? hit ?? "?"
+      add(
+        event,
+        "The long press at \(point) reaches `\(owner)`, whose dragInteractionEnabled the script set to "
+          + "false, so it ignores the touch: no drag starts.", tone: .yellow)
+      noDragReasons.append("no drag started: `\(owner)`'s dragInteractionEnabled is false.")
     case "disabled"?:
       add(
         event,

@@ -32,8 +32,9 @@ extension DragEngine {
       if let disabled {
         let property =
           disabled.list == nil ? "UIDragInteraction.isEnabledByDefault" : "dragInteractionEnabled"
-        let byDefault = world.device.idiom == .phone && !disabled.isEnabledExplicitly
-        let hint = byDefault ? " (\(property) is false on iPhone)" : ""
+        let byDefault = disabled.isOffByDefault
+        let iPhone = disabled.list == nil ? "on iPhone" : "on iPhone before iOS 15"
+        let hint = byDefault ? " (\(property) is false \(iPhone))" : ""
         reason = "\(disabled.name) on \(disabled.view?.name ?? "a view") is disabled\(hint): no drag"
         let listDefault = disabled.list == nil ? "disabledByDefault" : "listDisabledByDefault"
         cause = byDefault ? listDefault : "disabled"
@@ -296,6 +297,17 @@ extension DragEngine {
 
 extension DragInteraction {
   var isEnabledExplicitly: Bool { explicitIsEnabled != nil }
+
+  /// Whether nobody set it, on it or on its table or collection view: it
+  /// has the device's default.
+  var followsDefault: Bool { explicitIsEnabled == nil && list?.isDragInteractionEnabledExplicitly != true }
+
+  /// Off because the device's default is off (an iPhone's; for a list, an
+  /// iPhone's before iOS 15), not because the script turned it off.
+  var isOffByDefault: Bool {
+    guard followsDefault, let device = view?.world?.device else { return false }
+    return list == nil ? !device.isDragInteractionEnabledByDefault : !device.isTableDragEnabledByDefault
+  }
 }
 
 extension DragEngine {

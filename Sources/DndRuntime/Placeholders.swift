@@ -118,9 +118,10 @@ extension ListView {
         sections.indices.contains(section)
         ? "\(itemCount(section)) \(kind.units) in section \(section)"
         : "\(sections.count) section\(sections.count == 1 ? "" : "s")"
+      let verb = sections.indices.contains(section) || sections.count != 1 ? "are" : "is"
       throw inconsistency(
         "attempt to insert a placeholder at index path (\(indexPathText(path))) that does not exist - there "
-          + "are only \(what)")
+          + "\(verb) only \(what)")
     }
     noteCall("dropItem:toPlaceholder:", receiver: "DropCoordinator")
     let record = PlaceholderRecord(id: newEntryID(), placeholder: placeholder)

@@ -206,7 +206,7 @@ extension View {
   func snapshot() -> ViewSnapshot {
     var interactions = dragInteractions.map {
       InteractionSnapshot(
-        kind: .drag, name: $0.name, isEnabled: $0.isEnabled, followsDefault: !$0.isEnabledExplicitly)
+        kind: .drag, name: $0.name, isEnabled: $0.isEnabled, followsDefault: $0.followsDefault)
     }
     interactions += dropInteractions.map {
       InteractionSnapshot(kind: $0.role == .text ? .textDrop : .drop, name: $0.name)

@@ -98,6 +98,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("guardMustExit", "func f(x) { guard x else 1️⃣{ switch x {\ndefault:\n  break\n} } }"),
     .init("returnOutsideFunction", "1️⃣return 1"),
     .init("guardMustExit", "func f(x) { guard let y = x else 1️⃣{ print(1) } }"),
+    // Only the error: the value in the else is not also warned about as dropped.
+    .init("guardMustExit", "func f(x) {\n  guard x else 1️⃣{ false }\n  print(x)\n}"),
     .init("guardAtTopLevel", "let x = [1]\nguard let y = x.first else 1️⃣{ print(1) }"),
     .init("guardMustExit", "switch 1 {\ndefault:\n  guard true else 1️⃣{ print(1) }\n}"),
     .init("guardMustExit", "for x in [1] { guard x > 0 else 1️⃣{ print(1) } }"),
@@ -200,10 +202,17 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       "valueUnused",
       inRoot("dropInteraction { func sessionDidUpdate(s) {\nif s.items.count > 1 { 1️⃣UIDropProposal(.copy) }\n"
         + "return UIDropProposal(.cancel) } }")),
-    .init("valueUnused", inRoot("dropInteraction { func canHandle(s) {\nif s.items.isEmpty { 1️⃣false }\nreturn true } }")),
+    .init(
+      "valueUnused",
+      inRoot("dropInteraction { func canHandle(s) {\nif s.items.isEmpty { 1️⃣false }\nreturn true } }")),
     .init("valueUnused", "func f(x) {\n  print(x)\n  1️⃣x + 1\n}"),
     .init("valueUnused", "let c = { () in\n  print(1)\n  1️⃣[IndexPath(item: 0, section: 0)]\n}"),
     .init("valueUnused", "func f(s) {\n  print(s)\n  1️⃣\"\\(s.count) items\"\n}"),
+    // A trailing closure that opened on the next line; a value in a handler UIKit takes no answer from.
+    .init("closureOnItsOwnLine", "func f(s) {\n  print(s)\n  1️⃣{ x in print(x) }\n}"),
+    .init(
+      "valueIgnored",
+      inRoot("dropInteraction { func sessionDidEnter(s) {\nprint(1)\n1️⃣UIDropProposal(.copy) } }")),
     .init("handlerReturnsWrongValue", inRoot("dropInteraction { func canHandle(s) { 1️⃣UIDropProposal(.copy) } }")),
     .init("handlerReturnsWrongValue", inRoot("dropInteraction { func canHandle(s) { return 1️⃣\"yes\" } }")),
     .init("handlerReturnsWrongValue", inRoot("dropInteraction { func sessionDidUpdate(s) { 1️⃣.move } }")),

@@ -309,6 +309,58 @@ import Testing
     #expect(!flat.contains("every piece of data it asked for has arrived"), "\(flat)")
   }
 
+  /// §1.6/§1.9: items added during a drag re-ask canHandle; the answer is
+  /// told as a re-ask, whichever it is (the drag did not arrive again).
+  @Test(arguments: [("true", "goes on considering the drag"), ("session.items.count < 2", "canHandle now says false")])
+  func aReaskAfterItemsJoinIsToldAsSuch(answer: String, words: String) throws {
+    let script = """
+      app A {
+          view root {
+              frame = Rect(0, 0, 1024, 768)
+              label a {
+                  frame = Rect(0, 0, 100, 100)
+                  isUserInteractionEnabled = true
+                  dragInteraction {
+                      func itemsForBeginning(session) { [UIDragItem(itemProvider: NSItemProvider(object: "a"))] }
+                      func itemsForAddingTo(session, point) { [UIDragItem(itemProvider: NSItemProvider(object: "b"))] }
+                  }
+              }
+              view target {
+                  frame = Rect(300, 300, 300, 300)
+                  dropInteraction {
+                      func canHandle(session) { \(answer) }
+                      func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  }
+              }
+          }
+      }
+      scenario "s" {
+          longPress a
+          drag to target
+          tap a
+          release
+      }
+      """
+    let run = try ScriptRun(script)
+    let flat = Self.flatNotes(run, try run.only)
+    #expect(flat.contains("The drag's items changed, so UIKit asks `target` again"), "\(flat)")
+    #expect(flat.contains(words), "\(flat)")
+    #expect(flat.components(separatedBy: "The drag reaches `target`").count == 2, "\(flat)")
+  }
+
+  /// A table the script turned off is not blamed on the iPhone's default,
+  /// on any device (on iOS 15 that default is on).
+  @Test(arguments: ["device iPhone iOS 15", "device iPhone", "device iPad"])
+  func aListTurnedOffIsNotBlamedOnTheDefault(device: String) throws {
+    let script = Self.table(dropUpdate: "", steps: "release")
+      .replacingOccurrences(of: "device iPad", with: device)
+      .replacingOccurrences(of: "rowHeight = 50", with: "rowHeight = 50; dragInteractionEnabled = false")
+    let run = try ScriptRun(script)
+    let summary = Explainer(files: [run.file]).summary(of: try run.only)
+    #expect(summary == ["In short: no drag started: `list`'s dragInteractionEnabled is false."], "\(summary)")
+    #expect(run.result.scenarios.first?.trace.contains { $0.argument("cause") == "listDisabledByDefault" } == false)
+  }
+
   /// §13.10: the copy a list without dropSessionDidUpdate drops is the
   /// model's choice, and said to be.
   @Test func aListsDefaultProposalIsToldAsAChoice() throws {

@@ -65,7 +65,7 @@ struct PlaceholderTests {
     _ = try? s.fingers.release()
     #expect(
       raised?.reason
-        == "attempt to insert a placeholder at index path ([3, 0]) that does not exist - there are only 1 section")
+        == "attempt to insert a placeholder at index path ([3, 0]) that does not exist - there is only 1 section")
   }
 
   @Test("commitInsertion gives the current insertion index path, shifted by updates made since")
