@@ -93,6 +93,11 @@ enum ExploreCommand {
       // not) is run as `dnd test` runs it: exploring is about the
       // scenarios, and must not drop the rest.
       let checks = program != nil && !diagnostics.contains(where: { $0.severity == .error })
+      // The checker's warnings, as `dnd test` shows them above its tests.
+      let warnings = diagnostics.filter { $0.severity == .warning }
+      if checks, !warnings.isEmpty {
+        console.writeOutput(DiagnosticRenderer(file: file, useColor: style.outputColor).render(warnings))
+      }
       if !checks || (replayOrder == nil && invocation.filter == nil) {
         reportFileTest(TestRunner(limits: invocation.limits).run(SpecFile(source: file)))
       }

@@ -115,7 +115,9 @@ enum HelpText {
     Runs every scenario of the scripts as a test, each from a fresh scene (a
     directory: every .dnd file below it, in order). A script's inline
     expectations ('// expect: ...' comments) are one more test, named after
-    the file, and so is a script without scenarios. Prints a line per test,
+    the file, and so is a script without scenarios. Prints the checker's
+    warnings about a script above its tests (on standard output, with the
+    report), a line per test,
     PASS or FAIL with the place of the failure, then each failure in full:
     the expectation with both sides' values and the trace of the scenario up
     to the failure. The last line counts them: 'N passed, N failed'. With

@@ -37,15 +37,17 @@ extension Checker {
   mutating func checkSystemVersion(_ system: SystemVersion, on device: Device) -> Int? {
     let name = system.name.text
     let systems = device == .iPad ? ["iOS", "iPadOS"] : ["iOS"]
+    let major = system.version.split(separator: ".", maxSplits: 1).first.flatMap { Int($0) }
     guard systems.contains(name) else {
       let suggestion = name == "iPadOS" ? "iOS" : Suggestions.closest(to: name, in: systems) ?? "iOS"
+      // The example must check in turn: `watchOS 9` becomes `iOS 15`, not `iOS 9`.
+      let version = major.map(Self.systemVersions.contains) == true ? system.version : "15"
       report(
-        .unknownSystem(name, device: device.rawValue, suggestion: suggestion, version: system.version),
+        .unknownSystem(name, device: device.rawValue, suggestion: suggestion, version: version),
         at: system.name.range,
         fixIts: replacement(system.name.range, with: suggestion))
       return nil
     }
-    let major = system.version.split(separator: ".", maxSplits: 1).first.flatMap { Int($0) }
     guard let major, Self.systemVersions.contains(major), !(name == "iPadOS" && major < 13) else {
       report(.unknownSystemVersion(name, version: system.version), at: system.versionRange)
       return nil

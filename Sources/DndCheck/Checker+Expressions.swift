@@ -297,7 +297,12 @@ extension Checker {
     }
     guard labels != method.labels else { return }
     let call = name.text + "(" + arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
-    report(.methodLabels(call, type: receiver.typeName, form: method.form), at: range)
+    // `location(of: target)`: the form keeps the view the script named.
+    var form = method.form
+    if known == .location, arguments.count == 1 {
+      form = "'location(in: \(file.text(arguments[0].value.range)))'"
+    }
+    report(.methodLabels(call, type: receiver.typeName, form: form), at: range)
   }
 
   /// `DispatchQueue.main.asyncAfter(deadlin: ...)`: the main queue's two

@@ -114,7 +114,7 @@ extension Checker {
     "hasItemsConformingToTypeIdentifiers": swiftName("hasItemsConforming(toTypeIdentifiers: [...])"),
     "lastObject": swiftName("last"),
     "loadObjectsOfClass": swiftName("loadObjects(ofClass: NSString.self) { objects in ... }"),
-    "locationInView": swiftName("location(in: self)"),
+    "locationInView": swiftName("location(in: someView)"),
     "precise": swiftName("isPrecise"),
     // Seed 001 sizes its cells in a flow layout delegate and seed 004 lets
     // its rows size themselves.

@@ -51,7 +51,7 @@ public enum ReceiverType: String, CaseIterable, Sendable {
   /// labelled `completion:`. The coordinators' `drop` has too many forms to
   /// list; the binding checks it when it runs.
   public static let sessionMethodForms: [KnownMember: (labels: [String?], form: String)] = [
-    .location: (["in"], "'location(in: self)'"),
+    .location: (["in"], "'location(in: someView)'"),
     .canLoadObjects: (["ofClass"], "'canLoadObjects(ofClass: String.self)'"),
     .hasItemsConforming: (["toTypeIdentifiers"], "'hasItemsConforming(toTypeIdentifiers: [\"public.image\"])'"),
     .loadObjects: (["ofClass"], "'loadObjects(ofClass: String.self) { strings in ... }'"),

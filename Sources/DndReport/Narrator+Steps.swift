@@ -155,6 +155,15 @@ extension Narrator {
           + "its own progress sets progressIndicatorStyle to .none.", tone: .yellow)
     case "itemsTransferred":
       update(event) { $0.transferred = true }
+      // Told without the drop (the REPL's :explain of one step): what was
+      // loaded and who the source is are not known here.
+      guard story(event).dropped else {
+        add(
+          event,
+          "The destination's loads are over; a drag interaction's delegate would now hear "
+            + "sessionDidTransferItems (a table's or collection view's has no such method).")
+        return
+      }
       // Only a drag interaction's delegate has sessionDidTransferItems (§8.2, §9.2).
       let heard =
         story(event).sourceIsList

@@ -157,16 +157,20 @@ private struct Cast {
   /// answer for every cell.
   static func interactionPlace(of event: TraceEvent) -> Place? {
     guard var view = event.view else { return nil }
+    // A cell's drag state changes in its list: drawn on the list's lifeline,
+    // as the drag delegate's steps are (the trace names no block, since the
+    // method is the cell's own).
+    let interaction = event.name == "dragStateDidChange" ? "dragDelegate" : event.interaction
     switch event.kind {
     case .call, .defaultUsed:
       break
     case .step, .warning, .exception:
-      guard event.interaction != nil else { return nil }
+      guard interaction != nil else { return nil }
     }
-    if isListBlock(event.interaction), let bracket = view.firstIndex(of: "[") {
+    if isListBlock(interaction), let bracket = view.firstIndex(of: "[") {
       view = String(view[..<bracket])
     }
-    return Place(app: event.app, view: view, interaction: event.interaction)
+    return Place(app: event.app, view: view, interaction: interaction)
   }
 
   /// The blocks of a table or collection view, and the closures the app

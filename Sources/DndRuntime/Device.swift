@@ -33,8 +33,13 @@ public struct Device: Hashable, Sendable {
     return device
   }
 
-  /// The name with the version, when one was given: "iPhone (iOS 15)".
-  public var label: String { systemVersion.map { "\(name) (iOS \($0))" } ?? name }
+  /// The name with the version, when one was given: "iPhone (iOS 15)"; an
+  /// iPad's system is iPadOS from 13 on.
+  public var label: String {
+    guard let version = systemVersion else { return name }
+    let system = idiom == .pad && version >= 13 ? "iPadOS" : "iOS"
+    return "\(name) (\(system) \(version))"
+  }
 
   /// Whether the model follows iOS 15 and later, where the iPhone's drags
   /// may leave their app (§11).

@@ -60,6 +60,12 @@ extension Parser.State {
       advance()
     }
     let numbers = range(from: start)
+    // "15." or "15.x": a dot that no number follows.
+    if at(.dot) && token.range.start == previous.end {
+      report(.expectedSystemVersion(after: name.text), at: token.range)
+      while !(token.isAtStartOfLine || token.kind == .endOfFile) { advance() }
+      return nil
+    }
     return SystemVersion(name: name, version: file.text(numbers), versionRange: numbers)
   }
 

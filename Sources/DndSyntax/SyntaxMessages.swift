@@ -202,7 +202,7 @@ extension DiagnosticMessage {
   }
 
   public static func expectedSystemVersion(after system: String) -> DiagnosticMessage {
-    .error("expected a version after '\(system)', as in 'device iPhone iOS 15'")
+    .error("expected a version after '\(system)', as in 'device iPhone iOS 15' or 'device iPhone iOS 17.4'")
   }
 
   public static func expectedType(after previous: String) -> DiagnosticMessage {

@@ -422,6 +422,19 @@ import Testing
     #expect(outcome.output.contains("  location: (150, 300) (its last touch; its finger is up)\n"), "\(outcome.output)")
   }
 
+  /// `:explain` tells the last step alone: after `settle` it does not know
+  /// what the drop loaded or whether the source was a list, and says no more
+  /// than it knows.
+  @Test func explainingTheLastStepClaimsNoMoreThanItSees() {
+    let example = PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd").path
+    let outcome = dnd(
+      ["repl", example], input: Array("longPress source\ndrag to target\nrelease\nsettle\n:explain\n".utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let flat = outcome.output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    #expect(flat.contains("The destination's loads are over; a drag interaction's delegate would now hear"), "\(flat)")
+    #expect(!flat.contains("it loaded no data"), "\(flat)")
+  }
+
   /// A file given on the command line that does not check: its errors, then
   /// a line saying it was not loaded and what to do, and the session goes on.
   @Test func aFileThatDoesNotCheckIsSaidNotLoaded() {

@@ -59,28 +59,33 @@ import Testing
 
   /// A session method called with the wrong labels says how it is written:
   /// when checking, on the handler's own parameter; when running, on a
-  /// session the checker cannot see (here through another name).
+  /// session the checker cannot see (here through another name). The
+  /// checker, which sees the call, keeps the view it names.
   @Test(arguments: [
     (
       "func canHandle(session) { session.canLoadObjects(of: String.self) }",
       "func canHandle(session) {\n let s = session\n return s.canLoadObjects(of: String.self)\n}",
+      "UIDropSession has no method 'canLoadObjects(of:)'; it is written 'canLoadObjects(ofClass: String.self)'",
       "UIDropSession has no method 'canLoadObjects(of:)'; it is written 'canLoadObjects(ofClass: String.self)'"
     ),
     (
       "func sessionDidUpdate(session) {\n  print(session.location(of: target))\n  return UIDropProposal(.copy)\n}",
       "func sessionDidUpdate(session) {\n let s = session\n print(s.location(of: target))\n"
         + " return UIDropProposal(.copy)\n}",
-      "UIDropSession has no method 'location(of:)'; it is written 'location(in: self)'"
+      "UIDropSession has no method 'location(of:)'; it is written 'location(in: target)'",
+      "UIDropSession has no method 'location(of:)'; it is written 'location(in: someView)'"
     ),
   ])
-  func aMislabelledSessionMethodSaysHowItIsWritten(_ handler: String, _ alias: String, _ message: String) throws {
+  func aMislabelledSessionMethodSaysHowItIsWritten(
+    _ handler: String, _ alias: String, _ checked: String, _ ran: String
+  ) throws {
     #expect {
       try runScene(demoScene(drop: handler, scenario: dragToTarget))
     } throws: { error in
-      (error as? SnippetFailure)?.description == message
+      (error as? SnippetFailure)?.description == checked
     }
     let result = try runScene(demoScene(drop: alias, scenario: dragToTarget))
-    #expect(result.outcome.diagnostic?.message == message)
+    #expect(result.outcome.diagnostic?.message == ran)
   }
 
   /// `loadObjects` with another label than `ofClass:` is refused when

@@ -248,10 +248,12 @@ struct CrossAppTests {
     #expect(device.isTableDragEnabledByDefault == lists)
   }
 
-  @Test("the trace and the scene picture name the version given, and only then")
+  @Test("the scene picture's device names the version given, and only then")
   func deviceLabel() {
     #expect(Device.iPhone.label == "iPhone")
     #expect(Device.iPhone.running(iOS: 15).label == "iPhone (iOS 15)")
+    #expect(Device.iPad.running(iOS: 17).label == "iPad (iPadOS 17)")
+    #expect(Device.iPad.running(iOS: 12).label == "iPad (iOS 12)")
   }
 
   @Test("§5.2 own-process representations are hidden from other apps")

@@ -173,6 +173,7 @@ struct ParserDiagnosticTests {
       ("device1️⃣", "expectedName"),
       ("device iPhone iOS1️⃣\nprint(1)", "expectedSystemVersion"),
       ("device iPhone iOS 1️⃣fifteen", "expectedSystemVersion"),
+      ("device iPhone iOS 151️⃣.\nprint(1)", "expectedSystemVersion"),
       ("x as 1️⃣+ 1", "expectedType"),
       ("scenario 1️⃣{ }", "expectedScenarioTitle"),
       ("scenario \"a\\(1️⃣x)\" { }", "interpolationNotAllowed"),
