@@ -1,3 +1,4 @@
+import DndInterpreter
 import DndSyntax
 
 /// `dnd check FILE|DIR...`: parse and check each file (a directory stands
@@ -44,7 +45,13 @@ enum CheckCommand {
   private static func dumps(of file: SourceFile, _ dumps: SyntaxDumps, header: Bool) -> String {
     var out = header ? "==> \(file.name) <==\n" : ""
     if dumps.tokens { out += SyntaxDump.tokens(file) + "\n" }
-    if dumps.tree { out += SyntaxDump.tree(Parser.parse(file).script, file: file) + "\n" }
+    if dumps.tree {
+      // Parsed as `dnd check` parses, on a large stack, so the tree has no
+      // error node where the check found none.
+      out += Pipeline.onLargeStack { depth in
+        SyntaxDump.tree(Parser.parse(file, maxNestingDepth: depth).script, file: file)
+      } + "\n"
+    }
     return out
   }
 }

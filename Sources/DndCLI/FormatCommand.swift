@@ -1,3 +1,4 @@
+import DndInterpreter
 import DndSyntax
 
 /// `dnd fmt FILE...`: prints each script in the canonical form
@@ -42,7 +43,8 @@ enum FormatCommand {
       file = loaded
     }
     let formatted: String
-    switch ScriptFormatter.format(file) {
+    // On a large stack, to nest as deep as `dnd run` and `dnd check` allow.
+    switch Pipeline.onLargeStack({ depth in ScriptFormatter.format(file, maxNestingDepth: depth) }) {
     case .failure(let failure):
       console.writeError(style.renderer(for: file).render(failure.diagnostics))
       return .scriptError

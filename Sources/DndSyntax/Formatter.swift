@@ -20,8 +20,10 @@
 public enum ScriptFormatter {
   /// The canonical text of `file`, or its syntax errors when it has any (a
   /// file that does not parse is never rewritten).
-  public static func format(_ file: SourceFile) -> Result<String, FormatFailure> {
-    let result = Parser.parse(file)
+  public static func format(
+    _ file: SourceFile, maxNestingDepth: Int = SyntaxLimits.maxNestingDepth
+  ) -> Result<String, FormatFailure> {
+    let result = Parser.parse(file, maxNestingDepth: maxNestingDepth)
     let errors = result.diagnostics.filter { $0.severity == .error }
     guard errors.isEmpty else { return .failure(FormatFailure(diagnostics: result.diagnostics)) }
     // The lexer lets any bytes through in comments; text rebuilt from them

@@ -26,6 +26,19 @@ import Testing
     #expect(Self.contents(path) == Self.unformatted)
   }
 
+  /// `dnd fmt` nests as deep as `dnd check` and `dnd run` allow (it stopped
+  /// at 64 levels, refusing scripts the others run), and `--dump-ast` shows
+  /// the same tree with no error in it.
+  @Test func fmtAndTheTreeDumpNestAsDeepAsTheCheck() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let deep = "let x = " + String(repeating: "[", count: 100) + "1" + String(repeating: "]", count: 100) + "\n"
+    let path = try directory.write("deep.dnd", deep)
+    #expect(dnd(["fmt", path]) == CommandOutcome(status: 0, output: deep, error: ""))
+    let dump = dnd(["check", "--dump-ast", path])
+    #expect(dump.status == 0 && !dump.output.contains("error"), "\(dump.output.prefix(300))")
+  }
+
   @Test func checkListsTheScriptsThatWouldChangeAndExitsWith1() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
