@@ -54,7 +54,9 @@ public struct DefaultsFile: Sendable {
   public func saveIfChanged() -> Failure? {
     guard store.hasChanges else { return nil }
     guard let bytes = store.encoded() else {
-      return Failure(message: "cannot write defaults file '\(path)': a value cannot be written as JSON")
+      return Failure(
+        message: "cannot write defaults file '\(path)': a value cannot be written as JSON (a Double that is nan "
+          + "or infinite, say: JSON numbers are finite)")
     }
     return Self.writeAtomically(bytes, to: path)
   }

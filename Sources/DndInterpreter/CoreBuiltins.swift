@@ -208,8 +208,10 @@ extension Interpreter {
     case .int: return arguments[0]
     case .double(let number):
       guard let converted = Int(exactly: number.rounded(.towardZero)) else {
-        throw RuntimeError(
-          .invalidArgument("\(number) cannot be converted to an Int: it is out of range"), at: range)
+        // A NaN's sign shows in its description ("-nan" for 0.0 / 0.0 here):
+        // named without it, as `print` shows it.
+        let (shown, why) = number.isNaN ? ("nan", "it is not a number") : (number.description, "it is out of range")
+        throw RuntimeError(.invalidArgument("\(shown) cannot be converted to an Int: \(why)"), at: range)
       }
       return .int(converted)
     case .string(let box): return Int(box.value).map { .int($0) } ?? .nil

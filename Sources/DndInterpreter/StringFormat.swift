@@ -127,6 +127,15 @@ enum StringFormat {
         let fix = value.typeName == "Int" ? "; write Double(x), or use %d for an Int" : ""
         throw Failure(message: "'\(c.spec())' shows a Double, not a value of type '\(value.typeName)'\(fix)")
       }
+      // The C library writes a NaN's sign ("-nan" for 0.0 / 0.0 here), which
+      // differs between systems; Swift's "nan", "inf", "-inf" are the same
+      // everywhere. Width and '-' still apply.
+      guard number.isFinite else {
+        var text = number.isNaN ? "nan" : number > 0 ? (c.flags.contains("+") ? "+inf" : "inf") : "-inf"
+        if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c.letter) { text = text.uppercased() }
+        let padding = String(repeating: " ", count: max(0, (c.width ?? 0) - text.count))
+        return c.flags.contains("-") ? text + padding : padding + text
+      }
       return String(format: c.spec(), number)
     case "@":
       // Only '-' (left-justify) and the width mean anything for an object.

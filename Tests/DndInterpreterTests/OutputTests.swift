@@ -51,6 +51,10 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
       "42 1.5 12 nil 2.5\n"),
     .init("print(Int(3.9), Int(-3.9), Double(2))", "3 -3 2.0\n"),
     .init("print(String(repeating: \"ab\", count: 3))", "ababab\n"),
+    // Not the C library's "-nan": the same text on every system, width kept.
+    .init(
+      "let n = 0.0 / 0.0\nprint(String(format: \"%f|%6.2f|%-5e|%E\", n, -n, 1.0 / 0.0, -1.0 / 0.0))",
+      "nan|   nan|inf  |-INF\n"),
     // At once, however many times nothing is repeated (it once took Int.max turns).
     .init("print(String(repeating: \"\", count: Int.max).count)", "0\n"),
     .init("print(\"a\", \"b\", separator: \"-\")", "a-b\n"),

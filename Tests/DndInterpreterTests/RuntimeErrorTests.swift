@@ -89,6 +89,8 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
       "DispatchQueue.main.asyncAfter(deadline: .now() + 0.0 / 0.0) { print(1) }",
       "'asyncAfter(deadline:)' needs a time such as '.now() + 0.5', not NaN (not a number)"
     ),
+    ("print(Int(0.0 / 0.0))", "nan cannot be converted to an Int: it is not a number"),
+    ("print(JSON.encode(0.0 / 0.0))", "JSON.encode cannot write nan: JSON numbers are finite"),
   ])
   func notANumberIsNamed(source: String, message: String) {
     #expect(runSnippet(source).error?.message == message)

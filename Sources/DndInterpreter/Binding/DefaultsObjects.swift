@@ -153,7 +153,8 @@ enum DefaultsBridge {
     case .int(let number): return .int(number)
     case .double(let number):
       guard number.isFinite else {
-        throw RuntimeError(.invalidArgument("JSON.encode cannot write \(number): JSON numbers are finite"))
+        let shown = number.isNaN ? "nan" : number.description
+        throw RuntimeError(.invalidArgument("JSON.encode cannot write \(shown): JSON numbers are finite"))
       }
       return .double(number)
     case .string(let box): return .string(box.value)
