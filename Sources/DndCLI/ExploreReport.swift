@@ -18,6 +18,9 @@ enum ExploreReport {
       let limit = grouped(ExplorationOptions.defaultWorkLimit)
       coverage = "not every order: the search stopped after \(orders) order\(orders == 1 ? "" : "s") at its work "
         + "limit, \(limit) alternatives weighed at choice points, since too much work was ready at once"
+    } else if result.stoppedAtStepBudget {
+      coverage = "not every order: the search stopped after \(orders) order\(orders == 1 ? "" : "s"), since one ran "
+        + "out of steps and every other could take as long"
     } else if !result.exhaustive {
       let depthFirst = orders - result.sampled
       if let seed = result.seed {

@@ -7,7 +7,8 @@ import Testing
 
 /// An explorer for a script given as text.
 private func explorer(
-  _ source: String, limit: Int = 1000, seed: UInt64 = 1, workLimit: Int = ExplorationOptions.defaultWorkLimit
+  _ source: String, limit: Int = 1000, seed: UInt64 = 1, workLimit: Int = ExplorationOptions.defaultWorkLimit,
+  limits: InterpreterLimits = InterpreterLimits()
 ) throws -> Explorer {
   let file = SourceFile(name: "scene.dnd", text: source)
   let (program, diagnostics) = Pipeline.check(file)
@@ -15,7 +16,7 @@ private func explorer(
     throw SnippetFailure(description: diagnostics.map(\.message).joined(separator: "; "))
   }
   return Explorer(
-    runner: ScenarioRunner(program: program, files: [file]),
+    runner: ScenarioRunner(program: program, files: [file], limits: limits),
     options: ExplorationOptions(limit: limit, seed: seed, workLimit: workLimit))
 }
 
@@ -203,6 +204,21 @@ struct ExplorerTests {
     #expect(!stopped.exhaustive)
     #expect(stopped.ordersRun == 2, "the run that passes the limit is the last")
     #expect(stopped.sampled == 0)
+  }
+
+  @Test("an order that runs out of steps stops the search: every other could take as long")
+  func stepBudgetStopsTheSearch() throws {
+    // The third load loops for ever when it completes before the first, as
+    // no order but the default's first alternatives do.
+    let looping = independentLoads(3).replacingOccurrences(
+      of: "got2 = s ?? \"\"", with: "got2 = s ?? \"\"; if got0 == \"\" { while true { } }")
+    var limits = InterpreterLimits()
+    limits.maxSteps = 10_000
+    let result = try explorer(looping, limits: limits).explore(0)
+    #expect(result.stoppedAtStepBudget)
+    #expect(!result.exhaustive && result.sampled == 0)
+    #expect(result.failures.count == 1)
+    #expect(result.ordersRun < 6, "the search went on past the order that ran out of steps")
   }
 
   @Test("the stack holds no more orders than the budget can run, and the results do not change")

@@ -67,6 +67,9 @@ public struct ExplorationResult: Sendable {
   /// The search stopped at `ExplorationOptions.workLimit` before the
   /// order limit.
   public var stoppedAtWorkLimit = false
+  /// The search stopped after an order that ran out of steps
+  /// (`stepBudgetExceeded`): every other order may take as long.
+  public var stoppedAtStepBudget = false
   /// With a fault: no run armed it (the scenario started no item provider
   /// load), so every order ran as it does without the fault.
   public var faultNeverArmed = false
@@ -251,9 +254,18 @@ public struct Explorer: Sendable {
     // their counts), against `workLimit`.
     var weighed = 0
     var stoppedAtWorkLimit = false
+    // An order that ran out of steps (a completion looping for ever) took
+    // the whole step budget, seconds of work, and the next would too: with
+    // a thousand orders, hours. Its failure is reported; the search stops.
+    var stoppedAtStepBudget = false
     func weigh(_ run: SearchRun) {
       weighed += run.optionCounts.reduce(0, +)
       if weighed > options.workLimit { stoppedAtWorkLimit = true }
+      if case .runtimeError(let diagnostic)? = run.kept.failure?.result.outcome,
+        diagnostic.id == "stepBudgetExceeded"
+      {
+        stoppedAtStepBudget = true
+      }
     }
     while let prefix = stack.popLast() {
       let couldFinish = !leftOff && kept.count + stack.count + 1 <= limit
@@ -301,12 +313,12 @@ public struct Explorer: Sendable {
         stack.removeFirst(stack.count - room)
         leftOff = true
       }
-      if stoppedAtWorkLimit { break }
+      if stoppedAtWorkLimit || stoppedAtStepBudget { break }
     }
-    let exhaustive = stack.isEmpty && !leftOff && !stoppedAtWorkLimit
+    let exhaustive = stack.isEmpty && !leftOff && !stoppedAtWorkLimit && !stoppedAtStepBudget
     var seed: UInt64?
     var sampled = 0
-    if !exhaustive, kept.count < limit, !stoppedAtWorkLimit {
+    if !exhaustive, kept.count < limit, !stoppedAtWorkLimit, !stoppedAtStepBudget {
       // Sample at random with what is left of the budget. A walk may repeat
       // an order already run; it then counts for nothing, and the attempts
       // stop at four times what is left.
@@ -327,7 +339,7 @@ public struct Explorer: Sendable {
           kept.append(run.kept)
           sampled += 1
         }
-        if stoppedAtWorkLimit { break }
+        if stoppedAtWorkLimit || stoppedAtStepBudget { break }
       }
     }
     let failures = kept.compactMap { $0.failure }.sorted { $0.order < $1.order }
@@ -336,7 +348,7 @@ public struct Explorer: Sendable {
       title: runner.program.scenarios[index].title, fault: fault, ordersRun: kept.count,
       exhaustive: exhaustive, seed: seed, sampled: sampled, statesMerged: merged, failures: failures,
       changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min(),
-      stoppedAtWorkLimit: stoppedAtWorkLimit,
+      stoppedAtWorkLimit: stoppedAtWorkLimit, stoppedAtStepBudget: stoppedAtStepBudget,
       faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed },
       faultNeverStruck: fault != nil && kept.contains { $0.faultArmed } && !kept.contains { $0.faultStruck })
   }
