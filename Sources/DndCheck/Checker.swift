@@ -382,7 +382,18 @@ public struct Checker {
     for function in functions.reversed() {
       for scope in function.scopes.reversed() { names.append(contentsOf: scope.locals.names.sorted()) }
     }
-    names.append(contentsOf: globals.filter { !$0.isHidden }.map(\.name))
+    // At the top level a variable declared further down (or the one being
+    // declared: `let x = y`) cannot be used yet; suggesting it would lead to
+    // the next error.
+    let topLevel = functions.count == 1
+    for (index, global) in globals.enumerated() where !global.isHidden {
+      if topLevel, global.kind == .variable || global.kind == .constant,
+        globalDeclared.indices.contains(index), !globalDeclared[index]
+      {
+        continue
+      }
+      names.append(global.name)
+    }
     names.append(contentsOf: Builtin.allNames)
     return names
   }

@@ -44,16 +44,19 @@ extension ListView {
     for section in 0..<sectionCount {
       let count = try askNumberOfItems(inSection: section)
       total += count
-      guard total <= ListLimits.maxItems else { throw tooMany(total, "\(kind.units)") }
+      // The sections after this one are not asked: their items would add to it.
+      guard total <= ListLimits.maxItems else {
+        throw tooMany(total, "\(kind.units)", atLeast: section < sectionCount - 1)
+      }
       counts.append(count)
     }
     return counts
   }
 
-  private func tooMany(_ count: Int, _ what: String) -> RuntimeLimitError {
+  private func tooMany(_ count: Int, _ what: String, atLeast: Bool = false) -> RuntimeLimitError {
     RuntimeLimitError(
       limit: "maxListCount",
-      message: "the data source returned \(count) \(what) or more (limit is "
+      message: "the data source returned \(count) \(what)\(atLeast ? " or more" : "") (limit is "
         + "\(what == "sections" ? ListLimits.maxSections : ListLimits.maxItems)): lists that big are not "
         + "simulated")
   }

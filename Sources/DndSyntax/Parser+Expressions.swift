@@ -386,6 +386,16 @@ extension Parser.State {
     let start = token.range.start
     advance()
     guard token.kind == .identifier || token.kind.isKeyword else {
+      // `.5`: a number written without its leading digit, as Swift refuses too.
+      if token.kind == .integer, token.range.start == previous.end {
+        let digits = text(token)
+        report(
+          .leadingDotNumber(digits), at: SourceRange(file: file.id, start: Int(start), end: Int(token.range.end)),
+          fixIts: [.init(range: SourceRange(file: file.id, start: Int(start), end: Int(token.range.end)),
+            replacement: "0." + digits)])
+        advance()
+        return Expr(.error, range: range(from: start))
+      }
       report(.expectedMemberName, at: missingRange)
       return Expr(.error, range: range(from: start))
     }

@@ -316,6 +316,10 @@ extension DiagnosticMessage {
   }
 
 
+  public static func leadingDotNumber(_ digits: String) -> DiagnosticMessage {
+    .error("a number starts with a digit: write '0.\(digits)', not '.\(digits)'")
+  }
+
   public static func misspeltStep(_ word: String, step: String) -> DiagnosticMessage {
     .error(
       "'\(word)' is not a scenario step; did you mean '\(step)'? (the steps are longPress, drag to, drag through, "

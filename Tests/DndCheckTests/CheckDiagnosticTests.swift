@@ -510,6 +510,17 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(fixIt.map { file.text($0.range) } == "let")
   }
 
+  /// A top-level variable not declared yet (or the one being declared) is
+  /// never the suggestion: using it is the next error.
+  @Test func aVariableNotDeclaredYetIsNotSuggested() {
+    let (own, _, _) = checkSource("let x = y")
+    #expect(own.diagnostics.map(\.message) == ["cannot find 'y' in scope"])
+    let (later, _, _) = checkSource("print(valeu)\nlet value = 1")
+    #expect(later.diagnostics.map(\.message) == ["cannot find 'valeu' in scope"])
+    let (earlier, _, _) = checkSource("let value = 1\nprint(valeu)")
+    #expect(earlier.diagnostics.map(\.message) == ["cannot find 'valeu' in scope; did you mean 'value'?"])
+  }
+
   /// SyntaxLimits.maxErrors holds for the checker as for the parser: the
   /// first hundred errors, then one saying it stopped (thousands of unknown
   /// names, each searched for a suggestion, once took minutes).

@@ -174,6 +174,7 @@ struct ParserDiagnosticTests {
       ("device iPhone iOS1️⃣\nprint(1)", "expectedSystemVersion"),
       ("device iPhone iOS 1️⃣fifteen", "expectedSystemVersion"),
       ("device iPhone iOS 151️⃣.\nprint(1)", "expectedSystemVersion"),
+      ("print(1️⃣.5)", "leadingDotNumber"),
       ("x as 1️⃣+ 1", "expectedType"),
       ("scenario 1️⃣{ }", "expectedScenarioTitle"),
       ("scenario \"a\\(1️⃣x)\" { }", "interpolationNotAllowed"),
