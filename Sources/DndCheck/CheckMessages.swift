@@ -84,8 +84,8 @@ extension DiagnosticMessage {
 
   static var closureOnItsOwnLine: DiagnosticMessage {
     .warning(
-      "this closure is made and dropped: a trailing closure must open on the line of its call, as in "
-        + "'session.loadObjects(ofClass: String.self) { strings in ... }'; move its '{' up to that line")
+      "this closure is made and dropped; if it is meant as the trailing closure of the call above, its '{' must "
+        + "be on that call's line, as in 'session.loadObjects(ofClass: String.self) { strings in ... }'")
   }
 
   static func completionArity(_ method: String, parameters: [String], found: Int) -> DiagnosticMessage {

@@ -139,6 +139,8 @@ extension Checker {
       memberUses.filter { symbols.lookup($0.name.text)?.known == nil && !declared.contains($0.name.text) }
         .map(\.name.range.start))
     for use in memberUses where seen.insert(use.name.range.start).inserted {
+      // Past the error limit nothing more is shown: no suggestion is searched.
+      if errorCount + reports.count > SyntaxLimits.maxErrors { break }
       if let base = use.baseMember, unknown.contains(base) { continue }
       let name = use.name.text
       let isKnown = symbols.lookup(name)?.known != nil
@@ -183,6 +185,23 @@ extension Checker {
     for report in reports.reversed() {
       diagnostics.insert(report.diagnostic, at: min(report.index, diagnostics.count))
     }
+    enforceErrorLimit()
+  }
+
+  /// The error limit over diagnostics added in place (the member reports):
+  /// the first `SyntaxLimits.maxErrors` errors, then one saying it stopped,
+  /// as `report` does for the rest.
+  mutating func enforceErrorLimit() {
+    var errors = 0
+    for index in diagnostics.indices where diagnostics[index].severity == .error {
+      errors += 1
+      guard errors > SyntaxLimits.maxErrors else { continue }
+      let range = diagnostics[index].range
+      diagnostics.removeSubrange(index...)
+      diagnostics.append(Diagnostic(.tooManyErrors, at: range))
+      break
+    }
+    errorCount = max(errorCount, errors)
   }
 
   /// Which of `names` the script declares: as a global (an app, its

@@ -71,7 +71,8 @@ extension Checker {
   /// be; a warning on each of them as well would only repeat it.
   mutating func dropValueUnusedWarnings(in body: SourceRange) {
     diagnostics.removeAll {
-      $0.id == "valueUnused" && $0.range.file == body.file && $0.range.start >= body.start
+      ($0.id == "valueUnused" || $0.id == "valueIgnored") && $0.range.file == body.file
+        && $0.range.start >= body.start
         && $0.range.end <= body.end
     }
   }

@@ -23,8 +23,15 @@ extension Interpreter {
       try stringArgument(arguments[position], of: known.spelling, at: range)
     }
     switch known {
-    case .uppercased where arguments.isEmpty: return .string(text.uppercased())
-    case .lowercased where arguments.isEmpty: return .string(text.lowercased())
+    // A letter may grow in another case ("ΐ" is six bytes upper-cased).
+    case .uppercased where arguments.isEmpty:
+      let result = text.uppercased()
+      try checkLength(result.utf8.count, at: range)
+      return .string(result)
+    case .lowercased where arguments.isEmpty:
+      let result = text.lowercased()
+      try checkLength(result.utf8.count, at: range)
+      return .string(result)
     case .hasPrefix where arguments.hasLabels(nil): return .bool(text.hasPrefix(try argument(0)))
     case .starts where arguments.hasLabels(.with): return .bool(text.hasPrefix(try argument(0)))
     case .hasSuffix where arguments.hasLabels(nil): return .bool(text.hasSuffix(try argument(0)))

@@ -1,3 +1,5 @@
+import DndRuntime
+
 /// The interpreter's named limits. Each stops a runaway script with a
 /// diagnostic instead of hanging the process or crashing it; the message
 /// names the limit and, for the one the command line sets, the option.
@@ -20,6 +22,10 @@ public struct InterpreterLimits: Sendable {
   /// 256 MB: enough for any model a script keeps, small enough that a
   /// runaway `append` loop fails before the machine swaps.
   public var maxCollectionCount: Int = 16_000_000
+
+  /// Events one scene's trace keeps (`Trace.maxEvents`), for the world the
+  /// runner makes; tests lower it.
+  public var maxTraceEvents: Int = Trace.defaultMaxEvents
 
   /// Bytes in one string, for the same reason: 64 MB.
   public var maxStringLength: Int = 64_000_000

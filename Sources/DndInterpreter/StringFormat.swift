@@ -129,9 +129,13 @@ enum StringFormat {
       }
       // The C library writes a NaN's sign ("-nan" for 0.0 / 0.0 here), which
       // differs between systems; Swift's "nan", "inf", "-inf" are the same
-      // everywhere. Width and '-' still apply.
+      // everywhere. Width, '-', '+' and ' ' still apply.
       guard number.isFinite else {
-        var text = number.isNaN ? "nan" : number > 0 ? (c.flags.contains("+") ? "+inf" : "inf") : "-inf"
+        var text = number.isNaN ? "nan" : number > 0 ? "inf" : "-inf"
+        // '+' and ' ' mark a value without a minus sign, as printf does.
+        if !text.hasPrefix("-") {
+          if c.flags.contains("+") { text = "+" + text } else if c.flags.contains(" ") { text = " " + text }
+        }
         if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c.letter) { text = text.uppercased() }
         let padding = String(repeating: " ", count: max(0, (c.width ?? 0) - text.count))
         return c.flags.contains("-") ? text + padding : padding + text

@@ -183,11 +183,11 @@ public final class ListView {
 
   // MARK: Drag interaction enabling
 
-  /// UIKit's `dragInteractionEnabled`: YES on iPad, and on iPhone NO before
-  /// iOS 15 and YES from it, unless set (`Device.isTableDragEnabledByDefault`).
   /// Whether the script set `dragInteractionEnabled`.
   var isDragInteractionEnabledExplicitly: Bool { explicitDragInteractionEnabled != nil }
 
+  /// UIKit's `dragInteractionEnabled`: YES on iPad, and on iPhone NO before
+  /// iOS 15 and YES from it, unless set (`Device.isTableDragEnabledByDefault`).
   public var dragInteractionEnabled: Bool {
     get { explicitDragInteractionEnabled ?? world?.device.isTableDragEnabledByDefault ?? true }
     // The built-in drag interaction reads this value (DragInteraction.isEnabled).

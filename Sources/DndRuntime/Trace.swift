@@ -113,8 +113,8 @@ public final class Trace {
   public var overflowError: RuntimeLimitError {
     RuntimeLimitError(
       limit: "maxTraceEvents",
-      message: "the trace passed \(maxEvents) events, the limit for one scenario; split the scenario, or drag "
-        + "through fewer points")
+      message: "the trace passed \(maxEvents) events, the limit for one scenario (or REPL session, until "
+        + "':reset'); split the scenario, or make fewer drag samples and list updates in it")
   }
 
   init() {

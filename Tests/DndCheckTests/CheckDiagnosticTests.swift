@@ -100,6 +100,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("guardMustExit", "func f(x) { guard let y = x else 1️⃣{ print(1) } }"),
     // Only the error: the value in the else is not also warned about as dropped.
     .init("guardMustExit", "func f(x) {\n  guard x else 1️⃣{ false }\n  print(x)\n}"),
+    .init(
+      "guardMustExit",
+      inRoot("dropInteraction { func performDrop(s) {\nguard s.items.isEmpty else 1️⃣{ false }\nprint(1) } }")),
     .init("guardAtTopLevel", "let x = [1]\nguard let y = x.first else 1️⃣{ print(1) }"),
     .init("guardMustExit", "switch 1 {\ndefault:\n  guard true else 1️⃣{ print(1) }\n}"),
     .init("guardMustExit", "for x in [1] { guard x > 0 else 1️⃣{ print(1) } }"),
@@ -530,6 +533,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let (result, _, _) = checkSource(names + "\n" + uses)
     #expect(result.diagnostics.count == SyntaxLimits.maxErrors + 1)
     #expect(result.diagnostics.last?.id == "tooManyErrors")
+    // Unknown members are reported once the whole script is read, in place: the same limit.
+    let members = (0..<300).map { "let b\($0) = s.countt\($0)" }.joined(separator: "\n")
+    let (memberResult, _, _) = checkSource("let s = \"abc\"\n" + members)
+    #expect(memberResult.diagnostics.count == SyntaxLimits.maxErrors + 1)
+    #expect(memberResult.diagnostics.last?.id == "tooManyErrors")
+    let (mixed, _, _) = checkSource("let s = \"abc\"\n" + members.prefix(200) + "\n" + names + "\n" + uses)
+    #expect(mixed.diagnostics.filter { $0.severity == .error }.count == SyntaxLimits.maxErrors + 1)
+    #expect(mixed.diagnostics.last?.id == "tooManyErrors")
   }
 
   @Test(arguments: [

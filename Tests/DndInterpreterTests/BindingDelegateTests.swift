@@ -127,7 +127,7 @@ import Testing
       result.outcome.diagnostic?.message
         == "'itemsForBeginning' must return an array of UIDragItems "
         + "(UIKit's dragInteraction(_:itemsForBeginning:)), "
-        + "but it returned an array whose first element is of type 'Int'")
+        + "but it returned an array of elements of type 'Int'")
   }
 
   @Test func localObjectAndLocalContextHoldAnyScriptValue() throws {

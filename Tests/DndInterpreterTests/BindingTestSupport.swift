@@ -5,13 +5,15 @@ import DndSyntax
 import Foundation
 
 /// Runs a script's plain run and scenarios through the binding.
-func runScenes(_ source: String, name: String = "scene.dnd") throws -> ScriptRunResult {
+func runScenes(
+  _ source: String, name: String = "scene.dnd", limits: InterpreterLimits = InterpreterLimits()
+) throws -> ScriptRunResult {
   let file = SourceFile(name: name, text: source)
   let (program, diagnostics) = Pipeline.check(file)
   guard let program else {
     throw SnippetFailure(description: diagnostics.map(\.message).joined(separator: "; "))
   }
-  return ScenarioRunner(program: program, files: [file]).run { _ in }
+  return ScenarioRunner(program: program, files: [file], limits: limits).run { _ in }
 }
 
 /// The repository root (this file is Tests/DndInterpreterTests/...).

@@ -88,6 +88,8 @@ import Testing
     #expect(within.global("s").stringValue == "xxxxxxxx")
     for source in [
       "var s = \"\"\nfor i in 0..<9 { s += \"x\" }", "let s = \"12345\" + \"6789\"",
+      // A letter may grow when its case changes: "ΐ" is two bytes, six upper-cased.
+      "let s = \"ΐΐ\".uppercased()",
       "let s = String(repeating: \"ab\", count: 5)", "let n = 123456789\nlet s = \"\\(n)\"",
       // A collection's description, however it is asked for.
       "let s = [\"abc\", \"def\"].description", "let s = String(describing: [1234, 5678])",

@@ -39,6 +39,41 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
     #expect(result.output.utf8.count <= 10_000)
   }
 
+  // MARK: Trace events
+
+  /// maxTraceEvents: events the scenario's own code records past the limit
+  /// (a loop of list updates, outside any finger step) are dropped, and the
+  /// next expectation stops with the limit's error instead of failing falsely
+  /// on a trace that lost events; so does the scenario's end.
+  @Test func aTraceThatDroppedEventsStopsAtTheNextExpectation() {
+    let scene = """
+      app A {
+          var rows = ["a"]
+          tableView list {
+              frame = Rect(0, 0, 400, 400)
+              dataSource {
+                  func numberOfRowsInSection(section) { rows.count }
+                  func cellForRowAt(indexPath) { UITableViewCell(text: rows[indexPath.row]) }
+              }
+          }
+      }
+      scenario "reloads" {
+          for i in 0..<STEPS { list.reloadData() }
+          expect rows.count == 1
+      }
+      """
+    var limits = InterpreterLimits()
+    limits.maxTraceEvents = 50
+    let within = runLimited(scene.replacingOccurrences(of: "STEPS", with: "3"), limits)
+    #expect(within.error == nil)
+    let past = runLimited(scene.replacingOccurrences(of: "STEPS", with: "100"), limits)
+    #expect(past.error == "runtimeLimit 13:5", "\(past)")
+    let atEnd = runLimited(
+      scene.replacingOccurrences(of: "STEPS", with: "100").replacingOccurrences(
+        of: "expect rows.count == 1", with: "print(rows.count)"), limits)
+    #expect(atEnd.error?.hasPrefix("runtimeLimit") == true, "\(atEnd)")
+  }
+
   @Test func theOutputLimitIsNamedInItsMessage() {
     #expect(DiagnosticMessage.outputTooLarge(16_000_000).text.contains("16000000 bytes"))
   }

@@ -55,6 +55,7 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
     .init(
       "let n = 0.0 / 0.0\nprint(String(format: \"%f|%6.2f|%-5e|%E\", n, -n, 1.0 / 0.0, -1.0 / 0.0))",
       "nan|   nan|inf  |-INF\n"),
+    .init("let n = 0.0 / 0.0\nprint(String(format: \"%+f|% f|%+e\", n, 1.0 / 0.0, -n))", "+nan| inf|+nan\n"),
     // At once, however many times nothing is repeated (it once took Int.max turns).
     .init("print(String(repeating: \"\", count: Int.max).count)", "0\n"),
     .init("print(\"a\", \"b\", separator: \"-\")", "a-b\n"),

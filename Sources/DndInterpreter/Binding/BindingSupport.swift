@@ -54,9 +54,19 @@ enum Convert {
     if case .enumCase(let symbol) = value {
       return symbol.known.map { "the case '.\($0.spelling)'" } ?? "an enum case"
     }
-    // An array says what it holds: "an array whose first element is an 'Int'".
-    if case .array(let elements) = value, let first = elements.first {
-      return "an array whose first element is of type '\(first.typeName)'"
+    // An array says what it holds: "an array of elements of type 'Int'", or
+    // of types 'UIDragItem' and 'Int' when mixed.
+    if case .array(let elements) = value, !elements.isEmpty {
+      var types: [String] = []
+      for element in elements where !types.contains(element.typeName) {
+        types.append(element.typeName)
+        if types.count > 3 { break }
+      }
+      let names = types.prefix(3).map { "'\($0)'" }
+      let list =
+        names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+      let more = types.count > 3 ? " and more" : ""
+      return "an array of elements of type\(types.count == 1 ? "" : "s") \(list)\(more)"
     }
     return "a value of type '\(value.typeName)'"
   }

@@ -252,6 +252,7 @@ public struct ScenarioRunner: Sendable {
       program: program, files: files, output: output, natives: caches?.natives ?? SceneNatives(),
       defaults: defaults ?? self.defaults)
     host.leavesObjectsToExit = leavesObjects
+    host.world.trace.maxEvents = limits.maxTraceEvents
     let interpreter = Interpreter(
       program: program, host: host, natives: host.natives, limits: limits, files: files,
       compiled: caches?.compiled ?? CompiledFunctionCache())

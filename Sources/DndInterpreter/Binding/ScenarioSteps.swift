@@ -14,7 +14,11 @@ extension SceneHost {
   public func perform(_ step: CheckedStep, at range: SourceRange, interpreter: Interpreter) throws {
     self.interpreter = interpreter
     switch step {
-    case .expect, .expectCall, .expectException, .expectWarning: expectationsChecked += 1
+    case .expect, .expectCall, .expectException, .expectWarning:
+      expectationsChecked += 1
+      // A trace that dropped events (a loop of list updates in the scenario's
+      // own code) would make an expectation about it fail falsely.
+      if world.trace.overflowed { throw RuntimeError(.runtimeLimit(world.trace.overflowError.message), at: range) }
     case .longPress, .drag, .tap, .release, .cancel, .wait, .settle: break
     }
     switch step {
