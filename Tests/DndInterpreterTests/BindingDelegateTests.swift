@@ -103,31 +103,25 @@ import Testing
     }
   }
 
-  @Test func itemsForBeginningMustReturnAnArrayOfItems() throws {
+  /// What the handler returned is named; an array says what it holds, not
+  /// just "Array" (all its kinds, when one of them is right).
+  @Test(arguments: [
+    ("42", "a value of type 'Int'"), ("[5]", "an array of elements of type 'Int'"),
+    (
+      "[UIDragItem(itemProvider: NSItemProvider(object: \"a\")), 5]",
+      "an array of elements of types 'UIDragItem' and 'Int'"
+    ),
+  ])
+  func itemsForBeginningMustReturnAnArrayOfItems(returned: String, found: String) throws {
     let source = demoScene(drop: "", scenario: "longPress source")
       .replacingOccurrences(
         of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]",
-        with: "let answer = 42\n return answer")
+        with: "let answer = \(returned)\n return answer")
     let result = try runScene(source)
     #expect(
       result.outcome.diagnostic?.message
         == "'itemsForBeginning' must return an array of UIDragItems "
-        + "(UIKit's dragInteraction(_:itemsForBeginning:)), "
-        + "but it returned a value of type 'Int'")
-  }
-
-  /// An array of something else says what it holds, not just "Array".
-  @Test func anArrayOfTheWrongElementsSaysWhatItHolds() throws {
-    let source = demoScene(drop: "", scenario: "longPress source")
-      .replacingOccurrences(
-        of: "return [UIDragItem(itemProvider: NSItemProvider(object: source.text ?? \"\"))]",
-        with: "let answer = [5]\n return answer")
-    let result = try runScene(source)
-    #expect(
-      result.outcome.diagnostic?.message
-        == "'itemsForBeginning' must return an array of UIDragItems "
-        + "(UIKit's dragInteraction(_:itemsForBeginning:)), "
-        + "but it returned an array of elements of type 'Int'")
+        + "(UIKit's dragInteraction(_:itemsForBeginning:)), but it returned \(found)")
   }
 
   @Test func localObjectAndLocalContextHoldAnyScriptValue() throws {

@@ -175,9 +175,9 @@ struct CrossAppTests {
     #expect(throws: ScenarioError.self) { try scene.fingers.longPress(item: "nope", in: safari) }
   }
 
-  @Test("§11 iPhone drags stay inside their app (iOS 11-14 choice)")
-  func iPhoneStaysInApp() throws {
-    let scene = try TestScene(device: .iPhone)
+  /// Safari's text dragged onto a full drop target, on `device`.
+  private func dropFromSafari(on device: Device) throws -> TestScene {
+    let scene = try TestScene(device: device)
     let target = try scene.add(.view, "target", Rect(10, 10, 300, 300))
     let safari = scene.world.addItemSource("Safari")
     safari.addItem("text") { [DragItem(itemProvider: scene.provider("x"))] }
@@ -186,6 +186,12 @@ struct CrossAppTests {
     try scene.fingers.move(to: target)
     try scene.fingers.release()
     try scene.fingers.settle()
+    return scene
+  }
+
+  @Test("§11 iPhone drags stay inside their app (iOS 11-14 choice)")
+  func iPhoneStaysInApp() throws {
+    let scene = try dropFromSafari(on: .iPhone)
     #expect(scene.callNames(view: "target").isEmpty)
     #expect(!scene.world.device.allowsDragsBetweenApps)
   }
@@ -204,15 +210,7 @@ struct CrossAppTests {
 
   @Test("§11 from iOS 15 another app's drag reaches an iPhone app, as a copy")
   func iPhoneOnIOS15TakesOtherAppsDrags() throws {
-    let scene = try TestScene(device: Device.iPhone.running(iOS: 15))
-    let target = try scene.add(.view, "target", Rect(10, 10, 300, 300))
-    let safari = scene.world.addItemSource("Safari")
-    safari.addItem("text") { [DragItem(itemProvider: scene.provider("x"))] }
-    scene.makeFullDropTarget(target)
-    try scene.fingers.longPress(item: "text", in: safari)
-    try scene.fingers.move(to: target)
-    try scene.fingers.release()
-    try scene.fingers.settle()
+    let scene = try dropFromSafari(on: Device.iPhone.running(iOS: 15))
     #expect(scene.callNames(view: "target").contains("performDrop"))
     let ended = scene.trace.events.first { $0.name == "dragEnded" }
     #expect(ended?.arguments == [TraceArgument("operation", "copy")])
