@@ -102,8 +102,9 @@ public final class Trace {
   public var keepsDetails = true
   /// The most events one trace keeps. A scenario that drags through two
   /// million points (a loop of steps) made a trace of 1.6 GB; past the limit
-  /// events are dropped and `overflowed` says so, and the finger steps and the
-  /// scenario's end report it as an error (`Fingers`, `ScenarioRunner`).
+  /// events are dropped and `overflowed` says so, and the next finger step,
+  /// expectation or the scenario's end reports it as an error (`TouchDriver`,
+  /// `SceneHost.perform`, `ScenarioRunner`).
   public var maxEvents = Trace.defaultMaxEvents
   public static let defaultMaxEvents = 500_000
   /// Events were dropped at `maxEvents`.

@@ -490,18 +490,7 @@ extension Parser.State {
       panicMode = false
       // The rest of the line is the step's operand (`move to root`): read as
       // statements of their own, it would only add errors.
-      // Brackets opened on the line are skipped with what they hold.
-      var depth = 0
-      while token.kind != .endOfFile, depth > 0 || !(token.isAtStartOfLine || token.kind == .semicolon) {
-        switch token.kind {
-        case .leftBrace, .leftParen, .leftBracket: depth += 1
-        case .rightBrace, .rightParen, .rightBracket:
-          if depth == 0 { return }
-          depth -= 1
-        default: break
-        }
-        advance()
-      }
+      synchronize()
       return
     }
     if token.kind == .equal {
