@@ -42,7 +42,10 @@ extension Interpreter {
     let arguments = labellingTrailingClosure(known, arguments)
     switch known {
     case .contains:
-      if arguments.hasLabels(nil) { return .bool(elements.contains(arguments[0])) }
+      if arguments.hasLabels(nil) {
+        try chargeSearch(of: arguments[0], in: value, at: range)
+        return .bool(elements.contains(arguments[0]))
+      }
       if arguments.hasLabels(.where) {
         return .bool(try elements.contains { try predicate(arguments[0], $0, at: range) })
       }
@@ -50,6 +53,7 @@ extension Interpreter {
       let first = known == .firstIndex
       var index: Int?
       if arguments.hasLabels(.of) {
+        try chargeSearch(of: arguments[0], in: value, at: range)
         index = first ? elements.firstIndex(of: arguments[0]) : elements.lastIndex(of: arguments[0])
       } else if arguments.hasLabels(.where) {
         let test = { (element: Value) in try self.predicate(arguments[0], element, at: range) }

@@ -51,10 +51,12 @@ extension Interpreter {
     defer { target = .dictionary(box) }
     switch symbol.known {
     case .removeValue? where arguments.hasLabels(.forKey):
+      try chargeWalk(of: arguments[0], at: range)
       return box.remove(arguments[0]) ?? .nil
     case .updateValue? where arguments.hasLabels(nil, .forKey):
-      if box[arguments[1]] == nil { try checkCount(box.count + 1, at: range) }
       try checkNesting(arguments.values, at: range)
+      try chargeWalk(of: arguments[1], at: range)
+      if box[arguments[1]] == nil { try checkCount(box.count + 1, at: range) }
       return box.set(arguments[0], for: arguments[1]) ?? .nil
     case .removeAll? where arguments.isEmpty:
       box.removeAll()

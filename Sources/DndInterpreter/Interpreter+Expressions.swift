@@ -107,7 +107,10 @@ extension Interpreter {
           }
           return elements[position]
         }
-        if case .dictionary(let box) = value { return box[index] ?? .nil }
+        if case .dictionary(let box) = value {
+          try chargeWalk(of: index, at: expr.range)
+          return box[index] ?? .nil
+        }
         return try subscriptGet(value, Arguments([index], labels: [nil]), at: expr.range)
       }
       return try subscriptGet(value, subscriptArguments(arguments, of: value, frame), at: expr.range)

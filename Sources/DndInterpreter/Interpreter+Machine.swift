@@ -634,7 +634,10 @@ extension Interpreter {
       }
       return elements[position]
     }
-    if case .dictionary(let box) = collection.pointee { return box[index] ?? .nil }
+    if case .dictionary(let box) = collection.pointee {
+      try chargeWalk(of: index, at: range.range)
+      return box[index] ?? .nil
+    }
     return try subscriptGet(collection.pointee, Arguments([index], labels: [nil]), at: range.range)
   }
 

@@ -321,6 +321,8 @@ extension Interpreter {
 
   /// `dict[key]` or `dict[key, default: value]`.
   private func dictionaryKey(_ arguments: Arguments, at range: SourceRange) throws -> (Value, Value?) {
+    // Hashing a key walks all of it.
+    try chargeWalk(of: arguments[0], at: range)
     if arguments.count == 1 { return (arguments[0], nil) }
     if arguments.count == 2, arguments.label(1) == Symbol(.default) { return (arguments[0], arguments[1]) }
     throw RuntimeError(

@@ -38,48 +38,86 @@ extension Interpreter {
     var walk = NestingWalk(stepsLeft: stepsLeft)
     let fits = walk.fits(value, within: limits.maxValueDepth - 1)
     // A walk of a huge shared structure costs steps, so that no value can
-    // make it take unbounded time (`NestingWalk.freeNodes`).
+    // make it take unbounded time (`NestingWalk.freeWork`).
     stepsLeft = walk.stepsLeft
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
     if !fits { throw RuntimeError(.valueTooDeep(limits.maxValueDepth), at: range) }
   }
+
+  /// Charges steps for an operation that walks all of `value`, as `==`,
+  /// hashing and `contains` do: past `NestingWalk.freeWork` each unit of
+  /// the walk costs a step. An array that holds another twice, twenty
+  /// times over, is a million arrays to them, and a loop comparing two
+  /// such values would otherwise run for hours on a few hundred steps.
+  @inline(__always)
+  func chargeWalk(of value: Value, at range: SourceRange?) throws {
+    switch value {
+    case .array, .dictionary, .tuple: try chargeWalkSlowly(of: value, at: range)
+    default: return
+    }
+  }
+
+  private func chargeWalkSlowly(of value: Value, at range: SourceRange?) throws {
+    var walk = NestingWalk(stepsLeft: stepsLeft)
+    let finished = walk.measure(value)
+    stepsLeft = walk.stepsLeft
+    if !finished || stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
+  }
+
+  /// `left == right` as Swift answers it, with the walk charged first when
+  /// both are collections of one kind that are not the same storage (only
+  /// then does `==` look inside).
+  func equal(_ left: Value, _ right: Value, at range: SourceRange?) throws -> Bool {
+    switch (left, right) {
+    case (.array(let a), .array(let b)):
+      if a.count == b.count && !NestingWalk.sameStorage(a, b) { try chargeWalk(of: left, at: range) }
+    case (.dictionary(let a), .dictionary(let b)):
+      if a !== b && a.count == b.count { try chargeWalk(of: left, at: range) }
+    case (.tuple(let a), .tuple(let b)):
+      if a !== b { try chargeWalk(of: left, at: range) }
+    default: break
+    }
+    return left == right
+  }
 }
 
-/// One depth check: a depth-first walk that stops as soon as the answer is
-/// known (too deep, or out of steps).
+/// One walk of a value's structure: a depth-first walk that stops as soon
+/// as the answer is known (too deep, or out of steps).
 private struct NestingWalk {
-  /// Collections a walk visits for free; each further one costs a step.
-  /// Real data stays far below (a 1,000 x 1,000 grid is 1,000 arrays), but
-  /// an array holding itself twice, a thousand times over, is 2^1000 arrays
-  /// to a walk, which the step budget stops.
-  static let freeNodes = 100_000
+  /// Units of work a walk does for free; each further one costs a step. A
+  /// unit is a collection entered or 64 of its elements looked at. Real
+  /// data stays far below (a 1,000 x 1,000 grid is 1,000 arrays and about
+  /// 16,000 units), but an array holding itself twice, a thousand times
+  /// over, is 2^1000 arrays to a walk, which the step budget stops; and a
+  /// shared array of a million numbers, reached a thousand times, is
+  /// 16 million units where it once cost nothing.
+  static let freeWork = 100_000
+  static let elementsPerUnit = 64
 
   var stepsLeft: Int
-  var visited = 0
+  var work = 0
 
   /// Whether `value` nests at most `depth` levels (and steps remain).
   mutating func fits(_ value: Value, within depth: Int) -> Bool {
     switch value {
-    case .array(let elements): return enter(depth) && childrenFit(elements, within: depth)
+    case .array(let elements): return enter(depth, elements.count) && childrenFit(elements, within: depth)
     // Keys and values walked in turn: joining them would allocate an array
     // for every dictionary appended to a list.
     case .dictionary(let box):
-      return enter(depth) && childrenFit(box.keys, within: depth) && childrenFit(box.values, within: depth)
-    case .tuple(let box): return enter(depth) && childrenFit(box.elements, within: depth)
+      return enter(depth, 2 * box.count) && childrenFit(box.keys, within: depth)
+        && childrenFit(box.values, within: depth)
+    case .tuple(let box): return enter(depth, box.elements.count) && childrenFit(box.elements, within: depth)
     default: return true
     }
+  }
+
+  /// Walks all of `value` with no depth in view; false when the steps ran
+  /// out first.
+  mutating func measure(_ value: Value) -> Bool {
+    fits(value, within: .max)
   }
 
   /// Whether none of `children` is a collection.
-  @inline(__always)
-  /// Whether `value` is not a collection.
-  static func isLeaf(_ value: Value) -> Bool {
-    switch value {
-    case .array, .dictionary, .tuple: return false
-    default: return true
-    }
-  }
-
   static func areLeaves(_ children: [Value]) -> Bool {
     for child in children {
       switch child {
@@ -90,12 +128,20 @@ private struct NestingWalk {
     return true
   }
 
-  /// Counts a visit to a collection at `depth` levels from the limit.
-  private mutating func enter(_ depth: Int) -> Bool {
+  /// Whether two arrays share their storage, which Swift's `==` answers
+  /// without looking at the elements.
+  static func sameStorage(_ a: [Value], _ b: [Value]) -> Bool {
+    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+  }
+
+  /// Counts a visit to a collection of `elements` at `depth` levels from
+  /// the limit.
+  private mutating func enter(_ depth: Int, _ elements: Int) -> Bool {
     if depth <= 0 { return false }
-    visited += 1
-    if visited > Self.freeNodes {
-      stepsLeft -= 1
+    let before = work
+    work += 1 + elements / Self.elementsPerUnit
+    if work > Self.freeWork {
+      stepsLeft -= work - max(before, Self.freeWork)
       if stepsLeft < 0 { return false }
     }
     return true
@@ -110,5 +156,15 @@ private struct NestingWalk {
       }
     }
     return true
+  }
+}
+
+extension Interpreter {
+  /// Charges a search for a collection in an array (`contains`,
+  /// `firstIndex(of:)`): every element may be compared all the way down,
+  /// so the walk is of the array itself.
+  func chargeSearch(of needle: Value, in haystack: Value, at range: SourceRange?) throws {
+    if needle.isLeaf { return }
+    try chargeWalk(of: haystack, at: range)
   }
 }

@@ -17,8 +17,8 @@ extension Interpreter {
       if case .int(let b) = right { return try doubleArithmetic(op, a, Double(b), left, right, at: range) }
     }
     switch op {
-    case .equal: return .bool(left == right)
-    case .notEqual: return .bool(left != right)
+    case .equal: return .bool(try equal(left, right, at: range))
+    case .notEqual: return .bool(try !equal(left, right, at: range))
     case .identical: return .bool(identical(left, right))
     case .notIdentical: return .bool(!identical(left, right))
     case .add:

@@ -82,6 +82,7 @@ extension Interpreter {
     if !isKnownUniquelyReferenced(&box) { box = DictionaryBox(copying: box) }
     defer { slot.pointee = .dictionary(box) }
     var current = value
+    try chargeWalk(of: index, at: targetRange)
     if op != .assign {
       current = box[index] ?? .nil
       try update(&current, op, value, at: range)

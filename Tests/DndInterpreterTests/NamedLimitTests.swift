@@ -134,6 +134,59 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
     #expect(result.error?.hasPrefix("stepBudgetExceeded") == true, "\(result.error ?? "none")")
   }
 
+  /// Swift's `==`, hashing and `contains` walk a value all the way down, so
+  /// on a value shared 2^17 times over each costs steps past the walk's free
+  /// allowance; the loop stops at the budget instead of running for minutes.
+  @Test(arguments: [
+    "if a == b { n += 1 }",
+    "if a != b { n += 1 }",
+    "if [a].contains(b) { n += 1 }",
+    "if [b, a].firstIndex(of: a) != nil { n += 1 }",
+    "if d[a] != nil { n += 1 }",
+    "d.updateValue(1, forKey: a)",
+    "d.removeValue(forKey: a)",
+  ])
+  func walkingASharedValueCostsSteps(_ operation: String) {
+    var limits = InterpreterLimits()
+    limits.maxSteps = 1_000_000
+    let script = """
+      var a: [Any] = [1]
+      var b: [Any] = [1]
+      for i in 0..<17 { a = [a, a]; b = [b, b] }
+      var d: [[Any]: Int] = [:]
+      var n = 0
+      for i in 0..<1000 { \(operation) }
+      """
+    #expect(runLimited(script, limits).error?.hasPrefix("stepBudgetExceeded 6:") == true, "\(operation)")
+  }
+
+  /// `==` on the same storage answers at once in Swift, and costs nothing.
+  @Test func comparingAValueWithItselfIsFree() {
+    var limits = InterpreterLimits()
+    limits.maxSteps = 1_000_000
+    let script = """
+      var a: [Any] = [1]
+      for i in 0..<17 { a = [a, a] }
+      var n = 0
+      for i in 0..<1000 { if a == a { n += 1 } }
+      print(n)
+      """
+    #expect(runLimited(script, limits).output == "1000\n")
+  }
+
+  /// A wide array shared many times is walked element by element, so its
+  /// elements count too: 64 of them a unit.
+  @Test func aSharedWideArrayCostsStepsToNest() {
+    var limits = InterpreterLimits()
+    limits.maxSteps = 1_000_000
+    let script = """
+      let wide = Array(repeating: 0, count: 100_000)
+      var a: [Any] = [wide]
+      for i in 0..<40 { a = [a, a] }
+      """
+    #expect(runLimited(script, limits).error?.hasPrefix("stepBudgetExceeded 3:") == true)
+  }
+
   /// A chain of closures, each calling the one before, is freed one link
   /// at a time: here on the test's own thread, whose stack a recursive free
   /// of 200,000 links would overflow.
