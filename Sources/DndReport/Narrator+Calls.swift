@@ -178,14 +178,19 @@ extension Narrator {
             + "says false: \(view) ignores this drag from here on.", rule: .canHandleFalse, tone: .yellow)
         return
       }
-      let silenced =
-        Self.isListCall(event)
-        ? "dropSessionDidEnter, dropSessionDidUpdate or performDropWith"
-        : "sessionDidEnter, sessionDidUpdate or performDrop"
+      // A table or collection view is told nothing more of the session.
+      if Self.isListCall(event) {
+        add(
+          event,
+          "The drag reaches \(view), but canHandle says false: \(view) hears nothing more of this drag, no "
+            + "dropSessionDidEnter, dropSessionDidUpdate or performDropWith, and canHandle is not asked again, "
+            + "even if the drag comes back or its items change.", rule: .canHandleFalse, tone: .yellow)
+        return
+      }
       add(
         event,
         "The drag reaches \(view), but canHandle says false: \(view) ignores this drag, with no "
-          + "\(silenced)." + reasked, rule: .canHandleFalse, tone: .yellow)
+          + "sessionDidEnter, sessionDidUpdate or performDrop." + reasked, rule: .canHandleFalse, tone: .yellow)
     }
   }
 

@@ -23,6 +23,9 @@ extension DragEngine {
   /// the drag stays over the interaction's view (and the walk still reaches
   /// it); leaving and coming back asks again, and so does a change of items
   /// (`itemsChanged`), which re-asks every interaction, the current target too.
+  /// Tables and collection views are the exception (§1.9, from their
+  /// headers): once their canHandle says false, "no further delegate methods
+  /// will be called for this drop session", so they are never asked again.
   func updateTarget(_ s: DragState, itemsChanged: Bool = false) throws {
     var found: DropInteraction?
     var foundApp: App?
@@ -54,11 +57,14 @@ extension DragEngine {
             continue
           }
           let answer: Bool
-          if !itemsChanged, let known = s.canHandleAnswers.first(where: { $0.interaction === interaction }) {
+          if s.refusingLists.contains(where: { $0 === interaction }) {
+            answer = false
+          } else if !itemsChanged, let known = s.canHandleAnswers.first(where: { $0.interaction === interaction }) {
             answer = known.answer
           } else {
             answer = try canHandle(interaction, s, in: hit.app)
             guard s.stage == .dragging || s.stage == .settingDown else { return }
+            if !answer && interaction.list != nil { s.refusingLists.append(interaction) }
           }
           answers.append((interaction, answer))
           if answer {

@@ -83,6 +83,9 @@ final class DragState {
   var ignoredBy: [DropInteraction] = []
   /// canHandle answers for the current visit (§13.2 choice in DragEngine+Targeting).
   var canHandleAnswers: [(interaction: DropInteraction, answer: Bool)] = []
+  /// Tables and collection views whose canHandle said false: they hear
+  /// nothing more of this session, canHandle included (§1.9).
+  var refusingLists: [DropInteraction] = []
   var textTargets: [TextTarget] = []
   var spring: Spring?
 

@@ -290,12 +290,14 @@ import Testing
     #expect(!flat.contains("`list` lifts off the screen"), "\(flat)")
   }
 
-  /// §1.9 for lists: a table's canHandle false silences its own methods.
+  /// §1.9 for lists: a table's canHandle false silences its own methods,
+  /// and for the rest of the session, canHandle too.
   @Test func aListsCanHandleFalseNamesTheListsMethods() throws {
     let run = try ScriptRun(
       Self.table(dropUpdate: "func canHandle(session) { false }", steps: "drag to Point(200, 120); release"))
     let flat = Self.flatNotes(run, try run.only)
-    #expect(flat.contains("with no dropSessionDidEnter, dropSessionDidUpdate or performDropWith"), "\(flat)")
+    #expect(flat.contains("no dropSessionDidEnter, dropSessionDidUpdate or performDropWith"), "\(flat)")
+    #expect(flat.contains("canHandle is not asked again, even if the drag comes back"), "\(flat)")
   }
 
   /// A drop whose one load failed and other arrived did not get its data.

@@ -69,6 +69,33 @@ struct ListDropTests {
     #expect(s.listCalls == ["tableView(_:canHandle:)"])
   }
 
+  /// Unlike a drop interaction (§13.2: asked once per visit), a list that
+  /// said no is not asked again: not when the drag comes back, nor when
+  /// items join it (UITableView.h: "no further delegate methods").
+  @Test("§1.9 a table that said no hears nothing more: not on re-entry, not when items join", arguments: [
+    ViewKind.tableView, .collectionView,
+  ])
+  func canHandleFalseIsFinal(_ kind: ViewKind) throws {
+    let s = try ListScene(kind, items: ["a"])
+    let drop = s.makeDropDelegate(proposal: ListDropProposal(operation: .copy))
+    drop.canHandle = { session in session.items.count > 1 }
+    drop.dropSessionDidEnter = { _ in }
+    drop.dropSessionDidEnd = { _ in }
+    let source = try s.makeOutsideSource()
+    let sourceDelegate = s.scene.makeDragSource(source)
+    sourceDelegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: s.scene.provider("more"))] }
+    try s.fingers.longPress(source)
+    try s.fingers.move(to: s.point(20, 20))
+    try s.fingers.move(to: .pointIn(source, Point(10, 10)))
+    try s.fingers.move(to: s.point(20, 20))
+    try s.fingers.tap(source)
+    try s.fingers.move(to: s.point(20, 40))
+    try s.fingers.release()
+    try s.fingers.settle()
+    let method = kind == .tableView ? "tableView(_:canHandle:)" : "collectionView(_:canHandle:)"
+    #expect(s.listCalls == [method])
+  }
+
   @Test("hasActiveDrop and hasUncommittedUpdates while a gap shows; both false after exit")
   func activeDropAndGap() throws {
     let s = try ListScene(.collectionView, items: ["a", "b"])
