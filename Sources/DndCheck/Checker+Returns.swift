@@ -159,7 +159,7 @@ extension Checker {
   /// Whether control can go on after this statement.
   static func canComplete(_ stmt: Stmt) -> Bool {
     switch stmt.kind {
-    case .variable, .tuple, .function, .expression, .assignment, .step, .forStatement:
+    case .variable, .tuple, .function, .expression, .discard, .assignment, .step, .forStatement:
       return true
     case .returnStatement, .breakStatement, .continueStatement, .error:
       return false

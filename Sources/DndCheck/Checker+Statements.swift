@@ -112,6 +112,8 @@ extension Checker {
       let checked = checkExpr(expr)
       warnIfOnlyComputed(checked, written: expr)
       return CheckedStmt(.expression(checked), range: range)
+    case .discard(let expr):
+      return CheckedStmt(.expression(checkExpr(expr)), range: range)
     case .assignment(let target, let op, let value):
       let checkedValue = checkExpr(isFractionalVariable(target) ? Checker.fractional(value) : value)
       guard let target = checkAssignmentTarget(target) else { return nil }

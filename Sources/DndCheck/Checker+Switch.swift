@@ -116,6 +116,12 @@ extension Checker {
       let below = CheckedExpr(.binary(isClosed ? .lessEqual : .less, value, high), range: pattern.range)
       return CheckedExpr(.binary(.and, above, below), range: pattern.range)
     }
+    // Optional's `.some` holds any value that is not nil (`.none` is nil,
+    // which `==` answers).
+    if case .implicitMember(let name) = Checker.unparenthesized(pattern).kind, name.text == "some" {
+      let none = CheckedExpr(.nilLiteral, range: pattern.range)
+      return CheckedExpr(.binary(.notEqual, value, none), range: pattern.range)
+    }
     return CheckedExpr(.binary(.equal, value, checkExpr(pattern)), range: pattern.range)
   }
 

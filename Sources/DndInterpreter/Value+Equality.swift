@@ -1,3 +1,5 @@
+import DndCheck
+
 /// Equality as Swift's `==` sees it (an Int equals the Double of the same
 /// number, objects decide for themselves), and hashing consistent with it,
 /// so any value may be a dictionary key.
@@ -22,6 +24,8 @@ extension Value: Equatable, Hashable {
     case (.range(let a), .range(let b)):
       return a.lower == b.lower && a.upper == b.upper && a.isClosed == b.isClosed
     case (.enumCase(let a), .enumCase(let b)): return a == b
+    // `.none` is Optional's nil as Swift spells it (`x == .none`, `case .none:`).
+    case (.nil, .enumCase(let member)), (.enumCase(let member), .nil): return member == Value.none
     case (.object(let a), .object(let b)): return a === b || a.isEqual(to: b)
     // `.identity` compared with a transform, as Swift infers it.
     case (.object(let object), .enumCase(let member)), (.enumCase(let member), .object(let object)):
@@ -29,6 +33,9 @@ extension Value: Equatable, Hashable {
     default: return false
     }
   }
+
+  /// The implicit member `.none`.
+  static let none = Symbol(KnownMember.none)
 
   /// Same keys with equal values, in any order (as Swift compares them).
   private static func equal(_ a: DictionaryBox, _ b: DictionaryBox) -> Bool {
@@ -56,7 +63,9 @@ extension Value: Equatable, Hashable {
     case .range(let box):
       hasher.combine(box.lower)
       hasher.combine(box.upper)
-    case .enumCase(let symbol): hasher.combine(symbol)
+    case .enumCase(let symbol):
+      // `.none` equals nil, so it hashes as nil does.
+      if symbol == Value.none { hasher.combine(0) } else { hasher.combine(symbol) }
     case .object(let object): object.hash(into: &hasher)
     }
   }

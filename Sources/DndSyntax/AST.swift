@@ -353,6 +353,8 @@ public enum StmtKind: Sendable {
   case continueStatement
   indirect case step(Step)
   case expression(Expr)
+  /// `_ = value`: evaluated, and dropped on purpose.
+  case discard(Expr)
   indirect case assignment(target: Expr, op: AssignmentOperator, value: Expr)
   /// A statement the parser could not read; already reported.
   case error

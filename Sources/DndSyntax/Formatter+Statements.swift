@@ -58,6 +58,9 @@ extension FormatPrinter {
       } else {
         expression(expr)
       }
+    case .discard(let value):
+      write("_ = ")
+      expression(value)
     case .assignment(let target, let op, let value):
       expression(target)
       write(" " + op.rawValue + " ")

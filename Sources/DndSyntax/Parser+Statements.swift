@@ -25,12 +25,12 @@ extension Parser.State {
 
   // statement = varDecl | tupleDecl | funcDecl | ifStatement | guardStatement | forStatement
   //   | whileStatement | switchStatement | returnStatement | breakStatement
-  //   | continueStatement | stepStatement | expressionStatement ;
+  //   | continueStatement | stepStatement | discardStatement | expressionStatement ;
   mutating func parseStatement() -> Stmt {
     switch token.kind {
     case .underscore where peek().kind == .equal,
       .kwLet where peek().kind == .underscore && peek(2).kind == .equal:
-      return readDiscardedResult()
+      return parseDiscardStatement()
     case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
       let declaration = parseTupleDecl()
       return Stmt(.tuple(declaration), range: declaration.range)
@@ -99,20 +99,13 @@ extension Parser.State {
     }
   }
 
-  /// Swift's `_ = f()` and `let _ = f()`, which keep a call's unused result
-  /// from a warning dnd never gives: reported with a fix-it that removes
-  /// the prefix, and the expression read on for its own errors.
-  mutating func readDiscardedResult() -> Stmt {
+  // discardStatement = ( "_" | "let" "_" ) "=" expression ;
+  mutating func parseDiscardStatement() -> Stmt {
     let start = token.range.start
-    let form = token.kind == .kwLet ? "let _ =" : "_ ="
     while token.kind != .equal { advance() }
     advance()
-    let prefix = range(from: start)
-    let removal = SourceRange(file: file.id, start: Int(start), end: Int(token.range.start))
-    report(.discardedResult(form), at: prefix, fixIts: [Diagnostic.FixIt(range: removal, replacement: "")])
-    guard canBeginExpression(token.kind) else { return Stmt(.error, range: prefix) }
-    let statement = parseExpressionStatement()
-    return Stmt(.error, range: SourceRange(file: file.id, start: Int(start), end: Int(statement.range.end)))
+    let value = parseExpression()
+    return Stmt(.discard(value), range: range(from: start))
   }
 
   /// `switch` followed on its line by a subject or the "{" (which is

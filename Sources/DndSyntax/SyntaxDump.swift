@@ -244,6 +244,9 @@ private struct TreeWriter {
     case .continueStatement: line("continue", at: range)
     case .step(let step): write(step, at: range)
     case .expression(let expr): write(expr)
+    case .discard(let expr):
+      line("discard", at: range)
+      nested { $0.write(expr) }
     case .assignment(let target, let op, let value):
       line("assign \(op.rawValue)", at: range)
       nested { writer in

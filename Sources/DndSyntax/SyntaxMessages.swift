@@ -76,12 +76,6 @@ extension DiagnosticMessage {
     .error("'\(keyword)' declarations belong at the top level of the script, outside any braces")
   }
 
-  public static func discardedResult(_ form: String) -> DiagnosticMessage {
-    .error(
-      "'\(form)' is not needed in dnd: a result nobody uses is simply dropped, so write the expression "
-        + "on its own, as in 'session.loadObjects(ofClass: String.self) { ... }'")
-  }
-
   public static func doubleOverflow(_ text: String) -> DiagnosticMessage {
     .error("'\(text)' is too large for a Double")
   }
