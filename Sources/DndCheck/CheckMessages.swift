@@ -380,6 +380,12 @@ extension DiagnosticMessage {
     .error("'self' is only available in the functions of an app, a view or a source")
   }
 
+  static func stepSourceItem(_ step: String, item: String) -> DiagnosticMessage {
+    .error(
+      "'\(step)' needs a view or a point, not an item of a source app: such an item is only picked up, with "
+        + "'longPress \(item)'; to drag several, return an array of drag items from one item's body")
+  }
+
   static func swiftDelegateSignature(_ selector: String, script: String) -> DiagnosticMessage {
     .error(
       "a script writes UIKit's \(selector) as '\(script)': the method's short name, and its parameters "

@@ -285,6 +285,10 @@ extension Checker {
   mutating func checkSessionCallLabels(
     _ name: Name, member: Symbol, arguments: [Argument], base: Expr, range: SourceRange
   ) {
+    if let receiver = receiverType(of: base), let forms = receiver.dropForms, member.known == .drop {
+      checkCoordinatorDrop(name, arguments: arguments, receiver: receiver, forms: forms, range: range)
+      return
+    }
     guard let receiver = receiverType(of: base), receiver == .dragSession || receiver == .dropSession,
       let known = member.known, receiver.hasMember(known), let method = ReceiverType.sessionMethodForms[known]
     else { return }
@@ -303,6 +307,19 @@ extension Checker {
       form = "'location(in: \(file.text(arguments[0].value.range)))'"
     }
     report(.methodLabels(call, type: receiver.typeName, form: form), at: range)
+  }
+
+  /// `coordinator.drop(item.dragItem, toItemAt: path)` in a table's
+  /// performDropWith: a coordinator's `drop` takes its own list's labels.
+  private mutating func checkCoordinatorDrop(
+    _ name: Name, arguments: [Argument], receiver: ReceiverType, forms: ReceiverType.DropForms, range: SourceRange
+  ) {
+    let labels = arguments.map { $0.label?.text }
+    // The placeholder convenience has optional parts; the binding checks them.
+    if labels.count > 1, labels[1] == "toPlaceholderInsertedAt" { return }
+    guard !forms.labels.contains(labels) else { return }
+    let call = name.text + "(" + arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+    report(.methodLabels(call, type: receiver.typeName, form: forms.written), at: range)
   }
 
   /// `DispatchQueue.main.asyncAfter(deadlin: ...)`: the main queue's two

@@ -400,13 +400,25 @@ extension Checker {
 
   // MARK: - Steps
 
+  /// `tap Safari.photo`: only `longPress` takes an item of a source app.
+  private mutating func reportSourceItem(_ target: Expr, step: String) {
+    guard case .member(let base, _, false) = Checker.unparenthesized(target).kind,
+      case .identifier(let name) = Checker.unparenthesized(base).kind, !isLocalName(name),
+      let slot = globalIndex[name], globals[slot].kind == .source
+    else { return }
+    report(.stepSourceItem(step, item: file.text(target.range)), at: target.range)
+  }
+
   mutating func checkStep(_ step: Step) -> CheckedStep {
     switch step {
     case .longPress(let target, let duration):
       return .longPress(target: checkExpr(target), duration: duration.map { checkExpr($0) })
     case .drag(let isThrough, let targets):
+      for target in targets { reportSourceItem(target, step: "drag") }
       return .drag(isThrough: isThrough, targets: targets.map { checkExpr($0) })
-    case .tap(let target): return .tap(checkExpr(target))
+    case .tap(let target):
+      reportSourceItem(target, step: "tap")
+      return .tap(checkExpr(target))
     case .release: return .release
     case .cancel: return .cancel
     case .wait(let duration): return .wait(checkExpr(duration))

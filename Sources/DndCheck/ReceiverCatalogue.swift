@@ -48,14 +48,37 @@ public enum ReceiverType: String, CaseIterable, Sendable {
   /// argument), and how it is written: a call with other labels is refused
   /// when checking, where a handler no scenario reaches would otherwise
   /// keep the mistake. `loadObjects` also takes its completion, trailing or
-  /// labelled `completion:`. The coordinators' `drop` has too many forms to
-  /// list; the binding checks it when it runs.
+  /// labelled `completion:`. The coordinators' `drop` forms are `dropForms`.
   public static let sessionMethodForms: [KnownMember: (labels: [String?], form: String)] = [
     .location: (["in"], "'location(in: someView)'"),
     .canLoadObjects: (["ofClass"], "'canLoadObjects(ofClass: String.self)'"),
     .hasItemsConforming: (["toTypeIdentifiers"], "'hasItemsConforming(toTypeIdentifiers: [\"public.image\"])'"),
     .loadObjects: (["ofClass"], "'loadObjects(ofClass: String.self) { strings in ... }'"),
   ]
+
+  /// The label forms of a coordinator's `drop` (besides the placeholder
+  /// convenience, `drop(_:toPlaceholderInsertedAt:...)`), and how they are
+  /// written; nil for the sessions.
+  public struct DropForms: Sendable {
+    public let labels: [[String?]]
+    public let written: String
+  }
+
+  public var dropForms: DropForms? {
+    switch self {
+    case .tableDropCoordinator:
+      DropForms(
+        labels: [[nil, "toRowAt"], [nil, "intoRowAt", "rect"], [nil, "to"]],
+        written: "'drop(item.dragItem, toRowAt: indexPath)', 'drop(_:intoRowAt:rect:)' or "
+          + "'drop(item.dragItem, to: placeholder)'")
+    case .collectionDropCoordinator:
+      DropForms(
+        labels: [[nil, "toItemAt"], [nil, "intoItemAt", "rect"], [nil, "to"]],
+        written: "'drop(item.dragItem, toItemAt: indexPath)', 'drop(_:intoItemAt:rect:)' or "
+          + "'drop(item.dragItem, to: placeholder)'")
+    case .dragSession, .dropSession: nil
+    }
+  }
 
   /// Whether the object answers `member` (nil: a name that is no known
   /// member, which it does not).

@@ -81,7 +81,7 @@ extension DiagnosticMessage {
   public static func stepSourceItem(_ step: String) -> DiagnosticMessage {
     .error(
       "'\(step)' needs a view or a point, not an item of a source app: such an item is only picked up, "
-        + "with 'longPress Safari.photo'")
+        + "with 'longPress Safari.photo'; to drag several, return an array of drag items from one item's body")
   }
 
   /// `longPress` also takes an item of a source app; the other steps a view or a point.
