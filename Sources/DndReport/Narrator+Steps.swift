@@ -140,6 +140,13 @@ extension Narrator {
         event,
         "An item provider delivers \(event.result ?? "its data") on the \(event.queue) queue, "
           + "a background queue.")
+    case "blockRan":
+      let line = event.argument("line").map { " at line \($0)" } ?? ""
+      let place =
+        event.queue == "main"
+        ? "on the main queue, the one place where the app may update its views"
+        : "on the \(event.queue) queue, a background queue: no place to touch views"
+      add(event, "The block the script gave \(event.method)\(line) runs now, \(place).")
     case "loadObjectsCompletion":
       if event.session != nil, event.result != "0 objects" { update(event) { $0.loaded = true } }
       add(

@@ -403,6 +403,11 @@ private struct Drawer {
       message(
         queue, "->>", loadRequester, stamped(event, "loadObjects completion" + Self.arguments(event) + result)
       )
+    case "blockRan":
+      // The queue runs the block the app gave it, back in the app's code.
+      let queue = cast.queueID(event.queue) ?? "UIKit"
+      let line = event.argument("line").map { " (line \($0))" } ?? ""
+      message(queue, "->>", loadRequester, stamped(event, event.method + " block" + line))
     case "settle", "wait":
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:

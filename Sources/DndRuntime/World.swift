@@ -157,6 +157,12 @@ public final class World {
     record(.step, name, app: app, view: view, result: result)
   }
 
+  /// Records that a block the script queued (`DispatchQueue.main.async`)
+  /// begins to run, on the queue it was given to.
+  public func recordQueuedBlock(_ call: String, line: Int?) {
+    record(.step, "blockRan", method: call, arguments: line.map { [TraceArgument("line", "\($0)")] } ?? [])
+  }
+
   /// Records a console line as a warning.
   func warn(
     _ message: String, phase: DragPhase? = nil, session: Int? = nil, app: String? = nil,

@@ -193,6 +193,30 @@ import Testing
     #expect(text(of: diagnostic.range, in: source) == expected)
   }
 
+  /// The trace shows when a queued block runs, on its queue and after the
+  /// completion that queued it, so a reader sees when the views changed.
+  @Test func aMainQueueBlockIsTracedWhenItRuns() throws {
+    let source = """
+      source Web { item a { UIDragItem(itemProvider: NSItemProvider(object: "a")) } }
+      app G { view zone { frame = Rect(0, 0, 400, 400)
+        dropInteraction {
+          func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+          func performDrop(session) {
+            session.items[0].itemProvider.loadObject(ofClass: String) { text, error in
+              DispatchQueue.main.async { print("on main") }
+            }
+          } } } }
+      scenario "s" { longPress Web.a; drag to zone; release; settle }
+      """
+    let result = try runScene(source)
+    let names = result.trace.map(\.name).filter { $0 == "loadCompleted" || $0 == "blockRan" }
+    #expect(names == ["loadCompleted", "blockRan"])
+    let block = result.trace.first { $0.name == "blockRan" }
+    #expect(block?.queue == "main")
+    #expect(block?.method == "DispatchQueue.main.async")
+    #expect(block?.argument("line") == "7")
+  }
+
   /// A limit a handler's call goes over points at that call, with a note
   /// naming the step, as other errors in handlers do (it pointed at the step).
   @Test func aLimitInAHandlerPointsAtItsCall() throws {

@@ -203,11 +203,15 @@ final class QueueObject: SceneObject {
     }
     // The line of the call tells two blocks apart in an explored order's
     // completions (and in its fingerprint).
-    let line = interpreter.lastNativeCallRange.flatMap { scene.line(of: $0) }.map { " (line \($0))" } ?? ""
+    let lineNumber = interpreter.lastNativeCallRange.flatMap { scene.line(of: $0) }
+    let line = lineNumber.map { " (line \($0))" } ?? ""
+    let call = "DispatchQueue.\(queue.label).\(method)"
     try scene.world.scheduler.enqueue(
-      on: queue, after: delay, label: "DispatchQueue.\(queue.label).\(method)\(line)",
-      isAppTimer: method == "asyncAfter"
+      on: queue, after: delay, label: call + line, isAppTimer: method == "asyncAfter"
     ) { [link = scene.link] in
+      // The trace shows when the block ran: on the main queue, that is when
+      // the app's UI changed.
+      link.scene?.world.recordQueuedBlock(call, line: lineNumber)
       _ = try link.scene?.callScript(block, [])
     }
     return .nil
