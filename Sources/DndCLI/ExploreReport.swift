@@ -88,7 +88,9 @@ enum ExploreReport {
       case .passed, .uncaughtException: break
       }
     }
-    if let fault = run.fault, !run.faultStruck { text += run.faultArmed ? neverStruck(fault) : neverArmed }
+    if let fault = run.fault, !run.faultStruck {
+      text += !run.faultArmed ? neverArmed : dueLater(fault, run.faultCameDue) ? neverDue : neverStruck(fault)
+    }
     text += completions(run)
     if run.failed { text += reasons(run, file: file) }
     return text
@@ -107,8 +109,19 @@ enum ExploreReport {
     return "  note: the fault never struck: when it came due \(nothing), so it ran as without the fault\n"
   }
 
+  /// Cancel and remove-target act when the first load's data is due, which
+  /// a scenario that ends without settling may never reach.
+  private static let neverDue =
+    "  note: the fault never struck: the scenario ended before the first load's data was due (it does not "
+    + "settle), so it ran as without the fault\n"
+
+  private static func dueLater(_ fault: InjectedFault, _ cameDue: Bool) -> Bool {
+    (fault == .cancel || fault == .removeTarget) && !cameDue
+  }
+
   private static func neverActed(_ result: ExplorationResult) -> String {
     if result.faultNeverArmed { return neverArmed }
+    if result.faultNeverDue { return neverDue }
     if result.faultNeverStruck, let fault = result.fault { return neverStruck(fault) }
     return ""
   }

@@ -376,6 +376,28 @@ import Testing
           + "without the fault"), "\(result.output)")
   }
 
+  /// A scenario that ends before its load's data is due (no settle) never
+  /// meets cancel or remove-target; the note says so, not that nothing was
+  /// there to act on.
+  @Test(arguments: ["cancel", "remove-target"])
+  func aFaultThatNeverCameDueSaysSo(_ fault: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let scene = """
+      var got = false
+      scenario "load, no settle" {
+          let provider = NSItemProvider(object: "x")
+          provider.loadObject(ofClass: String) { text, error in got = true }
+      }
+      """
+    let path = try directory.write("early.dnd", scene)
+    let result = try ProcessRunner.run(["test", "--no-color", "--fault", fault, path])
+    #expect(
+      result.output.contains(
+        "  note: the fault never struck: the scenario ended before the first load's data was due (it does not "
+          + "settle), so it ran as without the fault"), "\(result.output)")
+  }
+
   /// `--replay` needs a scenario, one fault and no search options.
   @Test(arguments: [
     (["--replay", "0"], Int32(1), "'--replay' runs an order of a scenario, and the script has no scenario"),

@@ -19,6 +19,9 @@ public struct ExploredRun: Sendable {
   public var faultArmed = false
   /// Whether the armed fault acted (`InjectedFault.Arming.struck`).
   public var faultStruck = false
+  /// Whether a fault that acts when the first load's data is due came due
+  /// before the run ended (`InjectedFault.Arming.cameDue`).
+  public var faultCameDue = false
   /// Whether the run stopped at a step aimed at the view remove-target
   /// removed (or a view inside it).
   public var stoppedAtRemovedView = false
@@ -76,6 +79,10 @@ public struct ExplorationResult: Sendable {
   /// With a fault some run armed: no run saw it act (cancel found no load
   /// running, remove-target no drop target), so it changed nothing.
   public var faultNeverStruck = false
+  /// With cancel or remove-target armed: every run ended before the first
+  /// load's data was due (a scenario that does not settle), so the fault
+  /// never came due.
+  public var faultNeverDue = false
 
   public var passed: Bool { failures.isEmpty }
   /// The failure to show: the smallest order.
@@ -171,6 +178,7 @@ public struct Explorer: Sendable {
     var failure: ExploredRun?
     var faultArmed: Bool
     var faultStruck: Bool
+    var faultCameDue: Bool
   }
 
   /// What the search needs of one run: what it keeps, the choices made and
@@ -350,7 +358,9 @@ public struct Explorer: Sendable {
       changedOutcomes: changedOrders.count, firstChangedOrder: changedOrders.min(),
       stoppedAtWorkLimit: stoppedAtWorkLimit, stoppedAtStepBudget: stoppedAtStepBudget,
       faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed },
-      faultNeverStruck: fault != nil && kept.contains { $0.faultArmed } && !kept.contains { $0.faultStruck })
+      faultNeverStruck: fault != nil && kept.contains { $0.faultArmed } && !kept.contains { $0.faultStruck },
+      faultNeverDue: (fault == .cancel || fault == .removeTarget) && kept.contains { $0.faultArmed }
+        && !kept.contains { $0.faultCameDue })
   }
 
   /// Runs one job of the search (on any of its threads).
@@ -376,7 +386,7 @@ public struct Explorer: Sendable {
     let failed = run.failed
     let kept = Kept(
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil,
-      faultArmed: run.faultArmed, faultStruck: run.faultStruck)
+      faultArmed: run.faultArmed, faultStruck: run.faultStruck, faultCameDue: run.faultCameDue)
     return SearchRun(
       kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.optionCount },
       fingerprints: fingerprints)
@@ -528,6 +538,6 @@ public struct Explorer: Sendable {
     return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
       violations: violations, faultArmed: arming?.armed ?? false, faultStruck: arming?.struck ?? false,
-      stoppedAtRemovedView: stoppedAtRemovedView, warnings: warnings)
+      faultCameDue: arming?.cameDue ?? false, stoppedAtRemovedView: stoppedAtRemovedView, warnings: warnings)
   }
 }

@@ -43,6 +43,9 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
     /// cancelled, a target removed. Cancel and remove-target may find
     /// nothing to act on when they come due.
     var struck = false
+    /// Whether cancel or remove-target came due: a scenario that ends
+    /// without settling may end first.
+    var cameDue = false
     /// The view remove-target removed.
     var removed: View?
 
@@ -83,6 +86,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
         let scheduler = world.scheduler
         if self == .cancel {
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: cancel the loads") {
+            arming.cameDue = true
             let running = progresses.filter { !$0.isFinished && !$0.isCancelled }
             if !running.isEmpty { arming.struck = true }
             link.world?.recordHarnessStep(
@@ -98,6 +102,7 @@ public enum InjectedFault: String, CaseIterable, Hashable, Sendable {
           let target = Self.dropTarget(in: world)
           try scheduler.enqueue(on: scheduler.main, after: start.latency, label: "fault: remove the drop target") {
             guard let world = link.world else { return }
+            arming.cameDue = true
             let present = target.flatMap { $0.window == nil ? nil : $0 }
             if let present {
               arming.struck = true
