@@ -127,7 +127,9 @@ extension ListView {
     let record = PlaceholderRecord(id: newEntryID(), placeholder: placeholder)
     placeholders.append(record)
     if let view { world?.notePlaceholderList(view) }
-    // After the placeholders already waiting at this index, before the item there.
+    // Choice (not on record; PlaceholderTests): the insertion index path
+    // counts the data source's items, so the placeholder goes after those
+    // already waiting at this index and before the item that has it.
     let position = self.position(ofItem: path.item, in: section) ?? sections[section].count
     sections[section].insert(.placeholder(record.id), at: position)
     generation += 1

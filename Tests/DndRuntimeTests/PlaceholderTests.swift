@@ -42,6 +42,33 @@ struct PlaceholderTests {
     #expect(texts == ["a", "loading", "b"])
   }
 
+  /// Choice (not on record): an insertion index path counts the data
+  /// source's items, so placeholders given the same one wait side by side,
+  /// in the order they were inserted, before the item that has that index.
+  @Test("choice: two placeholders at one index path keep the order they were inserted in")
+  func placeholdersAtOneIndexPathKeepTheirOrder() throws {
+    let s = try ListScene(.collectionView, items: ["a", "b"])
+    let source = try s.makeOutsideSource(strings: ["x", "y"])
+    var contexts: [PlaceholderContext] = []
+    s.makeDropDelegate(proposal: ListDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)) {
+      coordinator in
+      for (index, item) in coordinator.items.enumerated() {
+        let placeholder = ListPlaceholder(
+          insertionIndexPath: coordinator.destinationIndexPath ?? IndexPath(item: 0, section: 0),
+          reuseIdentifier: "DropPlaceholderCell")
+        placeholder.cellUpdateHandler = { cell in cell.text = "loading \(index)" }
+        contexts.append(try coordinator.drop(item.dragItem, to: placeholder))
+      }
+    }
+    try s.fingers.longPress(source)
+    try s.fingers.move(to: s.point(80, 20))
+    try s.fingers.release()
+    try s.fingers.settle()
+    let texts = s.view.subviews.sorted { $0.frame.minX < $1.frame.minX }.map { $0.text ?? "" }
+    #expect(texts == ["a", "loading 0", "loading 1", "b"])
+    #expect(contexts.map(\.insertionIndexPath) == [IndexPath(item: 1, section: 0), IndexPath(item: 1, section: 0)])
+  }
+
   /// Choice (the wording is ours; UIKit's is not on record): a placeholder
   /// aimed at a section that does not exist says how many sections there are.
   @Test("a placeholder in a section that does not exist raises, counting the sections")
