@@ -62,6 +62,23 @@ struct SetDownTests {
     #expect(scene.trace.calls("previewForDropping").first?.result?.contains("so nil") == true)
   }
 
+  /// Choice: `init(view:)` requires a view in a window (UIKit's header);
+  /// what UIKit does with one outside a window is not on record, so the
+  /// model takes the rule for returned previews (§2.3): used as nil.
+  @Test("choice: UITargetedDragPreview(view:) of a view in no window is used as nil")
+  func previewOfAViewInNoWindow() throws {
+    let scene = try TestScene()
+    let (source, target) = try scene.sourceAndTarget()
+    scene.makeFullDragSource(source)
+    let drop = scene.makeFullDropTarget(target)
+    let loose = View(.view, name: "loose", world: scene.world)
+    drop.previewForDropping = { _, _ in TargetedDragPreview(view: loose) }
+    try scene.fingers.longPress(source)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    #expect(scene.trace.calls("previewForDropping").first?.result?.hasSuffix("not in a window, so nil)") == true)
+  }
+
   @Test(
     "§2.3/§12.17 a preview container hidden, inside a hidden view or not in a window: the trace says which",
     arguments: [
