@@ -49,6 +49,13 @@ extension Narrator {
           + "cell goes, and no item takes its place.")
     case "proposalAdjusted":
       tellAdjustedProposal(event, view: view)
+    case "tapBeforeDragBegan":
+      add(
+        event,
+        "The tap comes while the drag has lifted but not yet moved, so it adds nothing to it: in the model a "
+          + "tap joins a drag once the finger holding it has moved (a choice; UIKit's rule for this moment is "
+          + "not on record), and until then a tap is an ordinary tap. Move the drag first (a 'drag to' step) to "
+          + "add items.", tone: .yellow)
     case "noLift":
       noDragReasons.append("no drag started: \(event.result ?? "no items").")
       add(

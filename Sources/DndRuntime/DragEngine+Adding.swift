@@ -86,7 +86,15 @@ extension DragEngine {
   private func addItems(with interaction: DragInteraction, in app: App, at point: Point) throws -> Bool {
     // Rule (§1.4): items cannot be added across apps.
     let candidates = sessions.filter { $0.stage == .dragging && $0.isLocal(to: app) }
-    guard !candidates.isEmpty else { return false }
+    guard !candidates.isEmpty else {
+      // Choice (§1.6 says "while a session is active"; whether a drag that
+      // has lifted but not yet moved counts is not on record): a tap joins a
+      // drag once it is under way, and before that it is an ordinary tap.
+      if let lifted = sessions.first(where: { ($0.stage == .lifting || $0.stage == .lifted) && $0.isLocal(to: app) }) {
+        step("tapBeforeDragBegan", lifted, app: app.name, view: interaction.view?.name, interaction: interaction.name)
+      }
+      return false
+    }
     let local = interaction.view?.point(fromScreen: point) ?? point
     let pointArgument = TraceArgument("point", local.description)
     let chosen: DragState

@@ -20,6 +20,30 @@ struct AddingItemsTests {
     #expect(scene.trace.events(of: .defaultUsed).contains { $0.name == "itemsForAddingTo" })
   }
 
+  /// Choice (§1.6 "while a session is active"): a drag that has lifted but
+  /// not moved takes no items; the tap is an ordinary one, and the trace
+  /// says why nothing was added.
+  @Test("choice: a tap before the lifted drag moves adds nothing, and the trace says why")
+  func tapBeforeTheDragMoves() throws {
+    let scene = try TestScene()
+    let (source, _) = try scene.sourceAndTarget()
+    let button = try scene.add(.button, "button", Rect(500, 500, 100, 40))
+    let adding = scene.makeFullDragSource(button)
+    var asked = 0
+    adding.itemsForAddingTo = { _, _ in
+      asked += 1
+      return []
+    }
+    var tapped = 0
+    button.action = { _ in tapped += 1 }
+    scene.makeDragSource(source)
+    try scene.fingers.longPress(source)
+    try scene.fingers.tap(button)
+    #expect(asked == 0)
+    #expect(tapped == 1)
+    #expect(scene.trace.events.contains { $0.name == "tapBeforeDragBegan" && $0.view == "button" })
+  }
+
   @Test("the point of itemsForAddingTo is in the tapped interaction's view")
   func addingPoint() throws {
     let scene = try TestScene()
