@@ -68,14 +68,14 @@ extension Interpreter {
   /// both are collections of one kind that are not the same storage (only
   /// then does `==` look inside).
   func equal(_ left: Value, _ right: Value, at range: SourceRange?) throws -> Bool {
-    switch (left, right) {
-    case (.array(let a), .array(let b)):
+    // `if case` rather than a switch on the pair, which would copy both
+    // values (a retain each) for every comparison of strings and enum cases.
+    if case .array(let a) = left, case .array(let b) = right {
       if a.count == b.count && !NestingWalk.sameStorage(a, b) { try chargeWalk(of: left, at: range) }
-    case (.dictionary(let a), .dictionary(let b)):
+    } else if case .dictionary(let a) = left, case .dictionary(let b) = right {
       if a !== b && a.count == b.count { try chargeWalk(of: left, at: range) }
-    case (.tuple(let a), .tuple(let b)):
+    } else if case .tuple(let a) = left, case .tuple(let b) = right {
       if a !== b { try chargeWalk(of: left, at: range) }
-    default: break
     }
     return left == right
   }
