@@ -311,6 +311,10 @@ extension Checker {
         }
         let present = CheckedExpr.Kind.binary(.notEqual, checkExpr(value), CheckedExpr(.nilLiteral, range: name.range))
         return .expression(CheckedExpr(present, range: condition.range))
+      case .binding(_, let name, _, let value) where name.text == "_":
+        // `if let _ = value`: whether the value is there, naming nothing.
+        let present = CheckedExpr.Kind.binary(.notEqual, checkExpr(value), CheckedExpr(.nilLiteral, range: name.range))
+        return .expression(CheckedExpr(present, range: condition.range))
       case .binding(let isConstant, let name, _, let value):
         let checkedValue = checkExpr(value)
         if isGlobalScope {

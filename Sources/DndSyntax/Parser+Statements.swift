@@ -167,7 +167,7 @@ extension Parser.State {
     return conditions
   }
 
-  // condition = ( "let" | "var" ) ( IDENT | "self" ) [ ":" type ] [ "=" expression ] | expression ;
+  // condition = ( "let" | "var" ) ( IDENT | "self" | "_" ) [ ":" type ] [ "=" expression ] | expression ;
   mutating func parseCondition(after keyword: @autoclosure () -> String) -> Condition {
     let start = token.range.start
     if startsCasePattern() {
@@ -183,13 +183,19 @@ extension Parser.State {
       let isConstant = token.kind == .kwLet
       let binding = isConstant ? "let" : "var"
       advance()
-      // `guard let self = self else`, as closures with `[weak self]` write.
-      let name = expectNameOrSelf(
-        .expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
+      // `guard let self = self else`, as closures with `[weak self]` write;
+      // `if let _ = value` tests the value without naming it.
+      let name: Name
+      if token.kind == .underscore {
+        name = Name("_", range: token.range)
+        advance()
+      } else {
+        name = expectNameOrSelf(.expectedName(for: "this '\(binding)'", example: "'if let photo = photos.first'"))
+      }
       var type: TypeRef?
       if consume(.colon) != nil { type = parseType() }
       let value: Expr
-      if !name.text.isEmpty && (at(.leftBrace) || at(.comma) || at(.kwElse)) {
+      if !name.text.isEmpty && name.text != "_" && (at(.leftBrace) || at(.comma) || at(.kwElse)) {
         // `if let photo {`: the shorthand for `if let photo = photo {`; the
         // value shares the name's range, which is how the formatter knows.
         value = Expr(name.text == "self" ? .selfReference : .identifier(name.text), range: name.range)
