@@ -58,12 +58,14 @@ extension Interpreter {
         default: throw noMethod(symbol, on: value, arguments, at: range)
         }
       }
+      try checkPieces(of: text, separatedBy: separator, maxSplits: maxSplits, omitting: omitting, at: range)
       let pieces = text.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
       try checkCount(pieces.count, at: range)
       return .array(pieces.map { .string(String($0)) })
     case .components where arguments.hasLabels(.separatedBy):
       let separator = try argument(0)
       guard !separator.isEmpty else { break }
+      try checkPieces(of: text, separatedBy: separator, maxSplits: .max, omitting: false, at: range)
       let pieces = text.split(separator: separator, omittingEmptySubsequences: false)
       try checkCount(pieces.count, at: range)
       return .array(pieces.map { .string(String($0)) })
@@ -150,5 +152,31 @@ extension Interpreter {
     default:
       return try stringMethod(text, symbol, arguments, at: range)
     }
+  }
+}
+
+extension Interpreter {
+  /// Counts the pieces `split` or `components` would make before they are
+  /// made: 64 MB of commas are 64 million pieces, gigabytes before the
+  /// collection limit could count them. Only a text long enough to pass the
+  /// limit is searched, once, without keeping the pieces.
+  func checkPieces(
+    of text: String, separatedBy separator: String, maxSplits: Int, omitting: Bool, at range: SourceRange
+  ) throws {
+    let limit = limits.maxCollectionCount
+    guard text.utf8.count / max(separator.utf8.count, 1) >= limit else { return }
+    var pieces = 0
+    var splits = 0
+    var rest = text[...]
+    while splits < maxSplits, let found = rest.firstRange(of: separator) {
+      if !omitting || found.lowerBound > rest.startIndex {
+        pieces += 1
+        splits += 1
+      }
+      rest = rest[found.upperBound...]
+      if pieces > limit { break }
+    }
+    if !omitting || !rest.isEmpty { pieces += 1 }
+    try checkCount(pieces, at: range)
   }
 }

@@ -81,6 +81,28 @@ import Testing
     #expect(throws: RuntimeError.self) { try makeInterpreter(source, limits: limits) }
   }
 
+  /// `split` and `components` count their pieces before making them (a
+  /// long text of separators would take gigabytes first); the count agrees
+  /// with Swift's split, so a text that makes exactly the limit's pieces
+  /// passes and one more piece is refused.
+  @Test(arguments: [
+    ("\"a,b,,c,\".components(separatedBy: \",\")", 5),
+    ("\",,a,,b,,\".split(separator: \",\")", 2),
+    ("\",,a,,b,,\".split(separator: \",\", omittingEmptySubsequences: false)", 7),
+    ("\"a,b,c,d\".split(separator: \",\", maxSplits: 2)", 3),
+    ("\",a,,b,c\".split(separator: \",\", maxSplits: 1)", 2),
+    ("\"a--b----c\".components(separatedBy: \"--\")", 4),
+    ("\"e\\u{301}xe\".components(separatedBy: \"e\")", 2),
+  ])
+  func piecesAreCountedAsSwiftSplits(_ expression: String, _ count: Int) throws {
+    var limits = InterpreterLimits()
+    limits.maxCollectionCount = count
+    let within = try makeInterpreter("let a = \(expression)", limits: limits)
+    #expect(within.global("a").arrayValue?.count == count)
+    limits.maxCollectionCount = count - 1
+    #expect(throws: RuntimeError.self) { try makeInterpreter("let a = \(expression)", limits: limits) }
+  }
+
   @Test func stringLengthLimit() throws {
     var limits = InterpreterLimits()
     limits.maxStringLength = 8
