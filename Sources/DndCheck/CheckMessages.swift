@@ -386,6 +386,13 @@ extension DiagnosticMessage {
         + "'longPress \(item)'; to drag several, return an array of drag items from one item's body")
   }
 
+  static func reversedRangePattern(_ low: Int, _ high: Int, isClosed: Bool) -> DiagnosticMessage {
+    let op = isClosed ? "..." : "..<"
+    return .error(
+      "a range needs its lower bound (\(low)) to be at most its upper bound (\(high)); Swift stops on "
+        + "'\(low)\(op)\(high)' when the switch runs: write '\(high)\(op)\(low)'")
+  }
+
   static func swiftDelegateSignature(_ selector: String, script: String) -> DiagnosticMessage {
     .error(
       "a script writes UIKit's \(selector) as '\(script)': the method's short name, and its parameters "

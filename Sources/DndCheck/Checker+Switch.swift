@@ -110,6 +110,13 @@ extension Checker {
   /// `pattern ~= value` as a Bool expression.
   private mutating func test(_ pattern: Expr, against value: CheckedExpr) -> CheckedExpr {
     if case .range(let lower, let upper, let isClosed) = Checker.unparenthesized(pattern).kind {
+      // `case 6...1:` matches nothing here, where Swift stops when it makes
+      // the range; bounds written as numbers are checked now.
+      if case .integer(let low)? = Self.switchConstant(lower), case .integer(let high)? = Self.switchConstant(upper),
+        low > high
+      {
+        report(.reversedRangePattern(low, high, isClosed: isClosed), at: pattern.range)
+      }
       let low = checkExpr(lower)
       let high = checkExpr(upper)
       let above = CheckedExpr(.binary(.lessEqual, low, value), range: pattern.range)
