@@ -61,6 +61,16 @@ public struct SceneSVGRenderer: Sendable {
       stroke = operation.map(Self.color) ?? "#999999"
     }
     if view.isHidden { fill = "none" }
+    // A frame that is not finite (a script may compute one) has no place in
+    // the picture: a comment says so, and the subviews are still drawn.
+    let edges = [frame.minX, frame.minY, frame.size.width, frame.size.height]
+    guard edges.allSatisfy(\.isFinite) else {
+      out += "    <!-- \(escape(view.name)): its frame is not finite, so it is not drawn -->\n"
+      for subview in view.subviews {
+        out += views(subview, app: app, targets: targets, screen: screen, labels: &labels)
+      }
+      return out
+    }
     out +=
       "    <rect id=\"\(escape(Self.identifier(isWindow ? app + "-window" : view.name)))\" "
       + "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.size.width))\" "
@@ -94,15 +104,16 @@ public struct SceneSVGRenderer: Sendable {
 
   /// A finger's path and where it is.
   private func finger(_ path: FingerPath) -> String {
-    guard let last = path.points.last else { return "" }
+    let drawn = path.points.filter { $0.x.isFinite && $0.y.isFinite }
+    guard let last = drawn.last else { return "" }
     var out = ""
-    if path.points.count > 1 {
-      let points = path.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+    if drawn.count > 1 {
+      let points = drawn.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
       out +=
         "    <polyline points=\"\(points)\" fill=\"none\" stroke=\"#b0309a\" stroke-width=\"2\" "
         + "stroke-dasharray=\"5 4\"/>\n"
     }
-    if let first = path.points.first {
+    if let first = drawn.first {
       out += "    <circle cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"4\" fill=\"#b0309a\"/>\n"
     }
     let fill = path.isDown ? "#b0309a" : "none"

@@ -138,6 +138,26 @@ import Testing
     #expect(svg.contains("<title>Scenario &quot;s&quot;, after step 2</title>"))
   }
 
+  /// A frame a script made infinite or NaN is left out of the SVG with a
+  /// comment saying why, instead of writing `nan` into its coordinates.
+  @Test func aViewWhoseFrameIsNotFiniteIsNotDrawn() throws {
+    let source = """
+      app A {
+          view root {
+              frame = Rect(0, 0, 400, 400)
+              label wide { frame = Rect(0, 0, Double.infinity, 20) }
+              label lost { frame = Rect(0.0 / 0.0, 10, 20, 20) }
+          }
+      }
+      scenario "s" { wait 0.1 }
+      """
+    let svg = SceneSVGRenderer().render(try Self.picture(source, after: 1))
+    #expect(!svg.contains("nan") && !svg.contains("inf\""), "\(svg)")
+    #expect(svg.contains("<!-- lost: its frame is not finite, so it is not drawn -->"))
+    #expect(svg.contains("<!-- wide: its frame is not finite, so it is not drawn -->"))
+    _ = try elements(of: svg)
+  }
+
   @Test func textIsEscapedForXML() throws {
     let svg = SceneSVGRenderer().render(
       ScenePicture(
