@@ -42,10 +42,7 @@ extension Interpreter {
     let arguments = labellingTrailingClosure(known, arguments)
     switch known {
     case .contains:
-      if arguments.hasLabels(nil) {
-        try chargeSearch(of: arguments[0], in: value, at: range)
-        return .bool(elements.contains(arguments[0]))
-      }
+      if arguments.hasLabels(nil) { return .bool(try position(of: arguments[0], in: elements, at: range) != nil) }
       if arguments.hasLabels(.where) {
         return .bool(try elements.contains { try predicate(arguments[0], $0, at: range) })
       }
@@ -53,8 +50,7 @@ extension Interpreter {
       let first = known == .firstIndex
       var index: Int?
       if arguments.hasLabels(.of) {
-        try chargeSearch(of: arguments[0], in: value, at: range)
-        index = first ? elements.firstIndex(of: arguments[0]) : elements.lastIndex(of: arguments[0])
+        index = try position(of: arguments[0], in: elements, fromEnd: !first, at: range)
       } else if arguments.hasLabels(.where) {
         let test = { (element: Value) in try self.predicate(arguments[0], element, at: range) }
         index = first ? try elements.firstIndex(where: test) : try elements.lastIndex(where: test)
@@ -106,7 +102,7 @@ extension Interpreter {
         throw RuntimeError(
           .wrongArgumentType("starts(with:)", expected: "an array", found: arguments[0].typeName), at: range)
       }
-      return .bool(elements.starts(with: prefix))
+      return .bool(try starts(elements, with: prefix, at: range))
     case .allSatisfy where arguments.hasLabels(nil):
       return .bool(try elements.allSatisfy { try predicate(arguments[0], $0, at: range) })
     case .sorted:

@@ -38,64 +38,25 @@ extension Interpreter {
     var walk = NestingWalk(stepsLeft: stepsLeft)
     let fits = walk.fits(value, within: limits.maxValueDepth - 1)
     // A walk of a huge shared structure costs steps, so that no value can
-    // make it take unbounded time (`NestingWalk.freeWork`).
+    // make it take unbounded time (`NestingWalk.elementsPerUnit`).
     stepsLeft = walk.stepsLeft
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
     if !fits { throw RuntimeError(.valueTooDeep(limits.maxValueDepth), at: range) }
-  }
-
-  /// Charges steps for an operation that walks all of `value`, as `==`,
-  /// hashing and `contains` do: past `NestingWalk.freeWork` each unit of
-  /// the walk costs a step. An array that holds another twice, twenty
-  /// times over, is a million arrays to them, and a loop comparing two
-  /// such values would otherwise run for hours on a few hundred steps.
-  @inline(__always)
-  func chargeWalk(of value: Value, at range: SourceRange?) throws {
-    switch value {
-    case .array, .dictionary, .tuple: try chargeWalkSlowly(of: value, at: range)
-    default: return
-    }
-  }
-
-  private func chargeWalkSlowly(of value: Value, at range: SourceRange?) throws {
-    var walk = NestingWalk(stepsLeft: stepsLeft)
-    let finished = walk.measure(value)
-    stepsLeft = walk.stepsLeft
-    if !finished || stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
-  }
-
-  /// `left == right` as Swift answers it, with the walk charged first when
-  /// both are collections of one kind that are not the same storage (only
-  /// then does `==` look inside).
-  func equal(_ left: Value, _ right: Value, at range: SourceRange?) throws -> Bool {
-    // `if case` rather than a switch on the pair, which would copy both
-    // values (a retain each) for every comparison of strings and enum cases.
-    if case .array(let a) = left, case .array(let b) = right {
-      if a.count == b.count && !NestingWalk.sameStorage(a, b) { try chargeWalk(of: left, at: range) }
-    } else if case .dictionary(let a) = left, case .dictionary(let b) = right {
-      if a !== b && a.count == b.count { try chargeWalk(of: left, at: range) }
-    } else if case .tuple(let a) = left, case .tuple(let b) = right {
-      if a !== b { try chargeWalk(of: left, at: range) }
-    }
-    return left == right
   }
 }
 
 /// One walk of a value's structure: a depth-first walk that stops as soon
 /// as the answer is known (too deep, or out of steps).
-private struct NestingWalk {
-  /// Units of work a walk does for free; each further one costs a step. A
-  /// unit is a collection entered or 64 of its elements looked at. Real
-  /// data stays far below (a 1,000 x 1,000 grid is 1,000 arrays and about
-  /// 16,000 units), but an array holding itself twice, a thousand times
-  /// over, is 2^1000 arrays to a walk, which the step budget stops; and a
-  /// shared array of a million numbers, reached a thousand times, is
+struct NestingWalk {
+  /// A walk's unit of work, each a step: a collection entered, or 64 of
+  /// its elements looked at. Real data costs little (a 1,000 x 1,000 grid
+  /// is about 16,000 units), but an array holding itself twice, a thousand
+  /// times over, is 2^1000 arrays to a walk, which the step budget stops;
+  /// and a shared array of a million numbers, reached a thousand times, is
   /// 16 million units where it once cost nothing.
-  static let freeWork = 100_000
   static let elementsPerUnit = 64
 
   var stepsLeft: Int
-  var work = 0
 
   /// Whether `value` nests at most `depth` levels (and steps remain).
   mutating func fits(_ value: Value, within depth: Int) -> Bool {
@@ -128,23 +89,12 @@ private struct NestingWalk {
     return true
   }
 
-  /// Whether two arrays share their storage, which Swift's `==` answers
-  /// without looking at the elements.
-  static func sameStorage(_ a: [Value], _ b: [Value]) -> Bool {
-    a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-  }
-
   /// Counts a visit to a collection of `elements` at `depth` levels from
   /// the limit.
   private mutating func enter(_ depth: Int, _ elements: Int) -> Bool {
     if depth <= 0 { return false }
-    let before = work
-    work += 1 + elements / Self.elementsPerUnit
-    if work > Self.freeWork {
-      stepsLeft -= work - max(before, Self.freeWork)
-      if stepsLeft < 0 { return false }
-    }
-    return true
+    stepsLeft -= 1 + elements / Self.elementsPerUnit
+    return stepsLeft >= 0
   }
 
   private mutating func childrenFit(_ children: [Value], within depth: Int) -> Bool {
@@ -156,15 +106,5 @@ private struct NestingWalk {
       }
     }
     return true
-  }
-}
-
-extension Interpreter {
-  /// Charges a search for a collection in an array (`contains`,
-  /// `firstIndex(of:)`): every element may be compared all the way down,
-  /// so the walk is of the array itself.
-  func chargeSearch(of needle: Value, in haystack: Value, at range: SourceRange?) throws {
-    if needle.isLeaf { return }
-    try chargeWalk(of: haystack, at: range)
   }
 }

@@ -135,8 +135,8 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
   }
 
   /// Swift's `==`, hashing and `contains` walk a value all the way down, so
-  /// on a value shared 2^17 times over each costs steps past the walk's free
-  /// allowance; the loop stops at the budget instead of running for minutes.
+  /// on a value shared 2^17 times over each costs a step per array it
+  /// enters; the loop stops at the budget instead of running for minutes.
   @Test(arguments: [
     "if a == b { n += 1 }",
     "if a != b { n += 1 }",
@@ -148,7 +148,7 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
   ])
   func walkingASharedValueCostsSteps(_ operation: String) {
     var limits = InterpreterLimits()
-    limits.maxSteps = 1_000_000
+    limits.maxSteps = 3_000_000
     let script = """
       var a: [Any] = [1]
       var b: [Any] = [1]
@@ -158,6 +158,30 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
       for i in 0..<1000 { \(operation) }
       """
     #expect(runLimited(script, limits).error?.hasPrefix("stepBudgetExceeded 6:") == true, "\(operation)")
+  }
+
+  /// `==` walks both values in step, as Swift's does: storage they share
+  /// and everything after the first difference cost nothing, so comparing
+  /// a large board with a copy that changed one cell is cheap.
+  @Test func comparingACopyWithOneChangeCostsLittle() {
+    var limits = InterpreterLimits()
+    limits.maxSteps = 2_000_000
+    let script = """
+      var board: [[[Int]]] = []
+      for r in 0..<200 {
+          var row: [[Int]] = []
+          for c in 0..<200 { row.append([r, c]) }
+          board.append(row)
+      }
+      var n = 0
+      for i in 0..<2000 {
+          var next = board
+          next[i % 200][0] = [-1, -1]
+          if next == board { n += 1 }
+      }
+      print(n)
+      """
+    #expect(runLimited(script, limits).output == "0\n")
   }
 
   /// `==` on the same storage answers at once in Swift, and costs nothing.

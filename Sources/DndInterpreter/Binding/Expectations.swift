@@ -15,7 +15,7 @@ extension SceneHost {
     if case .binary(let op, let left, let right) = condition.kind, Self.isComparison(op) {
       let leftValue = try interpreter.evaluateStepExpression(left)
       let rightValue = try interpreter.evaluateStepExpression(right)
-      guard try at(condition.range, { try Self.compare(op, leftValue, rightValue) }) else {
+      guard try at(condition.range, { try Self.compare(op, leftValue, rightValue, interpreter) }) else {
         // Each side that is not a literal, with its value ("1 is 1" says nothing).
         var sides: [String] = []
         if !Self.isLiteral(left) { sides.append("\(text(left)) is \(show(leftValue, interpreter))") }
@@ -43,10 +43,12 @@ extension SceneHost {
   }
 
   /// Swift's comparison of two values (evaluated once each, for the message).
-  private static func compare(_ op: BinaryOperator, _ left: Value, _ right: Value) throws -> Bool {
+  private static func compare(_ op: BinaryOperator, _ left: Value, _ right: Value, _ interpreter: Interpreter)
+    throws -> Bool
+  {
     switch op {
-    case .equal: return left == right
-    case .notEqual: return left != right
+    case .equal: return try interpreter.equal(left, right, at: nil)
+    case .notEqual: return try !interpreter.equal(left, right, at: nil)
     case .identical, .notIdentical:
       let same: Bool
       switch (left, right) {
