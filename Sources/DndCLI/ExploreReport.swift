@@ -113,7 +113,7 @@ enum ExploreReport {
   /// a scenario that ends without settling may never reach.
   private static let neverDue =
     "  note: the fault never struck: the scenario ended before the first load's data was due (it does not "
-    + "settle), so it ran as without the fault\n"
+    + "settle, or it stopped first), so it ran as without the fault\n"
 
   private static func dueLater(_ fault: InjectedFault, _ cameDue: Bool) -> Bool {
     (fault == .cancel || fault == .removeTarget) && !cameDue

@@ -42,7 +42,7 @@ extension Engine {
 
   /// The trace report, for scripts with scenarios or steps at the top level.
   private static func transcript(_ outcome: RunOutcome, _ file: SourceFile) -> Transcript? {
-    guard let result = outcome.result, !result.scenarios.isEmpty || !result.topLevel.trace.isEmpty else {
+    guard let result = outcome.result, !result.scenarios.isEmpty || result.topLevel.trace.showsUIKit else {
       return nil
     }
     let shown = ([result.topLevel] + result.scenarios).compactMap(\.outcome.diagnostic)

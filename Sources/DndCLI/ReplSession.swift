@@ -182,7 +182,10 @@ final class ReplSession {
       return
     }
     var program = checked.program
-    let echo = Self.trailingExpression(of: &program)
+    // `_ = value` drops its value on purpose: nothing to show.
+    var discards = false
+    if case .statement(let last)? = parsed.script.items.last, case .discard = last.kind { discards = true }
+    let echo = discards ? nil : Self.trailingExpression(of: &program)
     run(program, file: file, echo: echo)
     // A scenario typed here is kept, not run: say so, or it looks ignored.
     for case .scenario(let scenario) in parsed.script.items {

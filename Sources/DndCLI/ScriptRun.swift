@@ -80,5 +80,5 @@ struct ExitCodeError: Error {
 extension ScriptRunResult {
   /// Whether there is a trace worth printing: scenarios, or fingers driven
   /// by the top level.
-  var hasScenes: Bool { !scenarios.isEmpty || !topLevel.trace.isEmpty }
+  var hasScenes: Bool { !scenarios.isEmpty || topLevel.trace.showsUIKit }
 }

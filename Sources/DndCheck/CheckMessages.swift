@@ -393,6 +393,12 @@ extension DiagnosticMessage {
         + "'\(low)\(op)\(high)' when the switch runs: write '\(high)\(op)\(low)'")
   }
 
+  static func somePayloadPattern(_ payload: String) -> DiagnosticMessage {
+    .error(
+      "a switch in dnd matches values, not Optional's payloads: write 'case \(payload):' to match the value, or "
+        + "'case .some:' for any value but nil")
+  }
+
   static func swiftDelegateSignature(_ selector: String, script: String) -> DiagnosticMessage {
     .error(
       "a script writes UIKit's \(selector) as '\(script)': the method's short name, and its parameters "

@@ -195,7 +195,7 @@ extension Checker {
   mutating func checkLocalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
     let isFractional = Checker.isFractional(decl.type)
-    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
+    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : Checker.none($0, decl.type)) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let keyword = SourceRange(
       file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
@@ -210,7 +210,7 @@ extension Checker {
   mutating func checkGlobalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
     let isFractional = Checker.isFractional(decl.type)
-    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
+    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : Checker.none($0, decl.type)) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let slot =
       globalSlot(declaredBy: decl.name)
@@ -311,10 +311,6 @@ extension Checker {
         }
         let present = CheckedExpr.Kind.binary(.notEqual, checkExpr(value), CheckedExpr(.nilLiteral, range: name.range))
         return .expression(CheckedExpr(present, range: condition.range))
-      case .binding(_, let name, _, let value) where name.text == "_":
-        // `if let _ = value`: whether the value is there, naming nothing.
-        let present = CheckedExpr.Kind.binary(.notEqual, checkExpr(value), CheckedExpr(.nilLiteral, range: name.range))
-        return .expression(CheckedExpr(present, range: condition.range))
       case .binding(let isConstant, let name, _, let value):
         let checkedValue = checkExpr(value)
         if isGlobalScope {
@@ -406,9 +402,10 @@ extension Checker {
 
   /// `tap Safari.photo`: only `longPress` takes an item of a source app.
   private mutating func reportSourceItem(_ target: Expr, step: String) {
-    guard case .member(let base, _, false) = Checker.unparenthesized(target).kind,
+    guard case .member(let base, let member, false) = Checker.unparenthesized(target).kind,
       case .identifier(let name) = Checker.unparenthesized(base).kind, !isLocalName(name),
-      let slot = globalIndex[name], globals[slot].kind == .source
+      let slot = globalIndex[name], globals[slot].kind == .source,
+      sourceItems[name]?.contains(member.text) == true
     else { return }
     report(.stepSourceItem(step, item: file.text(target.range)), at: target.range)
   }

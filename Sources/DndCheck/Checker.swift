@@ -64,6 +64,9 @@ public struct Checker {
   var defaultValueSlots: [UInt32: [Int?]] = [:]
   var apps: [CheckedApp] = []
   var sources: [CheckedSource] = []
+  /// Each source app's item names, from pass one (a step may name one
+  /// before the source is declared).
+  var sourceItems: [String: Set<String>] = [:]
   var scenarios: [CheckedScenario] = []
   /// Distinct string literals, and the index of each.
   var stringLiterals: [String]
@@ -273,7 +276,7 @@ public struct Checker {
           case .function(let decl):
             declareFunction(decl)
             _ = symbol(decl.name.text)
-          case .item: break
+          case .item(let item): sourceItems[source.name.text, default: []].insert(item.name.text)
           }
         }
       case .device, .scenario: break

@@ -261,6 +261,10 @@ private struct Drawer {
   private var lastCaller = "UIKit"
   /// Who asked for loads, so completions go back to them.
   private var loadRequester = "UIKit"
+  /// Whose code a queued block belongs to: the trace does not say who
+  /// queued it, so the delegate that asked for loads (blocks are mostly
+  /// queued from their completions), else the delegate called last.
+  private var blockOwner: String { loadRequester != "UIKit" ? loadRequester : lastCaller }
   /// Whose code runs after the last event drawn, for printed text.
   private var printer = "Finger"
 
@@ -298,6 +302,7 @@ private struct Drawer {
       switch (event.kind, event.name) {
       case (.call, _): printer = lastCaller
       case (_, "loadCompleted"), (_, "loadObjectsCompletion"): printer = loadRequester
+      case (_, "blockRan"): printer = blockOwner
       default: printer = "Finger"
       }
     }
@@ -407,7 +412,7 @@ private struct Drawer {
       // The queue runs the block the app gave it, back in the app's code.
       let queue = cast.queueID(event.queue) ?? "UIKit"
       let line = event.argument("line").map { " (line \($0))" } ?? ""
-      message(queue, "->>", loadRequester, stamped(event, event.method + " block" + line))
+      message(queue, "->>", blockOwner, stamped(event, event.method + " block" + line))
     case "settle", "wait":
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:

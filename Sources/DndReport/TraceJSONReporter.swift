@@ -127,7 +127,7 @@ extension ScriptRunResult {
   /// The runs a report shows: the top level when it did something worth
   /// showing (drove a finger, failed, or is all there is), then every scenario.
   public var reportedRuns: [ScenarioResult] {
-    let showsTopLevel = scenarios.isEmpty || !topLevel.trace.isEmpty || !topLevel.outcome.passed
+    let showsTopLevel = scenarios.isEmpty || topLevel.trace.showsUIKit || !topLevel.outcome.passed
     return (showsTopLevel ? [topLevel] : []) + scenarios
   }
 }

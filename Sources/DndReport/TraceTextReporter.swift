@@ -35,10 +35,10 @@ public struct TraceTextReporter: Sendable {
   public func render(_ result: ScriptRunResult) -> String {
     var out = ""
     let topLevel = result.topLevel
-    if !result.scenarios.isEmpty || !topLevel.trace.isEmpty {
+    if !result.scenarios.isEmpty || topLevel.trace.showsUIKit {
       out += Self.legend + "\n\n"
     }
-    if topLevel.trace.isEmpty && topLevel.outcome.passed {
+    if !topLevel.trace.showsUIKit && topLevel.outcome.passed {
       out += topLevel.printed.map(\.text).joined()
     } else {
       out += render(topLevel)

@@ -106,6 +106,8 @@ extension DragEngine {
   func listDidExit(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     guard let list = interaction.list else { return }
     if list.tracking?.session == s.id { list.tracking = nil }
+    // §1.9: a list whose canHandle said false hears nothing more, exit included.
+    if s.refusingLists.contains(where: { $0 === interaction }) { return }
     guard let handler = list.dropDelegate?.dropSessionDidExit else { return }
     let callSite = site(s, interaction, in: app)
     let session = s.dropSession(for: app)
@@ -117,6 +119,7 @@ extension DragEngine {
   func listDidEnd(_ interaction: DropInteraction, _ s: DragState, in app: App) throws {
     guard let list = interaction.list else { return }
     if list.tracking?.session == s.id { list.tracking = nil }
+    if s.refusingLists.contains(where: { $0 === interaction }) { return }
     guard let handler = list.dropDelegate?.dropSessionDidEnd else { return }
     let callSite = site(s, interaction, in: app)
     let session = s.dropSession(for: app)

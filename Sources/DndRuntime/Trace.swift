@@ -199,3 +199,9 @@ extension TraceEvent {
     return view + "." + interaction[interaction.index(after: space)...]
   }
 }
+
+extension Array where Element == TraceEvent {
+  /// Whether the events show UIKit at work: blocks a script queued on its
+  /// own, with no view or finger involved, do not make a scene to show.
+  public var showsUIKit: Bool { contains { $0.name != "blockRan" } }
+}

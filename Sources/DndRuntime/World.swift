@@ -160,7 +160,9 @@ public final class World {
   /// Records that a block the script queued (`DispatchQueue.main.async`)
   /// begins to run, on the queue it was given to.
   public func recordQueuedBlock(_ call: String, line: Int?) {
-    record(.step, "blockRan", method: call, arguments: line.map { [TraceArgument("line", "\($0)")] } ?? [])
+    record(
+      .step, "blockRan", method: call, arguments: line.map { [TraceArgument("line", "\($0)")] } ?? [],
+      result: "its block runs")
   }
 
   /// Records a console line as a warning.

@@ -28,8 +28,8 @@ extension Parser.State {
   //   | continueStatement | stepStatement | discardStatement | expressionStatement ;
   mutating func parseStatement() -> Stmt {
     switch token.kind {
-    case .underscore where peek().kind == .equal,
-      .kwLet where peek().kind == .underscore && peek(2).kind == .equal:
+    case .underscore where peek().kind == .equal, .kwLet where peek().kind == .underscore,
+      .kwVar where peek().kind == .underscore:
       return parseDiscardStatement()
     case .kwLet where peek().kind == .leftParen, .kwVar where peek().kind == .leftParen:
       let declaration = parseTupleDecl()
@@ -99,11 +99,14 @@ extension Parser.State {
     }
   }
 
-  // discardStatement = ( "_" | "let" "_" ) "=" expression ;
+  // discardStatement = ( "_" | ( "let" | "var" ) "_" [ ":" type ] ) "=" expression ;
   mutating func parseDiscardStatement() -> Stmt {
     let start = token.range.start
-    while token.kind != .equal { advance() }
+    if token.kind != .underscore { advance() }
     advance()
+    // The annotation says what is dropped; nothing checks it.
+    if consume(.colon) != nil { _ = parseType() }
+    expect(.equal, .expectedDiscardedValue)
     let value = parseExpression()
     return Stmt(.discard(value), range: range(from: start))
   }

@@ -145,6 +145,11 @@ extension DiagnosticMessage {
     .error("expected a condition after \(keyword)")
   }
 
+  public static var expectedDiscardedValue: DiagnosticMessage {
+    .error(
+      "expected '=' and the value to drop after '_', as in '_ = provider.loadObject(ofClass: UIImage.self) { ... }'")
+  }
+
   public static var expectedDragDirection: DiagnosticMessage {
     .error("expected 'to' or 'through' after 'drag', as in 'drag to target'")
   }

@@ -395,7 +395,7 @@ import Testing
     #expect(
       result.output.contains(
         "  note: the fault never struck: the scenario ended before the first load's data was due (it does not "
-          + "settle), so it ran as without the fault"), "\(result.output)")
+          + "settle, or it stopped first), so it ran as without the fault"), "\(result.output)")
   }
 
   /// `--replay` needs a scenario, one fault and no search options.

@@ -27,6 +27,7 @@ import Testing
         var total = 1
         total + 41
         "drag" + " and drop"
+        _ = total + 1
         let broken = totl
         func add(n) { total += n }
         let = 3

@@ -28,6 +28,13 @@ import Testing
     }
   }
 
+  /// A script without scenes prints what it prints: a block it queued on
+  /// the main queue is traced, but alone it is no scene to show.
+  @Test func aQueuedBlockAloneIsNoScene() throws {
+    let report = try Self.report("DispatchQueue.main.async { print(\"x\") }\nprint(\"top\")\n")
+    #expect(report == "top\nx\n")
+  }
+
   @Test func eventsAreGroupedByPhaseInTheLecturesOrder() throws {
     let text = try Self.report(Self.example)
     let first = try #require(text.components(separatedBy: "\n\n").first { $0.hasPrefix("Scenario") })

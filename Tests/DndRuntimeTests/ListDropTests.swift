@@ -82,7 +82,7 @@ struct ListDropTests {
     drop.dropSessionDidEnter = { _ in }
     drop.dropSessionDidEnd = { _ in }
     let source = try s.makeOutsideSource()
-    let sourceDelegate = s.scene.makeDragSource(source)
+    let sourceDelegate = try #require(source.dragInteractions.first?.delegate)
     sourceDelegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: s.scene.provider("more"))] }
     try s.fingers.longPress(source)
     try s.fingers.move(to: s.point(20, 20))
@@ -94,6 +94,30 @@ struct ListDropTests {
     try s.fingers.settle()
     let method = kind == .tableView ? "tableView(_:canHandle:)" : "collectionView(_:canHandle:)"
     #expect(s.listCalls == [method])
+  }
+
+  /// The same when the no comes after items joined a drag the list had
+  /// taken: no exit and no end follow it.
+  @Test("§1.9 a table that turns the drag down when items join hears no exit and no end")
+  func canHandleFalseAfterItemsJoinSilencesExitAndEnd() throws {
+    let s = try ListScene(.tableView, items: ["a"])
+    let drop = s.makeDropDelegate(proposal: ListDropProposal(operation: .copy))
+    drop.canHandle = { session in session.items.count < 2 }
+    drop.dropSessionDidEnter = { _ in }
+    drop.dropSessionDidExit = { _ in }
+    drop.dropSessionDidEnd = { _ in }
+    let source = try s.makeOutsideSource()
+    let sourceDelegate = try #require(source.dragInteractions.first?.delegate)
+    sourceDelegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: s.scene.provider("more"))] }
+    try s.fingers.longPress(source)
+    try s.fingers.move(to: s.point(20, 20))
+    try s.fingers.tap(source)
+    try s.fingers.move(to: .pointIn(source, Point(10, 10)))
+    try s.fingers.release()
+    try s.fingers.settle()
+    let calls = s.listCalls
+    #expect(calls.last == "tableView(_:canHandle:)", "\(calls) \(s.trace.events.map(\.name))")
+    #expect(!calls.contains("tableView(_:dropSessionDidExit:)") && !calls.contains("tableView(_:dropSessionDidEnd:)"))
   }
 
   @Test("hasActiveDrop and hasUncommittedUpdates while a gap shows; both false after exit")

@@ -205,7 +205,8 @@ final class QueueObject: SceneObject {
     // completions (and in its fingerprint).
     let lineNumber = interpreter.lastNativeCallRange.flatMap { scene.line(of: $0) }
     let line = lineNumber.map { " (line \($0))" } ?? ""
-    let call = "DispatchQueue.\(queue.label).\(method)"
+    // As Swift spells the queue: `DispatchQueue.main`, `DispatchQueue.global()`.
+    let call = "DispatchQueue.\(queue.isMain ? "main" : queue.label + "()").\(method)"
     try scene.world.scheduler.enqueue(
       on: queue, after: delay, label: call + line, isAppTimer: method == "asyncAfter"
     ) { [link = scene.link] in
