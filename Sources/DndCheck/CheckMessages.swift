@@ -393,10 +393,10 @@ extension DiagnosticMessage {
         + "'\(low)\(op)\(high)' when the switch runs: write '\(high)\(op)\(low)'")
   }
 
-  static func somePayloadPattern(_ payload: String) -> DiagnosticMessage {
+  static func someWrapper(_ payload: String) -> DiagnosticMessage {
     .error(
-      "a switch in dnd matches values, not Optional's payloads: write 'case \(payload):' to match the value, or "
-        + "'case .some:' for any value but nil")
+      "dnd's optionals are a value or nil, with no '.some' wrapper: write the value itself, '\(payload)' (in a "
+        + "switch, 'case .some:' matches any value but nil)")
   }
 
   static func swiftDelegateSignature(_ selector: String, script: String) -> DiagnosticMessage {

@@ -21,6 +21,10 @@ extension Checker {
     case .nilLiteral: return make(.nilLiteral)
     case .string(let literal): return make(checkString(literal))
     case .identifier(let name): return make(checkIdentifier(name, at: range))
+    // `.none` is Optional's nil: without types, that is the meaning that
+    // holds everywhere (`x = .none`, `return .none`, `[.none, 1]`). The two
+    // UIKit properties whose type has a case of that name take nil as it.
+    case .implicitMember(let name) where name.text == "none": return make(.nilLiteral)
     case .implicitMember(let name): return make(.enumCase(symbol(name.text)))
     case .selfReference:
       guard let slot = functions.last?.selfSlot else {
@@ -31,6 +35,13 @@ extension Checker {
     case .member(let base, let name, let isOptional):
       return checkMember(base, name: name, isOptional: isOptional, range: range)
     case .call(let callee, let arguments, false):
+      // `.some(3)`: dnd's optionals are the value or nil, with no wrapper.
+      if case .implicitMember(let name) = Checker.unparenthesized(callee).kind, name.text == "some",
+        arguments.count == 1
+      {
+        report(.someWrapper(file.text(arguments[0].value.range)), at: range)
+        return checkExpr(arguments[0].value)
+      }
       return make(checkCall(callee, arguments: arguments, range: range))
     case .call(let callee, let arguments, true):
       // `changeAspectRatio?()`: nil when the function is, else its call.

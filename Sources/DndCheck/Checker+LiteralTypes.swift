@@ -50,15 +50,6 @@ extension Checker {
   /// `expr` with its integer literals made fractional, through the
   /// arithmetic (`+ - * /`, negation, parentheses) and `?:` branches that
   /// give it its value; calls, names and `%` are left as they are.
-  /// `var photo: UIImage? = .none` is nil: the annotation says which `.none`
-  /// is meant (elsewhere `.none` is a UIKit case, which compares equal to nil).
-  static func none(_ expr: Expr, _ type: TypeRef?) -> Expr {
-    guard case .optional? = type?.kind, case .implicitMember(let name) = unparenthesized(expr).kind,
-      name.text == "none"
-    else { return expr }
-    return Expr(.nilLiteral, range: expr.range)
-  }
-
   static func fractional(_ expr: Expr) -> Expr {
     switch expr.kind {
     case .integer(let value):

@@ -195,7 +195,7 @@ extension Checker {
   mutating func checkLocalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
     let isFractional = Checker.isFractional(decl.type)
-    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : Checker.none($0, decl.type)) }
+    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let keyword = SourceRange(
       file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
@@ -210,7 +210,7 @@ extension Checker {
   mutating func checkGlobalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
     let isFractional = Checker.isFractional(decl.type)
-    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : Checker.none($0, decl.type)) }
+    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let slot =
       globalSlot(declaredBy: decl.name)

@@ -123,13 +123,6 @@ extension Checker {
       let below = CheckedExpr(.binary(isClosed ? .lessEqual : .less, value, high), range: pattern.range)
       return CheckedExpr(.binary(.and, above, below), range: pattern.range)
     }
-    // `.some(3)`: Swift's payload pattern; the value alone is what matches.
-    if case .call(let callee, let arguments, _) = Checker.unparenthesized(pattern).kind,
-      case .implicitMember(let name) = Checker.unparenthesized(callee).kind, name.text == "some"
-    {
-      let payload = arguments.count == 1 ? file.text(arguments[0].value.range) : "..."
-      report(.somePayloadPattern(payload), at: pattern.range)
-    }
     // Optional's `.some` holds any value that is not nil (`.none` is nil,
     // which `==` answers).
     if case .implicitMember(let name) = Checker.unparenthesized(pattern).kind, name.text == "some" {

@@ -24,6 +24,8 @@ extension Interpreter {
       for entry in try sequenceElements(value, at: range) where try predicate(arguments[0], entry, at: range)
       {
         guard case .tuple(let pair) = entry else { continue }
+        // The new dictionary hashes the key again.
+        try chargeWalk(of: pair.elements[0], at: range)
         result.set(pair.elements[1], for: pair.elements[0])
       }
       return .dictionary(result)
@@ -34,6 +36,7 @@ extension Interpreter {
       for (key, element) in zip(box.keys, box.values) {
         let mapped = try callback(arguments[0], element, at: range)
         try checkNesting(mapped, at: range)
+        try chargeWalk(of: key, at: range)
         result.set(mapped, for: key)
       }
       return .dictionary(result)

@@ -5,7 +5,8 @@ import DndSyntax
 /// times over (`a = [a, a]`, twenty times, is a million arrays to a walk).
 /// Each costs steps as it goes, a step per collection it enters and per 64
 /// elements it looks at (`NestingWalk.elementsPerUnit`), so that a loop of
-/// comparisons stops at the step budget instead of running for hours.
+/// comparisons stops at the step budget instead of running for hours, and a
+/// search or comparison that stops early pays only for what it looked at.
 extension Interpreter {
   /// Charges a walk of all of `value`, as hashing it does.
   @inline(__always)
@@ -41,11 +42,16 @@ extension Interpreter {
   func position(of needle: Value, in elements: [Value], fromEnd: Bool = false, at range: SourceRange?) throws
     -> Int?
   {
-    try chargeScan(elements.count, at: range)
+    var passed = 0
+    func matches(_ index: Int) throws -> Bool {
+      passed += 1
+      if passed % NestingWalk.elementsPerUnit == 0 { try chargeStep(at: range) }
+      return try equal(elements[index], needle, at: range)
+    }
     if fromEnd {
-      for index in elements.indices.reversed() where try equal(elements[index], needle, at: range) { return index }
+      for index in elements.indices.reversed() where try matches(index) { return index }
     } else {
-      for index in elements.indices where try equal(elements[index], needle, at: range) { return index }
+      for index in elements.indices where try matches(index) { return index }
     }
     return nil
   }
@@ -53,20 +59,22 @@ extension Interpreter {
   /// `elements.starts(with: prefix)`, charged as `position(of:in:)` is.
   func starts(_ elements: [Value], with prefix: [Value], at range: SourceRange?) throws -> Bool {
     guard prefix.count <= elements.count else { return false }
-    try chargeScan(prefix.count, at: range)
-    for index in prefix.indices where try !equal(elements[index], prefix[index], at: range) { return false }
+    for index in prefix.indices {
+      if (index + 1) % NestingWalk.elementsPerUnit == 0 { try chargeStep(at: range) }
+      if try !equal(elements[index], prefix[index], at: range) { return false }
+    }
     return true
   }
 
-  private func chargeScan(_ count: Int, at range: SourceRange?) throws {
-    stepsLeft -= count / NestingWalk.elementsPerUnit
+  private func chargeStep(at range: SourceRange?) throws {
+    stepsLeft -= 1
     if stepsLeft < 0 { throw RuntimeError(.stepBudgetExceeded(limits.maxSteps), at: range) }
   }
 }
 
-/// Swift's `==` on two values, walked in step: each collection entered on
-/// the left costs a step, and so do each 64 of its elements. Nil when the
-/// steps run out.
+/// Swift's `==` on two values, walked in step: each collection entered
+/// costs a step, and so does each 64 of its elements compared, so a walk
+/// that stops at a first difference costs little.
 private struct EqualityWalk {
   var stepsLeft: Int
 
@@ -74,15 +82,16 @@ private struct EqualityWalk {
     if case .array(let a) = left, case .array(let b) = right {
       guard a.count == b.count else { return false }
       if sameStorage(a, b) { return true }
-      guard spend(a.count) else { return nil }
+      guard spend() else { return nil }
       return elementsEqual(a, b)
     }
     if case .dictionary(let a) = left, case .dictionary(let b) = right {
       if a === b { return true }
       guard a.count == b.count else { return false }
-      guard spend(2 * a.count) else { return nil }
+      guard spend() else { return nil }
       // Same keys with equal values, in any order, as `Value.==` answers.
       for (position, key) in a.keys.enumerated() {
+        if (position + 1) % (NestingWalk.elementsPerUnit / 2) == 0 { guard spend() else { return nil } }
         // Finding the key hashes it: a walk of its own.
         if !key.isLeaf {
           var keyWalk = NestingWalk(stepsLeft: stepsLeft)
@@ -95,10 +104,11 @@ private struct EqualityWalk {
       }
       return true
     }
+    // Tuples have no storage to share: Swift compares them element by
+    // element (a NaN inside makes a tuple unequal to itself).
     if case .tuple(let a) = left, case .tuple(let b) = right {
-      if a === b { return true }
       guard a.elements.count == b.elements.count else { return false }
-      guard spend(a.elements.count) else { return nil }
+      guard spend() else { return nil }
       return elementsEqual(a.elements, b.elements)
     }
     return left == right
@@ -106,6 +116,7 @@ private struct EqualityWalk {
 
   private mutating func elementsEqual(_ a: [Value], _ b: [Value]) -> Bool? {
     for index in a.indices {
+      if (index + 1) % NestingWalk.elementsPerUnit == 0 { guard spend() else { return nil } }
       if a[index].isLeaf || b[index].isLeaf {
         if a[index] != b[index] { return false }
         continue
@@ -116,9 +127,8 @@ private struct EqualityWalk {
     return true
   }
 
-  /// A collection of `elements` entered: a step, and one per 64 elements.
-  private mutating func spend(_ elements: Int) -> Bool {
-    stepsLeft -= 1 + elements / NestingWalk.elementsPerUnit
+  private mutating func spend() -> Bool {
+    stepsLeft -= 1
     return stepsLeft >= 0
   }
 

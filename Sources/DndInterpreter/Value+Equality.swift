@@ -17,7 +17,10 @@ extension Value: Equatable, Hashable {
     case (.dictionary(let a), .dictionary(let b)): return a === b || equal(a, b)
     // Labels are not compared (a choice: Swift would not compile tuples
     // whose labels differ, and dnd has no types to refuse them with).
-    case (.tuple(let a), .tuple(let b)): return a === b || a.elements == b.elements
+    // Element by element, with no shortcut for the same tuple: Swift's tuple
+    // `==` has none, so a NaN inside makes a tuple unequal to itself.
+    case (.tuple(let a), .tuple(let b)):
+      return a.elements.count == b.elements.count && zip(a.elements, b.elements).allSatisfy { $0 == $1 }
     case (.closure(let a), .closure(let b)): return a === b
     case (.builtinFunction(let a), .builtinFunction(let b)): return a == b
     case (.type(let a), .type(let b)): return a == b

@@ -261,10 +261,15 @@ private struct Drawer {
   private var lastCaller = "UIKit"
   /// Who asked for loads, so completions go back to them.
   private var loadRequester = "UIKit"
-  /// Whose code a queued block belongs to: the trace does not say who
-  /// queued it, so the delegate that asked for loads (blocks are mostly
-  /// queued from their completions), else the delegate called last.
-  private var blockOwner: String { loadRequester != "UIKit" ? loadRequester : lastCaller }
+  /// Whose code a queued block belongs to. The trace does not say who
+  /// queued it: the delegate that asked for loads (blocks are mostly queued
+  /// from their completions, and the calls after a drop are often the
+  /// source's), else the delegate called last; the script's top level when
+  /// no delegate ran.
+  private var blockOwner: String {
+    let owner = loadRequester != "UIKit" ? loadRequester : lastCaller
+    return owner == "UIKit" ? "Finger" : owner
+  }
   /// Whose code runs after the last event drawn, for printed text.
   private var printer = "Finger"
 
@@ -412,7 +417,8 @@ private struct Drawer {
       // The queue runs the block the app gave it, back in the app's code.
       let queue = cast.queueID(event.queue) ?? "UIKit"
       let line = event.argument("line").map { " (line \($0))" } ?? ""
-      message(queue, "->>", blockOwner, stamped(event, event.method + " block" + line))
+      let text = stamped(event, event.method + " block" + line)
+      if blockOwner == "Finger" { note(over: "Finger", text) } else { message(queue, "->>", blockOwner, text) }
     case "settle", "wait":
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:

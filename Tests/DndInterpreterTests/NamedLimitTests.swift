@@ -145,6 +145,8 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
     "if d[a] != nil { n += 1 }",
     "d.updateValue(1, forKey: a)",
     "d.removeValue(forKey: a)",
+    "n += d.filter { _ in true }.count",
+    "n += d.mapValues { $0 + 1 }.count",
   ])
   func walkingASharedValueCostsSteps(_ operation: String) {
     var limits = InterpreterLimits()
@@ -153,7 +155,7 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
       var a: [Any] = [1]
       var b: [Any] = [1]
       for i in 0..<17 { a = [a, a]; b = [b, b] }
-      var d: [[Any]: Int] = [:]
+      var d: [[Any]: Int] = [b: 0]
       var n = 0
       for i in 0..<1000 { \(operation) }
       """
@@ -182,6 +184,24 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
       print(n)
       """
     #expect(runLimited(script, limits).output == "0\n")
+  }
+
+  /// A search pays for the elements it passes, not the whole array, so
+  /// finding a match near the front of a large array stays cheap; so does
+  /// comparing two large arrays that differ at once.
+  @Test(arguments: ["if big.contains(i % 10) { n += 1 }", "if big.firstIndex(of: i % 10) != nil { n += 1 }",
+    "if big == other { n += 1 }", "if big.starts(with: [0, 1]) { n += 1 }"])
+  func anEarlyAnswerCostsLittle(_ operation: String) {
+    var limits = InterpreterLimits()
+    limits.maxSteps = 500_000
+    let script = """
+      let big = Array(0..<200_000)
+      let other = [-1] + Array(1..<200_000)
+      var n = 0
+      for i in 0..<40_000 { \(operation) }
+      print(n >= 0)
+      """
+    #expect(runLimited(script, limits).output == "true\n", "\(operation)")
   }
 
   /// `==` on the same storage answers at once in Swift, and costs nothing.

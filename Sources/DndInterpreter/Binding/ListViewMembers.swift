@@ -157,6 +157,8 @@ extension ViewObject {
       return names.contains(known)
     }
     if isPosition(value) { return }
+    // A table's `.none` reaches here as nil (the checker reads it as Optional's).
+    if table, case .nil = value { return }
     if !table, case .array(let options) = value, options.allSatisfy(isPosition) { return }
     let spelled = names.map { "." + $0.spelling }.joined(separator: ", ")
     var given = "a value of type '\(value.typeName)'"

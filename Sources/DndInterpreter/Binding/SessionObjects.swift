@@ -118,6 +118,11 @@ final class DropSessionObject: SceneObject {
     guard member.known == .progressIndicatorStyle else {
       throw RuntimeError(.cannotSetMember(interpreter.name(of: member), type: typeName))
     }
+    // `.none` reaches here as nil (the checker reads it as Optional's).
+    if case .nil = value {
+      session.progressIndicatorStyle = .none
+      return
+    }
     guard case .enumCase(let symbol) = value, symbol.known == KnownMember.none || symbol.known == .default
     else {
       throw RuntimeError(
