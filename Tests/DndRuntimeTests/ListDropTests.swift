@@ -69,6 +69,23 @@ struct ListDropTests {
     #expect(s.listCalls == ["tableView(_:canHandle:)"])
   }
 
+  /// A list of one row whose drop delegate answers `canHandle` with
+  /// `answer`, and a label outside whose drag gains an item at every tap.
+  private func listAndAddingSource(_ kind: ViewKind, canHandle answer: @escaping (DropSession) -> Bool) throws
+    -> (ListScene, View)
+  {
+    let s = try ListScene(kind, items: ["a"])
+    let drop = s.makeDropDelegate(proposal: ListDropProposal(operation: .copy))
+    drop.canHandle = answer
+    drop.dropSessionDidEnter = { _ in }
+    drop.dropSessionDidExit = { _ in }
+    drop.dropSessionDidEnd = { _ in }
+    let source = try s.makeOutsideSource()
+    let sourceDelegate = try #require(source.dragInteractions.first?.delegate)
+    sourceDelegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: s.scene.provider("more"))] }
+    return (s, source)
+  }
+
   /// Unlike a drop interaction (§13.2: asked once per visit), a list that
   /// said no is not asked again: not when the drag comes back, nor when
   /// items join it (UITableView.h: "no further delegate methods").
@@ -76,14 +93,7 @@ struct ListDropTests {
     ViewKind.tableView, .collectionView,
   ])
   func canHandleFalseIsFinal(_ kind: ViewKind) throws {
-    let s = try ListScene(kind, items: ["a"])
-    let drop = s.makeDropDelegate(proposal: ListDropProposal(operation: .copy))
-    drop.canHandle = { session in session.items.count > 1 }
-    drop.dropSessionDidEnter = { _ in }
-    drop.dropSessionDidEnd = { _ in }
-    let source = try s.makeOutsideSource()
-    let sourceDelegate = try #require(source.dragInteractions.first?.delegate)
-    sourceDelegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: s.scene.provider("more"))] }
+    let (s, source) = try listAndAddingSource(kind) { $0.items.count > 1 }
     try s.fingers.longPress(source)
     try s.fingers.move(to: s.point(20, 20))
     try s.fingers.move(to: .pointIn(source, Point(10, 10)))
@@ -100,15 +110,7 @@ struct ListDropTests {
   /// taken: no exit and no end follow it.
   @Test("§1.9 a table that turns the drag down when items join hears no exit and no end")
   func canHandleFalseAfterItemsJoinSilencesExitAndEnd() throws {
-    let s = try ListScene(.tableView, items: ["a"])
-    let drop = s.makeDropDelegate(proposal: ListDropProposal(operation: .copy))
-    drop.canHandle = { session in session.items.count < 2 }
-    drop.dropSessionDidEnter = { _ in }
-    drop.dropSessionDidExit = { _ in }
-    drop.dropSessionDidEnd = { _ in }
-    let source = try s.makeOutsideSource()
-    let sourceDelegate = try #require(source.dragInteractions.first?.delegate)
-    sourceDelegate.itemsForAddingTo = { _, _ in [DragItem(itemProvider: s.scene.provider("more"))] }
+    let (s, source) = try listAndAddingSource(.tableView) { $0.items.count < 2 }
     try s.fingers.longPress(source)
     try s.fingers.move(to: s.point(20, 20))
     try s.fingers.tap(source)
@@ -116,7 +118,7 @@ struct ListDropTests {
     try s.fingers.release()
     try s.fingers.settle()
     let calls = s.listCalls
-    #expect(calls.last == "tableView(_:canHandle:)", "\(calls) \(s.trace.events.map(\.name))")
+    #expect(calls.last == "tableView(_:canHandle:)", "\(calls)")
     #expect(!calls.contains("tableView(_:dropSessionDidExit:)") && !calls.contains("tableView(_:dropSessionDidEnd:)"))
   }
 
