@@ -27,7 +27,9 @@ extension Value: Equatable, Hashable {
     case (.range(let a), .range(let b)):
       return a.lower == b.lower && a.upper == b.upper && a.isClosed == b.isClosed
     case (.enumCase(let a), .enumCase(let b)): return a == b
-    // `.none` is Optional's nil as Swift spells it (`x == .none`, `case .none:`).
+    // The checker makes a written `.none` nil (Optional's); a UIKit property
+    // whose type has a `.none` case (a session's progressIndicatorStyle)
+    // still answers that case, which must equal it.
     case (.nil, .enumCase(let member)), (.enumCase(let member), .nil): return member == Value.none
     case (.object(let a), .object(let b)): return a === b || a.isEqual(to: b)
     // `.identity` compared with a transform, as Swift infers it.
