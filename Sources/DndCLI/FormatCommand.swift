@@ -84,8 +84,9 @@ enum FormatCommand {
     Strings, numbers and parentheses are kept as written, and long lines are
     not wrapped. A body of one statement written on one line stays on one
     line. A list of arguments, elements or parameters stays on one line
-    unless its first one was on a line of its own; then each keeps the line
-    it was written on, with its comments.
+    unless its first one was on a line of its own or a '//' comment follows
+    one of them; then each keeps the line it was written on, with its
+    comments.
 
     Options:
     \(HelpText.optionRows(for: .fmt))

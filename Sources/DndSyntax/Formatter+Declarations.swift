@@ -103,7 +103,8 @@ extension FormatPrinter {
     // per line keeps its lines and the comments on them.
     let nameEnd = Int(function.name.range.end)
     let open = token(.leftParen, atOrAfter: nameEnd).map { Int($0.range.start) } ?? nameEnd
-    list(function.parameters, open: open, brackets: (.leftParen, .rightParen), start: { $0.range.start }) {
+    let brackets = (TokenKind.leftParen, TokenKind.rightParen)
+    list(function.parameters, open: open, brackets: brackets, start: \.range.start, end: \.range.end) {
       printer, parameter in
       printer.mark(Int(parameter.range.start))
       printer.write(printer.parameterText(parameter))

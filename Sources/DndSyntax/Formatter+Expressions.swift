@@ -1,7 +1,8 @@
 // The formatter's expressions and types. Literals are copied from the
 // source; operators get a space on each side (ranges, `.` and unary
 // operators none); lists stay on one line unless their first element was on
-// a line of its own, and then take one element per line.
+// a line of its own or a line comment follows an element, and then keep the
+// lines they were written on.
 
 extension FormatPrinter {
   mutating func expression(_ expr: Expr) {
@@ -53,7 +54,7 @@ extension FormatPrinter {
       expression(upper)
     case .array(let elements):
       let brackets = (TokenKind.leftBracket, TokenKind.rightBracket)
-      list(elements, open: Int(expr.range.start), brackets: brackets, start: \.range.start) {
+      list(elements, open: Int(expr.range.start), brackets: brackets, start: \.range.start, end: \.range.end) {
         printer, element in printer.expression(element)
       }
     case .dictionary(let entries):
@@ -62,7 +63,8 @@ extension FormatPrinter {
         break
       }
       let brackets = (TokenKind.leftBracket, TokenKind.rightBracket)
-      list(entries, open: Int(expr.range.start), brackets: brackets, start: \.key.range.start) {
+      let start: (DictionaryEntry) -> UInt32 = \.key.range.start
+      list(entries, open: Int(expr.range.start), brackets: brackets, start: start, end: \.value.range.end) {
         printer, entry in
         printer.expression(entry.key)
         printer.write(": ")
@@ -121,7 +123,7 @@ extension FormatPrinter {
     _ arguments: [Argument], open: Int, brackets: (open: TokenKind, close: TokenKind)
   ) {
     let start: (Argument) -> UInt32 = { $0.label?.range.start ?? $0.value.range.start }
-    list(arguments, open: open, brackets: brackets, start: start) { printer, argument in
+    list(arguments, open: open, brackets: brackets, start: start, end: \.value.range.end) { printer, argument in
       if let label = argument.label {
         printer.mark(Int(label.range.start))
         printer.write(label.text + ": ")
@@ -131,17 +133,27 @@ extension FormatPrinter {
   }
 
   /// A bracketed list whose opener is at `open`. On one line, unless the
-  /// first element started a line of its own: then the elements keep the
-  /// lines they were written on (one per line, or a few per line), indented
-  /// one level, and the closer stays where it was, on a line of its own (with
-  /// a trailing comma if there was one) or after the last element.
+  /// first element started a line of its own, or a `//` comment (or a block
+  /// comment over several lines) sits between two elements or after the last:
+  /// then the elements keep the lines they were written on (one per line, or
+  /// a few per line), indented one level, the first on the opener's line if
+  /// it was written there, and the closer stays where it was, on a line of
+  /// its own (with a trailing comma if there was one) or after the last
+  /// element. Joining such a list would move its comments above the line.
   mutating func list<Item>(
-    _ items: [Item], open: Int, brackets: (open: TokenKind, close: TokenKind), start: (Item) -> UInt32,
+    _ items: [Item], open: Int, brackets: (open: TokenKind, close: TokenKind),
+    start: (Item) -> UInt32, end: (Item) -> UInt32,
     _ print: (inout FormatPrinter, Item) -> Void
   ) {
     let opener = brackets.open == .leftParen ? "(" : "["
     let closer = brackets.close == .rightParen ? ")" : "]"
-    guard let first = items.first, containsNewline(open, Int(start(first))) else {
+    guard let first = items.first else {
+      write(opener + closer)
+      return
+    }
+    let firstOnOwnLine = containsNewline(open, Int(start(first)))
+    guard firstOnOwnLine || hasLineBreakingComment(between: items, closer: brackets.close, start: start, end: end)
+    else {
       write(opener)
       for (index, item) in items.enumerated() {
         if index > 0 { write(", ") }
@@ -152,9 +164,17 @@ extension FormatPrinter {
     }
     mark(open)
     write(opener)
-    openBlock(after: open + 1)
+    if firstOnOwnLine {
+      openBlock(after: open + 1)
+    } else {
+      // A hanging list: the first element stays on the opener's line.
+      advance(to: open + 1)
+      indent += 1
+    }
     for (index, item) in items.enumerated() {
-      if index == 0 || containsNewline(lastEnd, Int(start(item))) {
+      if index == 0 && !firstOnOwnLine {
+        mark(Int(start(item)))
+      } else if index == 0 || containsNewline(lastEnd, Int(start(item))) {
         if index > 0 { endLine() }
         beginLine(at: Int(start(item)))
       } else {
@@ -175,6 +195,29 @@ extension FormatPrinter {
     closeBlock(at: close)
     write(closer)
     advance(to: close + 1)
+  }
+
+  /// Whether a comment that ends its line (`//`, or a block comment over
+  /// several lines) lies between two of `items`, or between the last and
+  /// the closer. Comments inside an element are the element's own.
+  private func hasLineBreakingComment<Item>(
+    between items: [Item], closer: TokenKind, start: (Item) -> UInt32, end: (Item) -> UInt32
+  ) -> Bool {
+    guard let last = items.last else { return false }
+    let close = token(closer, atOrAfter: Int(end(last))).map { Int($0.range.start) } ?? Int(end(last))
+    var index = nextComment
+    var item = 0
+    while index < comments.count, Int(comments[index].start) < close {
+      let comment = comments[index]
+      index += 1
+      let from = Int(comment.start)
+      // The element whose end comes before the comment and the next one's start after it.
+      while item + 1 < items.count, Int(start(items[item + 1])) <= from { item += 1 }
+      guard from >= Int(end(items[item])) else { continue }
+      let isLineComment = from + 1 < file.bytes.count && file.bytes[from + 1] == UInt8(ascii: "/")
+      if isLineComment || containsNewline(from, Int(comment.end)) { return true }
+    }
+    return false
   }
 
   // MARK: - Closures

@@ -148,6 +148,16 @@ struct FormatterTests {
       ("f(\na,\nb,\n)", "f(\n    a,\n    b,\n)\n"),
       ("f(\n  a , b,\n  c\n)", "f(\n    a, b,\n    c\n)\n"),
       ("f(\n  x: a, y: b)", "f(\n    x: a, y: b)\n"),
+      // A line comment after an element keeps the lines as written, the
+      // first element staying on the opener's line (joining would move it).
+      ("f(a: 1, // the a\n  b: 2)", "f(a: 1, // the a\n    b: 2)\n"),
+      ("let xs = [1, // one\n2, 3]", "let xs = [1, // one\n    2, 3]\n"),
+      ("let d = [\"a\": 1, // first\n\"b\": 2]", "let d = [\"a\": 1, // first\n    \"b\": 2]\n"),
+      ("func f(a: Int, // the a\n b: Int) {}", "func f(a: Int, // the a\n    b: Int) {}\n"),
+      ("f(a, b // last\n)", "f(a, b // last\n)\n"),
+      // A comment inside an element is the element's: the list is joined.
+      ("f(g(1, // in g\n 2), 3)", "f(g(1, // in g\n    2), 3)\n"),
+      ("let x = [1, /* two */ 2,\n 3]", "let x = [1, /* two */ 2, 3]\n"),
       ("let d = [\n\"a\": 1,\n\n\n \"b\": 2, ]", "let d = [\n    \"a\": 1,\n\n    \"b\": 2]\n"),
       ("f(\n  a) { x in\n  x\n}", "f(\n    a) { x in\n    x\n}\n"),
       // Closures: trailing as written; on one line like other bodies.
