@@ -73,6 +73,13 @@ extension DiagnosticMessage {
     .error("a value cannot be cast to a tuple type; cast its elements instead, as in 'pair.0 as? Int'")
   }
 
+  static func capturedBeforeValue(_ name: String, kind: String) -> DiagnosticMessage {
+    .error(
+      "this closure uses '\(name)', which may have no value yet where the closure is written ('\(kind) "
+        + "\(name)' was declared without one); give it a value on every path before the closure, or write the "
+        + "closure after that")
+  }
+
   static func cellHandlerReturnsNonCell(_ handler: String, cellType: String, found: String, label: String?)
     -> DiagnosticMessage
   {
@@ -234,6 +241,18 @@ extension DiagnosticMessage {
         + "(the collection view's own reorder gesture), and whether a drop uses it is not on record, so a reorder "
         + "belongs in the drop delegate's 'performDropWith', which moves the item in the model and in the "
         + "collection view (coordinator.drop(_:toItemAt:) animates it)")
+  }
+
+  static func letAssignedInLoop(_ name: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is a 'let' declared outside this loop, and the loop would give it a value on every pass; "
+        + "declare it with 'var', or inside the loop")
+  }
+
+  static func letMayHaveValue(_ name: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is a 'let' constant and may already have its value here; a 'let' takes one value on each "
+        + "path (assign it once in each branch), or declare it with 'var' to change it")
   }
 
   static func letWithoutValue(_ name: String) -> DiagnosticMessage {
@@ -530,6 +549,13 @@ extension DiagnosticMessage {
 
   static func useBeforeDeclaration(_ name: String) -> DiagnosticMessage {
     .error("'\(name)' is used before its declaration; move this use below it, or declare '\(name)' above")
+  }
+
+  static func usedBeforeValue(_ name: String, kind: String) -> DiagnosticMessage {
+    .error(
+      "'\(name)' is used before it has a value: '\(kind) \(name)' was declared without one, and a path "
+        + "reaches this use without assigning it; assign it on every path before this line, or give the "
+        + "declaration a value")
   }
 
   static func valueIgnored(_ what: String, handler: String) -> DiagnosticMessage {

@@ -116,8 +116,12 @@ extension Checker {
       return .nilLiteral
     }
     switch resolution {
-    case .local(let slot, _): return .local(slot)
-    case .capture(let index, _): return .capture(index)
+    case .local(let slot, let info):
+      checkInitialized(name, info, captured: false, at: range)
+      return .local(slot)
+    case .capture(let index, let info):
+      checkInitialized(name, info, captured: true, at: range)
+      return .capture(index)
     case .global(let slot): return readGlobal(slot, name: name, at: range)
     case .builtin(let builtin): return .builtin(builtin)
     }

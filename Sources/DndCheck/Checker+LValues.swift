@@ -34,7 +34,9 @@ extension Checker {
       report(.cannotAssign, at: target.range)
       return nil
     }
-    if let root, !root.hasMember, let constant = root.constantKind {
+    if let root, !root.hasMember, let constant = root.constantKind,
+      root.declarationRange == nil || root.declarationRange != initializingDeclaration
+    {
       reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
     } else if let root, case .letConstant? = root.constantKind, let type = root.valueType,
       let member = Checker.memberAfterVariable(of: target), Checker.isMember(member, of: type)
@@ -297,6 +299,9 @@ extension Checker {
     switch resolution {
     case .local(let slot, let info), .capture(let slot, let info):
       if case .local = resolution { ref = .local(slot) } else { ref = .capture(slot) }
+      let captured: Bool
+      if case .capture = resolution { captured = true } else { captured = false }
+      checkInitialized(name, info, captured: captured, at: range)
       root.declarationRange = info.declarationRange
       if case .function = info.kind {
         root.constantKind = .declaration("a function")

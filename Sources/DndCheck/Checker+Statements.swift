@@ -71,7 +71,10 @@ extension Checker {
     case .guardStatement(let conditions, let otherwise):
       let checked = checkConditions(conditions)
       let topLevel = functions.count == 1 && functions[0].loopDepth == 0 && functions[0].switchDepth == 0
+      // The else leaves: what follows sees the state before it.
+      let before = flow
       let body = checkBlock(otherwise)
+      flow = before
       if !Checker.exits(otherwise) {
         // `guard ok else { false }`: the error says the else must leave; a
         // warning that `false` is dropped would only repeat it.
@@ -89,16 +92,19 @@ extension Checker {
     case .returnStatement(let value):
       if functions.count == 1 { report(.returnOutsideFunction, at: range) }
       let fractional = functions[functions.count - 1].returnsFractional
-      return CheckedStmt(
-        .returnStatement(value.map { checkExpr(fractional ? Checker.fractional($0) : $0) }), range: range)
+      let checked = value.map { checkExpr(fractional ? Checker.fractional($0) : $0) }
+      leavePath(breaking: false)
+      return CheckedStmt(.returnStatement(checked), range: range)
     case .switchStatement(let subject, let cases):
       return checkSwitch(subject, cases, range: range)
     case .breakStatement:
       let current = functions[functions.count - 1]
       if current.loopDepth == 0 && current.switchDepth == 0 { report(.breakOutsideLoop, at: range) }
+      leavePath(breaking: true)
       return CheckedStmt(.breakStatement, range: range)
     case .continueStatement:
       if functions[functions.count - 1].loopDepth == 0 { report(.continueOutsideLoop, at: range) }
+      leavePath(breaking: false)
       return CheckedStmt(.continueStatement, range: range)
     case .step(let step):
       return CheckedStmt(.step(checkStep(step)), range: range)
@@ -116,7 +122,16 @@ extension Checker {
       return CheckedStmt(.expression(checkExpr(expr)), range: range)
     case .assignment(let target, let op, let value):
       let checkedValue = checkExpr(isFractionalVariable(target) ? Checker.fractional(value) : value)
-      guard let target = checkAssignmentTarget(target) else { return nil }
+      let initialized = declarationInitialized(by: target, op: op)
+      initializingDeclaration = initialized
+      if op == .assign, case .identifier(let name) = Checker.unparenthesized(target).kind {
+        assignedDeclaration = visibleLocal(name)?.declarationRange
+      }
+      let checkedTarget = checkAssignmentTarget(target)
+      initializingDeclaration = nil
+      assignedDeclaration = nil
+      if let initialized { noteInitialized(initialized) }
+      guard let target = checkedTarget else { return nil }
       return CheckedStmt(.assign(target, op, checkedValue), range: range)
     case .error:
       return nil
@@ -181,12 +196,17 @@ extension Checker {
     }
   }
 
-  /// Runs `body` with the current function one loop deeper.
+  /// Runs `body` with the current function one loop deeper. A loop may run
+  /// zero times: after it, locals have the values they had before it.
   mutating func inLoop<T>(_ body: (inout Checker) -> T) -> T {
     let current = functions.count - 1
+    let before = functions[current].flow
     functions[current].loopDepth += 1
+    functions[current].breakTargets.append(.loop)
     let result = body(&self)
+    functions[current].breakTargets.removeLast()
     functions[current].loopDepth -= 1
+    functions[current].flow = before
     return result
   }
 
@@ -196,7 +216,7 @@ extension Checker {
     checkAnnotation(of: decl)
     let isFractional = Checker.isFractional(decl.type)
     let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
-    if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
+    if value == nil { noteDeclaredWithoutValue(decl) }
     let keyword = SourceRange(
       file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
     let slot = declareLocal(
@@ -284,13 +304,17 @@ extension Checker {
   {
     pushScope()
     let checked = checkConditions(conditions)
+    let before = flow
     let thenBlock = closeBlock(checkStatements(then.statements))
+    let afterThen = flow
+    flow = before
     var checkedElse: CheckedElse?
     switch otherwise {
     case .block(let block): checkedElse = .block(checkBlock(block))
     case .elseIf(let stmt): checkedElse = checkStatement(stmt).map { .elseIf($0) }
     case nil: break
     }
+    flow = afterThen.joined(with: flow)
     return CheckedStmt(.ifStatement(checked, thenBlock, otherwise: checkedElse), range: range)
   }
 

@@ -26,15 +26,28 @@ extension Checker {
     var checkedCases: [CheckedSwitchCase] = []
     var otherwise: CheckedBlock?
     reportDuplicatePatterns(cases)
+    // Each case starts from the state before the switch; after it, the
+    // cases that go on and the breaks meet. With no case matching, the run
+    // stops (dnd's stand-in for Swift's proof that a switch is exhaustive).
+    let before = functions[current].flow
+    var after = FlowState(unreachable: true)
+    functions[current].breakTargets.append(.switchStatement([]))
     for switchCase in cases {
       pushScope()
+      functions[current].flow = before
       let body = closeBlock(checkStatements(switchCase.body))
+      after = after.joined(with: functions[current].flow)
+      functions[current].flow = before
       guard let patterns = switchCase.patterns else {
         otherwise = body
         continue
       }
       checkedCases.append(CheckedSwitchCase(patterns: patterns.map { test($0, against: value) }, body: body))
     }
+    if case .switchStatement(let breaks)? = functions[current].breakTargets.popLast() {
+      for state in breaks { after = after.joined(with: state) }
+    }
+    functions[current].flow = after
     functions[current].switchDepth -= 1
     _ = popScope()
     // Swift proves a switch exhaustive; without types, dnd tells at run time.

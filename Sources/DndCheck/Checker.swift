@@ -73,6 +73,11 @@ public struct Checker {
   var literalIndex: [String: Int] = [:]
   /// The functions being checked; `[0]` is the top level.
   var functions: [FunctionContext]
+  /// The local an assignment being checked gives its first value
+  /// (`declarationInitialized(by:op:)`): its target is not a read of it.
+  var initializingDeclaration: SourceRange?
+  /// The local a plain assignment (`name = value`) being checked assigns.
+  var assignedDeclaration: SourceRange?
   /// The globals of earlier REPL inputs, which a new input may redeclare.
   let previousGlobalCount: Int
   /// Whether this is a REPL input after the first (the session's scene exists).

@@ -140,6 +140,14 @@ struct FunctionContext {
   /// Switches enclosing the current statement, within this function: a
   /// `break` may leave one.
   var switchDepth = 0
+  /// Which locals without a value yet each path has given one
+  /// (Checker+DefiniteInitialization.swift).
+  var flow = FlowState()
+  /// The `let`s declared without a value, with the loop depth of their
+  /// declaration.
+  var deferredLets: [SourceRange: Int] = [:]
+  /// The loops and switches a `break` here may leave, innermost last.
+  var breakTargets: [BreakTarget] = []
   /// The global `self` stands for (the enclosing view, app or source).
   var selfSlot: Int?
   /// In a default value's context, the parameters of its function: the
