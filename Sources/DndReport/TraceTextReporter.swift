@@ -100,8 +100,11 @@ public struct TraceTextReporter: Sendable {
   }
 
   /// The events grouped by drag session and phase, in order of first
-  /// appearance; an event without a phase (waiting, a tap) joins the group
-  /// of the event before it. Printed text follows the event it came after.
+  /// appearance; an event without a phase (a tap, a warning) joins the group
+  /// of the event before it, except `wait` and `settle`, which join the
+  /// group opened last, printed last: time passes in them, and in the group
+  /// of the event before, a `settle` at 0.5s could print above a `wait` at
+  /// 0s. Printed text follows the event it came after.
   public func events(_ events: [TraceEvent], printed: [PrintedText]) -> String {
     var groups: [(key: GroupKey, lines: [String])] = []
     let columns = Columns(events, width: width)
@@ -122,6 +125,11 @@ public struct TraceTextReporter: Sendable {
     for (index, event) in events.enumerated() {
       let session = showsSessions ? event.session ?? liftSession(after: index, events) ?? key.session : nil
       key = GroupKey(session: session, phase: event.phase ?? key.phase)
+      if event.phase == nil, event.kind == .step, event.name == "wait" || event.name == "settle",
+        let last = groups.last
+      {
+        key = last.key
+      }
       var lines = columns.lines(for: event)
       if event.kind == .warning { lines = lines.map { style.apply(.yellow, $0) } }
       if event.kind == .exception { lines = lines.map { style.apply(.boldRed, $0) } }

@@ -42,6 +42,21 @@ import Testing
     #expect(headers == ["  Lift", "  Drag", "  Set down", "  Data transfer"])
   }
 
+  /// `wait` and `settle` join the group opened last: in the group of the
+  /// event before them, a settle at 0.5s printed under Set down, above a
+  /// wait at 0s under Data transfer.
+  @Test func waitAndSettleJoinTheGroupOpenedLast() throws {
+    let url = PackagePaths.examples.appendingPathComponent("07-perform-drop.dnd")
+    let text = try Self.report(try String(contentsOf: url, encoding: .utf8))
+    let first = try #require(text.components(separatedBy: "\n\n").first { $0.hasPrefix("Scenario") })
+    let lines = first.split(separator: "\n").map(String.init)
+    let transfer = try #require(lines.firstIndex(of: "  Data transfer"))
+    let waits = lines.indices.filter { lines[$0].hasSuffix("wait seconds=1") }
+    #expect(waits.count == 2)
+    #expect(waits.allSatisfy { $0 > transfer }, "\(first)")
+    #expect(lines[transfer + 1].hasSuffix("loadObjects(ofClass:) class=NSString"))
+  }
+
   /// Two drags from views of one collection view in a scenario of two apps:
   /// long app-qualified places, and a second long press before its session.
   static let twoDrags = """
