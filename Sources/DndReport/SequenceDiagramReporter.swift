@@ -25,7 +25,7 @@ public struct SequenceDiagramReporter: Sendable {
   /// Messages longer than this are shortened with an ellipsis.
   public var maximumTextLength: Int
 
-  public init(maximumTextLength: Int = 100) {
+  public init(maximumTextLength: Int = 160) {
     self.maximumTextLength = max(20, maximumTextLength)
   }
 
@@ -149,7 +149,13 @@ private struct Cast {
       }
     }
     if event.queue != "main", !queues.contains(event.queue) { queues.append(event.queue) }
-    if event.name == "loadObjectsCompletion", !queues.contains("main") { queues.insert("main", at: 0) }
+    // The main queue is drawn where work reaches it from elsewhere: a
+    // `loadObjects` completion, or a block the script queued on it.
+    if event.name == "loadObjectsCompletion" || (event.name == "blockRan" && event.queue == "main"),
+      !queues.contains("main")
+    {
+      queues.insert("main", at: 0)
+    }
   }
 
   /// The interaction a call, default or step belongs to, if it names a view.
@@ -261,6 +267,18 @@ private struct Drawer {
   private var lastCaller = "UIKit"
   /// Who asked for loads, so completions go back to them.
   private var loadRequester = "UIKit"
+  /// The loads not yet completed, oldest first: what they load (their
+  /// argument, a class or a type) and whose code asked (UIKit for the
+  /// item loads of a session's `loadObjects`). A completion goes to the
+  /// oldest load of its argument: the trace does not pair them.
+  private var pendingLoads: [(argument: String, owner: String)] = []
+  /// The `loadObjects` calls waiting for their completion on the main queue.
+  private var pendingSessionLoads: [(argument: String, owner: String)] = []
+  /// The argument of the `loadObjects` just drawn, while the item loads UIKit
+  /// starts for it follow it in the trace.
+  private var sessionLoadStarting: String?
+  /// Whose completion the last completion event ran.
+  private var completionOwner: String?
   /// Whose code a queued block belongs to. The trace does not say who
   /// queued it: the delegate that asked for loads (blocks are mostly queued
   /// from their completions, and the calls after a drop are often the
@@ -303,10 +321,11 @@ private struct Drawer {
   }
 
   mutating func draw(_ event: TraceEvent) {
+    if event.name != "loadObjects(ofClass:)" && event.name != "loadObject(ofClass:)" { sessionLoadStarting = nil }
     defer {
       switch (event.kind, event.name) {
       case (.call, _): printer = lastCaller
-      case (_, "loadCompleted"), (_, "loadObjectsCompletion"): printer = loadRequester
+      case (_, "loadCompleted"), (_, "loadObjectsCompletion"): printer = completionOwner ?? loadRequester
       case (_, "blockRan"): printer = blockOwner
       default: printer = "Finger"
       }
@@ -371,6 +390,17 @@ private struct Drawer {
     return place.flatMap(cast.interactionID) ?? fallback
   }
 
+  /// What a load or its completion is for: its class or type.
+  private static func loadArgument(_ event: TraceEvent) -> String {
+    event.arguments.first.map { $0.name + "=" + $0.value } ?? ""
+  }
+
+  /// The owner of the oldest pending load of `argument`, taken off the list.
+  private static func take(_ argument: String, from loads: inout [(argument: String, owner: String)]) -> String? {
+    guard let index = loads.firstIndex(where: { $0.argument == argument }) else { return nil }
+    return loads.remove(at: index).owner
+  }
+
   private static func dropSuffix(_ suffix: String, from text: String) -> String {
     text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
   }
@@ -399,20 +429,34 @@ private struct Drawer {
       } else {
         message("UIKit", "->>", target, stamped(event, text))
       }
-    case "loadObjects(ofClass:)", "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
+    case "loadObjects(ofClass:)":
+      // A method of the session: UIKit loads each item and calls back on the main queue.
+      loadRequester = lastCaller
+      sessionLoadStarting = Self.loadArgument(event)
+      pendingSessionLoads.append((Self.loadArgument(event), lastCaller))
+      message(lastCaller, "->>", "UIKit", stamped(event, event.name + Self.arguments(event)))
+    case "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
       "loadFileRepresentation(forTypeIdentifier:)", "loadInPlaceFileRepresentation(forTypeIdentifier:)",
       "loadItem(forTypeIdentifier:)":
       let queue = cast.queues.first { $0 != "main" }.flatMap(cast.queueID) ?? "UIKit"
-      loadRequester = lastCaller
-      message(lastCaller, "->>", queue, stamped(event, event.name + Self.arguments(event)))
+      let argument = Self.loadArgument(event)
+      let forSession = event.name == "loadObject(ofClass:)" && sessionLoadStarting == argument
+      let owner = forSession ? "UIKit" : lastCaller
+      if !forSession { loadRequester = lastCaller }
+      pendingLoads.append((argument, owner))
+      message(owner, "->>", queue, stamped(event, event.name + Self.arguments(event)))
     case "loadCompleted":
       let queue = cast.queueID(event.queue) ?? "UIKit"
-      message(queue, "->>", loadRequester, stamped(event, "completion" + Self.arguments(event) + result))
+      let owner = Self.take(Self.loadArgument(event), from: &pendingLoads) ?? loadRequester
+      completionOwner = owner
+      if owner != "UIKit" { loadRequester = owner }
+      message(queue, "->>", owner, stamped(event, "completion" + Self.arguments(event) + result))
     case "loadObjectsCompletion":
       let queue = cast.queueID("main") ?? "UIKit"
-      message(
-        queue, "->>", loadRequester, stamped(event, "loadObjects completion" + Self.arguments(event) + result)
-      )
+      let owner = Self.take(Self.loadArgument(event), from: &pendingSessionLoads) ?? loadRequester
+      completionOwner = owner
+      if owner != "UIKit" { loadRequester = owner }
+      message(queue, "->>", owner, stamped(event, "loadObjects completion" + Self.arguments(event) + result))
     case "blockRan":
       // The queue runs the block the app gave it, back in the app's code.
       let queue = cast.queueID(event.queue) ?? "UIKit"

@@ -131,6 +131,24 @@ import Testing
     #expect(diagram.contains("  Note over Finger,Q2: Set down\n"))
   }
 
+  /// A session's `loadObjects` asks UIKit, which loads each item on the
+  /// provider's queue and calls the delegate back on the main queue; a load
+  /// the script starts on a provider goes from its delegate to the queue.
+  /// (The delegate's code once appeared to run on the provider's queue.)
+  @Test func sessionLoadsGoThroughUIKitAndProviderLoadsComeFromTheScript() throws {
+    let hello = SequenceDiagramReporter().render(try ScriptRun.example("01-hello-drop.dnd").result)
+    #expect(hello.contains("  D2->>UIKit: loadObjects(ofClass:) class=NSString\n"))
+    #expect(hello.contains("  UIKit->>Q2: loadObject(ofClass:) class=NSString\n"))
+    #expect(hello.contains("  Q2->>UIKit: completion class=NSString → \"Hello World\"\n"))
+    #expect(hello.contains("  Q1->>D2: loadObjects completion class=NSString → 1 object\n"))
+    let own = SequenceDiagramReporter().render(try ScriptRun.example("10-background-completions.dnd").result)
+    #expect(!own.contains("UIKit->>Q"), "\(own)")
+    #expect(own.contains("  D1->>Q2: loadObject(ofClass:) class=UIImage\n"))
+    #expect(own.contains("  Q2->>D1: completion class=UIImage → UIImage(sunset, 400x300)\n"))
+    // A block queued on the main queue comes from the main queue.
+    #expect(own.contains("  Q1->>D2: DispatchQueue.main.async block (line 56)\n"))
+  }
+
   /// A collection view is one participant calling its blocks; its cells are
   /// the list, and a default that says "(not implemented)" says it once.
   @Test func aListCallsItsBlocks() throws {
