@@ -128,12 +128,17 @@ extension DragEngine {
   /// tap shows the view it was added from, not the view the drag began on.
   /// Choice (inferred: a lift preview is a snapshot, §2.3): an item lifted
   /// from a cell shows the cell as it lifted, even if performDrop deleted it
-  /// (a garbage can), not the whole table or collection view.
+  /// (a garbage can), not the whole table or collection view. An item from
+  /// another app shows that app's drag image, which no view of the scene is
+  /// (it used to be named after the drop target's view).
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {
     let lifted = liftedCell(of: item, s) ?? (item.original ?? item).liftSnapshot
-    let shown = lifted ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view ?? target.view
+    let local = lifted ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view
+    let fromOtherApp = local == nil && s.origin == nil && s.sourceApp == nil
+    let otherAppImage = fromOtherApp ? View(.view, name: "\(s.sourceName)'s drag image", world: world) : nil
+    let shown = local ?? otherAppImage ?? target.view
     let container = target.view?.superview ?? target.view
     let preview: TargetedDragPreview
     if let shown, let container {

@@ -57,6 +57,28 @@ struct DropPreviewTargetTests {
     #expect(scene.trace.calls("previewForDropping").first?.result == "default preview of source")
   }
 
+  @Test("previewForDropping: the default preview of an item from another app is that app's drag image (§3.5)")
+  func defaultPreviewOfAnotherAppsItem() throws {
+    let scene = try TestScene()
+    let target = try scene.add(.view, "canvas", Rect(10, 10, 300, 300))
+    let safari = scene.world.addItemSource("Safari")
+    safari.addItem("photo") {
+      [DragItem(itemProvider: ItemProvider(object: .string("hi"), world: scene.world))]
+    }
+    let drop = DropInteractionDelegate()
+    drop.sessionDidUpdate = { _ in DropProposal(operation: .copy) }
+    drop.performDrop = { _ in }
+    drop.previewForDropping = { _, defaultPreview in defaultPreview }
+    target.addInteraction(DropInteraction(delegate: drop))
+    try scene.fingers.longPress(item: "photo", in: safari)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    let call = try #require(scene.trace.calls("previewForDropping").first)
+    // Not "default preview of canvas": the drop target is not what flies.
+    #expect(call.result == "default preview of Safari's drag image")
+  }
+
   @Test(
     "affine transforms compose as CGAffineTransform does",
     arguments: [
