@@ -168,9 +168,26 @@ enum ExploreReport {
     case .uncaughtException(let name, let reason, _):
       text += "  exception: \(name): \(reason)\n"
     }
-    for violation in run.violations { text += "  invariant broken: \(violation)\n" }
+    // One wrong queue sets off a warning per UIKit call made there: the
+    // first says what went wrong, the count says how often.
+    let threadWarnings = run.violations.filter { $0.hasPrefix(mainThreadChecker) }
+    for violation in run.violations where !violation.hasPrefix(mainThreadChecker) {
+      text += "  invariant broken: \(violation)\n"
+    }
+    if let first = threadWarnings.first {
+      text += "  invariant broken: \(first)\n"
+      if threadWarnings.count > 1 {
+        let more = threadWarnings.count - 1
+        text += "    and \(more) more Main Thread Checker warning\(more == 1 ? "" : "s") in this order (the replay "
+          + "shows each)\n"
+      }
+      text += "  note: 'dnd test' without --explore passes with these as warnings; exploration counts them as a "
+        + "failure unless the scenario says 'expect warning \"Main Thread Checker\"'\n"
+    }
     return text
   }
+
+  private static let mainThreadChecker = "Main Thread Checker"
 
   /// 5000000 as "5,000,000".
   static func grouped(_ number: Int) -> String {

@@ -79,6 +79,58 @@ import Testing
   /// A thousand loads ready at once: each run weighs about half a million
   /// alternatives, so the search stops at its work limit and says so
   /// (it took a minute and 1.9 GB before the limit; 4,000 loads, 13 GB).
+  /// Rows inserted from a provider's completion, off the main queue: one
+  /// mistake sets off a Main Thread Checker warning per UIKit call. The
+  /// report shows the first, counts the rest, and says why plain `dnd test`
+  /// passed the same order.
+  @Test func mainThreadCheckerWarningsAreCountedAndExplained() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "offmain.dnd",
+      """
+      source Music {
+          item song { UIDragItem(itemProvider: NSItemProvider(object: "Yesterday")) }
+      }
+      app Playlist {
+          var songs = ["Help!"]
+          tableView table {
+              frame = Rect(0, 0, 500, 768)
+              dataSource {
+                  func numberOfRowsInSection(section) { songs.count }
+                  func cellForRowAt(indexPath) { UITableViewCell(text: songs[indexPath.row]) }
+              }
+              dropDelegate {
+                  func dropSessionDidUpdate(session, destinationIndexPath) {
+                      UITableViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+                  }
+                  func performDropWith(coordinator) {
+                      for item in coordinator.items {
+                          item.dragItem.itemProvider.loadObject(ofClass: String) { text, error in
+                              songs.insert(text ?? "", at: 0)
+                              table.insertRows(at: [IndexPath(row: 0, section: 0)])
+                          }
+                      }
+                  }
+              }
+          }
+      }
+      scenario "off the main queue" {
+          longPress Music.song
+          drag to table
+          release
+          settle
+      }
+      """)
+    let plain = try ProcessRunner.run(["test", "--no-color", path])
+    #expect(plain.status == 0, "\(plain.output)")
+    let result = try ProcessRunner.run(["test", "--explore", "--no-color", path])
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0.hasPrefix("  invariant broken: Main Thread Checker") }.count == 1, "\(result.output)")
+    #expect(lines.contains { $0.hasPrefix("    and ") && $0.contains("more Main Thread Checker warning") })
+    #expect(lines.contains { $0.hasPrefix("  note: 'dnd test' without --explore passes") })
+  }
+
   @Test func aThousandLoadsStopAtTheWorkLimit() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
