@@ -84,6 +84,12 @@ extension Narrator {
         event,
         "A drag starts in another app, \(event.app ?? "?"), with its item \(event.argument("item") ?? "?") "
           + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
+    case "noReorder":
+      add(
+        event,
+        "\(view)'s data source has moveRowAt, but UIKit does not reorder through it here (\(event.result ?? "")); "
+          + "it calls performDropWith, which must move the rows in the model and the table itself.",
+        rule: .tableReorder)
     case "itemsAdded":
       // Told by the itemsForAddingTo call; what it changes is the canHandle that follows.
       update(event) { $0.itemsJustAdded = true }

@@ -167,6 +167,12 @@ extension UIKitRule {
       + "insertIntoDestinationIndexPath by where the finger is on the row. The coordinator's proposal says "
       + "what was chosen.",
     sources: [.tableViewHeader, .collectionViewHeader, .listsSession])
+  static let tableReorder = UIKitRule(
+    id: "tableReorder",
+    text: "A table reorders through its data source's moveRowAt instead of performDropWith only when a single "
+      + "row of its own is dropped with the proposal move, insertAtDestinationIndexPath; several rows, or an "
+      + "item from elsewhere, go to performDropWith, which moves them itself.",
+    sources: [.listsSession])
   static let placeholders = UIKitRule(
     id: "placeholders",
     text: "A placeholder stands in a table or collection view for an item whose data is still loading: "

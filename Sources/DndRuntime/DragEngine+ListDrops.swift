@@ -173,14 +173,24 @@ extension DragEngine {
 
   /// §8.8: a table reorders a single row through the data source's moveRowAt
   /// instead of performDropWith. Returns false when the path does not apply.
+  /// When only the rows keep it from applying (several, or one from
+  /// elsewhere) to a table whose data source has moveRowAt, a step says so:
+  /// the script's performDropWith must then move them itself.
   private func reorderRow(
     _ list: ListView, _ items: [ListDropItem], _ proposal: ListDropProposal, _ destination: IndexPath?,
     _ s: DragState
   ) throws -> Bool {
-    guard list.kind == .table, items.count == 1, let item = items.first, let source = item.sourceIndexPath,
-      let destination, proposal.operation == .move, proposal.intent == .insertAtDestinationIndexPath,
-      let move = list.dataSource?.moveItemAt
+    guard list.kind == .table, let destination, proposal.operation == .move,
+      proposal.intent == .insertAtDestinationIndexPath, let move = list.dataSource?.moveItemAt
     else { return false }
+    guard items.count == 1, let item = items.first, let source = item.sourceIndexPath else {
+      let reason =
+        items.count > 1
+        ? "\(items.count) rows: UIKit reorders through moveRowAt only when one row moves"
+        : "the item comes from outside this table: moveRowAt reorders the table's own rows"
+      list.step("noReorder", [TraceArgument("items", "\(items.count)")], result: reason)
+      return false
+    }
     let methods = list.methods
     let sourceArgument = TraceArgument("indexPath", indexPathText(source))
     if let canMove = list.dataSource?.canMoveItemAt {

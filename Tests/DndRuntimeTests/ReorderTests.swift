@@ -67,6 +67,30 @@ struct ReorderTests {
     #expect(performed == 1)
   }
 
+  @Test("§8.8: two rows moved in a table go to performDropWith, and the trace says why moveRowAt was not used")
+  func twoRowsGoToPerformDropWith() throws {
+    let s = try ListScene(.tableView, items: ["a", "b", "c", "d"])
+    let drag = s.makeDragDelegate()
+    drag.itemsForAddingTo = { _, indexPath, _ in
+      [DragItem(itemProvider: ItemProvider(object: .string(s.model.text(at: indexPath)), world: s.world))]
+    }
+    var performed = 0
+    s.makeDropDelegate(proposal: Self.move) { _ in performed += 1 }
+    s.dataSource.moveRowAt = { _, _ in Issue.record("moveRowAt must not be called for two rows") }
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: s.point(200, 100))
+    try s.fingers.tap(try s.cell(1))
+    try s.fingers.move(to: .view(try s.cell(3)))
+    try s.fingers.release()
+    try s.fingers.settle()
+    #expect(performed == 1)
+    let step = try #require(s.trace.events.first { $0.name == "noReorder" })
+    #expect(step.argument("items") == "2")
+    #expect(step.result?.hasPrefix("2 rows:") == true)
+    let order = s.trace.events.map(\.name).filter { $0 == "noReorder" || $0 == "performDropWith" }
+    #expect(order.first == "noReorder", "\(order)")
+  }
+
   @Test("a collection view reorders in performDropWith with a batch delete and insert (seed 001)")
   func collectionReorderInBatch() throws {
     let s = try ListScene(.collectionView, items: ["Venice", "Arctic", "Dawn", "Sea"])
