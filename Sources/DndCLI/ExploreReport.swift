@@ -51,7 +51,8 @@ enum ExploreReport {
         let count = result.changedOutcomes
         let step = result.fault == .removeTarget ? " or a step aimed at the view the fault removed" : ""
         text += "  note: under the fault, \(count) order\(count == 1 ? " ends" : "s end") with an expectation "
-          + "that no longer holds\(step) (not a failure)\n"
+          + "that no longer holds\(step), as the fault may well make them: the expectations were written for "
+          + "the data arriving, so under a fault only script errors, exceptions and broken invariants fail\n"
         if let first = result.firstChangedOrder { text += "  the smallest: \(replay(first))\n" }
       }
       return text
