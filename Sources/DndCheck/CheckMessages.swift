@@ -332,6 +332,13 @@ extension DiagnosticMessage {
     return .error("'\(type)' has no initializer \(call)\(hint) is created with \(forms)")
   }
 
+  static var performDropWithoutProposal: DiagnosticMessage {
+    .warning(
+      "this drop interaction has 'performDrop' but no 'sessionDidUpdate': without a proposal UIKit cancels "
+        + "every drop here, so 'performDrop' is never called; add 'func sessionDidUpdate(session) "
+        + "{ UIDropProposal(operation: .copy) }'")
+  }
+
   static func propertyLiteralKind(_ property: String, type: String, found: String, advice: String)
     -> DiagnosticMessage
   {

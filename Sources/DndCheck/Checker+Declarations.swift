@@ -280,6 +280,16 @@ extension Checker {
         at: decl.kind.range)
     }
     if kind == .dataSource, view == .collectionView { warnInteractiveMovement(decl) }
+    // §12.3: without sessionDidUpdate UIKit proposes nothing, so the drop
+    // never happens; a block that implements performDrop meant one.
+    let handled = Set(handlers.map(\.method.name))
+    // A misspelt handler is already an error, perhaps the missing one.
+    let functionCount = decl.members.filter { if case .function = $0 { true } else { false } }.count
+    if kind == .dropInteraction, handled.contains("performDrop"), !handled.contains("sessionDidUpdate"),
+      handlers.count == functionCount
+    {
+      report(.performDropWithoutProposal, at: decl.kind.range)
+    }
     return CheckedInteraction(
       kind: kind, name: decl.name?.text, handlers: handlers, properties: properties, range: decl.range)
   }
