@@ -71,7 +71,9 @@ public struct Console {
         var bytes = Array(text.utf8)
         writeAll(&bytes, to: STDERR_FILENO)
       },
-      readInput: { readAll(STDIN_FILENO) },
+      // Standard input may never end (`yes | dnd run -`): past the limit a
+      // script is refused anyway, so reading stops there.
+      readInput: { readAll(STDIN_FILENO, limit: SourceLoader.maximumBytes) },
       flush: { output.flush() },
       outputIsTerminal: isatty(STDOUT_FILENO) == 1,
       errorIsTerminal: isatty(STDERR_FILENO) == 1,
@@ -95,11 +97,12 @@ public struct Console {
   }
 }
 
-/// Reads a file descriptor to its end; nil if a read fails.
-func readAll(_ descriptor: Int32) -> [UInt8]? {
+/// Reads a file descriptor to its end, or until more than `limit` bytes
+/// have come (the caller refuses that many); nil if a read fails.
+func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
   var result: [UInt8] = []
   var chunk = [UInt8](repeating: 0, count: 65_536)
-  while true {
+  while result.count <= limit {
     let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if count == 0 { return result }
     if count < 0 {
@@ -108,6 +111,7 @@ func readAll(_ descriptor: Int32) -> [UInt8]? {
     }
     result += chunk[0..<count]
   }
+  return result
 }
 
 /// A write buffer in front of a file descriptor.

@@ -35,6 +35,10 @@ enum ReplRunner {
         style.report(.standardInputUnreadable, to: console)
         return .fileError
       }
+      guard bytes.count <= SourceLoader.maximumBytes else {
+        style.report(.standardInputTooLarge, to: console)
+        return .fileError
+      }
       reader = PipedLines(bytes)
     }
     if let path { session.load(path) }

@@ -16,6 +16,8 @@ public enum LoadFailure: Error, Hashable, Sendable {
   case unreadable(String, reason: String)
   case tooLarge(String, bytes: Int)
   case standardInputUnreadable
+  /// Standard input went on past the limit: reading stopped there.
+  case standardInputTooLarge
 
   /// One lowercase line without the `dnd: error: ` prefix.
   public var message: String {
@@ -28,6 +30,9 @@ public enum LoadFailure: Error, Hashable, Sendable {
     case .tooLarge(let path, let bytes):
       return "cannot read '\(path)': \(bytes) bytes is over the limit of \(SourceLoader.maximumBytes)"
     case .standardInputUnreadable: return "cannot read standard input"
+    case .standardInputTooLarge:
+      return "cannot read '\(SourceLoader.standardInputName)': it is over the limit of \(SourceLoader.maximumBytes) "
+        + "bytes (reading stopped there)"
     }
   }
 }
@@ -47,9 +52,7 @@ public enum SourceLoader {
   ) -> Result<SourceFile, LoadFailure> {
     if path == "-" {
       guard let bytes = console.readInput() else { return .failure(.standardInputUnreadable) }
-      guard bytes.count <= maximumBytes else {
-        return .failure(.tooLarge(standardInputName, bytes: bytes.count))
-      }
+      guard bytes.count <= maximumBytes else { return .failure(.standardInputTooLarge) }
       return .success(SourceFile(name: standardInputName, bytes: bytes, id: id))
     }
     return readFile(path).map { SourceFile(name: path, bytes: $0, id: id) }
@@ -73,7 +76,9 @@ public enum SourceLoader {
     if type == S_IFDIR { return .failure(.directory(path)) }
     if type != S_IFREG { return .failure(.notRegularFile(path)) }
     if Int(info.st_size) > maximumBytes { return .failure(.tooLarge(path, bytes: Int(info.st_size))) }
-    guard let bytes = readAll(descriptor) else { return .failure(.unreadable(path, reason: reason(errno))) }
+    guard let bytes = readAll(descriptor, limit: maximumBytes) else {
+      return .failure(.unreadable(path, reason: reason(errno)))
+    }
     // The file may have grown since fstat.
     guard bytes.count <= maximumBytes else { return .failure(.tooLarge(path, bytes: bytes.count)) }
     return .success(bytes)

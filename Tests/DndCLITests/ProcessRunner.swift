@@ -12,10 +12,11 @@ enum ProcessRunner {
   }
 
   /// Runs `dnd arguments` in `directory` with `environment` (the test's own
-  /// when nil), standard input empty; output goes through files so a long
-  /// output cannot stall on a full pipe.
+  /// when nil), standard input empty unless `input` is given; output goes
+  /// through files so a long output cannot stall on a full pipe.
   static func run(
-    _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String]? = nil
+    _ arguments: [String], in directory: URL = PackagePaths.root, environment: [String: String]? = nil,
+    input: FileHandle = FileHandle.nullDevice
   ) throws -> Result {
     guard let binary = EndToEndTests.binary else { throw Missing() }
     let scratch = try TemporaryDirectory()
@@ -27,7 +28,7 @@ enum ProcessRunner {
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.environment = environment ?? ProcessInfo.processInfo.environment
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = input
     process.standardOutput = FileHandle(forWritingAtPath: outputPath)
     process.standardError = FileHandle(forWritingAtPath: errorPath)
     try process.run()

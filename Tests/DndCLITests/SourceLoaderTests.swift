@@ -28,6 +28,17 @@ import Testing
     #expect(file.bytes == Array("from stdin".utf8))
   }
 
+  /// Standard input that never ends (`yes | dnd run -`) is read up to the
+  /// source limit and refused: it was read whole first, and the process
+  /// ran out of memory and aborted. The REPL's piped input too.
+  @Test(arguments: [["run", "-"], ["check", "-"], ["repl"]])
+  func endlessStandardInputStopsAtTheLimit(_ arguments: [String]) throws {
+    let zeros = try #require(FileHandle(forReadingAtPath: "/dev/zero"))
+    let result = try ProcessRunner.run(arguments, input: zeros)
+    #expect(result.status == 74, "\(result.error)")
+    #expect(result.error.contains("cannot read '<stdin>': it is over the limit of 16777216 bytes"), "\(result.error)")
+  }
+
   @Test func aSymbolicLinkIsFollowed() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
