@@ -284,33 +284,49 @@ private struct Columns {
   /// Wraps `text` after `prefix` at word boundaries, continuing lines under
   /// the text (indented by two). A word longer than the room (a long
   /// selector) is broken after one of its colons, or else where it must.
+  /// Linear in the text: a word is held as characters and cut from the
+  /// front (a printed line of a million characters took minutes when each
+  /// cut counted and copied the rest).
   private func wrap(_ text: String, prefix: String, continuation: String? = nil) -> [String] {
     let room = max(20, width - prefix.count)
     var lines: [String] = []
     var current = ""
-    var pieces = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var currentCount = 0
+    let pieces = text.split(separator: " ", omittingEmptySubsequences: false)
     var index = 0
-    while index < pieces.count {
-      let word = pieces[index]
-      index += 1
-      let space = current.isEmpty ? 0 : 1
-      if current.count + space + word.count <= room {
-        current += (current.isEmpty ? "" : " ") + word
+    // What is left of a word broken across lines, or a word put back for the next line.
+    var rest: ArraySlice<Character>?
+    while rest != nil || index < pieces.count {
+      let word: ArraySlice<Character>
+      if let left = rest {
+        word = left
+        rest = nil
+      } else {
+        word = ArraySlice(pieces[index])
+        index += 1
+      }
+      let space = currentCount == 0 ? 0 : 1
+      if currentCount + space + word.count <= room {
+        if space == 1 { current += " " }
+        current += String(word)
+        currentCount += space + word.count
         continue
       }
-      let free = room - current.count - space
+      let free = room - currentCount - space
       if word.count > room - 2, free >= 8, let cut = Self.breakPoint(in: word, before: free) {
-        current += (current.isEmpty ? "" : " ") + word.prefix(cut)
-        pieces.insert(String(word.dropFirst(cut)), at: index)
-      } else if current.isEmpty || current == "  " {
-        let cut = Self.breakPoint(in: word, before: room - current.count) ?? (room - current.count)
-        current += word.prefix(cut)
-        pieces.insert(String(word.dropFirst(cut)), at: index)
+        if space == 1 { current += " " }
+        current += String(word.prefix(cut))
+        rest = word.dropFirst(cut)
+      } else if currentCount == 0 || current == "  " {
+        let cut = Self.breakPoint(in: word, before: room - currentCount) ?? (room - currentCount)
+        current += String(word.prefix(cut))
+        rest = word.dropFirst(cut)
       } else {
-        index -= 1
+        rest = word
       }
       lines.append(current)
       current = "  "
+      currentCount = 2
     }
     if current != "  " { lines.append(current) }
     let indent = continuation ?? String(repeating: " ", count: prefix.count)
@@ -318,10 +334,10 @@ private struct Columns {
   }
 
   /// The length of the longest prefix of `word` that ends with a colon and
-  /// is at most `limit` long.
-  private static func breakPoint(in word: String, before limit: Int) -> Int? {
+  /// is at most `limit` long (only those first characters are looked at).
+  private static func breakPoint(in word: ArraySlice<Character>, before limit: Int) -> Int? {
     var best: Int?
-    for (offset, character) in word.enumerated() where character == ":" && offset + 1 <= limit {
+    for (offset, character) in word.prefix(max(0, limit)).enumerated() where character == ":" {
       best = offset + 1
     }
     return best

@@ -57,6 +57,20 @@ import Testing
     #expect(lines[transfer + 1].hasSuffix("loadObjects(ofClass:) class=NSString"))
   }
 
+  /// A printed word longer than a line is cut into lines that fit, and
+  /// nothing is lost (a long word was cut in time quadratic in its length).
+  @Test func aLongPrintedWordIsCutIntoLinesThatFit() throws {
+    let word = String((0..<5_000).map { Character(String($0 % 10)) })
+    let text = try Self.report("app A { view v { frame = Rect(0, 0, 10, 10) } }\nscenario \"s\" { print(\"\(word)\") }\n")
+    let lines = text.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 100 })
+    // The printed lines: a bar, then digits only (indentation aside).
+    let printed = lines.map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("| ") }
+      .map { $0.dropFirst(2).filter { $0 != " " } }
+    #expect(printed.count > 50)
+    #expect(printed.joined() == word)
+  }
+
   /// Two drags from views of one collection view in a scenario of two apps:
   /// long app-qualified places, and a second long press before its session.
   static let twoDrags = """
