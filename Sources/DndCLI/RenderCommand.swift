@@ -27,6 +27,10 @@ enum RenderCommand {
       console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
       return .usage
     }
+    if let svgPath = invocation.svgPath, svgPath != "-", let error = overwritesScript(svgPath, script: path) {
+      console.writeError("dnd: " + style.renderer.render(.error, error.message) + error.hint + "\n")
+      return .usage
+    }
     let run: ScriptRun
     switch ScriptRun.start(path, invocation: invocation, console: console, engine: engine) {
     case .failure(let failure): return failure.code
@@ -85,6 +89,22 @@ enum RenderCommand {
     case .failedExpectation, .uncaughtException: return .failure
     case .runtimeError: return .runtimeError
     }
+  }
+
+  /// `--svg` aimed at a script: the script itself (`dnd render --svg
+  /// h.dnd h.dnd` replaced it with the picture), or another existing
+  /// script. The picture needs a file of its own.
+  private static func overwritesScript(_ svgPath: String, script: String) -> UsageError? {
+    var target = stat()
+    guard stat(svgPath, &target) == 0 else { return nil }
+    var source = stat()
+    let same = stat(script, &source) == 0 && source.st_dev == target.st_dev && source.st_ino == target.st_ino
+    guard same || svgPath.hasSuffix(".dnd") else { return nil }
+    let what = same ? "the script being rendered" : "a script"
+    let suggestion = (svgPath.hasSuffix(".dnd") ? String(svgPath.dropLast(4)) : svgPath) + ".svg"
+    return UsageError(
+      "'--svg \(svgPath)' would write the picture over \(what); give it a file of its own, such as "
+        + "'\(suggestion)'", command: .render)
   }
 
   /// Writes text to a file, replacing it; returns a problem, or nil.

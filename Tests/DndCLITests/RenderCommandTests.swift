@@ -22,6 +22,23 @@ import Testing
       result.output.hasPrefix("Scenario \"Hello World lands in the label\", after step 2 (line 63: drag to"))
   }
 
+  /// `--svg` naming the script itself (or another script) is refused before
+  /// anything is written: the picture replaced the script.
+  @Test func svgOverAScriptIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = try String(contentsOfFile: Self.example, encoding: .utf8)
+    let script = try directory.write("h.dnd", source)
+    let other = try directory.write("other.dnd", "print(1)\n")
+    for target in [script, other] {
+      let result = dnd(["render", "--svg", target, script], engine: .live)
+      #expect(result.status == 64, "\(result.error)")
+      #expect(result.error.contains("would write the picture over"), "\(result.error)")
+    }
+    #expect(try String(contentsOfFile: script, encoding: .utf8) == source)
+    #expect(try String(contentsOfFile: other, encoding: .utf8) == "print(1)\n")
+  }
+
   @Test func svgDashGoesToStandardOutputInsteadOfTheText() {
     let result = dnd(["render", "--svg", "-", Self.example], engine: .live)
     #expect(result.status == 0, "\(result.error)")
