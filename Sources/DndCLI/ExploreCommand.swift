@@ -160,7 +160,8 @@ enum ExploreCommand {
             let result = explorer.explore(index, fault: fault)
             console.writeOutput(
               ExploreReport.explored(
-                result, file: file, path: path, settings: settings, renderer: style.renderer(for: file)))
+                result, file: file, path: path, settings: settings, limits: invocation.limits,
+                renderer: style.renderer(for: file)))
             if result.passed { passed += 1 } else { failed += 1 }
           }
         }

@@ -7,7 +7,7 @@ enum ExploreReport {
   /// order: the completions in the order they ran, what failed, the replay command.
   static func explored(
     _ result: ExplorationResult, file: SourceFile, path: String, settings: ExploreSettings,
-    renderer: DiagnosticRenderer? = nil
+    limits: RunLimits = RunLimits(), renderer: DiagnosticRenderer? = nil
   ) -> String {
     let fault = result.fault.map { " with fault \($0.rawValue) (\($0.summary))" } ?? ""
     let orders = result.ordersRun
@@ -38,6 +38,9 @@ enum ExploreReport {
     func replay(_ order: OrderID) -> String {
       var command = "dnd test \(quoted(shownPath)) --filter \(quoted(result.title)) --replay \(order)"
       if let fault = result.fault { command += " --fault \(fault.rawValue)" }
+      // The limits given change what a run does: the replay must run under them too.
+      if let steps = limits.maxSteps { command += " --max-steps \(steps)" }
+      if let views = limits.maxViews { command += " --max-views \(views)" }
       return command
     }
     guard let failure = result.smallestFailure else {

@@ -131,6 +131,41 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  note: 'dnd test' without --explore passes") })
   }
 
+  /// The replay line carries the limits the exploration ran under: without
+  /// `--max-steps`, the order that ran out of steps passed when replayed.
+  @Test func theReplayLineKeepsTheLimits() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try directory.write(
+      "steps.dnd",
+      """
+      app A {
+          label t {
+              frame = Rect(0, 300, 200, 40)
+              isUserInteractionEnabled = true
+              dropInteraction {
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  func performDrop(session) { DispatchQueue.main.async { var i = 0; while i < 30000 { i += 1 } } }
+              }
+          }
+      }
+      source S { item x { UIDragItem(itemProvider: NSItemProvider(object: "a")) } }
+      scenario "s" {
+          longPress S.x
+          drag to t
+          release
+          settle
+      }
+      """)
+    let explored = try ProcessRunner.run(["test", "--explore", "--no-color", "--max-steps", "20000", path])
+    #expect(explored.status == 1, "\(explored.output)")
+    let line = try #require(explored.output.split(separator: "\n").first { $0.contains("replay: dnd test") })
+    #expect(line.hasSuffix(" --replay 0 --max-steps 20000"), "\(line)")
+    let replayed = try ProcessRunner.run(
+      ["test", "--no-color", path, "--filter", "s", "--replay", "0", "--max-steps", "20000"])
+    #expect(replayed.status == 1, "\(replayed.output)")
+  }
+
   @Test func aThousandLoadsStopAtTheWorkLimit() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
