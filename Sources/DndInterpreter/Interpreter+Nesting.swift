@@ -35,7 +35,7 @@ extension Interpreter {
     case .dictionary(let box): if box.isFlat { return }
     default: break
     }
-    var walk = NestingWalk(stepsLeft: stepsLeft)
+    var walk = NestingWalk(stepsLeft: stepsLeft, remembersShared: true)
     let fits = walk.fits(value, within: limits.maxValueDepth - 1)
     // A walk of a huge shared structure costs steps, so that no value can
     // make it take unbounded time (`NestingWalk.elementsPerUnit`).
@@ -57,19 +57,23 @@ struct NestingWalk {
   static let elementsPerUnit = 64
 
   var stepsLeft: Int
+  /// The depths already measured in this walk, by the storage of each
+  /// collection that holds collections; nil when the walk does not
+  /// remember. The nesting check remembers: a value's depth is the same
+  /// wherever it is reached, so a value holding itself twice, thirty times
+  /// over (`d["a"] = d; d["b"] = d`), costs thirty collections, not 2^30.
+  /// A walk that stands for the cost of hashing or comparing (Swift's own
+  /// walks every path) does not.
+  private var known: [UnsafeRawPointer: Int]?
+
+  init(stepsLeft: Int, remembersShared: Bool = false) {
+    self.stepsLeft = stepsLeft
+    self.known = remembersShared ? [:] : nil
+  }
 
   /// Whether `value` nests at most `depth` levels (and steps remain).
   mutating func fits(_ value: Value, within depth: Int) -> Bool {
-    switch value {
-    case .array(let elements): return enter(depth, elements.count) && childrenFit(elements, within: depth)
-    // Keys and values walked in turn: joining them would allocate an array
-    // for every dictionary appended to a list.
-    case .dictionary(let box):
-      return enter(depth, 2 * box.count) && childrenFit(box.keys, within: depth)
-        && childrenFit(box.values, within: depth)
-    case .tuple(let box): return enter(depth, box.elements.count) && childrenFit(box.elements, within: depth)
-    default: return true
-    }
+    self.depth(of: value, within: depth) != nil
   }
 
   /// Walks all of `value` with no depth in view; false when the steps ran
@@ -89,22 +93,62 @@ struct NestingWalk {
     return true
   }
 
-  /// Counts a visit to a collection of `elements` at `depth` levels from
-  /// the limit.
-  private mutating func enter(_ depth: Int, _ elements: Int) -> Bool {
-    if depth <= 0 { return false }
+  /// The levels `value` nests (0 for a scalar) when at most `limit`; nil
+  /// when it nests deeper, or the steps ran out.
+  private mutating func depth(of value: Value, within limit: Int) -> Int? {
+    switch value {
+    case .array(let elements):
+      let key = known == nil ? nil : elements.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+      if let key, let found = known?[key] { return found <= limit ? found : nil }
+      guard enter(limit, elements.count), let inner = childrenDepth(elements, within: limit - 1) else { return nil }
+      return remember(inner + 1, key, holdsCollections: inner > 0)
+    // Keys and values walked in turn: joining them would allocate an array
+    // for every dictionary appended to a list.
+    case .dictionary(let box):
+      let key = known == nil ? nil : UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+      if let key, let found = known?[key] { return found <= limit ? found : nil }
+      guard enter(limit, 2 * box.count), let keys = childrenDepth(box.keys, within: limit - 1),
+        let values = childrenDepth(box.values, within: limit - 1)
+      else { return nil }
+      let inner = max(keys, values)
+      return remember(inner + 1, key, holdsCollections: inner > 0)
+    case .tuple(let box):
+      let key = known == nil ? nil : UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+      if let key, let found = known?[key] { return found <= limit ? found : nil }
+      guard enter(limit, box.elements.count), let inner = childrenDepth(box.elements, within: limit - 1) else {
+        return nil
+      }
+      return remember(inner + 1, key, holdsCollections: inner > 0)
+    default:
+      return 0
+    }
+  }
+
+  /// Keeps a measured depth when it may be met again: collections of
+  /// scalars are many (rows, records) and cheap to walk again.
+  private mutating func remember(_ depth: Int, _ key: UnsafeRawPointer?, holdsCollections: Bool) -> Int {
+    if let key, holdsCollections { known?[key] = depth }
+    return depth
+  }
+
+  /// Counts a visit to a collection of `elements` with `limit` levels left.
+  private mutating func enter(_ limit: Int, _ elements: Int) -> Bool {
+    if limit <= 0 { return false }
     stepsLeft -= 1 + elements / Self.elementsPerUnit
     return stepsLeft >= 0
   }
 
-  private mutating func childrenFit(_ children: [Value], within depth: Int) -> Bool {
+  /// The deepest of `children` (0 when none is a collection), or nil.
+  private mutating func childrenDepth(_ children: [Value], within limit: Int) -> Int? {
+    var deepest = 0
     for child in children {
       switch child {
       case .array, .dictionary, .tuple:
-        if !fits(child, within: depth - 1) { return false }
+        guard let found = depth(of: child, within: limit) else { return nil }
+        deepest = max(deepest, found)
       default: continue
       }
     }
-    return true
+    return deepest
   }
 }

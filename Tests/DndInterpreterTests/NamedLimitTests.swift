@@ -126,12 +126,20 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
   }
 
   /// An array holding itself twice, 60 times over, is 2^60 arrays to a
-  /// walk; the walk's cost comes out of the step budget.
-  @Test func anExponentiallySharedValueRunsOutOfStepsNotTime() {
+  /// walk that follows every path, but 60 to the nesting check, which
+  /// measures each shared array once: building it is cheap (it took minutes,
+  /// then ran out of steps). Hashing it walks every path, as Swift's does,
+  /// and its cost comes out of the step budget.
+  @Test func anExponentiallySharedValueIsBuiltCheaplyAndHashedAtItsCost() {
     var limits = InterpreterLimits()
     limits.maxSteps = 1_000_000
-    let result = runLimited("var a: [Any] = []\nfor i in 0..<60 { a = [a, a] }\nlet b = [a]", limits)
-    #expect(result.error?.hasPrefix("stepBudgetExceeded") == true, "\(result.error ?? "none")")
+    let built = runLimited(
+      "var a: [Any] = []\nfor i in 0..<60 { a = [a, a] }\nvar d: [String: Any] = [:]\n"
+        + "for i in 0..<60 { d[\"x\"] = d; d[\"y\"] = d }\nlet b = [a, d]\nprint(b.count)", limits)
+    #expect(built.output == "2\n", "\(built.error ?? "none")")
+    let hashed = runLimited(
+      "var a: [Any] = []\nfor i in 0..<60 { a = [a, a] }\nvar counts: [[Any]: Int] = [:]\ncounts[a] = 1", limits)
+    #expect(hashed.error?.hasPrefix("stepBudgetExceeded") == true, "\(hashed.error ?? "none")")
   }
 
   /// Swift's `==`, hashing and `contains` walk a value all the way down, so
@@ -218,15 +226,16 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
     #expect(runLimited(script, limits).output == "1000\n")
   }
 
-  /// A wide array shared many times is walked element by element, so its
-  /// elements count too: 64 of them a unit.
+  /// A wide array inside a value is walked element by element each time
+  /// the value goes into another collection, so its elements count too:
+  /// 64 of them a unit (a thousand nestings are 1.5 million units).
   @Test func aSharedWideArrayCostsStepsToNest() {
     var limits = InterpreterLimits()
     limits.maxSteps = 1_000_000
     let script = """
       let wide = Array(repeating: 0, count: 100_000)
-      var a: [Any] = [wide]
-      for i in 0..<40 { a = [a, a] }
+      let a: [Any] = [wide]
+      for i in 0..<1000 { let b = [a] }
       """
     #expect(runLimited(script, limits).error?.hasPrefix("stepBudgetExceeded 3:") == true)
   }
