@@ -32,6 +32,21 @@ enum ReplInput {
     return depth > 0 || waitsForMore.contains(last)
   }
 
+  /// True when `text` ends inside a multi-line string or a block comment:
+  /// the next line is part of it, even one that starts with `:`.
+  static func endsInsideLiteral(_ text: String) -> Bool {
+    let file = SourceFile(name: "<repl>", text: text)
+    for token in Lexer.tokenize(file) where token.kind == .error {
+      let id = token.error?.id
+      if id == DiagnosticMessage.unterminatedBlockComment.id
+        || id == DiagnosticMessage.unterminatedMultilineString.id
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   /// Tokens after which an input cannot end. Left out on purpose: `>` (closes
   /// `Array<Int>`), `!` and `?` (postfix `x!`, `Int?`) and `...` (a file
   /// refuses a range whose upper bound starts the next line).

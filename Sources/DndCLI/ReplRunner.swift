@@ -60,7 +60,8 @@ enum ReplRunner {
           history?.append(line)
         }
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        if !pending.isEmpty, Self.isCommand(trimmed) {
+        // Inside an open `"""` string or `/*` comment, a line starting with ':' is text.
+        if !pending.isEmpty, Self.isCommand(trimmed), !ReplInput.endsInsideLiteral(pending.joined(separator: "\n")) {
           // `:quit` under an unfinished `func f() {`: show what is open, drop it, obey the command.
           session.evaluate(pending.joined(separator: "\n"))
           pending = []

@@ -179,6 +179,15 @@ import Testing
     #expect(outcome.status == status, "\(outcome.error)")
   }
 
+  /// A line starting with ':' inside an open multi-line string or block
+  /// comment is part of it, not a command (it ran `:tree` and broke the
+  /// string in two).
+  @Test func aColonLineInsideAStringOrCommentIsText() {
+    let outcome = dnd(["repl"], input: Array("let s = \"\"\"\n:tree\n\"\"\"\nprint(s)\n/* a\n:help\n*/\nprint(1)\n".utf8))
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(outcome.output == ":tree\n1\n", "\(outcome.output)")
+  }
+
   /// A REPL command used wrongly is a diagnostic at the word at fault, in
   /// the form of any other input's, with what to write.
   @Test(arguments: [
