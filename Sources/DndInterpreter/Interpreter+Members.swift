@@ -249,8 +249,8 @@ extension Interpreter {
       guard arguments.count == 1 else { break }
       if case .range(let box) = arguments[0] {
         guard box.lower >= 0, box.lower <= elements.count, box.count <= elements.count - box.lower else {
-          throw RuntimeError(
-            .indexOutOfRange(box.isClosed ? box.upper : box.upper - 1, count: elements.count), at: range)
+          let written = "\(box.lower)\(box.isClosed ? "..." : "..<")\(box.upper)"
+          throw RuntimeError(.rangeOutOfRange(written, count: elements.count), at: range)
         }
         return .array(Array(elements[box.lower..<(box.lower + box.count)]))
       }

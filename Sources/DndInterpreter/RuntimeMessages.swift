@@ -58,6 +58,14 @@ extension DiagnosticMessage {
     .error("index \(index) is out of range for a collection of \(count) element\(count == 1 ? "" : "s")")
   }
 
+  /// A range subscript reaching outside the collection: the range as
+  /// written, so the bound at fault shows whichever it is.
+  public static func rangeOutOfRange(_ range: String, count: Int) -> DiagnosticMessage {
+    .error(
+      "the range \(range) is out of range for a collection of \(count) element\(count == 1 ? "" : "s"): its "
+        + "elements must be indices 0 to \(count - 1), and a ..< range may end at \(count)")
+  }
+
   public static func integerOverflow(_ operation: String) -> DiagnosticMessage {
     .error("arithmetic overflow in '\(operation)': the result does not fit in an Int")
   }

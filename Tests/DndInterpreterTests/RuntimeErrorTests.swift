@@ -24,6 +24,9 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     .init("let a = [1, 2]\nprint(a[2])", "indexOutOfRange", "2:7"),
     .init("var a = [1]\na[-1] = 0", "indexOutOfRange", "2:1"),
     .init("var a = [1]\na.remove(at: 3)", "indexOutOfRange", "2:1"),
+    // A range subscript names the range, whichever bound is at fault (it named an index inside).
+    .init("print([1, 2, 3][-1..<1])", "rangeOutOfRange", "1:7"),
+    .init("print([1, 2, 3][1...3])", "rangeOutOfRange", "1:7"),
     .init("var a = []\na.removeFirst()", "emptyCollection", "2:1"),
     .init("let x = nil\nprint(x.count)", "nilMember", "2:7"),
     .init("if 1 { print(1) }", "conditionNotBool", "1:4"),
@@ -68,6 +71,13 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
   ])
   func mixedOperandsSayHowToJoin(source: String, message: String) {
     #expect(runSnippet(source).error?.message == message)
+  }
+
+  @Test func aRangeSubscriptOutsideTheArrayNamesTheRange() {
+    #expect(
+      runSnippet("print([1, 2, 3][-1..<1])").error?.message
+        == "the range -1..<1 is out of range for a collection of 3 elements: its elements must be indices 0 to 2, "
+        + "and a ..< range may end at 3")
   }
 
   /// A Progress comes from a load; the message says where, not that UIKit is missing.
