@@ -193,10 +193,10 @@ extension ListView {
       } else {
         cell = View(kind.cellKind, name: listName, frame: slot.frame, world: cellWorld)
         cells[entry.id] = cell
-        try view.addSubview(cell)
+        try cellWorld.asUIKitWork { try view.addSubview(cell) }
         isNew = true
       }
-      if cell.frame != slot.frame { cell.frame = slot.frame }
+      if cell.frame != slot.frame { cellWorld.asUIKitWork { cell.frame = slot.frame } }
       cell.name = cellName(entry, section: slot.section, item: slot.index, listName: listName)
       if isNew || needsConfigure.contains(entry.id) {
         needsConfigure.remove(entry.id)
@@ -211,7 +211,7 @@ extension ListView {
       if let entry = slot.entry, intersects(slot.frame, visible) { kept.insert(entry.id) }
     }
     for id in cells.keys.sorted() where !kept.contains(id) {
-      cells[id]?.removeFromSuperview()
+      cellWorld.asUIKitWork { cells[id]?.removeFromSuperview() }
       cells[id] = nil
     }
   }
@@ -248,9 +248,22 @@ extension ListView {
         content = CellContent()
         recordDefault(method, role: "dataSource", [argument], result: "an empty cell (not implemented)")
       }
-      cell.text = content.text
-      cell.image = content.image
-      cell.backgroundColor = content.backgroundColor
+      // Applied as UIKit's work; off the main queue, the checker reports
+      // what the data source set, as it would report cellForRowAt setting
+      // the cell's label, image view or colour.
+      guard let world = cell.world else { return }
+      world.asUIKitWork {
+        cell.text = content.text
+        cell.image = content.image
+        cell.backgroundColor = content.backgroundColor
+      }
+      if content.text != nil { world.noteViewChange(cell, selector: "setText:", receiver: "UILabel", restore: nil) }
+      if content.image != nil {
+        world.noteViewChange(cell, selector: "setImage:", receiver: "UIImageView", restore: nil)
+      }
+      if content.backgroundColor != nil {
+        world.noteViewChange(cell, selector: "setBackgroundColor:", restore: nil)
+      }
     case .placeholder(let id):
       try runCellUpdateHandler(placeholder: id, cell: cell)
     }

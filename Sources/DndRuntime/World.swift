@@ -193,6 +193,20 @@ public final class World {
 
   // MARK: Views reporting their changes
 
+  /// Above zero while a table or collection view lays out its cells: UIKit's
+  /// own work, set off by a call the Main Thread Checker already reported
+  /// (`insertRows` off the main queue), so its frames and subviews add no
+  /// warning of their own; the content the data source gave does
+  /// (`ListView.configure`).
+  var uikitWorkDepth = 0
+
+  /// Runs `body` as UIKit's own work (`uikitWorkDepth`).
+  func asUIKitWork<T>(_ body: () throws -> T) rethrows -> T {
+    uikitWorkDepth += 1
+    defer { uikitWorkDepth -= 1 }
+    return try body()
+  }
+
   /// Whether views must report setters: off the main queue (Main Thread
   /// Checker) or inside an animation block (a reversed lift reverts it).
   var wantsChangeNotes: Bool { !scheduler.currentQueue.isMain || recordingAnimator != nil }
@@ -202,7 +216,7 @@ public final class World {
   func noteViewChange(
     _ view: View, selector: String, receiver: String? = nil, restore: ((View) -> Void)?
   ) {
-    if !scheduler.currentQueue.isMain {
+    if !scheduler.currentQueue.isMain && uikitWorkDepth == 0 {
       warnOffMain(view, selector: selector, receiver: receiver)
     }
     if let animator = recordingAnimator, let restore {

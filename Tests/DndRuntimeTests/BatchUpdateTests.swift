@@ -159,6 +159,27 @@ struct BatchUpdateTests {
         "Main Thread Checker: UI API called on a background thread: -[UITableView reloadData]"))
   }
 
+  /// Choice (§10): the checker reports the script's own UIKit calls; the
+  /// cells the table then lays out (frames, subviews) are UIKit's work set
+  /// off by that call, and add nothing but what the data source put in the
+  /// new cell. One mistake once gave seven warnings, among them setImage:
+  /// and setBackgroundColor: the script never asked for.
+  @Test("§10 an update off the main queue is reported once, with the content the data source gave")
+  func offMainUpdateIsReportedOnce() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    let queue = s.world.scheduler.backgroundQueue("loader")
+    try s.world.scheduler.enqueue(on: queue, label: "background work") {
+      s.model.sections[0].insert("new", at: 0)
+      try s.list.insertItems(at: [IndexPath(row: 0, section: 0)])
+    }
+    try s.fingers.settle()
+    let warnings = s.trace.events(of: .warning).compactMap(\.message).map {
+      $0.replacingOccurrences(of: "Main Thread Checker: UI API called on a background thread: ", with: "")
+    }
+    #expect(warnings == ["-[UITableView insertRowsAtIndexPaths:withRowAnimation:]", "-[UILabel setText:]"])
+    #expect(try s.cellTexts() == ["new", "a", "b"])
+  }
+
   @Test("reloadItems configures the cell again without changing counts")
   func reloadItems() throws {
     let s = try ListScene(.collectionView, items: ["a", "b"])
