@@ -51,8 +51,12 @@ public struct SceneSVGRenderer: Sendable {
     let frame = view.screenFrame
     let isWindow = view.kind == .window
     let operation = isWindow ? nil : targets[view.name]
+    let isCell = view.kind == .tableViewCell || view.kind == .collectionViewCell
+    // A placeholder's cell stands in for data still loading: tinted apart.
+    let isPlaceholder = isCell && view.name.contains(" placeholder[")
     var fill = isWindow ? "#ffffff" : (view.isDropTarget ? "#e3f1e3" : "#ffffff")
     if view.isDragSource { fill = "#e5ecfa" }
+    if isPlaceholder { fill = "#fff4d6" }
     var stroke = operation.map(Self.color) ?? "#666666"
     let strokeWidth = operation == nil ? "1" : "4"
     var extra = ""
@@ -80,6 +84,12 @@ public struct SceneSVGRenderer: Sendable {
     if isWindow {
       labels += text(
         "\(app) (app)", x: frame.maxX - 6, y: frame.maxY - 6, size: 11, fill: "#555555", anchor: "end")
+    } else if isCell {
+      // A cell's label sits at its bottom, clear of its list's label at the
+      // list's top (the first cell shares that corner), and shows its text.
+      var line = view.name
+      if let content = view.text { line += " · \"" + content + "\"" }
+      labels += text(line, x: frame.minX + 4, y: frame.maxY - 5, size: 11, fill: color)
     } else {
       var lines = [view.name + " · " + view.kind.uikitClassName]
       if view.isHidden { lines[0] += " (hidden)" }

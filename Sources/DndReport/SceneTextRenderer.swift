@@ -209,6 +209,20 @@ public struct SceneTextRenderer: Sendable {
       }
       lines.append(line)
     }
+    // The top level builds lists but lays none out: a list asks its data
+    // source at its first layout pass, which comes with a scenario's first step.
+    if picture.title == nil {
+      let empty = picture.scene.allViews.filter {
+        ($0.kind == .tableView || $0.kind == .collectionView) && $0.subviews.isEmpty
+      }
+      if let first = empty.first {
+        let names = empty.count == 1 ? first.name : empty.map(\.name).joined(separator: ", ")
+        lines.append(
+          "\(names) show\(empty.count == 1 ? "s" : "") no cells: a table or collection view asks its data source "
+            + "at its first layout, which comes with a scenario's first step; 'dnd render --scenario NAME --at 1' "
+            + "draws them after it.")
+      }
+    }
     return lines
   }
 

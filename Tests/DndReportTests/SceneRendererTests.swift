@@ -1,5 +1,5 @@
 import DndInterpreter
-import DndReport
+@testable import DndReport
 import DndRuntime
 import Foundation
 import Testing
@@ -136,6 +136,43 @@ import Testing
     #expect(svg.contains("stroke=\"#2e9e3e\" stroke-width=\"4\""))
     #expect(svg.contains("<polyline points=\"120,120 170,420\""))
     #expect(svg.contains("<title>Scenario &quot;s&quot;, after step 2</title>"))
+  }
+
+  /// A cell's label sits at its bottom with its text, clear of its list's
+  /// label (the first cell shares the list's corner, and the two were drawn
+  /// over each other); a placeholder's cell is tinted apart.
+  @Test func cellsAreLabelledAtTheirFootWithTheirText() throws {
+    let run = try ScriptRun.example("18-image-gallery.dnd", stopAfterSteps: 1)
+    let scenario = try #require(run.result.scenarios.first)
+    let scene = try #require(scenario.scene)
+    let picture = ScenePicture(scene: scene, trace: scenario.trace, title: scenario.title, caption: "after step 1")
+    let svg = SceneSVGRenderer().render(picture)
+    let cell = try #require(scene.allViews.first { $0.kind == .collectionViewCell })
+    let list = try #require(scene.allViews.first { $0.kind == .collectionView })
+    #expect(cell.screenFrame.minY == list.screenFrame.minY)
+    let label = "y=\"\(Int(cell.screenFrame.maxY - 5))\" font-size=\"11\" fill=\"#222222\">\(cell.name) · &quot;"
+    #expect(svg.contains(label), "\(svg)")
+    // After the release of example 19, a placeholder waits for its data.
+    let waiting = try ScriptRun.example("19-placeholders.dnd", stopAfterSteps: 3)
+    let first = try #require(waiting.result.scenarios.first)
+    let placeholderScene = try #require(first.scene)
+    let placeholder = try #require(placeholderScene.allViews.first { $0.name.contains(" placeholder[") })
+    let tinted = SceneSVGRenderer().render(
+      ScenePicture(scene: placeholderScene, trace: first.trace, title: first.title, caption: "after step 3"))
+    let rect = try #require(
+      tinted.split(separator: "\n").first { $0.contains("id=\"\(SceneSVGRenderer.identifier(placeholder.name))\"") })
+    #expect(rect.contains("fill=\"#fff4d6\""), "\(rect)")
+  }
+
+  /// The top level lays no list out, so its picture says why a table shows
+  /// no cells, and how to see them.
+  @Test func theTopLevelsPictureSaysWhyAListIsEmpty() throws {
+    let run = try ScriptRun.example("18-image-gallery.dnd")
+    let scene = try #require(run.result.topLevel.scene)
+    let picture = ScenePicture(scene: scene, trace: [], title: nil, caption: "as the top level built it")
+    let text = SceneTextRenderer(width: 200).render(picture)
+    #expect(text.contains("shows no cells: a table or collection view asks its data source at its first layout"))
+    #expect(text.contains("'dnd render --scenario NAME --at 1' draws them after it."))
   }
 
   /// A frame a script made infinite or NaN is left out of the SVG with a
