@@ -164,8 +164,8 @@ extension Narrator {
       if event.session != nil, event.result != "0 objects" { update(event) { $0.loaded = true } }
       add(
         event,
-        "loadObjects' completion runs on the main queue with \(event.result ?? "the objects"): "
-          + "the place to update views.")
+        "loadObjects' completion for \(event.argument("class") ?? "its class") runs on the main queue with "
+          + "\(event.result ?? "the objects"): the place to update views.")
     case "progressIndicatorShown":
       add(
         event,

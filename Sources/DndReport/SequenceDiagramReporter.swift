@@ -262,6 +262,7 @@ private struct Drawer {
   var lines: [String] = []
   private var lastTime: VirtualTime?
   private var lastPhase: (session: Int?, phase: DragPhase)?
+  private var toldBeforeAnyDrag = false
   private var showsSessions = false
   /// The delegate whose call ran last: loads it starts come from it.
   private var lastCaller = "UIKit"
@@ -307,11 +308,17 @@ private struct Drawer {
   }
 
   private mutating func message(_ from: String, _ arrow: String, _ to: String, _ text: String) {
-    lines.append("  \(from)\(arrow)\(to): \(escape(text))")
+    lines.append("  \(from)\(arrow)\(to): \(escape(Self.arrows(text)))")
   }
 
   private mutating func note(over participant: String, _ text: String) {
-    lines.append("  Note over \(participant): \(escape(text))")
+    lines.append("  Note over \(participant): \(escape(Self.arrows(text)))")
+  }
+
+  /// The trace's `->` (a batch update's "2 -> 3") as the diagram's own `→`:
+  /// escaped, `>` would show as an entity code beside the arrows drawn.
+  private static func arrows(_ text: String) -> String {
+    text.contains("->") ? text.replacingOccurrences(of: "->", with: "→") : text
   }
 
   /// The arguments as `name=value` words; a long press's `cause` is left to
@@ -329,6 +336,11 @@ private struct Drawer {
       case (_, "blockRan"): printer = blockOwner
       default: printer = "Finger"
       }
+    }
+    if event.phase == nil, lastPhase == nil, !toldBeforeAnyDrag {
+      // As the text trace heads what comes before the first drag (a list's first layout).
+      toldBeforeAnyDrag = true
+      lines.append("  Note over \(span): Before any drag")
     }
     if let phase = event.phase {
       if event.session.map({ $0 > 1 }) ?? false { showsSessions = true }

@@ -69,6 +69,17 @@ import Testing
     let run = try ScriptRun.example(name)
     let diagram = SequenceDiagramReporter().render(run.result)
     #expect(Self.problems(in: diagram) == [])
+    // The trace's "->" is drawn as the diagram's own arrow, not as an escaped ">".
+    #expect(!diagram.contains("-#62;"))
+  }
+
+  /// What comes before the first drag (a list's first layout) is headed as
+  /// the text trace heads it.
+  @Test func theEventsBeforeAnyDragAreHeaded() throws {
+    let diagram = SequenceDiagramReporter().render(try ScriptRun.example("17-video-table.dnd").result)
+    let lines = diagram.split(separator: "\n").map(String.init)
+    let heading = try #require(lines.firstIndex { $0.hasSuffix(": Before any drag") })
+    #expect(lines[heading + 1].contains("numberOfSections"), "\(diagram)")
   }
 
   @Test func whatIsPrintedBeforeTheFirstEventComesFirst() throws {
