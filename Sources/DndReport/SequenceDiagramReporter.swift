@@ -266,6 +266,15 @@ private struct Drawer {
   private var showsSessions = false
   /// The delegate whose call ran last: loads it starts come from it.
   private var lastCaller = "UIKit"
+  /// The delegates whose calls are running, by depth (`TraceEvent.callDepth`):
+  /// a load started after a nested call returned (performDropWith after a
+  /// placeholder's cellUpdateHandler) comes from the outer one.
+  private var callers: [String] = []
+  /// Whose code an event at `depth` runs in: the call it is inside, or
+  /// (outside every call: a completion, a queued block) the delegate called last.
+  private func caller(at depth: Int) -> String {
+    depth > 0 && depth <= callers.count ? callers[depth - 1] : lastCaller
+  }
   /// Who asked for loads, so completions go back to them.
   private var loadRequester = "UIKit"
   /// The loads not yet completed, oldest first: what they load (their
@@ -362,6 +371,7 @@ private struct Drawer {
       message(interaction, "->>", target, stamped(event, event.method + Self.arguments(event)))
       if let result = event.result { message(target, "-->>", interaction, result) }
       lastCaller = target
+      callers = Array(callers.prefix(event.callDepth)) + [target]
     case .defaultUsed where isBuiltIn(event.interaction):
       // A paste configuration or a text view answers for itself: no delegate is asked.
       let text = event.name + Self.arguments(event) + (event.result.map { " → " + $0 } ?? "")
@@ -443,18 +453,19 @@ private struct Drawer {
       }
     case "loadObjects(ofClass:)":
       // A method of the session: UIKit loads each item and calls back on the main queue.
-      loadRequester = lastCaller
+      let requester = caller(at: event.callDepth)
+      loadRequester = requester
       sessionLoadStarting = Self.loadArgument(event)
-      pendingSessionLoads.append((Self.loadArgument(event), lastCaller))
-      message(lastCaller, "->>", "UIKit", stamped(event, event.name + Self.arguments(event)))
+      pendingSessionLoads.append((Self.loadArgument(event), requester))
+      message(requester, "->>", "UIKit", stamped(event, event.name + Self.arguments(event)))
     case "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
       "loadFileRepresentation(forTypeIdentifier:)", "loadInPlaceFileRepresentation(forTypeIdentifier:)",
       "loadItem(forTypeIdentifier:)":
       let queue = cast.queues.first { $0 != "main" }.flatMap(cast.queueID) ?? "UIKit"
       let argument = Self.loadArgument(event)
       let forSession = event.name == "loadObject(ofClass:)" && sessionLoadStarting == argument
-      let owner = forSession ? "UIKit" : lastCaller
-      if !forSession { loadRequester = lastCaller }
+      let owner = forSession ? "UIKit" : caller(at: event.callDepth)
+      if !forSession { loadRequester = owner }
       pendingLoads.append((argument, owner))
       message(owner, "->>", queue, stamped(event, event.name + Self.arguments(event)))
     case "loadCompleted":

@@ -47,6 +47,8 @@ final class DragEngine {
     let index = world.record(
       .call, method.name, method: method.uikit, phase: site.phase, session: site.session, app: site.app,
       view: site.view, interaction: site.interaction, arguments: arguments())
+    world.callDepth += 1
+    defer { world.callDepth -= 1 }
     let value = try body()
     if world.trace.keepsDetails, let text = describe(value) { world.trace.setResult(index, text) }
     return value

@@ -64,6 +64,13 @@ public struct TraceEvent: Hashable, Codable, Sendable {
   public var exceptionName: String?
   /// Where in the script the warning or exception arose (from the binding's hook).
   public var sourceLocation: String?
+  /// How many of the script's handlers were running when it was recorded:
+  /// 0 for UIKit's own work and for completions and blocks run from a
+  /// queue; a call made inside `performDropWith` (a placeholder's
+  /// `cellUpdateHandler`) is 2. What a handler does after such a call
+  /// returns is at its own depth again, which is how the sequence diagram
+  /// tells whose code it is.
+  public var callDepth = 0
 
   /// The value of a named argument.
   public func argument(_ name: String) -> String? {
@@ -133,7 +140,7 @@ public final class Trace {
     time: VirtualTime, queue: String, kind: TraceEventKind, phase: DragPhase?, session: Int?,
     app: String?, view: String?, interaction: String?, name: String, method: String,
     arguments: [TraceArgument], result: String?, message: String?, exceptionName: String?,
-    sourceLocation: String?
+    sourceLocation: String?, callDepth: Int = 0
   ) -> Int {
     // Dropped: the index returned is past the end, which `setResult` ignores.
     guard events.count < maxEvents else {
@@ -144,7 +151,8 @@ public final class Trace {
       TraceEvent(
         sequence: events.count + 1, time: time, queue: queue, kind: kind, phase: phase, session: session,
         app: app, view: view, interaction: interaction, name: name, method: method, arguments: arguments,
-        result: result, message: message, exceptionName: exceptionName, sourceLocation: sourceLocation))
+        result: result, message: message, exceptionName: exceptionName, sourceLocation: sourceLocation,
+        callDepth: callDepth))
     return events.count - 1
   }
 

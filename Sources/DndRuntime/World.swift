@@ -148,8 +148,12 @@ public final class World {
       app: app, view: view, interaction: interaction, name: name, method: method ?? name,
       arguments: details ? arguments() : [], result: details ? result() : nil, message: message,
       exceptionName: exceptionName,
-      sourceLocation: located ? sourceLocationProvider?() : nil)
+      sourceLocation: located ? sourceLocationProvider?() : nil, callDepth: callDepth)
   }
+
+  /// The script's handlers running now, outermost first counted
+  /// (`TraceEvent.callDepth`); `DragEngine.call` keeps it.
+  var callDepth = 0
 
   /// Records what a harness did to the scene from outside the app (a fault
   /// the explorer injected), so that the trace shows when it struck.

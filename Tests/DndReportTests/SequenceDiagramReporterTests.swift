@@ -158,6 +158,12 @@ import Testing
     #expect(own.contains("  Q2->>D1: completion class=UIImage → UIImage(sunset, 400x300)\n"))
     // A block queued on the main queue comes from the main queue.
     #expect(own.contains("  Q1->>D2: DispatchQueue.main.async block (line 56)\n"))
+    // Loads started in performDropWith after a placeholder's cellUpdateHandler
+    // ran inside it come from the drop delegate, not from the placeholder.
+    let gallery = SequenceDiagramReporter().render(try ScriptRun.example("explore/02-gallery-commit.dnd").result)
+    let dropDelegate = try #require(
+      gallery.split(separator: "\n").first { $0.hasSuffix(" as gallery dropDelegate") }?.split(separator: " ")[1])
+    #expect(gallery.contains("  \(dropDelegate)->>Q2: loadObject(ofClass:) class=UIImage\n"), "\(gallery)")
   }
 
   /// A collection view is one participant calling its blocks; its cells are
