@@ -150,14 +150,18 @@ extension DragEngine {
     }
     try liftPreviews(chosen, interaction, items, firstIndex: chosen.items.count)
     let animator = try animateLift(chosen, interaction)
-    try scheduler.enqueue(on: scheduler.main, after: timing.liftAnimation, label: "lift animation end") {
-      [self] in
+    let pending = PendingLift { [self] in
       step(
         "liftAnimationEnded", chosen, phase: .drag, app: app.name, interaction: interaction.name,
         result: "end")
       if let list = interaction.list { listCellDragStates(list, chosen, from: .lifting, to: .dragging) }
       try animator.finish(at: .end)
     }
+    pending.work = try scheduler.enqueue(on: scheduler.main, after: timing.liftAnimation, label: "lift animation end") {
+      chosen.addedLifts.removeAll { $0 === pending }
+      try pending.finish()
+    }
+    chosen.addedLifts.append(pending)
     // Rule (§1.6 step 4): willAdd goes to every interaction that contributed
     // items, the adding one included.
     for contributor in chosen.contributors {

@@ -38,8 +38,23 @@ extension DragEngine {
     }
   }
 
+  /// Choice (not on record): an item added by a tap whose lift animation is
+  /// still running when the finger lifts (`drag to` takes no time, so a tap
+  /// and a release can come within the animation's 0.25 s) ends its lift at
+  /// once, before the set-down: its cell goes .lifting, .dragging, .none in
+  /// that order, rather than becoming .dragging after the drop began.
+  func finishAddedLifts(_ s: DragState) throws {
+    let pending = s.addedLifts
+    s.addedLifts = []
+    for lift in pending {
+      scheduler.cancel(lift.work)
+      try lift.finish()
+    }
+  }
+
   /// The set-down of a drag that began: willEnd, then the drop or the cancel.
   private func setDown(_ s: DragState, cancelled: Bool) throws {
+    try finishAddedLifts(s)
     s.stage = .settingDown
     if let finger = s.finger, finger.drag === s { finger.drag = nil }
     try endSpringLoading(s)

@@ -68,6 +68,8 @@ final class DragState {
   // Lift.
   var liftAnimator: DragAnimator?
   var liftEndWork: Int?
+  /// The lift animations of items added by taps that have not ended yet.
+  var addedLifts: [PendingLift] = []
 
   // Drop targets.
   var target: DropInteraction?
@@ -201,4 +203,15 @@ final class DragState {
 /// `UIDropSessionProgressIndicatorStyle`.
 public enum DropSessionProgressIndicatorStyle: Int, Codable, Sendable {
   case none = 0, `default` = 1
+}
+
+/// The end of an added item's lift animation, queued; a set-down that comes
+/// first ends it at once (`DragEngine.finishAddedLifts`).
+final class PendingLift {
+  var work = 0
+  let finish: () throws -> Void
+
+  init(finish: @escaping () throws -> Void) {
+    self.finish = finish
+  }
 }

@@ -91,6 +91,31 @@ struct ReorderTests {
     #expect(order.first == "noReorder", "\(order)")
   }
 
+  @Test("choice: a row added by a tap ends its lift at once when the finger lifts during it, before the set-down")
+  func addedLiftEndsBeforeTheSetDown() throws {
+    let s = try ListScene(.tableView, items: ["a", "b", "c", "d"])
+    let drag = s.makeDragDelegate()
+    drag.itemsForAddingTo = { _, indexPath, _ in
+      [DragItem(itemProvider: ItemProvider(object: .string(s.model.text(at: indexPath)), world: s.world))]
+    }
+    s.makeDropDelegate(proposal: Self.move) { _ in }
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: s.point(200, 100))
+    try s.fingers.tap(try s.cell(1))
+    // No time passes: the added row's lift animation (0.25 s) is still running.
+    try s.fingers.release()
+    try s.fingers.settle()
+    let names = s.trace.events.map(\.name)
+    let setDown = try #require(names.firstIndex(of: "setDown"))
+    let states = s.trace.events.enumerated().filter {
+      $0.element.name == "dragStateDidChange" && $0.element.argument("cell")?.hasSuffix("[0, 1]") == true
+    }
+    #expect(states.map { $0.element.argument("state") } == [".lifting", ".dragging", ".none"])
+    #expect(states.dropLast().allSatisfy { $0.offset < setDown })
+    let ended = try #require(names.lastIndex(of: "liftAnimationEnded"))
+    #expect(ended < setDown)
+  }
+
   @Test("a collection view reorders in performDropWith with a batch delete and insert (seed 001)")
   func collectionReorderInBatch() throws {
     let s = try ListScene(.collectionView, items: ["Venice", "Arctic", "Dawn", "Sea"])
