@@ -99,9 +99,11 @@ enum RenderCommand {
     guard stat(svgPath, &target) == 0 else { return nil }
     var source = stat()
     let same = stat(script, &source) == 0 && source.st_dev == target.st_dev && source.st_ino == target.st_ino
-    guard same || svgPath.hasSuffix(".dnd") else { return nil }
+    let isScript = svgPath.lowercased().hasSuffix(".dnd")
+    guard same || isScript else { return nil }
     let what = same ? "the script being rendered" : "a script"
-    let suggestion = (svgPath.hasSuffix(".dnd") ? String(svgPath.dropLast(4)) : svgPath) + ".svg"
+    let stem = isScript || svgPath.lowercased().hasSuffix(".svg") ? String(svgPath.dropLast(4)) : svgPath
+    let suggestion = (same && !isScript ? stem + "-picture" : stem) + ".svg"
     return UsageError(
       "'--svg \(svgPath)' would write the picture over \(what); give it a file of its own, such as "
         + "'\(suggestion)'", command: .render)

@@ -73,11 +73,10 @@ extension DiagnosticMessage {
     .error("a value cannot be cast to a tuple type; cast its elements instead, as in 'pair.0 as? Int'")
   }
 
-  static func capturedBeforeValue(_ name: String, kind: String) -> DiagnosticMessage {
+  static func capturedBeforeValue(_ name: String, kind: String, user: String) -> DiagnosticMessage {
     .error(
-      "this closure uses '\(name)', which may have no value yet where the closure is written ('\(kind) "
-        + "\(name)' was declared without one); give it a value on every path before the closure, or write the "
-        + "closure after that")
+      "\(user) uses '\(name)', which may have no value yet where it is written or called ('\(kind) \(name)' "
+        + "was declared without one); give '\(name)' a value on every path before that point")
   }
 
   static func cellHandlerReturnsNonCell(_ handler: String, cellType: String, found: String, label: String?)
@@ -245,8 +244,9 @@ extension DiagnosticMessage {
 
   static func letAssignedInLoop(_ name: String) -> DiagnosticMessage {
     .error(
-      "'\(name)' is a 'let' declared outside this loop, and the loop would give it a value on every pass; "
-        + "declare it with 'var', or inside the loop")
+      "'\(name)' is a 'let' declared outside this loop, and this assignment is on a path that goes round the "
+        + "loop again, which would give it a second value; declare it with 'var' or inside the loop, or leave the "
+        + "loop ('break', 'return') after assigning it")
   }
 
   static func letMayHaveValue(_ name: String) -> DiagnosticMessage {

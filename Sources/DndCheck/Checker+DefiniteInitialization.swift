@@ -16,7 +16,9 @@ import DndSyntax
 ///   in `return`, `break` or `continue` does not go on; a `break` out of a
 ///   switch goes on after it);
 /// - a loop may run zero times, so what its body assigns does not count
-///   after it, and a `let` declared outside a loop cannot be assigned in it;
+///   after it; a `let` declared outside a loop may be assigned in it only on
+///   a path that leaves the loop (`return`, `break`): one that goes round
+///   again (the body's end, `continue`) would assign it a second time;
 /// - `guard`'s else leaves, so what follows sees the state before it;
 /// - a closure or local function may not use a local that has no value where
 ///   it is written, nor assign a `let` of the function around it.
@@ -39,11 +41,16 @@ struct FlowState {
   }
 }
 
-/// What a `break` leaves: a loop (whose state after it is the state before
-/// it) or a switch, which collects the states its `break`s leave with.
+/// What a `break` leaves: a loop or a switch, each collecting the states
+/// its `break`s (and a loop's `continue`s) leave with.
 enum BreakTarget {
-  case loop
+  case loop(breaks: [FlowState], continues: [FlowState])
   case switchStatement([FlowState])
+}
+
+/// How a path ends early.
+enum PathExit {
+  case returning, breaking, continuing
 }
 
 extension Checker {
@@ -64,7 +71,11 @@ extension Checker {
   /// A read of a local (or of one captured from a function around):
   /// reported when some path reaches it without a value.
   mutating func checkInitialized(_ name: String, _ info: LocalInfo, captured: Bool, at range: SourceRange) {
-    guard case .variable = info.kind, info.declarationRange != initializingDeclaration else { return }
+    if case .function = info.kind {
+      noteEarlyUse(of: name, info, captured: captured)
+      return
+    }
+    guard info.declarationRange != initializingDeclaration else { return }
     // `answer = 42` in a closure, for a `let answer` around it: the error
     // is that a closure cannot assign a `let`, reported as such.
     if captured && info.isConstant && info.declarationRange == assignedDeclaration { return }
@@ -75,9 +86,40 @@ extension Checker {
     // Reported once: later reads on the same path would repeat it.
     functions[owner].flow.unassigned.remove(info.declarationRange)
     let kind = info.isConstant ? "let" : "var"
+    let current = functions[functions.count - 1]
+    let user = current.kind == .closure ? "this closure" : "function '\(current.name)'"
     report(
-      captured ? .capturedBeforeValue(name, kind: kind) : .usedBeforeValue(name, kind: kind), at: range,
+      captured ? .capturedBeforeValue(name, kind: kind, user: user) : .usedBeforeValue(name, kind: kind), at: range,
       notes: [Diagnostic.Note("'\(name)' is declared here", at: info.declarationRange)])
+  }
+
+  /// A local function named before its declaration is reached (local
+  /// functions are hoisted, so earlier code may call them): the locals
+  /// without a value at that point are remembered, and its body is checked
+  /// as if written there too (`checkLocalFunctionBody`).
+  /// Named from another local function's body (`func n() { p() }`), the
+  /// locals counted as without a value there pass on to it.
+  private mutating func noteEarlyUse(of name: String, _ info: LocalInfo, captured: Bool) {
+    guard let owner = captured ? declaringFunction(of: name, info) : functions.count - 1,
+      !functions[owner].declaredLocalFunctions.contains(info.declarationRange)
+    else { return }
+    let unassigned = functions[owner].flow.unassigned
+    guard !unassigned.isEmpty, !functions[owner].flow.unreachable else { return }
+    functions[owner].unassignedAtEarlyUse[info.declarationRange, default: []].formUnion(unassigned)
+  }
+
+  /// Checks a local function's body where it is declared, with the locals
+  /// that had no value where it was used earlier counted as having none.
+  mutating func checkLocalFunctionBody<T>(_ declaration: SourceRange, _ body: (inout Checker) -> T) -> T {
+    let current = functions.count - 1
+    functions[current].declaredLocalFunctions.insert(declaration)
+    let saved = functions[current].flow.unassigned
+    if let early = functions[current].unassignedAtEarlyUse[declaration] {
+      functions[current].flow.unassigned.formUnion(early)
+    }
+    let result = body(&self)
+    functions[current].flow.unassigned = saved
+    return result
   }
 
   /// The index of the function, around the current one, that declares the
@@ -111,13 +153,41 @@ extension Checker {
         .letMayHaveValue(name), at: target.range,
         notes: [Diagnostic.Note("'\(name)' is declared here", at: declaration)],
         fixIts: info.letKeywordRange.map { replacement($0, with: "var") } ?? [])
-    } else if loopDepth < functions[current].loopDepth {
-      report(
-        .letAssignedInLoop(name), at: target.range,
-        notes: [Diagnostic.Note("'\(name)' is declared here", at: declaration)],
-        fixIts: info.letKeywordRange.map { replacement($0, with: "var") } ?? [])
+    } else if loopDepth < functions[current].loopDepth, functions[current].loopAssignments[declaration] == nil {
+      // Judged where the loop goes round again (`checkLoopBackEdges`).
+      functions[current].loopAssignments[declaration] = (target.range, name, info.letKeywordRange)
     }
     return declaration
+  }
+
+  /// A loop's body is checked: a `let` from outside it that the body may
+  /// have assigned where the loop goes round again (the body's end, a
+  /// `continue`) would get a second value on the next pass.
+  mutating func checkLoopBackEdges(before: FlowState, backEdges: [FlowState]) {
+    let current = functions.count - 1
+    let depth = functions[current].loopDepth
+    for state in backEdges where !state.unreachable {
+      for declaration in state.assignedLets.subtracting(before.assignedLets).sorted(by: { $0.start < $1.start }) {
+        guard let declared = functions[current].deferredLets[declaration], declared < depth,
+          let (range, name, keyword) = functions[current].loopAssignments[declaration]
+        else { continue }
+        functions[current].loopAssignments[declaration] = nil
+        report(
+          .letAssignedInLoop(name), at: range, notes: [Diagnostic.Note("'\(name)' is declared here", at: declaration)],
+          fixIts: keyword.map { replacement($0, with: "var") } ?? [])
+      }
+    }
+  }
+
+  /// The locals a refused tuple assignment names, counted as assigned.
+  mutating func noteInitializedByRefusedTuple(_ target: Expr) {
+    guard case .tuple(let elements, _) = Checker.unparenthesized(target).kind else { return }
+    for element in elements {
+      guard case .identifier(let name) = Checker.unparenthesized(element).kind,
+        let (info, _) = functions[functions.count - 1].findLocal(name)
+      else { continue }
+      noteInitialized(info.declarationRange)
+    }
   }
 
   /// After the assignment: the declaration has a value on this path.
@@ -130,15 +200,24 @@ extension Checker {
   }
 
   /// `return`, `break` or `continue`: nothing after it on this path runs.
-  /// A `break` whose target is a switch carries its state past the switch.
-  mutating func leavePath(breaking: Bool) {
+  /// A `break` carries its state past its loop or switch; a `continue`
+  /// takes its state round its loop again.
+  mutating func leavePath(_ exit: PathExit) {
     let current = functions.count - 1
-    if breaking, let last = functions[current].breakTargets.indices.last,
-      case .switchStatement(var states) = functions[current].breakTargets[last]
-    {
-      states.append(functions[current].flow)
-      functions[current].breakTargets[last] = .switchStatement(states)
-    }
+    let state = functions[current].flow
     functions[current].flow.unreachable = true
+    guard exit != .returning, !state.unreachable else { return }
+    for index in functions[current].breakTargets.indices.reversed() {
+      switch functions[current].breakTargets[index] {
+      case .switchStatement(var states):
+        guard exit == .breaking else { continue }
+        states.append(state)
+        functions[current].breakTargets[index] = .switchStatement(states)
+      case .loop(var breaks, var continues):
+        if exit == .breaking { breaks.append(state) } else { continues.append(state) }
+        functions[current].breakTargets[index] = .loop(breaks: breaks, continues: continues)
+      }
+      return
+    }
   }
 }

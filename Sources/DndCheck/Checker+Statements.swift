@@ -93,18 +93,18 @@ extension Checker {
       if functions.count == 1 { report(.returnOutsideFunction, at: range) }
       let fractional = functions[functions.count - 1].returnsFractional
       let checked = value.map { checkExpr(fractional ? Checker.fractional($0) : $0) }
-      leavePath(breaking: false)
+      leavePath(.returning)
       return CheckedStmt(.returnStatement(checked), range: range)
     case .switchStatement(let subject, let cases):
       return checkSwitch(subject, cases, range: range)
     case .breakStatement:
       let current = functions[functions.count - 1]
       if current.loopDepth == 0 && current.switchDepth == 0 { report(.breakOutsideLoop, at: range) }
-      leavePath(breaking: true)
+      leavePath(.breaking)
       return CheckedStmt(.breakStatement, range: range)
     case .continueStatement:
       if functions[functions.count - 1].loopDepth == 0 { report(.continueOutsideLoop, at: range) }
-      leavePath(breaking: false)
+      leavePath(.continuing)
       return CheckedStmt(.continueStatement, range: range)
     case .step(let step):
       return CheckedStmt(.step(checkStep(step)), range: range)
@@ -131,7 +131,12 @@ extension Checker {
       initializingDeclaration = nil
       assignedDeclaration = nil
       if let initialized { noteInitialized(initialized) }
-      guard let target = checkedTarget else { return nil }
+      guard let target = checkedTarget else {
+        // `(a, b) = (1, 2)` is refused; the names it meant to assign are
+        // counted as assigned, so that their reads add no errors to that one.
+        noteInitializedByRefusedTuple(target)
+        return nil
+      }
       return CheckedStmt(.assign(target, op, checkedValue), range: range)
     case .error:
       return nil
@@ -197,16 +202,28 @@ extension Checker {
   }
 
   /// Runs `body` with the current function one loop deeper. A loop may run
-  /// zero times: after it, locals have the values they had before it.
+  /// zero times: after it, a local has a value only if it had one before;
+  /// one its body or a `break` may have given joins the ones that may have
+  /// one (Checker+DefiniteInitialization.swift).
   mutating func inLoop<T>(_ body: (inout Checker) -> T) -> T {
     let current = functions.count - 1
     let before = functions[current].flow
     functions[current].loopDepth += 1
-    functions[current].breakTargets.append(.loop)
+    functions[current].breakTargets.append(.loop(breaks: [], continues: []))
     let result = body(&self)
-    functions[current].breakTargets.removeLast()
+    var after = before
+    if case .loop(let breaks, let continues)? = functions[current].breakTargets.popLast() {
+      let end = functions[current].flow
+      checkLoopBackEdges(before: before, backEdges: [end] + continues)
+      for state in [end] + continues + breaks { after = after.joined(with: state) }
+    }
     functions[current].loopDepth -= 1
-    functions[current].flow = before
+    functions[current].flow = after
+    // No loop around here can take these assignments round again.
+    let depth = functions[current].loopDepth
+    functions[current].loopAssignments = functions[current].loopAssignments.filter {
+      (functions[current].deferredLets[$0.key] ?? 0) < depth
+    }
     return result
   }
 
@@ -289,7 +306,7 @@ extension Checker {
       globalFunctions.append(GlobalFunction(slot: slot, code: code))
       return
     }
-    let code = checkFunction(decl, kind: .function, selfSlot: selfSlot)
+    let code = checkLocalFunctionBody(decl.range) { $0.checkFunction(decl, kind: .function, selfSlot: selfSlot) }
     let current = functions.count - 1
     let slot = localFunctionSlots[decl.name.range.start] ?? functions[current].allocateSlot()
     if functions[current].scopes.isEmpty { functions[current].pushScope() }

@@ -148,6 +148,14 @@ struct FunctionContext {
   var deferredLets: [SourceRange: Int] = [:]
   /// The loops and switches a `break` here may leave, innermost last.
   var breakTargets: [BreakTarget] = []
+  /// The first assignment inside a loop to each `let` declared outside it,
+  /// with its name and `let` keyword, for the error a back edge may give.
+  var loopAssignments: [SourceRange: (range: SourceRange, name: String, keyword: SourceRange?)] = [:]
+  /// The local functions whose declaration has been reached.
+  var declaredLocalFunctions: Set<SourceRange> = []
+  /// For a local function used before its declaration (they are hoisted):
+  /// the locals that had no value yet at some such use.
+  var unassignedAtEarlyUse: [SourceRange: Set<SourceRange>] = [:]
   /// The global `self` stands for (the enclosing view, app or source).
   var selfSlot: Int?
   /// In a default value's context, the parameters of its function: the

@@ -61,7 +61,10 @@ extension DiagnosticMessage {
   /// A range subscript reaching outside the collection: the range as
   /// written, so the bound at fault shows whichever it is.
   public static func rangeOutOfRange(_ range: String, count: Int) -> DiagnosticMessage {
-    .error(
+    if count == 0 {
+      return .error("the range \(range) is out of range for an empty collection: only an empty range, 0..<0, fits")
+    }
+    return .error(
       "the range \(range) is out of range for a collection of \(count) element\(count == 1 ? "" : "s"): its "
         + "elements must be indices 0 to \(count - 1), and a ..< range may end at \(count)")
   }

@@ -85,10 +85,13 @@ extension Narrator {
         "A drag starts in another app, \(event.app ?? "?"), with its item \(event.argument("item") ?? "?") "
           + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
     case "noReorder":
+      // Rows of its own are moved by performDropWith; an item from elsewhere is inserted.
+      let rows = (event.argument("items") ?? "1") != "1"
+      let job = rows ? "move the rows" : "insert the item"
       add(
         event,
         "\(view)'s data source has moveRowAt, but UIKit does not reorder through it here (\(event.result ?? "")); "
-          + "it calls performDropWith, which must move the rows in the model and the table itself.",
+          + "it calls performDropWith, which must \(job) in the model and the table itself.",
         rule: .tableReorder)
     case "itemsAdded":
       // Told by the itemsForAddingTo call; what it changes is the canHandle that follows.

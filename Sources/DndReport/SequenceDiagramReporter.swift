@@ -284,9 +284,6 @@ private struct Drawer {
   private var pendingLoads: [(argument: String, owner: String)] = []
   /// The `loadObjects` calls waiting for their completion on the main queue.
   private var pendingSessionLoads: [(argument: String, owner: String)] = []
-  /// The argument of the `loadObjects` just drawn, while the item loads UIKit
-  /// starts for it follow it in the trace.
-  private var sessionLoadStarting: String?
   /// Whose completion the last completion event ran.
   private var completionOwner: String?
   /// Whose code a queued block belongs to. The trace does not say who
@@ -317,17 +314,18 @@ private struct Drawer {
   }
 
   private mutating func message(_ from: String, _ arrow: String, _ to: String, _ text: String) {
-    lines.append("  \(from)\(arrow)\(to): \(escape(Self.arrows(text)))")
+    lines.append("  \(from)\(arrow)\(to): \(escape(text))")
   }
 
   private mutating func note(over participant: String, _ text: String) {
-    lines.append("  Note over \(participant): \(escape(Self.arrows(text)))")
+    lines.append("  Note over \(participant): \(escape(text))")
   }
 
-  /// The trace's `->` (a batch update's "2 -> 3") as the diagram's own `→`:
-  /// escaped, `>` would show as an entity code beside the arrows drawn.
+  /// A runtime step's own `->` (a batch update's "section 0: 2 -> 3") as the
+  /// diagram's `→`: escaped, `>` would show as an entity code beside the
+  /// arrows drawn. Values the script made keep theirs.
   private static func arrows(_ text: String) -> String {
-    text.contains("->") ? text.replacingOccurrences(of: "->", with: "→") : text
+    text.contains(" -> ") ? text.replacingOccurrences(of: " -> ", with: " → ") : text
   }
 
   /// The arguments as `name=value` words; a long press's `cause` is left to
@@ -337,7 +335,6 @@ private struct Drawer {
   }
 
   mutating func draw(_ event: TraceEvent) {
-    if event.name != "loadObjects(ofClass:)" && event.name != "loadObject(ofClass:)" { sessionLoadStarting = nil }
     defer {
       switch (event.kind, event.name) {
       case (.call, _): printer = lastCaller
@@ -346,11 +343,7 @@ private struct Drawer {
       default: printer = "Finger"
       }
     }
-    if event.phase == nil, lastPhase == nil, !toldBeforeAnyDrag {
-      // As the text trace heads what comes before the first drag (a list's first layout).
-      toldBeforeAnyDrag = true
-      lines.append("  Note over \(span): Before any drag")
-    }
+    if event.phase == nil { headBeforeAnyDrag() }
     if let phase = event.phase {
       if event.session.map({ $0 > 1 }) ?? false { showsSessions = true }
       // An event outside any session (the long press before the lift) keeps the drag it leads to.
@@ -401,7 +394,17 @@ private struct Drawer {
   mutating func printed(_ text: String) {
     var body = text
     if body.hasSuffix("\n") { body.removeLast() }
-    note(over: printer, "print: " + body)
+    headBeforeAnyDrag()
+    // What the script printed is shown as printed: its own "->" stays.
+    lines.append("  Note over \(printer): \(escape("print: " + body))")
+  }
+
+  /// Heads what comes before the first drag (a list's first layout, text
+  /// printed first), once, as the text trace does.
+  private mutating func headBeforeAnyDrag() {
+    guard lastPhase == nil, !toldBeforeAnyDrag else { return }
+    toldBeforeAnyDrag = true
+    lines.append("  Note over \(span): Before any drag")
   }
 
   /// A queue off the main one, an interaction on the event's view, or the fallback.
@@ -455,17 +458,15 @@ private struct Drawer {
       // A method of the session: UIKit loads each item and calls back on the main queue.
       let requester = caller(at: event.callDepth)
       loadRequester = requester
-      sessionLoadStarting = Self.loadArgument(event)
       pendingSessionLoads.append((Self.loadArgument(event), requester))
       message(requester, "->>", "UIKit", stamped(event, event.name + Self.arguments(event)))
     case "loadObject(ofClass:)", "loadDataRepresentation(forTypeIdentifier:)",
       "loadFileRepresentation(forTypeIdentifier:)", "loadInPlaceFileRepresentation(forTypeIdentifier:)",
-      "loadItem(forTypeIdentifier:)":
+      "loadItem(forTypeIdentifier:options:)":
       let queue = cast.queues.first { $0 != "main" }.flatMap(cast.queueID) ?? "UIKit"
       let argument = Self.loadArgument(event)
-      let forSession = event.name == "loadObject(ofClass:)" && sessionLoadStarting == argument
-      let owner = forSession ? "UIKit" : caller(at: event.callDepth)
-      if !forSession { loadRequester = owner }
+      let owner = event.byUIKit ? "UIKit" : caller(at: event.callDepth)
+      if !event.byUIKit { loadRequester = owner }
       pendingLoads.append((argument, owner))
       message(owner, "->>", queue, stamped(event, event.name + Self.arguments(event)))
     case "loadCompleted":
@@ -489,7 +490,7 @@ private struct Drawer {
     case "settle", "wait":
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:
-      let text = event.name + Self.arguments(event) + result
+      let text = event.name + Self.arguments(event) + Self.arrows(result)
       let over = event.view == nil && event.interaction == nil ? "UIKit" : interaction
       let onView = over == "UIKit" ? event.view.map { " (\($0))" } ?? "" : ""
       note(over: over, stamped(event, text + onView))

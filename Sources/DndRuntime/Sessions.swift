@@ -135,6 +135,8 @@ public final class DropSession {
     var results = [ItemValue?](repeating: nil, count: loadable.count)
     var remaining = loadable.count
     for (index, item) in loadable.enumerated() {
+      world.nextEventByUIKit = true
+      defer { world.nextEventByUIKit = false }
       let load = try item.itemProvider.loadObject(ofClass: objectClass) { value, _ in
         results[index] = value
         remaining -= 1

@@ -71,6 +71,9 @@ public struct TraceEvent: Hashable, Codable, Sendable {
   /// returns is at its own depth again, which is how the sequence diagram
   /// tells whose code it is.
   public var callDepth = 0
+  /// A load UIKit started itself, for a session's `loadObjects` (the
+  /// script started the others).
+  public var byUIKit = false
 
   /// The value of a named argument.
   public func argument(_ name: String) -> String? {
@@ -140,7 +143,7 @@ public final class Trace {
     time: VirtualTime, queue: String, kind: TraceEventKind, phase: DragPhase?, session: Int?,
     app: String?, view: String?, interaction: String?, name: String, method: String,
     arguments: [TraceArgument], result: String?, message: String?, exceptionName: String?,
-    sourceLocation: String?, callDepth: Int = 0
+    sourceLocation: String?, callDepth: Int = 0, byUIKit: Bool = false
   ) -> Int {
     // Dropped: the index returned is past the end, which `setResult` ignores.
     guard events.count < maxEvents else {
@@ -152,7 +155,7 @@ public final class Trace {
         sequence: events.count + 1, time: time, queue: queue, kind: kind, phase: phase, session: session,
         app: app, view: view, interaction: interaction, name: name, method: method, arguments: arguments,
         result: result, message: message, exceptionName: exceptionName, sourceLocation: sourceLocation,
-        callDepth: callDepth))
+        callDepth: callDepth, byUIKit: byUIKit))
     return events.count - 1
   }
 

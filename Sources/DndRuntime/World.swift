@@ -148,7 +148,18 @@ public final class World {
       app: app, view: view, interaction: interaction, name: name, method: method ?? name,
       arguments: details ? arguments() : [], result: details ? result() : nil, message: message,
       exceptionName: exceptionName,
-      sourceLocation: located ? sourceLocationProvider?() : nil, callDepth: callDepth)
+      sourceLocation: located ? sourceLocationProvider?() : nil, callDepth: callDepth,
+      byUIKit: takeByUIKit())
+  }
+
+  /// Set by a session's `loadObjects` before each item load it starts: the
+  /// next event recorded (that load's) is UIKit's (`TraceEvent.byUIKit`).
+  var nextEventByUIKit = false
+
+  private func takeByUIKit() -> Bool {
+    guard nextEventByUIKit else { return false }
+    nextEventByUIKit = false
+    return true
   }
 
   /// The script's handlers running now, outermost first counted

@@ -30,13 +30,21 @@ import Testing
     let source = try String(contentsOfFile: Self.example, encoding: .utf8)
     let script = try directory.write("h.dnd", source)
     let other = try directory.write("other.dnd", "print(1)\n")
-    for target in [script, other] {
+    let shouting = try directory.write("OTHER.DND", "print(2)\n")
+    for target in [script, other, shouting] {
       let result = dnd(["render", "--svg", target, script], engine: .live)
       #expect(result.status == 64, "\(result.error)")
       #expect(result.error.contains("would write the picture over"), "\(result.error)")
     }
     #expect(try String(contentsOfFile: script, encoding: .utf8) == source)
     #expect(try String(contentsOfFile: other, encoding: .utf8) == "print(1)\n")
+    #expect(try String(contentsOfFile: shouting, encoding: .utf8) == "print(2)\n")
+    // A link to the script named like a picture: the suggestion is a new name, not "link.svg.svg".
+    let link = directory.path + "/link.svg"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: script)
+    let linked = dnd(["render", "--svg", link, script], engine: .live)
+    #expect(linked.status == 64)
+    #expect(linked.error.contains("such as '\(directory.path)/link-picture.svg'"), "\(linked.error)")
   }
 
   @Test func svgDashGoesToStandardOutputInsteadOfTheText() {

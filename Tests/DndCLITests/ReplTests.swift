@@ -183,7 +183,8 @@ import Testing
   /// comment is part of it, not a command (it ran `:tree` and broke the
   /// string in two).
   @Test func aColonLineInsideAStringOrCommentIsText() {
-    let outcome = dnd(["repl"], input: Array("let s = \"\"\"\n:tree\n\"\"\"\nprint(s)\n/* a\n:help\n*/\nprint(1)\n".utf8))
+    let input = "let s = \"\"\"\n:tree\n\"\"\"\nprint(s)\n/* a\n:help\n*/\nprint(1)\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8))
     #expect(outcome.status == 0, "\(outcome.error)")
     #expect(outcome.output == ":tree\n1\n", "\(outcome.output)")
   }

@@ -61,7 +61,8 @@ import Testing
   /// nothing is lost (a long word was cut in time quadratic in its length).
   @Test func aLongPrintedWordIsCutIntoLinesThatFit() throws {
     let word = String((0..<5_000).map { Character(String($0 % 10)) })
-    let text = try Self.report("app A { view v { frame = Rect(0, 0, 10, 10) } }\nscenario \"s\" { print(\"\(word)\") }\n")
+    let script = "app A { view v { frame = Rect(0, 0, 10, 10) } }\nscenario \"s\" { print(\"\(word)\") }\n"
+    let text = try Self.report(script)
     let lines = text.split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 100 })
     // The printed lines: a bar, then digits only (indentation aside).

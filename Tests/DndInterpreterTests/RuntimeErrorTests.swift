@@ -73,6 +73,12 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     #expect(runSnippet(source).error?.message == message)
   }
 
+  @Test func aRangeSubscriptOfAnEmptyArraySaysItIsEmpty() {
+    #expect(
+      runSnippet("let a: [Int] = []\nprint(a[0..<1])").error?.message
+        == "the range 0..<1 is out of range for an empty collection: only an empty range, 0..<0, fits")
+  }
+
   @Test func aRangeSubscriptOutsideTheArrayNamesTheRange() {
     #expect(
       runSnippet("print([1, 2, 3][-1..<1])").error?.message

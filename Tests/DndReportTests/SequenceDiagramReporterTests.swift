@@ -73,6 +73,45 @@ import Testing
     #expect(!diagram.contains("-#62;"))
   }
 
+  /// A handler's own load right after a session's loadObjects of the same
+  /// class is the handler's, told by the trace (UIKit's item loads are
+  /// marked); what the script printed keeps its "->"; a print before the
+  /// first drag is headed as the text trace heads it; loadItem is drawn.
+  @Test func ownLoadsPrintsAndLegacyLoadsAreDrawnWhereTheyBelong() throws {
+    let run = try ScriptRun(
+      """
+      source S { item a { UIDragItem(itemProvider: NSItemProvider(object: "sunset")) } }
+      app A {
+          view zone {
+              frame = Rect(0, 0, 500, 500)
+              dropInteraction {
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  func performDrop(session) {
+                      session.loadObjects(ofClass: String) { s in print("session -> \\(s.count)") }
+                      _ = session.items[0].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
+                      _ = session.items[0].itemProvider.loadItem(forTypeIdentifier: "public.utf8-plain-text") { i, e in }
+                  }
+              }
+          }
+      }
+      scenario "s" {
+          print("before")
+          longPress S.a
+          drag to zone
+          release
+          settle
+      }
+      """)
+    let lines = SequenceDiagramReporter().render(run.result).split(separator: "\n").map(String.init)
+    #expect(lines.filter { $0 == "  UIKit->>Q2: loadObject(ofClass:) class=NSString" }.count == 1, "\(lines)")
+    #expect(lines.filter { $0 == "  D1->>Q2: loadObject(ofClass:) class=NSString" }.count == 1)
+    #expect(lines.contains { $0.hasPrefix("  D1->>Q2: loadItem(forTypeIdentifier:options:)") })
+    #expect(lines.contains("  Note over D1: print: own"))
+    #expect(lines.contains("  Note over D1: print: session -#62; 1"))
+    let heading = try #require(lines.firstIndex { $0.hasSuffix(": Before any drag") })
+    #expect(lines[heading + 1] == "  Note over Finger: print: before")
+  }
+
   /// What comes before the first drag (a list's first layout) is headed as
   /// the text trace heads it.
   @Test func theEventsBeforeAnyDragAreHeaded() throws {

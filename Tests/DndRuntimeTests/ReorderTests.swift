@@ -91,6 +91,22 @@ struct ReorderTests {
     #expect(order.first == "noReorder", "\(order)")
   }
 
+  @Test("§8.8: an item from outside the table goes to performDropWith, and the trace says why")
+  func itemFromOutsideGoesToPerformDropWith() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    let source = try s.makeOutsideSource()
+    var performed = 0
+    s.makeDropDelegate(proposal: Self.move) { _ in performed += 1 }
+    s.dataSource.moveRowAt = { _, _ in Issue.record("moveRowAt must not be called for an item from outside") }
+    try s.fingers.longPress(source)
+    try s.fingers.move(to: .view(try s.cell(1)))
+    try s.fingers.release()
+    try s.fingers.settle()
+    #expect(performed == 1)
+    let step = try #require(s.trace.events.first { $0.name == "noReorder" })
+    #expect(step.result?.hasPrefix("the item comes from outside this table") == true, "\(step)")
+  }
+
   @Test("choice: a row added by a tap ends its lift at once when the finger lifts during it, before the set-down")
   func addedLiftEndsBeforeTheSetDown() throws {
     let s = try ListScene(.tableView, items: ["a", "b", "c", "d"])
