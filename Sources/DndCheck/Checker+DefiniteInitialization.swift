@@ -31,13 +31,17 @@ struct FlowState {
   var assignedLets: Set<SourceRange> = []
   /// Nothing here runs: a `return`, `break` or `continue` came first.
   var unreachable = false
+  /// Where each deferred `let` was last assigned on this path, for the
+  /// error a loop's back edge may give.
+  var lastAssignment: [SourceRange: SourceRange] = [:]
 
   /// The state where two paths meet; a path that cannot reach it adds nothing.
   func joined(with other: FlowState) -> FlowState {
     if unreachable { return other }
     if other.unreachable { return self }
     return FlowState(
-      unassigned: unassigned.union(other.unassigned), assignedLets: assignedLets.union(other.assignedLets))
+      unassigned: unassigned.union(other.unassigned), assignedLets: assignedLets.union(other.assignedLets),
+      lastAssignment: lastAssignment.merging(other.lastAssignment) { mine, _ in mine })
   }
 }
 
@@ -72,7 +76,7 @@ extension Checker {
   /// reported when some path reaches it without a value.
   mutating func checkInitialized(_ name: String, _ info: LocalInfo, captured: Bool, at range: SourceRange) {
     if case .function = info.kind {
-      noteEarlyUse(of: name, info, captured: captured)
+      noteUse(ofFunction: name, info, captured: captured, at: range)
       return
     }
     guard info.declarationRange != initializingDeclaration else { return }
@@ -80,12 +84,19 @@ extension Checker {
     // is that a closure cannot assign a `let`, reported as such.
     if captured && info.isConstant && info.declarationRange == assignedDeclaration { return }
     let owner = captured ? declaringFunction(of: name, info) : functions.count - 1
+    let kind = info.isConstant ? "let" : "var"
+    if captured, let owner {
+      // What a local function being checked reads: a use of it elsewhere is checked against it.
+      for checking in checkingLocalFunctions where checking.owner == owner {
+        functions[owner].localFunctionReads[checking.declaration, default: [:]][info.declarationRange] = (name, kind)
+      }
+    }
     guard let owner, functions[owner].flow.unassigned.contains(info.declarationRange),
       !functions[functions.count - 1].flow.unreachable
     else { return }
     // Reported once: later reads on the same path would repeat it.
     functions[owner].flow.unassigned.remove(info.declarationRange)
-    let kind = info.isConstant ? "let" : "var"
+    guard reportedBeforeValue.insert(info.declarationRange).inserted else { return }
     let current = functions[functions.count - 1]
     let user = current.kind == .closure ? "this closure" : "function '\(current.name)'"
     report(
@@ -99,13 +110,32 @@ extension Checker {
   /// as if written there too (`checkLocalFunctionBody`).
   /// Named from another local function's body (`func n() { p() }`), the
   /// locals counted as without a value there pass on to it.
-  private mutating func noteEarlyUse(of name: String, _ info: LocalInfo, captured: Bool) {
-    guard let owner = captured ? declaringFunction(of: name, info) : functions.count - 1,
-      !functions[owner].declaredLocalFunctions.contains(info.declarationRange)
-    else { return }
-    let unassigned = functions[owner].flow.unassigned
-    guard !unassigned.isEmpty, !functions[owner].flow.unreachable else { return }
-    functions[owner].unassignedAtEarlyUse[info.declarationRange, default: []].formUnion(unassigned)
+  /// A local function already declared is checked where it is named: the
+  /// locals its body reads (directly or through the local functions it
+  /// names) must have values there.
+  private mutating func noteUse(ofFunction name: String, _ info: LocalInfo, captured: Bool, at range: SourceRange) {
+    guard let owner = captured ? declaringFunction(of: name, info) : functions.count - 1 else { return }
+    let declaration = info.declarationRange
+    guard functions[owner].declaredLocalFunctions.contains(declaration) else {
+      let unassigned = functions[owner].flow.unassigned
+      guard !unassigned.isEmpty, !functions[owner].flow.unreachable else { return }
+      functions[owner].unassignedAtEarlyUse[declaration, default: []].formUnion(unassigned)
+      return
+    }
+    let reads = functions[owner].localFunctionReads[declaration] ?? [:]
+    guard !reads.isEmpty else { return }
+    for checking in checkingLocalFunctions where checking.owner == owner && checking.declaration != declaration {
+      functions[owner].localFunctionReads[checking.declaration, default: [:]].merge(reads) { old, _ in old }
+    }
+    guard !functions[owner].flow.unreachable else { return }
+    for (variable, (variableName, kind)) in reads.sorted(by: { $0.key.start < $1.key.start })
+    where functions[owner].flow.unassigned.contains(variable) {
+      functions[owner].flow.unassigned.remove(variable)
+      guard reportedBeforeValue.insert(variable).inserted else { continue }
+      report(
+        .capturedBeforeValue(variableName, kind: kind, user: "function '\(name)'"), at: range,
+        notes: [Diagnostic.Note("'\(variableName)' is declared here", at: variable)])
+    }
   }
 
   /// Checks a local function's body where it is declared, with the locals
@@ -117,7 +147,9 @@ extension Checker {
     if let early = functions[current].unassignedAtEarlyUse[declaration] {
       functions[current].flow.unassigned.formUnion(early)
     }
+    checkingLocalFunctions.append((current, declaration))
     let result = body(&self)
+    checkingLocalFunctions.removeLast()
     functions[current].flow.unassigned = saved
     return result
   }
@@ -169,8 +201,10 @@ extension Checker {
     for state in backEdges where !state.unreachable {
       for declaration in state.assignedLets.subtracting(before.assignedLets).sorted(by: { $0.start < $1.start }) {
         guard let declared = functions[current].deferredLets[declaration], declared < depth,
-          let (range, name, keyword) = functions[current].loopAssignments[declaration]
+          let (first, name, keyword) = functions[current].loopAssignments[declaration]
         else { continue }
+        // The assignment on the path that goes round again, not one that leaves the loop.
+        let range = state.lastAssignment[declaration] ?? first
         functions[current].loopAssignments[declaration] = nil
         report(
           .letAssignedInLoop(name), at: range, notes: [Diagnostic.Note("'\(name)' is declared here", at: declaration)],
@@ -191,11 +225,12 @@ extension Checker {
   }
 
   /// After the assignment: the declaration has a value on this path.
-  mutating func noteInitialized(_ declaration: SourceRange) {
+  mutating func noteInitialized(_ declaration: SourceRange, at range: SourceRange? = nil) {
     let current = functions.count - 1
     functions[current].flow.unassigned.remove(declaration)
     if functions[current].deferredLets[declaration] != nil {
       functions[current].flow.assignedLets.insert(declaration)
+      if let range { functions[current].flow.lastAssignment[declaration] = range }
     }
   }
 

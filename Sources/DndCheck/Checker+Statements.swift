@@ -130,7 +130,7 @@ extension Checker {
       let checkedTarget = checkAssignmentTarget(target)
       initializingDeclaration = nil
       assignedDeclaration = nil
-      if let initialized { noteInitialized(initialized) }
+      if let initialized { noteInitialized(initialized, at: target.range) }
       guard let target = checkedTarget else {
         // `(a, b) = (1, 2)` is refused; the names it meant to assign are
         // counted as assigned, so that their reads add no errors to that one.

@@ -78,6 +78,12 @@ public struct Checker {
   var initializingDeclaration: SourceRange?
   /// The local a plain assignment (`name = value`) being checked assigns.
   var assignedDeclaration: SourceRange?
+  /// The local functions whose bodies are being checked, innermost last,
+  /// with the index of the function declaring each.
+  var checkingLocalFunctions: [(owner: Int, declaration: SourceRange)] = []
+  /// The locals already reported as read before they have a value: one
+  /// error each is enough.
+  var reportedBeforeValue: Set<SourceRange> = []
   /// The globals of earlier REPL inputs, which a new input may redeclare.
   let previousGlobalCount: Int
   /// Whether this is a REPL input after the first (the session's scene exists).

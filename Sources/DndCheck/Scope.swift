@@ -156,6 +156,10 @@ struct FunctionContext {
   /// For a local function used before its declaration (they are hoisted):
   /// the locals that had no value yet at some such use.
   var unassignedAtEarlyUse: [SourceRange: Set<SourceRange>] = [:]
+  /// For each local function checked: the locals of this function it reads,
+  /// itself or through the local functions it names, with their names and
+  /// `let`/`var`.
+  var localFunctionReads: [SourceRange: [SourceRange: (name: String, kind: String)]] = [:]
   /// The global `self` stands for (the enclosing view, app or source).
   var selfSlot: Int?
   /// In a default value's context, the parameters of its function: the

@@ -85,9 +85,9 @@ extension Narrator {
         "A drag starts in another app, \(event.app ?? "?"), with its item \(event.argument("item") ?? "?") "
           + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
     case "noReorder":
-      // Rows of its own are moved by performDropWith; an item from elsewhere is inserted.
-      let rows = (event.argument("items") ?? "1") != "1"
-      let job = rows ? "move the rows" : "insert the item"
+      // Rows of its own are moved by performDropWith; items from elsewhere are inserted.
+      let fromOutside = event.result?.contains("from outside") ?? false
+      let job = fromOutside ? "insert what comes from outside" : "move the rows"
       add(
         event,
         "\(view)'s data source has moveRowAt, but UIKit does not reorder through it here (\(event.result ?? "")); "

@@ -47,6 +47,8 @@ public struct SequenceDiagramReporter: Sendable {
       let title = run.title.map { "Scenario \"\($0)\"" } ?? "Top level"
       lines.append("  Note over \(span): \(escape(title))")
       var drawer = Drawer(cast: cast, reporter: self, span: span)
+      // A run that only printed shows no trace (`TraceEvent.showsUIKit`), so no phase heading either.
+      drawer.headsPhases = run.trace.showsUIKit
       var printed = run.printed[...]
       // What was printed before the first event comes first.
       while let text = printed.first, text.afterEvent <= 0 {
@@ -263,6 +265,8 @@ private struct Drawer {
   private var lastTime: VirtualTime?
   private var lastPhase: (session: Int?, phase: DragPhase)?
   private var toldBeforeAnyDrag = false
+  /// False for a run whose trace the text report does not show.
+  var headsPhases = true
   private var showsSessions = false
   /// The delegate whose call ran last: loads it starts come from it.
   private var lastCaller = "UIKit"
@@ -321,11 +325,12 @@ private struct Drawer {
     lines.append("  Note over \(participant): \(escape(text))")
   }
 
-  /// A runtime step's own `->` (a batch update's "section 0: 2 -> 3") as the
-  /// diagram's `→`: escaped, `>` would show as an entity code beside the
-  /// arrows drawn. Values the script made keep theirs.
+  /// A runtime step's own `->` (a batch update's "section 0: 2 -> 3", a
+  /// move's "[0, 3]->[0, 0]") as the diagram's `→`: escaped, `>` would show
+  /// as an entity code beside the arrows drawn. What the script printed
+  /// keeps its own.
   private static func arrows(_ text: String) -> String {
-    text.contains(" -> ") ? text.replacingOccurrences(of: " -> ", with: " → ") : text
+    text.contains("->") ? text.replacingOccurrences(of: "->", with: "→") : text
   }
 
   /// The arguments as `name=value` words; a long press's `cause` is left to
@@ -402,7 +407,7 @@ private struct Drawer {
   /// Heads what comes before the first drag (a list's first layout, text
   /// printed first), once, as the text trace does.
   private mutating func headBeforeAnyDrag() {
-    guard lastPhase == nil, !toldBeforeAnyDrag else { return }
+    guard headsPhases, lastPhase == nil, !toldBeforeAnyDrag else { return }
     toldBeforeAnyDrag = true
     lines.append("  Note over \(span): Before any drag")
   }
@@ -420,9 +425,15 @@ private struct Drawer {
     event.arguments.first.map { $0.name + "=" + $0.value } ?? ""
   }
 
-  /// The owner of the oldest pending load of `argument`, taken off the list.
-  private static func take(_ argument: String, from loads: inout [(argument: String, owner: String)]) -> String? {
-    guard let index = loads.firstIndex(where: { $0.argument == argument }) else { return nil }
+  /// The owner of the oldest pending load of `argument` (UIKit's when
+  /// `byUIKit`, else the script's), taken off the list.
+  private static func take(
+    _ argument: String, byUIKit: Bool? = nil, from loads: inout [(argument: String, owner: String)]
+  ) -> String? {
+    let index = loads.firstIndex { load in
+      load.argument == argument && (byUIKit.map { $0 == (load.owner == "UIKit") } ?? true)
+    }
+    guard let index else { return nil }
     return loads.remove(at: index).owner
   }
 
@@ -456,7 +467,8 @@ private struct Drawer {
       }
     case "loadObjects(ofClass:)":
       // A method of the session: UIKit loads each item and calls back on the main queue.
-      let requester = caller(at: event.callDepth)
+      // A text view's built-in drop asks for itself.
+      let requester = event.byUIKit ? "UIKit" : caller(at: event.callDepth)
       loadRequester = requester
       pendingSessionLoads.append((Self.loadArgument(event), requester))
       message(requester, "->>", "UIKit", stamped(event, event.name + Self.arguments(event)))
@@ -471,7 +483,9 @@ private struct Drawer {
       message(owner, "->>", queue, stamped(event, event.name + Self.arguments(event)))
     case "loadCompleted":
       let queue = cast.queueID(event.queue) ?? "UIKit"
-      let owner = Self.take(Self.loadArgument(event), from: &pendingLoads) ?? loadRequester
+      let owner =
+        Self.take(Self.loadArgument(event), byUIKit: event.byUIKit, from: &pendingLoads)
+        ?? (event.byUIKit ? "UIKit" : loadRequester)
       completionOwner = owner
       if owner != "UIKit" { loadRequester = owner }
       message(queue, "->>", owner, stamped(event, "completion" + Self.arguments(event) + result))
@@ -490,7 +504,7 @@ private struct Drawer {
     case "settle", "wait":
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:
-      let text = event.name + Self.arguments(event) + Self.arrows(result)
+      let text = Self.arrows(event.name + Self.arguments(event) + result)
       let over = event.view == nil && event.interaction == nil ? "UIKit" : interaction
       let onView = over == "UIKit" ? event.view.map { " (\($0))" } ?? "" : ""
       note(over: over, stamped(event, text + onView))

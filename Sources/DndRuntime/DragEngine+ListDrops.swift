@@ -184,10 +184,12 @@ extension DragEngine {
       proposal.intent == .insertAtDestinationIndexPath, let move = list.dataSource?.moveItemAt
     else { return false }
     guard items.count == 1, let item = items.first, let source = item.sourceIndexPath else {
+      let outside = items.filter { $0.sourceIndexPath == nil }.count
       let reason =
-        items.count > 1
-        ? "\(items.count) rows: UIKit reorders through moveRowAt only when one row moves"
-        : "the item comes from outside this table: moveRowAt reorders the table's own rows"
+        outside > 0
+        ? (outside == 1 ? "an item comes" : "\(outside) items come")
+          + " from outside this table: moveRowAt reorders the table's own rows"
+        : "\(items.count) rows: UIKit reorders through moveRowAt only when one row moves"
       list.step("noReorder", [TraceArgument("items", "\(items.count)")], result: reason)
       return false
     }

@@ -247,6 +247,8 @@ extension DragEngine {
       if proposal.dropPerformer == .delegate { return }
     }
     let becomesEditable = target?.editability == .yes
+    // UIKit's own request, for the text view's built-in drop.
+    world.nextEventByUIKit = true
     try session.loadObjects(ofClass: .string) { [weak view, weak self] values in
       guard let view else { return }
       let strings = values.compactMap { value -> String? in

@@ -188,6 +188,8 @@ extension ItemProvider {
     guard let world else { return progress }
     let state = session
     let phase = state?.loadPhase
+    // A load UIKit starts for a session's loadObjects: its completion is UIKit's too.
+    let byUIKit = world.nextEventByUIKit
     world.record(.step, method, phase: phase, session: state?.id, arguments: [argument])
     let queue = world.providerQueue
     let scheduler = world.scheduler
@@ -224,7 +226,8 @@ extension ItemProvider {
         case .failure(let error): error.description
         }
       worldLink.world?.record(
-        .step, "loadCompleted", phase: phase, session: sessionID, arguments: [argument], result: outcome)
+        .step, "loadCompleted", phase: phase, session: sessionID, arguments: [argument], result: outcome,
+        byUIKit: byUIKit)
       try deliver(result)
       if counted { try state?.noteLoadFinished() }
     }

@@ -139,7 +139,7 @@ public final class World {
     _ kind: TraceEventKind, _ name: String, method: String? = nil, phase: DragPhase? = nil,
     session: Int? = nil, app: String? = nil, view: String? = nil, interaction: String? = nil,
     arguments: @autoclosure () -> [TraceArgument] = [], result: @autoclosure () -> String? = nil,
-    message: String? = nil, exceptionName: String? = nil, queue: WorkQueue? = nil
+    message: String? = nil, exceptionName: String? = nil, queue: WorkQueue? = nil, byUIKit: Bool? = nil
   ) -> Int {
     let located = kind == .warning || kind == .exception
     let details = trace.keepsDetails
@@ -149,11 +149,12 @@ public final class World {
       arguments: details ? arguments() : [], result: details ? result() : nil, message: message,
       exceptionName: exceptionName,
       sourceLocation: located ? sourceLocationProvider?() : nil, callDepth: callDepth,
-      byUIKit: takeByUIKit())
+      byUIKit: byUIKit ?? takeByUIKit())
   }
 
-  /// Set by a session's `loadObjects` before each item load it starts: the
-  /// next event recorded (that load's) is UIKit's (`TraceEvent.byUIKit`).
+  /// Set by a session's `loadObjects` before each item load it starts (and
+  /// by a text view's built-in drop before its `loadObjects`): the next
+  /// event recorded, that load's, is UIKit's (`TraceEvent.byUIKit`).
   var nextEventByUIKit = false
 
   private func takeByUIKit() -> Bool {

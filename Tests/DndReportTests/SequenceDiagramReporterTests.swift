@@ -89,7 +89,8 @@ import Testing
                   func performDrop(session) {
                       session.loadObjects(ofClass: String) { s in print("session -> \\(s.count)") }
                       _ = session.items[0].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
-                      _ = session.items[0].itemProvider.loadItem(forTypeIdentifier: "public.utf8-plain-text") { i, e in }
+                      let type = "public.utf8-plain-text"
+                      _ = session.items[0].itemProvider.loadItem(forTypeIdentifier: type) { i, e in }
                   }
               }
           }
@@ -110,6 +111,72 @@ import Testing
     #expect(lines.contains("  Note over D1: print: session -#62; 1"))
     let heading = try #require(lines.firstIndex { $0.hasSuffix(": Before any drag") })
     #expect(lines[heading + 1] == "  Note over Finger: print: before")
+    // A text field's built-in drop asks for the text itself.
+    let fields = SequenceDiagramReporter().render(try ScriptRun.example("13-text-fields.dnd").result)
+    #expect(fields.contains("  UIKit->>UIKit: loadObjects(ofClass:) class=NSString\n"), "\(fields)")
+  }
+
+  /// Completions are told apart by the trace, not by order: the script's
+  /// own load finishes first and goes to its delegate, UIKit's slower one to
+  /// UIKit (paired oldest first, both went to UIKit).
+  @Test func aCompletionGoesToWhoeverStartedItsLoad() throws {
+    let run = try ScriptRun(
+      """
+      source S {
+          item a {
+              let slow = NSItemProvider(object: "slow")
+              slow.simulate(latency: 0.5, forTypeIdentifier: "public.utf8-plain-text")
+              return [UIDragItem(itemProvider: slow), UIDragItem(itemProvider: NSItemProvider(object: "fast"))]
+          }
+      }
+      app A {
+          view zone {
+              frame = Rect(0, 0, 500, 500)
+              dropInteraction {
+                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                  func performDrop(session) {
+                      session.loadObjects(ofClass: String) { s in print("session") }
+                      _ = session.items[1].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
+                  }
+              }
+          }
+      }
+      scenario "s" {
+          longPress S.a
+          drag to zone
+          release
+          settle
+      }
+      """)
+    let lines = SequenceDiagramReporter().render(run.result).split(separator: "\n").map(String.init)
+    #expect(lines.contains("  Note over D1: print: own"), "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("  Q2->>UIKit: [0.5s] completion") }, "\(lines)")
+  }
+
+  /// A move's "[0, 3]->[0, 0]" is drawn with the diagram's arrow, as a batch
+  /// update's "2 -> 3" is (an escaped ">" showed as -#62;).
+  @Test func aMovedRowIsDrawnWithAnArrow() throws {
+    let run = try ScriptRun(
+      """
+      app Shelf {
+          var books = ["Emma", "Dune", "Ulysses"]
+          tableView list {
+              frame = Rect(0, 0, 400, 600)
+              dataSource {
+                  func numberOfRowsInSection(section) { books.count }
+                  func cellForRowAt(indexPath) { UITableViewCell(text: books[indexPath.row]) }
+              }
+          }
+      }
+      scenario "move" {
+          wait 0
+          books.insert(books.remove(at: 2), at: 0)
+          list.moveRow(at: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0))
+      }
+      """)
+    let diagram = SequenceDiagramReporter().render(run.result)
+    #expect(diagram.contains("[0, 2]→[0, 0]"), "\(diagram)")
+    #expect(!diagram.contains("#62;"))
   }
 
   /// What comes before the first drag (a list's first layout) is headed as

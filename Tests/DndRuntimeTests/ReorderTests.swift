@@ -104,7 +104,7 @@ struct ReorderTests {
     try s.fingers.settle()
     #expect(performed == 1)
     let step = try #require(s.trace.events.first { $0.name == "noReorder" })
-    #expect(step.result?.hasPrefix("the item comes from outside this table") == true, "\(step)")
+    #expect(step.result?.hasPrefix("an item comes from outside this table") == true, "\(step)")
   }
 
   @Test("choice: a row added by a tap ends its lift at once when the finger lifts during it, before the set-down")
