@@ -73,36 +73,50 @@ import Testing
     #expect(!diagram.contains("-#62;"))
   }
 
+  /// A drag of another app's item `a` (its body `item`) onto a view whose
+  /// drop interaction runs `performDrop`; the scenario runs `first` first.
+  static func dropFromAnotherApp(item: String, performDrop: String, first: String = "") -> String {
+    """
+    source S {
+        item a {
+    \(item)
+        }
+    }
+    app A {
+        view zone {
+            frame = Rect(0, 0, 500, 500)
+            dropInteraction {
+                func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+                func performDrop(session) {
+    \(performDrop)
+                }
+            }
+        }
+    }
+    scenario "s" {
+        \(first)
+        longPress S.a
+        drag to zone
+        release
+        settle
+    }
+    """
+  }
+
   /// A handler's own load right after a session's loadObjects of the same
   /// class is the handler's, told by the trace (UIKit's item loads are
   /// marked); what the script printed keeps its "->"; a print before the
   /// first drag is headed as the text trace heads it; loadItem is drawn.
   @Test func ownLoadsPrintsAndLegacyLoadsAreDrawnWhereTheyBelong() throws {
     let run = try ScriptRun(
-      """
-      source S { item a { UIDragItem(itemProvider: NSItemProvider(object: "sunset")) } }
-      app A {
-          view zone {
-              frame = Rect(0, 0, 500, 500)
-              dropInteraction {
-                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
-                  func performDrop(session) {
-                      session.loadObjects(ofClass: String) { s in print("session -> \\(s.count)") }
-                      _ = session.items[0].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
-                      let type = "public.utf8-plain-text"
-                      _ = session.items[0].itemProvider.loadItem(forTypeIdentifier: type) { i, e in }
-                  }
-              }
-          }
-      }
-      scenario "s" {
-          print("before")
-          longPress S.a
-          drag to zone
-          release
-          settle
-      }
-      """)
+      Self.dropFromAnotherApp(
+        item: "UIDragItem(itemProvider: NSItemProvider(object: \"sunset\"))",
+        performDrop: """
+          session.loadObjects(ofClass: String) { s in print("session -> \\(s.count)") }
+          _ = session.items[0].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
+          let type = "public.utf8-plain-text"
+          _ = session.items[0].itemProvider.loadItem(forTypeIdentifier: type) { i, e in }
+          """, first: "print(\"before\")"))
     let lines = SequenceDiagramReporter().render(run.result).split(separator: "\n").map(String.init)
     #expect(lines.filter { $0 == "  UIKit->>Q2: loadObject(ofClass:) class=NSString" }.count == 1, "\(lines)")
     #expect(lines.filter { $0 == "  D1->>Q2: loadObject(ofClass:) class=NSString" }.count == 1)
@@ -121,33 +135,16 @@ import Testing
   /// UIKit (paired oldest first, both went to UIKit).
   @Test func aCompletionGoesToWhoeverStartedItsLoad() throws {
     let run = try ScriptRun(
-      """
-      source S {
-          item a {
-              let slow = NSItemProvider(object: "slow")
-              slow.simulate(latency: 0.5, forTypeIdentifier: "public.utf8-plain-text")
-              return [UIDragItem(itemProvider: slow), UIDragItem(itemProvider: NSItemProvider(object: "fast"))]
-          }
-      }
-      app A {
-          view zone {
-              frame = Rect(0, 0, 500, 500)
-              dropInteraction {
-                  func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
-                  func performDrop(session) {
-                      session.loadObjects(ofClass: String) { s in print("session") }
-                      _ = session.items[1].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
-                  }
-              }
-          }
-      }
-      scenario "s" {
-          longPress S.a
-          drag to zone
-          release
-          settle
-      }
-      """)
+      Self.dropFromAnotherApp(
+        item: """
+          let slow = NSItemProvider(object: "slow")
+          slow.simulate(latency: 0.5, forTypeIdentifier: "public.utf8-plain-text")
+          return [UIDragItem(itemProvider: slow), UIDragItem(itemProvider: NSItemProvider(object: "fast"))]
+          """,
+        performDrop: """
+          session.loadObjects(ofClass: String) { s in print("session") }
+          _ = session.items[1].itemProvider.loadObject(ofClass: String) { o, e in print("own") }
+          """))
     let lines = SequenceDiagramReporter().render(run.result).split(separator: "\n").map(String.init)
     #expect(lines.contains("  Note over D1: print: own"), "\(lines)")
     #expect(lines.contains { $0.hasPrefix("  Q2->>UIKit: [0.5s] completion") }, "\(lines)")
