@@ -104,15 +104,14 @@ extension Checker {
       notes: [Diagnostic.Note("'\(name)' is declared here", at: info.declarationRange)])
   }
 
-  /// A local function named before its declaration is reached (local
-  /// functions are hoisted, so earlier code may call them): the locals
-  /// without a value at that point are remembered, and its body is checked
-  /// as if written there too (`checkLocalFunctionBody`).
-  /// Named from another local function's body (`func n() { p() }`), the
-  /// locals counted as without a value there pass on to it.
-  /// A local function already declared is checked where it is named: the
-  /// locals its body reads (directly or through the local functions it
-  /// names) must have values there.
+  /// A local function is named (called, or used as a value). Local
+  /// functions are hoisted, so earlier code may call one: named before its
+  /// declaration is reached, the locals without a value at that point are
+  /// remembered, and its body is checked as if written there too
+  /// (`checkLocalFunctionBody`); named from another local function's body,
+  /// the locals counted as without a value there pass on the same way. Named
+  /// after its declaration, the locals its body reads (itself or through the
+  /// local functions it names) must have values where it is named.
   private mutating func noteUse(ofFunction name: String, _ info: LocalInfo, captured: Bool, at range: SourceRange) {
     guard let owner = captured ? declaringFunction(of: name, info) : functions.count - 1 else { return }
     let declaration = info.declarationRange
