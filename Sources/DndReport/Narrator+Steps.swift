@@ -86,7 +86,7 @@ extension Narrator {
           + "(\(event.result ?? "")). It is already lifted there; this app sees it arrive.")
     case "noReorder":
       // Rows of its own are moved by performDropWith; items from elsewhere are inserted.
-      let fromOutside = event.result?.contains("from outside") ?? false
+      let fromOutside = (event.argument("fromOutside") ?? "0") != "0"
       let job = fromOutside ? "insert what comes from outside" : "move the rows"
       add(
         event,

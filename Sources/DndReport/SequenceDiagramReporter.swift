@@ -284,7 +284,8 @@ private struct Drawer {
   /// The loads not yet completed, oldest first: what they load (their
   /// argument, a class or a type) and whose code asked (UIKit for the
   /// item loads of a session's `loadObjects`). A completion goes to the
-  /// oldest load of its argument: the trace does not pair them.
+  /// oldest load of its argument started by the same side (the trace marks
+  /// UIKit's), since the trace does not pair a load with its completion.
   private var pendingLoads: [(argument: String, owner: String)] = []
   /// The `loadObjects` calls waiting for their completion on the main queue.
   private var pendingSessionLoads: [(argument: String, owner: String)] = []

@@ -190,7 +190,9 @@ extension DragEngine {
         ? (outside == 1 ? "an item comes" : "\(outside) items come")
           + " from outside this table: moveRowAt reorders the table's own rows"
         : "\(items.count) rows: UIKit reorders through moveRowAt only when one row moves"
-      list.step("noReorder", [TraceArgument("items", "\(items.count)")], result: reason)
+      list.step(
+        "noReorder", [TraceArgument("items", "\(items.count)"), TraceArgument("fromOutside", "\(outside)")],
+        result: reason)
       return false
     }
     let methods = list.methods

@@ -86,6 +86,7 @@ struct ReorderTests {
     #expect(performed == 1)
     let step = try #require(s.trace.events.first { $0.name == "noReorder" })
     #expect(step.argument("items") == "2")
+    #expect(step.argument("fromOutside") == "0")
     #expect(step.result?.hasPrefix("2 rows:") == true)
     let order = s.trace.events.map(\.name).filter { $0 == "noReorder" || $0 == "performDropWith" }
     #expect(order.first == "noReorder", "\(order)")
@@ -105,6 +106,7 @@ struct ReorderTests {
     #expect(performed == 1)
     let step = try #require(s.trace.events.first { $0.name == "noReorder" })
     #expect(step.result?.hasPrefix("an item comes from outside this table") == true, "\(step)")
+    #expect(step.argument("fromOutside") == "1")
   }
 
   @Test("choice: a row added by a tap ends its lift at once when the finger lifts during it, before the set-down")
