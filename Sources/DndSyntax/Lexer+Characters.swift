@@ -131,7 +131,7 @@ extension Lexer {
     position += length
     let isCurlyQuote = [0x201C, 0x201D, 0x2018, 0x2019].contains(scalar.value)
     let hint = isCurlyQuote ? "strings are written with straight quotes '\"'" : nil
-    return makeError(.unexpectedCharacter(describe(scalar), hint: hint), from: tokenStart, to: position)
+    return makeError(.unexpectedCharacter(Self.describe(scalar), hint: hint), from: tokenStart, to: position)
   }
 
   /// A name containing non-ASCII letters ("café", "größe"): one error token
@@ -209,7 +209,7 @@ extension Lexer {
       // `#selector`, `#if`, `#line`: the word goes with the '#', and the message says what to write instead.
       position = endOfIdentifier(from: position)
       message = .swiftPoundWord(file.text(range(tokenStart + 1, position)))
-    default: message = .unexpectedCharacter(describe(Unicode.Scalar(first)), hint: nil)
+    default: message = .unexpectedCharacter(Self.describe(Unicode.Scalar(first)), hint: nil)
     }
     return makeError(message, from: tokenStart, to: position)
   }
@@ -217,7 +217,7 @@ extension Lexer {
   /// How a character is named in a message, quotes included: itself when
   /// printable ASCII, with its code point when non-ASCII (it may look like an
   /// ASCII one), and only its code point when invisible.
-  private func describe(_ scalar: Unicode.Scalar) -> String {
+  static func describe(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     if scalar.value < 0x20 || scalar.value == 0x7F { return code }

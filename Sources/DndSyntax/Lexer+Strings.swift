@@ -68,7 +68,14 @@ extension Lexer {
       }
       switch frame {
       case .string(let multiline):
-        if current != .quote && current != .backslash && current < 0x80 {
+        if current < 0x20 || current == 0x7F {
+          // Swift refuses an unprintable ASCII character in a string literal,
+          // except a tab in a multi-line one.
+          if !(multiline && current == .tab) {
+            note(.unprintableCharacterInString(Self.describe(Unicode.Scalar(current))), position..<position + 1)
+          }
+          position += 1
+        } else if current != .quote && current != .backslash && current < 0x80 {
           position = max(position + 1, endOfPlainText(from: position))
         } else if current == .quote {
           if !multiline {

@@ -467,7 +467,9 @@ extension Lexer {
       var cursor = index
       while cursor < end {
         let byte = buffer[cursor]
-        guard byte != 0x22 && byte != 0x5C && byte != 0x0A && byte != 0x0D && byte < 0x80 else { break }
+        // Stops at a quote, a backslash, a control byte (line breaks among
+        // them) and the first byte of a non-ASCII scalar.
+        guard byte != 0x22 && byte != 0x5C && byte >= 0x20 && byte < 0x7F else { break }
         cursor += 1
       }
       return cursor

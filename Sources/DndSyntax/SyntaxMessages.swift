@@ -522,6 +522,17 @@ extension DiagnosticMessage {
     return .error("unknown view or interaction kind '\(word)'" + advice)
   }
 
+  /// A raw control character inside a string literal, which Swift refuses.
+  public static func unprintableCharacterInString(_ character: String) -> DiagnosticMessage {
+    let escape: String
+    switch character {
+    case "U+0009": escape = "write \\t for a tab"
+    case "U+0000": escape = "write \\0 for it"
+    default: escape = "write it as \\u{...}, or leave it out"
+    }
+    return .error("unprintable character \(character) in a string literal; \(escape)")
+  }
+
   public static var unterminatedBlockComment: DiagnosticMessage {
     .error("unterminated '/*' comment; add '*/' to end it (comments nest)")
   }

@@ -33,6 +33,8 @@ struct LexerTests {
       ("foo_bar _ _x x1 Label", [.identifier, .underscore, .identifier, .identifier, .identifier]),
       ("$0 > $12", [.identifier, .greater, .identifier]),
       ("as? as! as is", [.asQuestion, .asBang, .kwAs, .kwIs]),
+      // A tab may stand as it is in a multi-line string only.
+      ("\"\"\"\na\tb\n\"\"\"", [.multilineString]),
       ("x as!= y", [.identifier, .kwAs, .bangEqual, .identifier]),
       (
         "a?.b ?? c ? d : e",
@@ -124,6 +126,18 @@ struct LexerTests {
         [ErrorToken(id: "unterminatedBlockComment", text: "/* b /* c */", pointsAt: "/* b /* c */")]
       ),
       ("\"a\\qb\"", [ErrorToken(id: "invalidEscape", text: "\"a\\qb\"", pointsAt: "\\q")]),
+      // Swift refuses raw control characters in a string literal (a tab
+      // only in a one-line one), as dnd does.
+      (
+        "\"a\u{1B}b\"",
+        [ErrorToken(id: "unprintableCharacterInString", text: "\"a\u{1B}b\"", pointsAt: "\u{1B}")]
+      ),
+      ("\"a\tb\"", [ErrorToken(id: "unprintableCharacterInString", text: "\"a\tb\"", pointsAt: "\t")]),
+      ("\"\u{7F}\"", [ErrorToken(id: "unprintableCharacterInString", text: "\"\u{7F}\"", pointsAt: "\u{7F}")]),
+      (
+        "\"\"\"\na\u{7}\n\"\"\"",
+        [ErrorToken(id: "unprintableCharacterInString", text: "\"\"\"\na\u{7}\n\"\"\"", pointsAt: "\u{7}")]
+      ),
       (
         "\"\\u{110000}\"",
         [ErrorToken(id: "invalidUnicodeEscape", text: "\"\\u{110000}\"", pointsAt: "\\u{110000}")]
