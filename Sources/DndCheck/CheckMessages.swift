@@ -431,6 +431,13 @@ extension DiagnosticMessage {
         + "after the first, without labels (docs/handlers.md lists them all)")
   }
 
+  /// `iOS 17.4.1.2`: more numbers than a version has.
+  static func systemVersionTooLong(_ system: String, version: String) -> DiagnosticMessage {
+    .error(
+      "'\(version)' is not a version of \(system): a version has at most three numbers (major, minor and patch), "
+        + "as in '\(system) 17.4.1'")
+  }
+
   static func tupleDeclCountMismatch(names: Int, elements: Int) -> DiagnosticMessage {
     .error(
       "this tuple has \(elements) elements, but \(names) names take it apart; write one name (or '_') "

@@ -52,6 +52,11 @@ extension Checker {
       report(.unknownSystemVersion(name, version: system.version), at: system.versionRange)
       return nil
     }
+    // Apple's versions have a major, a minor and a patch number at most.
+    guard system.version.split(separator: ".").count <= 3 else {
+      report(.systemVersionTooLong(name, version: system.version), at: system.versionRange)
+      return nil
+    }
     return major
   }
 

@@ -133,6 +133,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("unknownSystemVersion", "device iPhone iOS 1️⃣20.1"),
     .init("unknownSystemVersion", "device iPad iPadOS 1️⃣12"),
     .init("unknownSystemVersion", "device iPad iOS 1️⃣27"),
+    .init("systemVersionTooLong", "device iPad iOS 1️⃣17.4.1.2"),
     .init("duplicateDevice", "device iPad\n1️⃣device iPhone"),
     .init("unknownViewProperty", inRoot("label l { 1️⃣txt = \"a\" }")),
     .init("unknownViewProperty", inRoot("imageView i { 1️⃣text = \"a\" }")),
