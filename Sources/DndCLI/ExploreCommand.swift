@@ -36,8 +36,15 @@ enum ExploreCommand {
     var replayOrder: OrderID?
     if let text = settings.replay {
       guard let order = OrderID(parsing: text) else {
-        console.writeError(
-          "dnd: " + style.renderer.render(.error, "invalid order '\(text)'; expected an id such as 2.0.1"))
+        // Digits and dots that still do not parse hold a number too large.
+        let wellFormed = !text.isEmpty && text.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
+          && !text.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
+        let message =
+          wellFormed
+          ? "order '\(text)' picks an alternative no choice point has (the most is 999999); copy the order "
+            + "from the replay line 'dnd test --explore' prints"
+          : "invalid order '\(text)'; expected an id such as 2.0.1"
+        console.writeError("dnd: " + style.renderer.render(.error, message))
         return .usage
       }
       replayOrder = order

@@ -103,8 +103,16 @@ enum StringFormat {
       throw Failure(message: "a width or precision taken from the values ('*') is not part of dnd; write the number")
     }
     // Length modifiers change nothing here: every Int is 64 bits.
+    let modifiersStart = index
     while index < bytes.count, "hlqLzjt".utf8.contains(bytes[index]) { index += 1 }
     guard index < bytes.count else {
+      // `%q`, `%l`: a length modifier read as a conversion's letter.
+      if index > modifiersStart {
+        let modifiers = String(decoding: bytes[modifiersStart..<index], as: UTF8.self)
+        throw Failure(
+          message: "the format ends after '\(modifiers)', a length modifier that only comes before a conversion "
+            + "letter (as in '%ld'); write the letter, or '%%' for a percent sign")
+      }
       throw Failure(message: "the format ends in the middle of a conversion; write '%%' for a percent sign")
     }
     conversion.letter = bytes[index]

@@ -68,6 +68,9 @@ import Testing
       name: "test-replay-bad-order",
       arguments: ["test", "examples/explore/01-url-first.dnd", "--replay", "1..2"], status: 64),
     Case(
+      name: "test-replay-huge-order",
+      arguments: ["test", "examples/explore/01-url-first.dnd", "--replay", "1000000"], status: 64),
+    Case(
       name: "test-replay-missing-order",
       arguments: [
         "test", "--no-color", "examples/explore/01-url-first.dnd", "--filter", "background", "--replay", "99.99.99",

@@ -62,6 +62,11 @@ import Testing
     ("%101d", [.int(1)], "a width or precision in a format is at most 100"),
     ("%.101f", [.double(1)], "a width or precision in a format is at most 100"),
     ("50%", [], "the format ends in the middle of a conversion; write '%%' for a percent sign"),
+    (
+      "%q", [.int(1)],
+      "the format ends after 'q', a length modifier that only comes before a conversion letter (as in '%ld'); "
+        + "write the letter, or '%%' for a percent sign"
+    ),
     ("%k", [.int(1)], "'%k' is not a conversion dnd formats; use %d for an Int, %f for a Double, %@ for anything"),
   ])
   func mistakes(template: String, values: [Arg], message: String) {
