@@ -23,7 +23,7 @@ enum ReplCommand: String, CaseIterable {
     case .load: "Start again from FILE: its declarations run, its scenarios do not."
     case .reload: "Load the last loaded file again (after editing it)."
     case .reset: "Forget everything and start empty."
-    case .tree: "The view tree, as an indented outline."
+    case .tree: "The view tree, as an indented outline (as dnd render ends), and the item sources."
     case .render: "The scene drawn."
     case .session: "The active drag: its items, location, last proposal, targets seen."
     case .trace: "The last N trace events (20 if N is not given)."
@@ -152,49 +152,29 @@ extension ReplSession {
 
   // MARK: The view tree
 
-  /// Every app's view tree as an indented outline, then the item sources.
+  /// Every app's view tree as `dnd render` outlines it, then the item sources.
   func outline() -> String {
     guard let world = scene?.host.world, !world.apps.isEmpty || !world.itemSources.isEmpty else {
       return "No apps yet.\n"
     }
-    var out = ""
-    for app in world.apps {
-      out += "app \(app.name)  frame \(app.frame)\n"
-      for view in app.window.subviews { out += outline(view, depth: 1) }
-    }
-    for source in world.itemSources {
-      out += "source \(source.name)  items \(source.itemNames.joined(separator: ", "))\n"
+    let picture = Self.picture(of: world)
+    var out = picture.deviceLine + "\nViews (frames in the superview's coordinates):\n"
+    out += SceneTextRenderer().outline(picture).joined(separator: "\n") + "\n"
+    if !world.itemSources.isEmpty {
+      let sources = world.itemSources.map { "\($0.name) (\($0.itemNames.joined(separator: ", ")))" }
+      out += "Item sources: " + sources.joined(separator: ", ") + "\n"
     }
     return out
-  }
-
-  private func outline(_ view: View, depth: Int) -> String {
-    var parts = [view.kind.rawValue + " " + view.name, "\(view.frame)"]
-    if let text = view.text { parts.append("text \(quoted(text))") }
-    if let title = view.title { parts.append("title \(quoted(title))") }
-    if view.isHidden { parts.append("hidden") }
-    if view.alpha != 1 { parts.append("alpha \(view.alpha)") }
-    if view.isUserInteractionEnabled != view.kind.isUserInteractionEnabledByDefault {
-      parts.append(view.isUserInteractionEnabled ? "interactive" : "not interactive")
-    }
-    if !view.dragInteractions.isEmpty { parts.append("drag") }
-    if !view.dropInteractions.isEmpty { parts.append("drop") }
-    if !view.springLoadedInteractions.isEmpty { parts.append("spring-loaded") }
-    var out = String(repeating: "  ", count: depth) + parts.joined(separator: "  ") + "\n"
-    for subview in view.subviews { out += outline(subview, depth: depth + 1) }
-    return out
-  }
-
-  private func quoted(_ text: String) -> String {
-    "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
   }
 
   /// The scene drawn by `dnd render`'s renderer, as it is now.
   func picture() -> String {
     guard let world = scene?.host.world, !world.apps.isEmpty else { return "No apps yet.\n" }
-    let picture = ScenePicture(
-      scene: world.snapshot(), trace: world.trace.events, title: nil, caption: "after the last input")
-    return SceneTextRenderer().render(picture)
+    return SceneTextRenderer().render(Self.picture(of: world))
+  }
+
+  private static func picture(of world: World) -> ScenePicture {
+    ScenePicture(scene: world.snapshot(), trace: world.trace.events, title: nil, caption: "after the last input")
   }
 
   // MARK: The active drag

@@ -229,7 +229,7 @@ public struct SceneTextRenderer: Sendable {
   // MARK: The outline
 
   /// The view tree, one line per view (long lines continue, indented).
-  func outline(_ picture: ScenePicture) -> [String] {
+  public func outline(_ picture: ScenePicture) -> [String] {
     var lines: [String] = []
     let targets = picture.currentTargets
     for app in picture.scene.apps {

@@ -472,7 +472,7 @@ import Testing
     let outcome = dnd(
       ["repl"], input: Array("device iPhone\napp A { view root { frame = Rect(0, 0, 10, 10) } }\n:tree\n".utf8))
     #expect(outcome.status == 0, "\(outcome.error)")
-    #expect(outcome.output.contains("app A  frame (0, 0, 375, 667)"), "\(outcome.output)")
+    #expect(outcome.output.contains("A (app window, (0, 0, 375, 667) on the screen)"), "\(outcome.output)")
   }
 
   /// A device typed after the first input says which device the session
