@@ -23,7 +23,7 @@ enum ReplCommand: String, CaseIterable {
     case .load: "Start again from FILE: its declarations run, its scenarios do not."
     case .reload: "Load the last loaded file again (after editing it)."
     case .reset: "Forget everything and start empty."
-    case .tree: "The view tree, as an indented outline (as dnd render ends), and the item sources."
+    case .tree: "The view tree as dnd render outlines it, and the item sources."
     case .render: "The scene drawn."
     case .session: "The active drag: its items, location, last proposal, targets seen."
     case .trace: "The last N trace events (20 if N is not given)."

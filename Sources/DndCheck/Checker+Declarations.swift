@@ -508,8 +508,11 @@ extension Checker {
     for member in decl.members {
       switch member {
       case .variable(let variable):
+        // `Safari.visits`: a source answers its variables and functions as members.
+        declaredNames.append(variable.name.text)
         variables.append(checkGlobalVariable(variable))
       case .function(let function):
+        declaredNames.append(function.name.text)
         let functionSlot =
           globalSlot(declaredBy: function.name) ?? declareGlobal(function.name, kind: .function)
         let code = checkFunction(function, kind: .function, selfSlot: slot)

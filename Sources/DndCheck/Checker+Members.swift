@@ -211,7 +211,11 @@ extension Checker {
   private func declaredAmong(_ names: Set<String>) -> Set<String> {
     var found = Set<String>()
     for name in declaredNames where names.contains(name) { found.insert(name) }
-    for global in globals where names.contains(global.name) { found.insert(global.name) }
+    // An app's variables and functions, views, apps and sources: a
+    // top-level variable or function is no member of anything.
+    for global in globals where (global.app != nil || global.kind.isPartOfScene) && names.contains(global.name) {
+      found.insert(global.name)
+    }
     let earlier = symbols.names.prefix(previousSymbolCount).dropFirst(KnownMember.allCases.count)
     for name in earlier where names.contains(name) { found.insert(name) }
     return found

@@ -88,9 +88,10 @@ public struct Checker {
   let previousGlobalCount: Int
   /// Whether this is a REPL input after the first (the session's scene exists).
   let continuesEarlierInput: Bool
-  /// The names the script declares besides its globals (locals,
-  /// parameters, items, interactions): with the globals, the members the
-  /// runtime may resolve by the script's own names. Kept in a list, not
+  /// The names the script declares besides its globals (items,
+  /// interactions, tuple labels): with the globals, the members the
+  /// runtime may resolve by the script's own names. Not locals: a local
+  /// named `index` made `array.index(of:)` pass the check. Kept in a list, not
   /// hashed: only a script using a member no type has needs them searched.
   /// See Checker+Members.
   var declaredNames: [String] = []
@@ -436,7 +437,6 @@ public struct Checker {
         name: name.text, slot: slot, isConstant: isConstant, kind: kind, declarationRange: declarationRange,
         letKeywordRange: letKeyword, receiver: receiver, isFractional: isFractional,
         isOptionalCollection: isOptionalCollection, valueType: valueType)
-      declaredNames.append(name.text)
       let last = functions[current].scopes.count - 1
       functions[current].scopes[last].locals.insert(info)
       functions[current].scopes[last].pending.remove(name.text)

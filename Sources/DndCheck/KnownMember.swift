@@ -127,6 +127,9 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
   // Core: `rounded(_:)`'s rules
   case up, down, towardZero, awayFromZero, toNearestOrAwayFromZero, toNearestOrEven
 
+  // Core: `text.data(using: .utf8)`
+  case using
+
   /// The spelling a script uses.
   public var spelling: String {
     let index = Int(rawValue)
@@ -196,6 +199,6 @@ public enum KnownMember: Int32, CaseIterable, Sendable {
     "deselectRow", "deselectItem", "indexPathForSelectedRow", "animated", "scrollPosition", "top", "middle",
     "bottom", "left", "right", "centeredVertically", "centeredHorizontally", "format",
     "starts", "delegate", "dropProgressMode", "system", "custom", "useFastSameViewOperations", "isEnabledByDefault",
-    "up", "down", "towardZero", "awayFromZero", "toNearestOrAwayFromZero", "toNearestOrEven",
+    "up", "down", "towardZero", "awayFromZero", "toNearestOrAwayFromZero", "toNearestOrEven", "using",
   ]
 }

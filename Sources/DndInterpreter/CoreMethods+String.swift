@@ -10,6 +10,9 @@ extension Interpreter {
     case .first?: return text.first.map { .string(String($0)) } ?? .nil
     case .last?: return text.last.map { .string(String($0)) } ?? .nil
     case .description?: return .string(text)
+    // Swift's UTF8View, as the bytes it holds (for `Data(text.utf8)`,
+    // `Array(text.utf8)` and `text.utf8.count`).
+    case .utf8?: return .array(text.utf8.map { .int(Int($0)) })
     default: return nil
     }
   }
@@ -92,6 +95,14 @@ extension Interpreter {
       return .string(String(known == .dropFirst ? text.dropFirst(count) : text.dropLast(count)))
     case .reversed where arguments.isEmpty:
       return .string(String(text.reversed()))
+    case .data where arguments.hasLabels(.using):
+      // Swift's answer is optional: nil only for an encoding that cannot
+      // spell the text, and UTF-8 spells any.
+      guard case .enumCase(let encoding) = arguments[0], encoding.known == .utf8 else {
+        let message = "data(using:) models the encoding .utf8 only; write 'text.data(using: .utf8)'"
+        throw RuntimeError(.invalidArgument(message), at: range)
+      }
+      return .object(DataObject(utf8Of: text))
     case .filter:
       // A String's filter gives a String, as in Swift.
       let kept = try arrayMethod(characters(of: text, at: range), symbol, arguments, at: range)

@@ -15,6 +15,10 @@ import Testing
 
   static let members: [DiagnosticCase] = [
     .init("unknownMemberName", "var items = [1]\nitems.1️⃣apend(2)"),
+    // A local's or a top-level variable's name is no member: `index` made
+    // `array.index(of:)` pass the check, to fail mid-scenario.
+    .init("unknownMemberName", "let a = [1]\nfunc f() { let index = 1; print(index) }\nprint(a.1️⃣index(of: 1))"),
+    .init("unknownMemberName", "let index = 1\nprint([1].1️⃣index(of: 1))"),
     .init("unknownMemberName", "let s = \"a\"\nprint(s.1️⃣cout)"),
     .init("unknownMemberName", "let n = 1\nprint(n.description.1️⃣lenght)"),
     .init("unknownMemberName", "app A { view root { } }\nfunc f() { root.1️⃣txet = \"a\" }"),
@@ -102,8 +106,9 @@ import Testing
     "let t = UIImage.self\nlet pair = (1, 2)\nprint(pair.0 + pair.1)",
     // Implicit members are a script's own values too.
     "var state = .idle\nif state == .idle { state = .busy }",
-    // A name declared anywhere may be a member (it is not checked further).
-    "func f(x) { print(x.anything) }\nlet anything = 1",
+    // An app's or a source's own names are members (not checked further).
+    "app A { var anything = 1 }\nfunc f(x) { print(x.anything) }",
+    "source S { func anything() { } }\nfunc f(x) { x.anything() }",
     // A handler's session, with its own members, or shadowed.
     inRoot(
       "label l { dropInteraction { func canHandle(session) { session.canLoadObjects(ofClass: String.self) }\n"

@@ -164,6 +164,11 @@ final class DataObject: NativeObject {
     self.data = data
   }
 
+  /// `text.data(using: .utf8)`: the text's UTF-8 bytes.
+  convenience init(utf8Of text: String) {
+    self.init(Data(text.utf8))
+  }
+
   override var typeName: String { "Data" }
   override var description: String { "\(data.count) bytes" }
   override func isInstance(of type: Builtin) -> Bool { type == .data }
@@ -221,8 +226,9 @@ final class DataObject: NativeObject {
     return String(data: object.data, encoding: .utf8).map { .string($0) } ?? .nil
   }
 
-  /// `Data()`, `Data(count: n)`, `Data("text")` for the text's UTF-8 bytes,
-  /// and `Data(contentsOf: url)`.
+  /// `Data()`, `Data(count: n)`, `Data(text.utf8)` or `Data([bytes])`,
+  /// `Data("text")` for the text's UTF-8 bytes (dnd's own shorthand; Swift
+  /// refuses it), and `Data(contentsOf: url)`.
   static func make(_ arguments: Arguments, world: () throws -> World) throws -> Value {
     if arguments.isEmpty { return .object(DataObject(Data())) }
     if arguments.hasLabels(.contentsOf) { return try contents(of: arguments[0], world: try world()) }
@@ -232,6 +238,19 @@ final class DataObject: NativeObject {
         throw RuntimeError(.invalidArgument("Data(count:) needs a count from 0 to 64000000, not \(count)"))
       }
       return .object(DataObject(Data(count: count)))
+    }
+    if arguments.hasLabels(nil), case .array(let elements) = arguments[0] {
+      // `Data(text.utf8)`, `Data([0x89, 0x50])`: bytes from 0 to 255.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(elements.count)
+      for element in elements {
+        guard case .int(let byte) = element, (0...255).contains(byte) else {
+          throw RuntimeError(
+            .invalidArgument("Data([...]) takes bytes, Ints from 0 to 255, not \(element.typeName) \(element)"))
+        }
+        bytes.append(UInt8(byte))
+      }
+      return .object(DataObject(Data(bytes)))
     }
     if arguments.hasLabels(nil) {
       return .object(DataObject(Data(try Convert.string(arguments[0], for: "Data").utf8)))
