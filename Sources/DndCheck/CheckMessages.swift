@@ -518,6 +518,11 @@ extension DiagnosticMessage {
     .error("'\(name)' is not a property a '\(block)' block can set" + didYouMean(suggestion))
   }
 
+  /// A real UIKit list method dnd does not model (UnmodelledMethods).
+  static func unmodelledHandler(_ name: String, owner: String, topic: String) -> DiagnosticMessage {
+    .error("'\(name)' is a method of \(owner) that dnd does not model, so leave it out: it is about \(topic)")
+  }
+
   static func unknownMemberName(_ name: String, suggestion: String?) -> DiagnosticMessage {
     .error("no type dnd knows has a member '\(name)'" + didYouMean(suggestion))
   }

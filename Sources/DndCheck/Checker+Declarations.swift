@@ -455,6 +455,10 @@ extension Checker {
   }
 
   private mutating func reportUnknownHandler(_ name: Name, in kind: InteractionKind?, on view: ViewKind) {
+    if let kind, let topic = UnmodelledMethods.topic(of: name.text, in: kind.protocolName(on: view)) {
+      report(.unmodelledHandler(name.text, owner: kind.protocolName(on: view), topic: topic), at: name.range)
+      return
+    }
     let elsewhere = DelegateCatalogue.methods(named: name.text)
     if let twin = elsewhere.first(where: { $0.interaction == kind && $0.counterpart != nil }),
       let counterpart = twin.counterpart

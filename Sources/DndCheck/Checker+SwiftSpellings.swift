@@ -67,6 +67,8 @@ extension Checker {
     "JSONEncoder": "there is no Codable: 'JSON.encode(value)' gives the JSON Data of arrays, "
       + "dictionaries (String keys), strings, numbers, Bools and nil",
     "NSSearchPathForDirectoriesInDomains": noFiles,
+    "OperationQueue": "run work on the main queue with 'DispatchQueue.main.async { ... }', as "
+      + "'OperationQueue.main.addOperation { ... }' does",
     "Set": "keep the elements in an array, checking 'contains' before 'append', or as the keys of a "
       + "dictionary of Bools",
     "Task": "there is no Swift concurrency: run work later with 'DispatchQueue.main.async { ... }' or "
@@ -141,11 +143,31 @@ extension Checker {
       + "lift, drop and cancel animations are modelled, and their animators take 'addAnimations')",
     // A button's title has one state in dnd.
     "setTitle": "a button's title is a property: write 'button.title = \"Save\"'",
+    // Swift 5 renamed Swift 4's 'index(of:)'; real delegate code still has it.
+    "index": "Swift calls it 'firstIndex(of:)' (and 'index(where:)' is 'firstIndex(where:)'): write "
+      + "'items.firstIndex(of: item)'",
+    // Apple's table view sample proposes a move only while the table is editing.
+    "isEditing": "a table view has no editing mode in dnd (drag and drop reorders rows without one): keep "
+      + "the state in an app variable ('var editing = false') and read that",
+    // What a custom view's canHandle may ask a class for (seen in public drop delegates).
+    "readableTypeIdentifiersForItemProvider": typesAsked,
+    "writableTypeIdentifiersForItemProvider": typesAsked,
+    "translatesAutoresizingMaskIntoConstraints": "there is no Auto Layout in dnd: a view's place is its 'frame'",
+    "pngData": imageBytes,
+    "jpegData": imageBytes,
     "dequeueReusableCell": cellContent,
     "textLabel": cellContent,
     "detailTextLabel": cellContent,
     "imageView": cellContent,
   ]
+
+  private static let typesAsked =
+    "ask the session what its items hold: 'session.canLoadObjects(ofClass: UIImage.self)' or "
+    + "'session.hasItemsConforming(toTypeIdentifiers: [\"public.image\"])'"
+
+  private static let imageBytes =
+    "an image in dnd is a name and a size, with no encoded bytes: give a provider the image itself, "
+    + "'NSItemProvider(object: image)'"
 
   private static let batchUpdates =
     "group changes in 'performBatchUpdates({ ... }, completion: nil)', which a table view has too"

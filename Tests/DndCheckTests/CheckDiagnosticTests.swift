@@ -21,6 +21,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
   static let names: [DiagnosticCase] = [
     .init("unknownName", "let a = 1\nprint(1️⃣b)"),
+    // Swift that real delegate code has, which dnd writes otherwise.
+    .init("memberNotInDnd", "let a = [1]\nprint(a.1️⃣index(of: 1))"),
+    .init("memberNotInDnd", "app A { tableView t { }\nfunc f() { print(t.1️⃣isEditing) } }"),
+    .init("nameNotInDnd", "1️⃣OperationQueue.main.addOperation { }"),
     .init("unknownName", "func f() { 1️⃣undefined() }"),
     .init("unknownName", "app A { collectionView grid { }\nfunc f() { print(1️⃣collectionView?.frame) } }"),
     .init("useBeforeDeclaration", "print(1️⃣x)\nvar x = 1"),

@@ -75,6 +75,28 @@ import Testing
     #expect(result.diagnostics.first?.fixIts.first?.replacement == suggestion)
   }
 
+  /// UIKit's list methods that real apps implement beside their drag and
+  /// drop code, which dnd does not model: named as UIKit's, with what they
+  /// are about, and no "did you mean" (`canEditRowAt` is not `canMoveRowAt`).
+  @Test(arguments: [
+    ("canEditRowAt", InteractionKind.dataSource, ViewKind.tableView, "UITableViewDataSource", "editing mode"),
+    ("editingStyleForRowAt", .delegate, .tableView, "UITableViewDelegate", "editing mode"),
+    ("targetIndexPathForMoveFromRowAt", .delegate, .tableView, "UITableViewDelegate", "propose '.forbidden'"),
+    ("titleForHeaderInSection", .dataSource, .tableView, "UITableViewDataSource", "section headers"),
+    ("willDisplay", .delegate, .collectionView, "UICollectionViewDelegate", "scroll"),
+    ("contextMenuConfigurationForItemAt", .delegate, .collectionView, "UICollectionViewDelegate", "menus"),
+  ])
+  func unmodelledListMethodIsNamedAsUIKits(
+    _ name: String, _ block: InteractionKind, _ view: ViewKind, _ owner: String, _ topic: String
+  ) {
+    let (result, _, _) = checkSource(Self.script(name, parameters: ["a", "b"], block: block, view: view))
+    #expect(result.diagnostics.map(\.id) == ["unmodelledHandler"])
+    let message = result.diagnostics.first?.message ?? ""
+    #expect(message.hasPrefix("'\(name)' is a method of \(owner) that dnd does not model"), "\(message)")
+    #expect(message.contains(topic), "\(message)")
+    #expect(result.diagnostics.first?.fixIts.isEmpty == true)
+  }
+
   @Test func misspeltViewFunctionSuggestsTheClosest() {
     let (result, _, _) = checkSource(Self.script("pastee", parameters: ["p"], block: nil, view: .label))
     #expect(result.diagnostics.map(\.id) == ["unknownViewFunction"])

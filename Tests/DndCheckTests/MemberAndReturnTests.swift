@@ -15,10 +15,10 @@ import Testing
 
   static let members: [DiagnosticCase] = [
     .init("unknownMemberName", "var items = [1]\nitems.1️⃣apend(2)"),
-    // A local's or a top-level variable's name is no member: `index` made
-    // `array.index(of:)` pass the check, to fail mid-scenario.
-    .init("unknownMemberName", "let a = [1]\nfunc f() { let index = 1; print(index) }\nprint(a.1️⃣index(of: 1))"),
-    .init("unknownMemberName", "let index = 1\nprint([1].1️⃣index(of: 1))"),
+    // A local's or a top-level variable's name is no member: a local `index`
+    // made `array.index(of:)` pass the check, to fail mid-scenario.
+    .init("unknownMemberName", "let a = [1]\nfunc f() { let slot = 1; print(slot) }\nprint(a.1️⃣slot(of: 1))"),
+    .init("unknownMemberName", "let slot = 1\nprint([1].1️⃣slot(of: 1))"),
     .init("unknownMemberName", "let s = \"a\"\nprint(s.1️⃣cout)"),
     .init("unknownMemberName", "let n = 1\nprint(n.description.1️⃣lenght)"),
     .init("unknownMemberName", "app A { view root { } }\nfunc f() { root.1️⃣txet = \"a\" }"),
