@@ -29,12 +29,20 @@ extension DiagnosticMessage {
         + "arguments in the order of its parameters")
   }
 
-  static func assignmentToConstant(_ name: String) -> DiagnosticMessage {
+  /// `declaredWithLet` is false for a parameter or a bound name, which
+  /// Swift (since Swift 3) cannot declare with `var`.
+  static func assignmentToConstant(_ name: String, declaredWithLet: Bool = true) -> DiagnosticMessage {
     // `reduce(into: 0) { $0 += $1 }`: there is no inout, so no declaration would help.
     if name.hasPrefix("$") {
       return .error(
         "cannot assign to '\(name)': a closure's arguments are constants, and dnd has no inout, so "
           + "'reduce(into:)' is not part of it; write 'reduce(0) { $0 + $1 }', or a 'for' loop")
+    }
+    guard declaredWithLet else {
+      return .error(
+        "cannot assign to '\(name)': a parameter, or a name that 'for', 'if let' or 'case let' binds, is a "
+          + "constant, as in Swift; change a copy ('var \(name) = \(name)'), or keep state that handlers share "
+          + "in an app variable")
     }
     return .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
   }

@@ -37,7 +37,8 @@ extension Checker {
     if let root, !root.hasMember, let constant = root.constantKind,
       root.declarationRange == nil || root.declarationRange != initializingDeclaration
     {
-      reportConstant(root, constant: constant, message: .assignmentToConstant(root.name))
+      reportConstant(
+        root, constant: constant, message: .assignmentToConstant(root.name, declaredWithLet: root.letKeyword != nil))
     } else if let root, case .letConstant? = root.constantKind, let type = root.valueType,
       let member = Checker.memberAfterVariable(of: target), Checker.isMember(member, of: type)
     {
