@@ -142,6 +142,7 @@ extension DragEngine {
       }
       item.hasVisiblePreview = preview?.isUsable ?? false
       item.liftPreviewSize = preview?.size
+      item.previewView = preview?.isUsable == true ? preview?.view : nil
     }
   }
 
@@ -266,6 +267,7 @@ extension DragEngine {
         }
       ) { try provider() }
       item.hasVisiblePreview = preview != nil
+      if let preview { item.previewView = preview.view }
     }
   }
 

@@ -145,11 +145,14 @@ extension DragEngine {
   /// from a cell shows the cell as it lifted, even if performDrop deleted it
   /// (a garbage can), not the whole table or collection view. An item from
   /// another app shows that app's drag image, which no view of the scene is
-  /// (it used to be named after the drop target's view).
+  /// (it used to be named after the drop target's view). A preview the
+  /// delegate chose (`previewForLifting`, a preview provider) shows its
+  /// view: a photo lifted off a board drops as the photo, not the board.
   private func defaultDropPreview(
     for item: DragItem, _ s: DragState, _ target: DropInteraction
   ) -> TargetedDragPreview {
-    let lifted = liftedCell(of: item, s) ?? (item.original ?? item).liftSnapshot
+    let source = item.original ?? item
+    let lifted = liftedCell(of: item, s) ?? source.liftSnapshot ?? source.previewView
     let local = lifted ?? item.giver?.view ?? item.original?.giver?.view ?? s.origin?.view
     let fromOtherApp = local == nil && s.origin == nil && s.sourceApp == nil
     let otherAppImage = fromOtherApp ? View(.view, name: "\(s.sourceName)'s drag image", world: world) : nil

@@ -23,6 +23,10 @@ public final class DragItem {
   /// A snapshot of the table or collection view cell the item lifted from:
   /// what its drop preview shows even after the cell was deleted or moved.
   var liftSnapshot: View?
+  /// The view the item's preview shows when the delegate chose one: the
+  /// lift preview's (`previewForLifting`), then a preview provider's. The
+  /// default drop preview shows it (not the whole view the drag began on).
+  var previewView: View?
   /// The drag interaction that gave this item (the one that began the drag,
   /// or one a second finger tapped): its view is the item's default preview.
   weak var giver: DragInteraction?

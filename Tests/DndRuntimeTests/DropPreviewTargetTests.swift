@@ -57,6 +57,29 @@ struct DropPreviewTargetTests {
     #expect(scene.trace.calls("previewForDropping").first?.result == "default preview of source")
   }
 
+  @Test("previewForDropping: the default preview shows the view the lift preview showed, not the drag's view (§3.5)")
+  func defaultPreviewShowsTheLiftPreviewsView() throws {
+    let scene = try TestScene()
+    let (board, target) = try scene.sourceAndTarget()
+    let photo = View(.imageView, name: "photo", frame: Rect(0, 0, 20, 10), world: scene.world)
+    try board.addSubview(photo)
+    let drag = scene.makeFullDragSource(board)
+    // Apple's DragBoard sample lifts one photo off the board it drags from.
+    drag.previewForLifting = { _, _ in TargetedDragPreview(view: photo) }
+    let drop = scene.makeFullDropTarget(target)
+    var shown: View?
+    drop.previewForDropping = { _, defaultPreview in
+      shown = defaultPreview.view
+      return defaultPreview
+    }
+    try scene.fingers.longPress(board)
+    try scene.fingers.move(to: target)
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(shown === photo)
+    #expect(scene.trace.calls("previewForDropping").first?.result == "default preview of photo")
+  }
+
   @Test("previewForDropping: the default preview of an item from another app is that app's drag image (§3.5)")
   func defaultPreviewOfAnotherAppsItem() throws {
     let scene = try TestScene()
