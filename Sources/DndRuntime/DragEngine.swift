@@ -151,7 +151,12 @@ final class DragEngine {
     s.transferSent = true
     try scheduler.enqueue(on: scheduler.main, label: "sessionDidTransferItems") { [self] in
       guard let origin = s.origin, let handler = origin.delegate.sessionDidTransferItems else {
-        step("itemsTransferred", s, phase: .dataTransfer, app: s.sourceName)
+        // A list's drag delegate has no such method: the step says so, so
+        // that it does not read as the source being told.
+        let untold = s.origin?.list.map {
+          "source not told (\($0.kind.dragDelegateProtocol) has no sessionDidTransferItems)"
+        }
+        step("itemsTransferred", s, phase: .dataTransfer, app: s.sourceName, result: untold)
         return
       }
       var callSite = site(s, origin)

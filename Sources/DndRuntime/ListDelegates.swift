@@ -18,6 +18,8 @@ public enum ListKind: String, Codable, Sendable {
   var units: String { self == .table ? "rows" : "items" }
   /// "table view" or "collection view", as UIKit's messages name the view.
   var viewPhrase: String { self == .table ? "table view" : "collection view" }
+  /// The protocol of its drag delegate.
+  var dragDelegateProtocol: String { self == .table ? "UITableViewDragDelegate" : "UICollectionViewDragDelegate" }
   /// The view kind of its cells.
   var cellKind: ViewKind { self == .table ? .tableViewCell : .collectionViewCell }
 }

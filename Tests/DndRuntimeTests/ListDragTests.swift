@@ -43,6 +43,20 @@ struct ListDragTests {
     #expect(s.world.engine.sessions.first?.items.first?.liftPreviewSize == Size(50, 50))
   }
 
+  @Test("§8.2 a list's drag delegate has no sessionDidTransferItems: the trace says the source is not told")
+  func listSourceIsNotToldOfTheTransfer() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    s.makeDragDelegate()
+    s.makeDropDelegate(proposal: ListDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath))
+    try s.fingers.longPress(try s.cell(0))
+    try s.fingers.move(to: try s.cell(1))
+    try s.fingers.release()
+    try s.fingers.settle()
+    let transfer = try #require(s.trace.events.first { $0.name == "itemsTransferred" })
+    #expect(transfer.kind == .step)
+    #expect(transfer.result == "source not told (UITableViewDragDelegate has no sessionDidTransferItems)")
+  }
+
   /// The cell drag states the trace recorded, as "cell state".
   private func cellStates(_ s: ListScene) -> [String] {
     s.trace.events.filter { $0.name == "dragStateDidChange" }.map {
