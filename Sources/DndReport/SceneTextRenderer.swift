@@ -210,7 +210,7 @@ public struct SceneTextRenderer: Sendable {
       lines.append(line)
     }
     // The top level builds lists but lays none out: a list asks its data
-    // source at its first layout pass, which comes with a scenario's first step.
+    // source at its first layout pass, which runs just before a scenario's first step.
     if picture.title == nil {
       let empty = picture.scene.allViews.filter {
         ($0.kind == .tableView || $0.kind == .collectionView) && $0.subviews.isEmpty
@@ -219,7 +219,7 @@ public struct SceneTextRenderer: Sendable {
         let names = empty.count == 1 ? first.name : empty.map(\.name).joined(separator: ", ")
         lines.append(
           "\(names) show\(empty.count == 1 ? "s" : "") no cells: a table or collection view asks its data source "
-            + "at its first layout, which comes with a scenario's first step; 'dnd render --scenario NAME --at 1' "
+            + "at its first layout, which runs just before a scenario's first step; 'dnd render --scenario NAME --at 1' "
             + "draws them after it.")
       }
     }

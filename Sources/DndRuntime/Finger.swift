@@ -254,6 +254,11 @@ public final class TouchDriver {
     }
     isRunningStep = true
     defer { isRunningStep = false }
+    // The run loop finishes what is due before it delivers a touch: the
+    // first layout pass of the lists (queued when they were made), blocks
+    // the top level queued. A list a scenario's argument laid out (`list.
+    // cellForRow(at:)`) and one it did not so lay out before the first touch.
+    try world.scheduler.runDue()
     let result = try body(world, world.engine)
     try world.scheduler.runDue()
     if world.trace.overflowed { throw world.trace.overflowError }

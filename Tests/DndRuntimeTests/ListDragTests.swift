@@ -43,6 +43,20 @@ struct ListDragTests {
     #expect(s.world.engine.sessions.first?.items.first?.liftPreviewSize == Size(50, 50))
   }
 
+  @Test("the run loop finishes due work before it delivers a touch: lists lay out before a step's first event")
+  func listsLayOutBeforeTheFirstTouch() throws {
+    let s = try ListScene(.tableView, items: ["a", "b"])
+    let safari = s.world.addItemSource("Safari")
+    safari.addItem("link") { [DragItem(itemProvider: ItemProvider(object: .string("x"), world: s.world))] }
+    // A drag from another app names no list: the list's first layout
+    // (queued when it was made) still comes before the drag's first event.
+    try s.fingers.longPress(item: "link", in: safari)
+    let names = s.trace.events.map(\.name)
+    let layout = try #require(names.firstIndex(of: "numberOfRowsInSection"))
+    let drag = try #require(names.firstIndex(of: "dragFromItemSource"))
+    #expect(layout < drag)
+  }
+
   @Test("§8.2 a list's drag delegate has no sessionDidTransferItems: the trace says the source is not told")
   func listSourceIsNotToldOfTheTransfer() throws {
     let s = try ListScene(.tableView, items: ["a", "b"])
