@@ -283,7 +283,8 @@ private struct Columns {
 
   /// Wraps `text` after `prefix` at word boundaries, continuing lines under
   /// the text (indented by two). A word longer than the room (a long
-  /// selector) is broken after one of its colons, or else where it must.
+  /// selector) is broken after one of its colons, dots or opening
+  /// parentheses, or else where it must.
   /// Linear in the text: a word is held as characters and cut from the
   /// front (a printed line of a million characters took minutes when each
   /// cut counted and copied the rest).
@@ -333,11 +334,14 @@ private struct Columns {
     return lines.enumerated().map { ($0.offset == 0 ? prefix : indent) + $0.element }
   }
 
-  /// The length of the longest prefix of `word` that ends with a colon and
-  /// is at most `limit` long (only those first characters are looked at).
+  /// The length of the longest prefix of `word` that ends with a colon, a
+  /// dot or an opening parenthesis and is at most `limit` long (only those
+  /// first characters are looked at): `Context.` / `commitInsertion(` /
+  /// `dataSourceUpdates:)`, never inside a name.
   private static func breakPoint(in word: ArraySlice<Character>, before limit: Int) -> Int? {
     var best: Int?
-    for (offset, character) in word.prefix(max(0, limit)).enumerated() where character == ":" {
+    for (offset, character) in word.prefix(max(0, limit)).enumerated()
+    where character == ":" || character == "." || character == "(" {
       best = offset + 1
     }
     return best

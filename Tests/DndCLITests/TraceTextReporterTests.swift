@@ -72,6 +72,18 @@ import Testing
     #expect(printed.joined() == word)
   }
 
+  /// A word too long for its line breaks after a colon, a dot or an
+  /// opening parenthesis, never inside a name (`commitInsertion(dataSou` /
+  /// `rceUpdates:)` could not be searched for).
+  @Test func aLongWordBreaksAtAPunctuationMark() throws {
+    let word =
+      "UICollectionViewDropPlaceholderContext.commitInsertion(dataSourceUpdates:)" + String(repeating: "x", count: 20)
+    let script = "app A { view v { frame = Rect(0, 0, 10, 10) } }\nscenario \"s\" { print(\"\(word)\") }\n"
+    let text = try Self.report(script, width: 80)
+    #expect(text.contains("UICollectionViewDropPlaceholderContext.commitInsertion(\n"), "\(text)")
+    #expect(text.contains("dataSourceUpdates:)xxxxxxxxxxxxxxxxxxxx"), "\(text)")
+  }
+
   /// Two drags from views of one collection view in a scenario of two apps:
   /// long app-qualified places, and a second long press before its session.
   static let twoDrags = """
