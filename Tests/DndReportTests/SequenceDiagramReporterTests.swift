@@ -271,6 +271,18 @@ import Testing
 
   /// A collection view is one participant calling its blocks; its cells are
   /// the list, and a default that says "(not implemented)" says it once.
+  /// A commit is the app's call (from the queued block it runs in), and the
+  /// data source update is UIKit's call of the block given to it: one
+  /// arrow from the list read as UIKit calling commitInsertion.
+  @Test func aCommitGoesFromTheAppsCodeAndItsBlockFromTheList() throws {
+    let run = try ScriptRun.example("19-placeholders.dnd")
+    let lines = SequenceDiagramReporter().render(run.result).split(separator: "\n").map(String.init)
+    let commit = try #require(lines.firstIndex { $0.hasSuffix("->>L1: commitInsertion(dataSourceUpdates:)") })
+    #expect(lines[commit - 1].hasPrefix("  Q1->>D2: "), "\(lines[commit - 1])")
+    #expect(lines[commit].hasPrefix("  D2->>L1: "))
+    #expect(lines[commit + 1].hasPrefix("  L1->>D4: dataSourceUpdates block insertionIndexPath="))
+  }
+
   @Test func aListCallsItsBlocks() throws {
     let run = try ScriptRun.example("18-image-gallery.dnd")
     let diagram = SequenceDiagramReporter().render(run.result)
