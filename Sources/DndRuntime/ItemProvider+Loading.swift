@@ -22,7 +22,8 @@ extension ItemProvider {
   struct FilePayload: CustomStringConvertible {
     let bytes: Data
     let inPlaceURL: String?
-    var description: String { inPlaceURL ?? bytes.description }
+    /// The trace's word for it: the completion gets a URL, not the bytes.
+    var description: String { inPlaceURL ?? "a temporary file of \(bytes.description)" }
   }
 
   /// What `loadItem` delivers: the item as the representation holds it.
@@ -85,13 +86,13 @@ extension ItemProvider {
     return try startLoad(
       method: "loadFileRepresentation(forTypeIdentifier:)", argument: TraceArgument("type", type),
       representation: representation(forType: type), missing: .itemUnavailable(type: type),
-      convert: { raw in .success(Self.bytes(of: raw)) },
+      convert: { raw in .success(FilePayload(bytes: Self.bytes(of: raw), inPlaceURL: nil)) },
       deliver: { [worldLink] result in
-        guard let world = worldLink.world, case .success(let bytes) = result else {
+        guard let world = worldLink.world, case .success(let file) = result else {
           try completionHandler(nil, result.failure ?? .unknown())
           return
         }
-        try world.withTemporaryFile(bytes, suggestedName: suggestedName, type: type) { url in
+        try world.withTemporaryFile(file.bytes, suggestedName: suggestedName, type: type) { url in
           try completionHandler(url, nil)
         }
       })

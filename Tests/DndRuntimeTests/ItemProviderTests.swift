@@ -173,6 +173,9 @@ struct ItemProviderTests {
     #expect(file.hasSuffix(".txt"))
     #expect(contents == Data("file body".utf8))
     #expect(world.contentsOfTemporaryFile(file) == nil)
+    // The trace says a file arrives (the completion gets its URL), not bytes.
+    let completed = try #require(world.trace.events.first { $0.name == "loadCompleted" })
+    #expect(completed.result == "a temporary file of 9 bytes")
   }
 
   @Test(
