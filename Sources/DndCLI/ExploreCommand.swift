@@ -160,7 +160,10 @@ enum ExploreCommand {
               continue
             }
             let reporter = TraceTextReporter(renderer: style.renderer(for: file), files: [file])
-            console.writeOutput(reporter.render(run.result, invariantsBroken: !run.violations.isEmpty))
+            console.writeOutput(
+              reporter.render(
+                run.result, invariantsBroken: !run.violations.isEmpty,
+                excusedFault: run.failed ? nil : run.fault?.rawValue))
             console.writeOutput(ExploreReport.replayed(run, file: file))
             if run.failed { failed += 1 } else { passed += 1 }
           } else {

@@ -148,7 +148,7 @@ struct OptionSpec: Hashable, Sendable {
       commands: [.test]),
     OptionSpec(
       key: .fault, names: ["--fault"], valueName: "name",
-      summary: "Inject a fault: fail, slow, cancel or remove-target.", commands: [.test]),
+      summary: "Explore with a fault: fail, slow, cancel or remove-target.", commands: [.test]),
     OptionSpec(
       key: .faults, names: ["--faults"],
       summary: "Explore again with each fault in turn.", commands: [.test]),

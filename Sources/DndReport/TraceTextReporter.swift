@@ -55,6 +55,17 @@ public struct TraceTextReporter: Sendable {
     return out
   }
 
+  /// What the drag did, in the lecture's terms, under a failed expectation:
+  /// it is most often a drag that never started or a drop that never came.
+  private func summary(of result: ScenarioResult) -> String {
+    let summary = Narrator(run: result).narrate().summary
+    guard !summary.isEmpty else { return "" }
+    let wrapper = Explainer(files: files, width: width)
+    var out = ""
+    for line in summary { out += wrapper.wrap(line, indent: "  ", hanging: "    ").joined(separator: "\n") + "\n" }
+    return out + "  ('dnd explain' tells the run step by step, with the UIKit rules.)\n"
+  }
+
   /// The markers, explained once at the top.
   public static let legend =
     "> a handler of the script   - UIKit's default   ! warning   X exception   | printed"
@@ -62,7 +73,11 @@ public struct TraceTextReporter: Sendable {
   /// One scenario (or the top level): title, grouped events, outcome.
   /// `invariantsBroken` (an explored order's replay) turns a pass of the
   /// expectations into a FAIL that points at the invariants listed after.
-  public func render(_ result: ScenarioResult, invariantsBroken: Bool = false) -> String {
+  /// `excusedFault` (a replay under a fault whose order passes) heads a
+  /// failed expectation or stop as not held, not as a FAIL.
+  public func render(
+    _ result: ScenarioResult, invariantsBroken: Bool = false, excusedFault: String? = nil
+  ) -> String {
     var out = ""
     if let title = result.title {
       let heading = "Scenario \(quoted(title))"
@@ -80,16 +95,14 @@ public struct TraceTextReporter: Sendable {
       out += style.apply(.boldRed, "FAIL") + name + ": its expectations hold, but an invariant broke (below)\n"
     case .passed:
       out += style.apply(.green, "PASS") + name + "\n"
+    // (A `where` binds only the pattern before it: each pattern has its own.)
+    case .failedExpectation(let diagnostic) where excusedFault != nil,
+      .runtimeError(let diagnostic) where excusedFault != nil:
+      let fault = excusedFault.orEmpty
+      out += style.apply(.yellow, "NOT HELD") + name + ": under the fault '\(fault)', not a failure (below)\n"
+      out += renderer.render(diagnostic) + summary(of: result)
     case .failedExpectation(let diagnostic):
-      out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic)
-      // What the drag did, in the lecture's terms: a failed expectation is
-      // most often a drag that never started or a drop that never came.
-      let summary = Narrator(run: result).narrate().summary
-      if !summary.isEmpty {
-        let wrapper = Explainer(files: files, width: width)
-        for line in summary { out += wrapper.wrap(line, indent: "  ", hanging: "    ").joined(separator: "\n") + "\n" }
-        out += "  ('dnd explain' tells the run step by step, with the UIKit rules.)\n"
-      }
+      out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic) + summary(of: result)
     case .runtimeError(let diagnostic):
       out += style.apply(.boldRed, "FAIL") + name + "\n" + renderer.render(diagnostic)
     case .uncaughtException(let exceptionName, _, let diagnostic):

@@ -131,6 +131,9 @@ import Testing
     #expect(outcome.output.contains("PASS under order 0 with the fault 'fail'"), "\(outcome.output)")
     #expect(outcome.output.contains("as it may under a fault: the order itself passes"))
     #expect(outcome.output.contains("but its loads failed."))
+    // The replayed run is not headed FAIL: the order passes.
+    #expect(outcome.output.contains("NOT HELD \"the background arrives\": under the fault 'fail', not a failure"))
+    #expect(!outcome.output.contains("FAIL \"the background arrives\""))
   }
 
   /// A UTF-8 byte order mark, which some editors write, is skipped: the
