@@ -198,6 +198,14 @@ extension ItemProvider {
     var latency = self.latency(forTypeIdentifier: representation?.typeIdentifier)
     let fault = try world.loadStartHook?(LoadStart(method: method, progress: progress, latency: latency))
     if case .delay(let extra) = fault { latency += max(0, extra) }
+    if latency > 0 {
+      let start = requestTime.seconds
+      let span = latency
+      progress.estimate = { [link = world.link] in
+        guard let now = link.world?.scheduler.now.seconds else { return 0 }
+        return (now - start) / span
+      }
+    }
     // Work labels name the load, so that a policy exploring orders tells loads apart.
     let label = "\(method) \(argument.value)"
     var delivered = false

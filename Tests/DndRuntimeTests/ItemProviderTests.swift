@@ -158,6 +158,25 @@ struct ItemProviderTests {
         == .image(ImageValue(name: "cat", size: Size(4, 3))))
   }
 
+  @Test("§4.3 a load's progress grows evenly over its latency (choice), and is whole only when the data arrives")
+  func progressGrowsWithVirtualTime() throws {
+    let world = World()
+    let provider = ItemProvider(object: .string("body"), world: world)
+    provider.latency = 2
+    provider.size = 1000
+    var delivered = false
+    let progress = try provider.loadObject(ofClass: .string) { _, _ in delivered = true }
+    #expect(progress.completedUnitCount == 0)
+    try world.fingers.wait(1)
+    #expect(progress.completedUnitCount == 500)
+    #expect(progress.fractionCompleted == 0.5)
+    try world.fingers.wait(0.999_999)
+    #expect(progress.completedUnitCount == 999)
+    #expect(!progress.isFinished && !delivered)
+    try world.fingers.settle()
+    #expect(progress.completedUnitCount == 1000 && progress.isFinished && delivered)
+  }
+
   @Test("§5.2/§12.18 loadFileRepresentation's file is deleted when the handler returns")
   func fileDeleted() throws {
     let world = World()
