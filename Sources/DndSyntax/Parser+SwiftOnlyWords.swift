@@ -12,7 +12,8 @@ extension Parser.State {
     for word in ["enum", "struct", "class", "protocol", "extension", "typealias"] {
       table[word] = (
         "'\(word)' declarations are not part of dnd; keep data in dictionaries such as "
-          + "[\"name\": name, \"x\": 10], tuples and arrays, and behaviour in functions",
+          + "[\"name\": name, \"x\": 10], tuples and arrays, and behaviour in functions. Dictionaries are "
+          + "copied like structs: state that handlers share (a class instance's job) goes in an app 'var'",
         false
       )
     }
