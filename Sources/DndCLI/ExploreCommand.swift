@@ -41,8 +41,8 @@ enum ExploreCommand {
           && !text.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
         let message =
           wellFormed
-          ? "order '\(text)' picks an alternative no choice point has (the most is 999999); copy the order "
-            + "from the replay line 'dnd test --explore' prints"
+          ? "order '\(text)' names a choice out of range (each is at most \(OrderID.largestChoice)); copy the "
+            + "order from the replay line 'dnd test --explore' prints"
           : "invalid order '\(text)'; expected an id such as 2.0.1"
         console.writeError("dnd: " + style.renderer.render(.error, message))
         return .usage

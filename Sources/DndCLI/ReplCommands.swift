@@ -157,9 +157,12 @@ extension ReplSession {
     guard let world = scene?.host.world, !world.apps.isEmpty || !world.itemSources.isEmpty else {
       return "No apps yet.\n"
     }
-    let picture = Self.picture(of: world)
-    var out = picture.deviceLine + "\nViews (frames in the superview's coordinates):\n"
-    out += SceneTextRenderer().outline(picture).joined(separator: "\n") + "\n"
+    var out = "No apps yet.\n"
+    if !world.apps.isEmpty {
+      let picture = Self.picture(of: world)
+      out = picture.deviceLine + "\nViews (frames in the superview's coordinates):\n"
+      out += SceneTextRenderer().outline(picture).joined(separator: "\n") + "\n"
+    }
     if !world.itemSources.isEmpty {
       let sources = world.itemSources.map { "\($0.name) (\($0.itemNames.joined(separator: ", ")))" }
       out += "Item sources: " + sources.joined(separator: ", ") + "\n"

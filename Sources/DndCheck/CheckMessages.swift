@@ -29,8 +29,9 @@ extension DiagnosticMessage {
         + "arguments in the order of its parameters")
   }
 
-  /// `declaredWithLet` is false for a parameter or a bound name, which
-  /// Swift (since Swift 3) cannot declare with `var`.
+  /// `declaredWithLet` is false for a parameter or a bound name: Swift
+  /// (since Swift 3) has no `var` parameters, and a condition's binding is
+  /// made a variable with `if var`.
   static func assignmentToConstant(_ name: String, declaredWithLet: Bool = true) -> DiagnosticMessage {
     // `reduce(into: 0) { $0 += $1 }`: there is no inout, so no declaration would help.
     if name.hasPrefix("$") {
@@ -40,9 +41,9 @@ extension DiagnosticMessage {
     }
     guard declaredWithLet else {
       return .error(
-        "cannot assign to '\(name)': a parameter, or a name that 'for', 'if let' or 'case let' binds, is a "
-          + "constant, as in Swift; change a copy ('var \(name) = \(name)'), or keep state that handlers share "
-          + "in an app variable")
+        "cannot assign to '\(name)': it is a constant, as in Swift. A parameter or a 'for' loop's name: change "
+          + "a copy ('var \(name) = \(name)'), or keep state that handlers share in an app variable; a name "
+          + "'if let' or 'guard let' binds: write 'if var' or 'guard var'")
     }
     return .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
   }
@@ -513,9 +514,11 @@ extension DiagnosticMessage {
     // Seed 001 sizes its items in UICollectionViewDelegateFlowLayout.
     if name == "sizeForItemAt" || name == "heightForRowAt" {
       let property = name == "sizeForItemAt" ? "itemSize = Size(width, height)" : "rowHeight = height"
+      // UIKit has both (the flow layout's delegate protocol extends the collection view's).
+      let uikitOwner = name == "sizeForItemAt" ? "UICollectionViewDelegateFlowLayout" : "UITableViewDelegate"
       return .error(
-        "'\(name)' is not a method of \(owner): the size is the view's own property here; write "
-          + "'\(property)' in the view's body")
+        "'\(name)' is a method of \(uikitOwner) that dnd does not ask: the size is the view's own property "
+          + "here; write '\(property)' in the view's body")
     }
     return .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion))
   }

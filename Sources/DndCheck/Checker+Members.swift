@@ -221,11 +221,14 @@ extension Checker {
     return found
   }
 
+  private static let keywordLabels: Set<String> = ["for", "in", "where", "default", "self", "init"]
+
   /// What a misspelt member may have meant: the known members, then the
   /// names the runtime answers as members (the apps' variables, functions
   /// and views, and the sources' items).
   private func memberSuggestions() -> [String] {
-    var names = KnownMember.spellings
+    // Not the labels that are Swift keywords: `a.foo` is no typo of `for`.
+    var names = KnownMember.spellings.filter { !Self.keywordLabels.contains($0) }
     names.append(contentsOf: globals.filter { $0.app != nil }.map(\.name))
     for source in sources { names.append(contentsOf: source.items.map(\.name)) }
     return names

@@ -144,11 +144,12 @@ extension Checker {
     // A button's title has one state in dnd.
     "setTitle": "a button's title is a property: write 'button.title = \"Save\"'",
     // Swift 5 renamed Swift 4's 'index(of:)'; real delegate code still has it.
-    "index": "Swift calls it 'firstIndex(of:)' (and 'index(where:)' is 'firstIndex(where:)'): write "
-      + "'items.firstIndex(of: item)'",
+    "index": "Swift 4's 'index(of:)' and 'index(where:)' are 'firstIndex(of:)' and 'firstIndex(where:)' since "
+      + "Swift 5, and dnd has no other index methods ('index(after:)' and the like): count with Int indices, "
+      + "'items.firstIndex(of: item)', 'items.indices'",
     // Apple's table view sample proposes a move only while the table is editing.
-    "isEditing": "a table view has no editing mode in dnd (drag and drop reorders rows without one): keep "
-      + "the state in an app variable ('var editing = false') and read that",
+    "isEditing": "dnd models no editing mode (a table's drag and drop reorders rows without one, and a text "
+      + "field's editing is not modelled): keep the state in an app variable ('var editing = false')",
     // What a custom view's canHandle may ask a class for (seen in public drop delegates).
     "readableTypeIdentifiersForItemProvider": typesAsked,
     "writableTypeIdentifiersForItemProvider": typesAsked,

@@ -89,9 +89,11 @@ public struct Checker {
   /// Whether this is a REPL input after the first (the session's scene exists).
   let continuesEarlierInput: Bool
   /// The names the script declares besides its globals (items,
-  /// interactions, tuple labels): with the globals, the members the
-  /// runtime may resolve by the script's own names. Not locals: a local
-  /// named `index` made `array.index(of:)` pass the check. Kept in a list, not
+  /// interactions, tuple labels, a source's variables and functions): with
+  /// the apps' globals and the scene's (views, apps, sources), the members
+  /// the runtime may resolve by the script's own names. Not locals nor
+  /// top-level variables: a local named `index` made `array.index(of:)`
+  /// pass the check. Kept in a list, not
   /// hashed: only a script using a member no type has needs them searched.
   /// See Checker+Members.
   var declaredNames: [String] = []

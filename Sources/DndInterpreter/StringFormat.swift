@@ -23,6 +23,8 @@ enum StringFormat {
     var width: Int?
     var precision: Int?
     var letter: UInt8 = 0
+    /// Length modifiers written before the letter (`l` in `%ld`), which change nothing.
+    var modifiers = ""
 
     /// The conversion as Foundation reads it, `length` before the letter.
     func spec(length: String = "") -> String {
@@ -116,6 +118,7 @@ enum StringFormat {
       throw Failure(message: "the format ends in the middle of a conversion; write '%%' for a percent sign")
     }
     conversion.letter = bytes[index]
+    conversion.modifiers = String(decoding: bytes[modifiersStart..<index], as: UTF8.self)
     index += 1
     return conversion
   }
@@ -157,6 +160,12 @@ enum StringFormat {
     case "s":
       throw Failure(message: "'%s' takes a C string, which Swift's String is not; use '%@' for a String")
     default:
+      // `%q `: the modifier was taken for a letter.
+      if !c.modifiers.isEmpty {
+        throw Failure(
+          message: "'\(c.modifiers)' is a length modifier, which only comes before a conversion letter (as in "
+            + "'%ld'); after it comes '\(letter)', which is none: use %d for an Int, %f for a Double, %@ for anything")
+      }
       throw Failure(
         message: "'%\(letter)' is not a conversion dnd formats; use %d for an Int, %f for a Double, %@ for anything")
     }

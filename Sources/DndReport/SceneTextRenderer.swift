@@ -219,8 +219,8 @@ public struct SceneTextRenderer: Sendable {
         let names = empty.count == 1 ? first.name : empty.map(\.name).joined(separator: ", ")
         lines.append(
           "\(names) show\(empty.count == 1 ? "s" : "") no cells: a table or collection view asks its data source "
-            + "at its first layout, which runs just before a scenario's first step; 'dnd render --scenario NAME --at 1' "
-            + "draws them after it.")
+            + "at its first layout, which runs just before a scenario's first step; "
+            + "'dnd render --scenario NAME --at 1' draws them after it.")
       }
     }
     return lines

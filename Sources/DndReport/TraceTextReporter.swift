@@ -350,13 +350,16 @@ private struct Columns {
   /// The length of the longest prefix of `word` that ends with a colon, a
   /// dot or an opening parenthesis and is at most `limit` long (only those
   /// first characters are looked at): `Context.` / `commitInsertion(` /
-  /// `dataSourceUpdates:)`, never inside a name.
+  /// `dataSourceUpdates:)` rather than a cut inside a name. Nil when that
+  /// prefix is a stub (a lone `(` on a line): under 8 characters and under
+  /// a third of the room.
   private static func breakPoint(in word: ArraySlice<Character>, before limit: Int) -> Int? {
     var best: Int?
     for (offset, character) in word.prefix(max(0, limit)).enumerated()
     where character == ":" || character == "." || character == "(" {
       best = offset + 1
     }
+    guard let best, best >= 8 || best * 3 >= limit else { return nil }
     return best
   }
 }

@@ -190,7 +190,7 @@ extension DragEngine {
         if item.hasVisiblePreview, let list = origin.list {
           try listCancelPreview(list, s, item, index: index, from: origin)
         } else if item.hasVisiblePreview {
-          let fallback = defaultCancelPreview(origin)
+          let fallback = defaultCancelPreview(origin, item)
           if let handler = origin.delegate.previewForCancelling {
             _ = try call(DragMethods.previewForCancelling, callSite, [itemArgument(index)], result: describe)
             {
@@ -224,9 +224,11 @@ extension DragEngine {
 
   /// UIKit's default cancel preview: the source view in its superview, where
   /// it is. If the view left its window the preview is unusable (so, nil).
-  private func defaultCancelPreview(_ origin: DragInteraction) -> TargetedDragPreview {
+  /// As the drop's default, it shows the view the item's lift preview (or
+  /// preview provider) chose, when the delegate chose one.
+  private func defaultCancelPreview(_ origin: DragInteraction, _ item: DragItem) -> TargetedDragPreview {
     let preview: TargetedDragPreview
-    if let view = origin.view {
+    if let view = (item.original ?? item).previewView ?? origin.view {
       preview = TargetedDragPreview(view: view)
     } else {
       preview = TargetedDragPreview(view: View(.view, name: "preview", world: world))

@@ -255,9 +255,10 @@ public final class TouchDriver {
     isRunningStep = true
     defer { isRunningStep = false }
     // The run loop finishes what is due before it delivers a touch: the
-    // first layout pass of the lists (queued when they were made), blocks
-    // the top level queued. A list a scenario's argument laid out (`list.
-    // cellForRow(at:)`) and one it did not so lay out before the first touch.
+    // lists' first layout passes (queued when they were made) and blocks
+    // the script queued since the last step. So every list lays out before
+    // the first touch, whether or not an argument (`list.cellForRow(at:)`)
+    // already made it lay out.
     try world.scheduler.runDue()
     let result = try body(world, world.engine)
     try world.scheduler.runDue()

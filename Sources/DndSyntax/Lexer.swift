@@ -461,7 +461,8 @@ extension Lexer {
   }
 
   /// The offset of the first byte at or after `index` that needs a closer
-  /// look inside a string: a quote, a backslash, a line break or non-ASCII.
+  /// look inside a string: a quote, a backslash, a control byte (a line
+  /// break, a tab, DEL) or non-ASCII.
   func endOfPlainText(from index: Int) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
       var cursor = index

@@ -82,6 +82,11 @@ import Testing
     let text = try Self.report(script, width: 80)
     #expect(text.contains("UICollectionViewDropPlaceholderContext.commitInsertion(\n"), "\(text)")
     #expect(text.contains("dataSourceUpdates:)xxxxxxxxxxxxxxxxxxxx"), "\(text)")
+    // A stub is no break: a lone "(" on a line of its own.
+    let stub = try Self.report(
+      "app A { view v { frame = Rect(0, 0, 10, 10) } }\nscenario \"s\" { print(\"(\" + "
+        + "String(repeating: \"x\", count: 150)) }\n", width: 80)
+    #expect(!stub.split(separator: "\n").contains { $0.hasSuffix("| (") }, "\(stub)")
   }
 
   /// Two drags from views of one collection view in a scenario of two apps:

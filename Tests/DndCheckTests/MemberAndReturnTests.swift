@@ -167,6 +167,12 @@ import Testing
     #expect(result.diagnostics.first?.message == "no type dnd knows has a member 'emojsi'; did you mean 'emojis'?")
   }
 
+  /// An argument label that is a Swift keyword is no member to suggest.
+  @Test func anUnknownMemberIsNoTypoOfAKeywordLabel() {
+    let (result, _, _) = checkSource("let a = [1]\nprint(a.foo(of: 1))")
+    #expect(result.diagnostics.first?.message == "no type dnd knows has a member 'foo'")
+  }
+
   @Test func aMemberOfAnotherTypeNamesTheSessionsType() {
     let (result, _, _) = checkSource(
       Self.handler("dropInteraction", "func performDrop(session) { print(session.localContext) }"))

@@ -63,6 +63,11 @@ import Testing
     ("%.101f", [.double(1)], "a width or precision in a format is at most 100"),
     ("50%", [], "the format ends in the middle of a conversion; write '%%' for a percent sign"),
     (
+      "a %q b", [.int(1)],
+      "'q' is a length modifier, which only comes before a conversion letter (as in '%ld'); after it comes ' ', "
+        + "which is none: use %d for an Int, %f for a Double, %@ for anything"
+    ),
+    (
       "%q", [.int(1)],
       "the format ends after 'q', a length modifier that only comes before a conversion letter (as in '%ld'); "
         + "write the letter, or '%%' for a percent sign"

@@ -78,6 +78,12 @@ struct DropPreviewTargetTests {
     try scene.fingers.settle()
     #expect(shown === photo)
     #expect(scene.trace.calls("previewForDropping").first?.result == "default preview of photo")
+    // A cancelled drag's default preview shows the photo too.
+    try scene.fingers.longPress(board)
+    try scene.fingers.move(to: Point(900, 700))
+    try scene.fingers.release()
+    try scene.fingers.settle()
+    #expect(scene.trace.calls("previewForCancelling").last?.result == "default preview of photo")
   }
 
   @Test("previewForDropping: the default preview of an item from another app is that app's drag image (§3.5)")

@@ -252,8 +252,17 @@ final class DataObject: NativeObject {
       }
       return .object(DataObject(Data(bytes)))
     }
-    if arguments.hasLabels(nil) {
+    if arguments.hasLabels(nil), let data = arguments[0].object(as: DataObject.self) {
+      return .object(DataObject(data.data))
+    }
+    if arguments.hasLabels(nil), case .string = arguments[0] {
       return .object(DataObject(Data(try Convert.string(arguments[0], for: "Data").utf8)))
+    }
+    if arguments.hasLabels(nil) {
+      throw RuntimeError(
+        .invalidArgument(
+          "Data(...) takes bytes: 'Data(text.utf8)', 'Data([0x89, 0x50])', another Data, or 'Data(count: n)'; "
+            + "not \(arguments[0].typeName)"))
     }
     throw RuntimeError(.notConstructible("Data"))
   }

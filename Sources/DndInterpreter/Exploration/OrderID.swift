@@ -22,13 +22,16 @@ public struct OrderID: Hashable, Sendable, Comparable, CustomStringConvertible {
     for part in parts {
       // Digits only: `Int` would also take "+2", which no report prints.
       let digits = !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) }
-      guard digits, let value = Int(part), value < 1_000_000 else { return nil }
+      guard digits, let value = Int(part), value <= Self.largestChoice else { return nil }
       choices.append(value)
     }
     self.init(choices)
   }
 
   public static let defaultOrder = OrderID([])
+
+  /// The largest choice an order id may name (no choice point comes near).
+  public static let largestChoice = 999_999
 
   public var description: String {
     choices.isEmpty ? "0" : choices.map(String.init).joined(separator: ".")
