@@ -43,7 +43,7 @@ extension DiagnosticMessage {
       return .error(
         "cannot assign to '\(name)': it is a constant, as in Swift. A parameter or a 'for' loop's name: change "
           + "a copy ('var \(name) = \(name)'), or keep state that handlers share in an app variable; a name "
-          + "'if let' or 'guard let' binds: write 'if var' or 'guard var'")
+          + "'if let', 'guard let' or 'while let' binds: write 'var' there instead of 'let'")
     }
     return .error("cannot assign to '\(name)': it is a 'let' constant; declare it with 'var' to change it")
   }
@@ -512,7 +512,11 @@ extension DiagnosticMessage {
 
   static func unknownHandler(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {
     // Seed 001 sizes its items in UICollectionViewDelegateFlowLayout.
-    if name == "sizeForItemAt" || name == "heightForRowAt" {
+    // Only on the kind of list that has the method: a table's `heightForRowAt`
+    // on a collection view is told apart as any other name.
+    if (name == "sizeForItemAt" && owner.hasPrefix("UICollectionView"))
+      || (name == "heightForRowAt" && owner.hasPrefix("UITableView"))
+    {
       let property = name == "sizeForItemAt" ? "itemSize = Size(width, height)" : "rowHeight = height"
       // UIKit has both (the flow layout's delegate protocol extends the collection view's).
       let uikitOwner = name == "sizeForItemAt" ? "UICollectionViewDelegateFlowLayout" : "UITableViewDelegate"

@@ -204,10 +204,11 @@ extension Checker {
     errorCount = max(errorCount, errors)
   }
 
-  /// Which of `names` the script declares: as a global (an app, its
-  /// variables, functions and views), a source's item, a local, a parameter
-  /// or an interaction's name, here or in an earlier REPL input (whose
-  /// member names, having passed this check, are in its symbols).
+  /// Which of `names` the script declares as something the runtime answers
+  /// as a member: an app or a source, an app's variables, functions and
+  /// views, a source's variables, functions and items, an interaction's
+  /// name or a tuple label, here or in an earlier REPL input (whose member
+  /// names, having passed this check, are in its symbols).
   private func declaredAmong(_ names: Set<String>) -> Set<String> {
     var found = Set<String>()
     for name in declaredNames where names.contains(name) { found.insert(name) }
@@ -221,14 +222,19 @@ extension Checker {
     return found
   }
 
-  private static let keywordLabels: Set<String> = ["for", "in", "where", "default", "self", "init"]
+  /// Argument labels among the known members (`of` in `firstIndex(of:)`):
+  /// no member is spelt so, so none is a typo's meaning (`a.fo` is not `of`).
+  private static let argumentLabels: Set<String> = [
+    "at", "of", "where", "separator", "terminator", "by", "with", "to", "through", "from", "forKey",
+    "contentsOf", "default", "repeating", "describing", "separatedBy", "omittingEmptySubsequences",
+    "maxSplits", "into", "in", "for", "using",
+  ]
 
   /// What a misspelt member may have meant: the known members, then the
   /// names the runtime answers as members (the apps' variables, functions
   /// and views, and the sources' items).
   private func memberSuggestions() -> [String] {
-    // Not the labels that are Swift keywords: `a.foo` is no typo of `for`.
-    var names = KnownMember.spellings.filter { !Self.keywordLabels.contains($0) }
+    var names = KnownMember.spellings.filter { !Self.argumentLabels.contains($0) }
     names.append(contentsOf: globals.filter { $0.app != nil }.map(\.name))
     for source in sources { names.append(contentsOf: source.items.map(\.name)) }
     return names

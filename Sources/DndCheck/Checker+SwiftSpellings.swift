@@ -143,10 +143,10 @@ extension Checker {
       + "lift, drop and cancel animations are modelled, and their animators take 'addAnimations')",
     // A button's title has one state in dnd.
     "setTitle": "a button's title is a property: write 'button.title = \"Save\"'",
-    // Swift 5 renamed Swift 4's 'index(of:)'; real delegate code still has it.
-    "index": "Swift 4's 'index(of:)' and 'index(where:)' are 'firstIndex(of:)' and 'firstIndex(where:)' since "
-      + "Swift 5, and dnd has no other index methods ('index(after:)' and the like): count with Int indices, "
-      + "'items.firstIndex(of: item)', 'items.indices'",
+    // Swift 4.2 renamed 'index(of:)' (SE-0204; deprecated in Swift 5); real delegate code still has it.
+    "index": "'index(of:)' and 'index(where:)' are 'firstIndex(of:)' and 'firstIndex(where:)' since Swift 4.2 "
+      + "(Swift 5 deprecates the old names), and dnd has no other index methods ('index(after:)' and the "
+      + "like): count with Int indices, 'items.firstIndex(of: item)', 'items.indices'",
     // Apple's table view sample proposes a move only while the table is editing.
     "isEditing": "dnd models no editing mode (a table's drag and drop reorders rows without one, and a text "
       + "field's editing is not modelled): keep the state in an app variable ('var editing = false')",

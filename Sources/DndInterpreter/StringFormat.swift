@@ -160,8 +160,8 @@ enum StringFormat {
     case "s":
       throw Failure(message: "'%s' takes a C string, which Swift's String is not; use '%@' for a String")
     default:
-      // `%q `: the modifier was taken for a letter.
-      if !c.modifiers.isEmpty {
+      // `%q `: the modifier was taken for a letter (`%lc` is a C conversion, told as `%c` is).
+      if !c.modifiers.isEmpty, !"cCSpn".utf8.contains(c.letter) {
         throw Failure(
           message: "'\(c.modifiers)' is a length modifier, which only comes before a conversion letter (as in "
             + "'%ld'); after it comes '\(letter)', which is none: use %d for an Int, %f for a Double, %@ for anything")

@@ -222,10 +222,10 @@ extension DragEngine {
     }
   }
 
-  /// UIKit's default cancel preview: the source view in its superview, where
-  /// it is. If the view left its window the preview is unusable (so, nil).
-  /// As the drop's default, it shows the view the item's lift preview (or
-  /// preview provider) chose, when the delegate chose one.
+  /// UIKit's default cancel preview: the view the item's lift preview (or
+  /// preview provider) chose, as the drop's default, else the source view;
+  /// in its superview, where it is. If that view left its window the
+  /// preview is unusable (so, nil).
   private func defaultCancelPreview(_ origin: DragInteraction, _ item: DragItem) -> TargetedDragPreview {
     let preview: TargetedDragPreview
     if let view = (item.original ?? item).previewView ?? origin.view {

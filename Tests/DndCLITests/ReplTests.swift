@@ -467,6 +467,13 @@ import Testing
     #expect(outcome.output.components(separatedBy: "Loaded ").count == 3, "\(outcome.output)")
   }
 
+  /// `:tree` with item sources but no app says so, then lists the sources.
+  @Test func theTreeOfOnlySourcesListsThem() {
+    let input = "source Notes { item note { UIDragItem(itemProvider: NSItemProvider(object: \"n\")) } }\n:tree\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.output.contains("No apps yet.\nItem sources: Notes (note)\n"), "\(outcome.output)")
+  }
+
   /// A device typed before anything is built is the scene's device.
   @Test func aDeviceTypedFirstIsUsed() {
     let outcome = dnd(

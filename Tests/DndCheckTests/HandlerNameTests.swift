@@ -75,6 +75,17 @@ import Testing
     #expect(result.diagnostics.first?.fixIts.first?.replacement == suggestion)
   }
 
+  /// A size method is answered by a list property only on the list that has
+  /// it: a table's `heightForRowAt` on a collection view is no such advice.
+  @Test func aSizeMethodIsToldItsPropertyOnlyOnItsList() {
+    let (table, _, _) = checkSource(
+      Self.script("heightForRowAt", parameters: ["a"], block: .delegate, view: .tableView))
+    #expect(table.diagnostics.first?.message.contains("write 'rowHeight = height'") == true)
+    let (grid, _, _) = checkSource(
+      Self.script("heightForRowAt", parameters: ["a"], block: .delegate, view: .collectionView))
+    #expect(grid.diagnostics.first?.message.contains("rowHeight") == false, "\(grid.diagnostics)")
+  }
+
   /// UIKit's list methods that real apps implement beside their drag and
   /// drop code, which dnd does not model: named as UIKit's, with what they
   /// are about, and no "did you mean" (`canEditRowAt` is not `canMoveRowAt`).

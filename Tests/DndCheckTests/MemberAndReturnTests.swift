@@ -167,10 +167,15 @@ import Testing
     #expect(result.diagnostics.first?.message == "no type dnd knows has a member 'emojsi'; did you mean 'emojis'?")
   }
 
-  /// An argument label that is a Swift keyword is no member to suggest.
-  @Test func anUnknownMemberIsNoTypoOfAKeywordLabel() {
-    let (result, _, _) = checkSource("let a = [1]\nprint(a.foo(of: 1))")
-    #expect(result.diagnostics.first?.message == "no type dnd knows has a member 'foo'")
+  /// An argument label is no member to suggest (`foo` was told "did you
+  /// mean 'for'", `fo` "'of'"); `self` and `init` are members.
+  @Test func anUnknownMemberIsNoTypoOfAnArgumentLabel() {
+    let (foo, _, _) = checkSource("let a = [1]\nprint(a.foo(of: 1))")
+    #expect(foo.diagnostics.first?.message == "no type dnd knows has a member 'foo'")
+    let (fo, _, _) = checkSource("let a = [1]\nprint(a.fo(of: 1))")
+    #expect(fo.diagnostics.first?.message.hasSuffix("did you mean 'of'?") == false)
+    let (result, _, _) = checkSource("let t = String.slef")
+    #expect(result.diagnostics.first?.message.hasSuffix("did you mean 'self'?") == true)
   }
 
   @Test func aMemberOfAnotherTypeNamesTheSessionsType() {

@@ -62,6 +62,8 @@ import Testing
     ("%101d", [.int(1)], "a width or precision in a format is at most 100"),
     ("%.101f", [.double(1)], "a width or precision in a format is at most 100"),
     ("50%", [], "the format ends in the middle of a conversion; write '%%' for a percent sign"),
+    // `%lc` is a C conversion (a wide character), not a modifier before nothing.
+    ("%lc", [.int(1)], "'%c' is not a conversion dnd formats; use %d for an Int, %f for a Double, %@ for anything"),
     (
       "a %q b", [.int(1)],
       "'q' is a length modifier, which only comes before a conversion letter (as in '%ld'); after it comes ' ', "
