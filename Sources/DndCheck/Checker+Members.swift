@@ -224,9 +224,10 @@ extension Checker {
 
   /// Argument labels among the known members (`of` in `firstIndex(of:)`):
   /// no member is spelt so, so none is a typo's meaning (`a.fo` is not `of`).
+  /// (Not `default`: it is also a case, `.default`.)
   private static let argumentLabels: Set<String> = [
     "at", "of", "where", "separator", "terminator", "by", "with", "to", "through", "from", "forKey",
-    "contentsOf", "default", "repeating", "describing", "separatedBy", "omittingEmptySubsequences",
+    "contentsOf", "repeating", "describing", "separatedBy", "omittingEmptySubsequences",
     "maxSplits", "into", "in", "for", "using",
   ]
 
