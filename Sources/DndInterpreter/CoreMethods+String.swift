@@ -3,7 +3,7 @@ import DndSyntax
 
 /// String properties and methods. Characters are one-character strings.
 extension Interpreter {
-  func stringProperty(_ text: String, _ symbol: Symbol) -> Value? {
+  func stringProperty(_ text: String, _ symbol: Symbol, at range: SourceRange) throws -> Value? {
     switch symbol.known {
     case .count?: return .int(text.count)
     case .isEmpty?: return .bool(text.isEmpty)
@@ -11,8 +11,11 @@ extension Interpreter {
     case .last?: return text.last.map { .string(String($0)) } ?? .nil
     case .description?: return .string(text)
     // Swift's UTF8View, as the bytes it holds (for `Data(text.utf8)`,
-    // `Array(text.utf8)` and `text.utf8.count`).
-    case .utf8?: return .array(text.utf8.map { .int(Int($0)) })
+    // `Array(text.utf8)` and `text.utf8.count`): an array, so within the
+    // collection limit (a string may hold more bytes than an array elements).
+    case .utf8?:
+      try checkCount(text.utf8.count, at: range)
+      return .array(text.utf8.map { .int(Int($0)) })
     default: return nil
     }
   }

@@ -14,7 +14,7 @@ extension Interpreter {
     case .array(let elements):
       if let result = try arrayProperty(elements, symbol) { return result }
     case .string(let box):
-      if let result = stringProperty(box.value, symbol) { return result }
+      if let result = try stringProperty(box.value, symbol, at: range) { return result }
     case .dictionary(let box):
       if let result = dictionaryProperty(box, symbol) { return result }
     case .tuple(let box):

@@ -74,6 +74,8 @@ import Testing
     "let a = \"abcdefghijk\".enumerated()", "for c in \"abcdefghijk\" { }",
     "let a = \"a,b,c,d,e,f,g,h,i,j,k\".split(separator: \",\")",
     "let a = \"a,b,c,d,e,f,g,h,i,j,k\".components(separatedBy: \",\")",
+    // A string's bytes (its `utf8`) are an array too: "é" is two, so eleven here.
+    "let a = \"abcdeéfghi\".utf8",
   ])
   func collectionSizeLimitCoversEveryWayToGrow(_ source: String) throws {
     var limits = InterpreterLimits()
