@@ -35,19 +35,22 @@ enum ExploreCommand {
     }
     var replayOrder: OrderID?
     if let text = settings.replay {
-      guard let order = OrderID(parsing: text) else {
-        // Digits and dots that still do not parse hold a number too large.
-        let wellFormed = !text.isEmpty && text.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
-          && !text.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
-        let message =
-          wellFormed
-          ? "order '\(text)' names a choice out of range (each is at most \(OrderID.largestChoice)); copy the "
-            + "order from the replay line 'dnd test --explore' prints"
-          : "invalid order '\(text)'; expected an id such as 2.0.1"
+      let message: String
+      switch OrderID.parse(text) {
+      case .order(let order):
+        replayOrder = order
+        message = ""
+      case .outOfRange:
+        message =
+          "order '\(text)' names a choice out of range (each is at most \(OrderID.largestChoice)); copy the "
+          + "order from the replay line 'dnd test --explore' prints"
+      case .malformed:
+        message = "invalid order '\(text)'; expected an id such as 2.0.1"
+      }
+      guard replayOrder != nil else {
         console.writeError("dnd: " + style.renderer.render(.error, message))
         return .usage
       }
-      replayOrder = order
     }
     // Every script is read and checked first: a replay names one scenario
     // of them all, and a filter that matches several is refused before

@@ -365,20 +365,19 @@ private struct Drawer {
     let interaction = place.flatMap(cast.interactionID) ?? "UIKit"
     let delegate = place.flatMap(cast.delegateID)
     switch event.kind {
-    case .call where event.name == "dataSourceUpdates":
-      // The app's code commits; UIKit then runs the block it was given. (One
-      // event: drawn as one arrow, the list seemed to call commitInsertion.)
-      let target = delegate ?? "UIKit"
-      // Inside a handler, that handler's code; else whatever code ran last
-      // (a queued block, a completion, or the scenario itself).
-      let committer = event.callDepth > 0 ? caller(at: event.callDepth) : printer
-      message(committer, "->>", interaction, stamped(event, "commitInsertion(dataSourceUpdates:)"))
-      message(interaction, "->>", target, "dataSourceUpdates block" + Self.arguments(event))
-      lastCaller = target
-      callers = Array(callers.prefix(event.callDepth)) + [target]
     case .call:
       let target = delegate ?? "UIKit"
-      message(interaction, "->>", target, stamped(event, event.method + Self.arguments(event)))
+      if event.name == "dataSourceUpdates" {
+        // The app's code commits; UIKit then runs the block it was given. (One
+        // event: drawn as one arrow, the list seemed to call commitInsertion.)
+        // The committer: inside a handler, that handler's code; else whatever
+        // code ran last (a queued block, a completion, or the scenario itself).
+        let committer = event.callDepth > 0 ? caller(at: event.callDepth) : printer
+        message(committer, "->>", interaction, stamped(event, "commitInsertion(dataSourceUpdates:)"))
+        message(interaction, "->>", target, "dataSourceUpdates block" + Self.arguments(event))
+      } else {
+        message(interaction, "->>", target, stamped(event, event.method + Self.arguments(event)))
+      }
       if let result = event.result { message(target, "-->>", interaction, result) }
       lastCaller = target
       callers = Array(callers.prefix(event.callDepth)) + [target]

@@ -87,6 +87,9 @@ struct ExplorerTests {
     #expect(OrderID(parsing: "-1") == nil)
     #expect(OrderID(parsing: "+2") == nil)
     #expect(OrderID(parsing: "1. 2") == nil)
+    // Well formed but past the largest choice: told apart from a malformed id.
+    #expect(OrderID.parse("2.1000000") == .outOfRange)
+    #expect(OrderID.parse("2..1") == .malformed)
     #expect(OrderID([1]) < OrderID([0, 0, 1, 1]))
   }
 

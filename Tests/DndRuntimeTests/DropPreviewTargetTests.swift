@@ -57,7 +57,7 @@ struct DropPreviewTargetTests {
     #expect(scene.trace.calls("previewForDropping").first?.result == "default preview of source")
   }
 
-  @Test("previewForDropping: the default preview shows the view the lift preview showed, not the drag's view (§3.5)")
+  @Test("the default drop and cancel previews show the view the lift preview showed, not the drag's view (§3.5)")
   func defaultPreviewShowsTheLiftPreviewsView() throws {
     let scene = try TestScene()
     let (board, target) = try scene.sourceAndTarget()

@@ -15,17 +15,35 @@ public struct OrderID: Hashable, Sendable, Comparable, CustomStringConvertible {
     self.choices = trimmed
   }
 
-  /// Parses `2.0.1` (or `0` for the default order); nil for anything else.
-  public init?(parsing text: String) {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+  /// What `2.0.1` is as an order id: the order, or why it is none.
+  public enum Parsed: Equatable, Sendable {
+    case order(OrderID)
+    /// Not digits separated by single dots.
+    case malformed
+    /// Well formed, with a choice past `largestChoice`.
+    case outOfRange
+  }
+
+  /// Parses `2.0.1` (or `0` for the default order).
+  public static func parse(_ text: String) -> Parsed {
     var choices: [Int] = []
-    for part in parts {
+    var outOfRange = false
+    for part in text.split(separator: ".", omittingEmptySubsequences: false) {
       // Digits only: `Int` would also take "+2", which no report prints.
-      let digits = !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) }
-      guard digits, let value = Int(part), value <= Self.largestChoice else { return nil }
+      guard !part.isEmpty, part.allSatisfy({ ("0"..."9").contains($0) }) else { return .malformed }
+      guard let value = Int(part), value <= largestChoice else {
+        outOfRange = true
+        continue
+      }
       choices.append(value)
     }
-    self.init(choices)
+    return outOfRange ? .outOfRange : .order(OrderID(choices))
+  }
+
+  /// Parses `2.0.1` (or `0` for the default order); nil for anything else.
+  public init?(parsing text: String) {
+    guard case .order(let order) = Self.parse(text) else { return nil }
+    self = order
   }
 
   public static let defaultOrder = OrderID([])
