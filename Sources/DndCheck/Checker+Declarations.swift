@@ -384,12 +384,25 @@ extension Checker {
   /// a collection view (or the reverse), it belongs in another block, or it
   /// is a typo of one of this block's methods.
   /// `func f(for x: Int)`: dnd's functions take no argument labels.
-  private mutating func reportParameterLabels(_ decl: FuncDecl) {
+  /// A function in a delegate block is UIKit's to call (`isHandler`), so its
+  /// message does not show how a call reads.
+  private mutating func reportParameterLabels(_ decl: FuncDecl, isHandler: Bool = false) {
     for parameter in decl.parameters {
       guard let label = parameter.label else { continue }
+      let calls = isHandler ? nil : (function: decl.name.text, parameter: parameter.name.text)
       report(
-        .parameterLabel(label.text), at: label.range,
+        .parameterLabel(label.text, calls: calls), at: label.range,
         fixIts: [Diagnostic.FixIt(range: label.range, replacement: "_")])
+    }
+  }
+
+  /// Remembers the labels `reportParameterLabels` refuses, before any call
+  /// to the function is checked (functions are declared ahead of bodies).
+  mutating func noteRefusedLabels(_ decl: FuncDecl) {
+    for parameter in decl.parameters {
+      guard let label = parameter.label, label.text != "_" else { continue }
+      refusedLabels.insert(
+        RefusedLabel(function: decl.name.text, label: label.text, parameter: parameter.name.text))
     }
   }
 
@@ -445,7 +458,7 @@ extension Checker {
     let candidates = DelegateCatalogue.methods(for: kind, on: view)
     guard let method = candidates.first(where: { $0.uikitName == selector }), decl.parameters.count >= 2
     else {
-      reportParameterLabels(decl)
+      reportParameterLabels(decl, isHandler: true)
       return
     }
     // The script's parameters are UIKit's after the first (the interaction or list view).

@@ -125,7 +125,9 @@ extension Checker {
         complete = false
         missing = parameter
         break
-      } else if let label, label.text != parameter {
+      } else if let label, label.text != parameter,
+        !refusedLabels.contains(RefusedLabel(function: name, label: label.text, parameter: parameter))
+      {
         report(
           .argumentLabelMismatch(label.text, function: name, parameters: parameters), at: label.range,
           fixIts: [Diagnostic.FixIt(range: label.range, replacement: parameter)])
@@ -149,4 +151,12 @@ extension Checker {
     }
     return CheckedArguments(values: values, labels: Array(repeating: nil, count: values.count))
   }
+}
+
+/// A parameter's argument label that its declaration wrote and the checker
+/// refused there (`at` in `func dragItems(at indexPath)`).
+struct RefusedLabel: Hashable {
+  var function: String
+  var label: String
+  var parameter: String
 }

@@ -73,6 +73,9 @@ extension Checker {
       + "dictionary of Bools",
     "Task": "there is no Swift concurrency: run work later with 'DispatchQueue.main.async { ... }' or "
       + "'DispatchQueue.main.asyncAfter(deadline: .now() + 1) { ... }'",
+    // The lecture's emoji labels: an attributed string with a large font, then sizeToFit.
+    "UIFont": "text has no fonts in dnd: write 'NSAttributedString(string: text)' (attributes are kept but "
+      + "never measured), and give the label its size with 'frame'",
     "UIBezierPath": "a preview's 'visiblePath' is a Rect or an array of Rects: write "
       + "'parameters.visiblePath = Rect(x, y, width, height)'",
     // What an app written in Xcode reaches for that a script writes otherwise.
@@ -154,6 +157,8 @@ extension Checker {
     "readableTypeIdentifiersForItemProvider": typesAsked,
     "writableTypeIdentifiersForItemProvider": typesAsked,
     "translatesAutoresizingMaskIntoConstraints": "there is no Auto Layout in dnd: a view's place is its 'frame'",
+    "sizeToFit": "views do not measure their content in dnd: give the view its size with 'frame' "
+      + "('label.frame = Rect(0, 0, 80, 80)'), then place it with 'center'",
     "pngData": imageBytes,
     "jpegData": imageBytes,
     "dequeueReusableCell": cellContent,

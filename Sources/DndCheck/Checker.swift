@@ -46,6 +46,10 @@ public struct Checker {
   var globalDeclared: [Bool]
   /// Parameter names of global functions, for arity checks.
   var globalParameters: [Int: [String]] = [:]
+  /// `func dragItems(at indexPath)`: each label a declaration wrote, refused
+  /// there, so that a call written with it (`dragItems(at: path)`) is not
+  /// reported a second time.
+  var refusedLabels: Set<RefusedLabel> = []
   /// Which parameters of each global function are declared fractional
   /// (`Double`, ...), and which global variables are (Checker+LiteralTypes).
   var fractionalParameters: [Int: [Bool]] = [:]
@@ -312,6 +316,7 @@ public struct Checker {
     let slot = declareGlobal(decl.name, kind: .function, app: app)
     let parameters = decl.parameters.map(\.name.text)
     globalParameters[slot] = parameters
+    noteRefusedLabels(decl)
     fractionalParameters[slot] = decl.parameters.map { Checker.isFractional($0.type) }
     globals[slot].parameters = parameters
     globals[slot].defaultSlots = reserveDefaultValueSlots(decl)

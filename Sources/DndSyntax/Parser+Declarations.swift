@@ -526,9 +526,14 @@ extension Parser.State {
     let suggestion =
       Parser.uikitClassKinds[word.text]
       ?? Suggestions.closest(to: word.text, in: Parser.viewKinds + Parser.interactionKinds)
-    report(
-      .unknownKind(word.text, suggestion: suggestion), at: word.range,
-      fixIts: suggestion.map { [Diagnostic.FixIt(range: word.range, replacement: $0)] } ?? [])
+    if let advice = Parser.unmodelledKinds[word.text] {
+      // `scrollView` is one letter from no kind, so a near name would mislead.
+      report(.unmodelledKind(word.text, advice: advice), at: word.range)
+    } else {
+      report(
+        .unknownKind(word.text, suggestion: suggestion), at: word.range,
+        fixIts: suggestion.map { [Diagnostic.FixIt(range: word.range, replacement: $0)] } ?? [])
+    }
     advance()
     let name = token.kind == .identifier ? tokenName : word
     if token.kind == .identifier { advance() }

@@ -53,6 +53,20 @@ public enum Parser {
     "view", "label", "imageView", "textField", "textView", "button", "tableView", "collectionView",
   ]
 
+  /// Views of UIKit's that scripts port from apps and dnd does not model, with
+  /// what to declare instead (the lecture's EmojiArt view sits in a scroll view).
+  static let unmodelledKinds: [String: String] = {
+    let scrolling =
+      "scrolling and zooming are not modelled: declare a 'view' with the content's frame, and put the "
+      + "content's views in it"
+    let stacking =
+      "there is no Auto Layout in dnd: declare a 'view' and give each of its subviews a 'frame'"
+    return [
+      "scrollView": scrolling, "UIScrollView": scrolling,
+      "stackView": stacking, "UIStackView": stacking,
+    ]
+  }()
+
   /// UIKit's classes and the kinds that declare them.
   static let uikitClassKinds: [String: String] = [
     "UIView": "view", "UILabel": "label", "UIImageView": "imageView", "UITextField": "textField",

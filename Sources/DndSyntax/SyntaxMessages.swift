@@ -382,8 +382,15 @@ extension DiagnosticMessage {
         + "'case 0..<10:'")
   }
 
-  public static func parameterLabel(_ label: String) -> DiagnosticMessage {
-    .error("parameters take no argument label: replace '\(label)' with '_', or remove it")
+  /// A call names a parameter by its own name, or gives the value alone, so
+  /// the message says how calls read once the label is gone.
+  public static func parameterLabel(_ label: String, calls: (function: String, parameter: String)?)
+    -> DiagnosticMessage
+  {
+    let reading = calls.map {
+      "; a call to '\($0.function)' then names the parameter ('\($0.parameter): value') or gives the value alone"
+    }
+    return .error("parameters take no argument label: replace '\(label)' with '_', or remove it" + (reading ?? ""))
   }
 
   public static func propertyAccessors(_ name: String, type: String?, isObserver: Bool) -> DiagnosticMessage {
@@ -520,6 +527,11 @@ extension DiagnosticMessage {
       suggestion.map { "; did you mean '\($0)'?" }
       ?? "; the view kinds are " + Parser.viewKinds.map { "'\($0)'" }.joined(separator: ", ")
     return .error("unknown view or interaction kind '\(word)'" + advice)
+  }
+
+  /// A UIKit view dnd does not model (`scrollView`), with what to declare.
+  public static func unmodelledKind(_ word: String, advice: String) -> DiagnosticMessage {
+    .error("'\(word)' is UIKit's, but dnd does not model it; \(advice)")
   }
 
   /// A raw control character inside a string literal, which Swift refuses.

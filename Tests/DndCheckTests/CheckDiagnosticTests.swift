@@ -25,6 +25,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("memberNotInDnd", "let a = [1]\nprint(a.1️⃣index(of: 1))"),
     .init("memberNotInDnd", "app A { tableView t { }\nfunc f() { print(t.1️⃣isEditing) } }"),
     .init("nameNotInDnd", "1️⃣OperationQueue.main.addOperation { }"),
+    // The lecture's emoji labels: a font, then sizeToFit.
+    .init("nameNotInDnd", "let f = 1️⃣UIFont.systemFont(ofSize: 64)"),
+    .init("memberNotInDnd", "let l = UILabel()\nl.1️⃣sizeToFit()"),
     .init("unknownName", "func f() { 1️⃣undefined() }"),
     .init("unknownName", "app A { collectionView grid { }\nfunc f() { print(1️⃣collectionView?.frame) } }"),
     .init("useBeforeDeclaration", "print(1️⃣x)\nvar x = 1"),

@@ -30,7 +30,7 @@ private func expectDiagnostics(
 struct ParserDiagnosticTests {
   /// A kind with no near name lists the kinds there are; a near one is named.
   @Test(arguments: [
-    ("app A { stackView target { } }", "; the view kinds are 'view', 'label', 'imageView', 'textField'"),
+    ("app A { pickerView target { } }", "; the view kinds are 'view', 'label', 'imageView', 'textField'"),
     ("app A { lable target { } }", "unknown view or interaction kind 'lable'; did you mean 'label'?"),
   ])
   func unknownKindSaysWhatThereIs(source: String, part: String) {
@@ -231,6 +231,12 @@ struct ParserDiagnosticTests {
       ("let x = ", "expected expression after '='"),
       ("foo(1, 2", "expected ')' to close the '(' of this call"),
       ("app A { lable x { } }", "unknown view or interaction kind 'lable'; did you mean 'label'?"),
+      // A UIKit view dnd leaves out says what to declare, not a near kind.
+      (
+        "app A { scrollView s { } }",
+        "'scrollView' is UIKit's, but dnd does not model it; scrolling and zooming are not modelled: declare a "
+          + "'view' with the content's frame, and put the content's views in it"
+      ),
       ("let x = 1 2", "consecutive statements on a line must be separated by ';'"),
       ("func f() {\n  x = 1\n", "expected '}' to close the '{' of function 'f' at line 1"),
     ] as [(String, String)])
