@@ -154,7 +154,8 @@ struct OptionSpec: Hashable, Sendable {
       summary: "Explore again with each fault in turn.", commands: [.test]),
     OptionSpec(
       key: .scenario, names: ["--scenario"], valueName: "name",
-      summary: "Show only the scenario of that name.", commands: [.run, .explain, .render]),
+      summary: "Show only that scenario (its name, or part of it).",
+      commands: [.run, .explain, .render]),
     OptionSpec(
       key: .at, names: ["--at"], valueName: "step",
       summary: "Stop the scenario after that many steps (0: none).", commands: [.render]),

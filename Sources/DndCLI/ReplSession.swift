@@ -353,7 +353,9 @@ final class ReplSession {
     case let error as RuntimeError:
       return error.diagnostic
     case let exception as UIKitException:
-      return RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: range).diagnostic
+      return RuntimeError(
+        .appTerminated(exception.name, reason: exception.reason), at: range, notes: exception.adviceNotes
+      ).diagnostic
     case let error as RuntimeLimitError:
       return RuntimeError(.runtimeLimit(error.message), at: range).diagnostic
     case let error as ScenarioError:

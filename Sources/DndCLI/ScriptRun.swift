@@ -28,14 +28,26 @@ struct ScriptRun {
   }
 
   /// The result with only the scenario `name` kept (all of them when nil).
-  /// A name that matches no scenario is a usage error, with the nearest title.
+  /// Without a scenario of that exact name, the one whose name contains it,
+  /// ignoring case, as `dnd test --filter` matches (titles are sentences,
+  /// long to retype). A name that matches none, or several, is a usage error.
   static func select(
     _ name: String?, in result: ScriptRunResult, for command: CommandName
   ) -> Result<ScriptRunResult, UsageError> {
     guard let name else { return .success(result) }
     // A top level that failed ran no scenario: its error is what to show.
     if result.scenarios.isEmpty, !result.topLevel.outcome.passed { return .success(result) }
-    let chosen = result.scenarios.filter { $0.title == name }
+    var chosen = result.scenarios.filter { $0.title == name }
+    if chosen.isEmpty, !name.isEmpty {
+      chosen = result.scenarios.filter { $0.title?.lowercased().contains(name.lowercased()) == true }
+      if chosen.count > 1 {
+        let titles = chosen.compactMap(\.title).map { "\"\($0)\"" }.joined(separator: ", ")
+        return .failure(
+          UsageError(
+            "more than one scenario's name contains \"\(name)\": \(titles); give more of the name",
+            command: command))
+      }
+    }
     guard chosen.isEmpty else {
       return .success(ScriptRunResult(topLevel: result.topLevel, scenarios: chosen))
     }

@@ -298,7 +298,9 @@ extension Narrator {
     let current = story(event)
     let reason: String
     if let target {
-      if let refused = current.moveRefused, proposals[Self.proposalKey(event, view: target)] == "move" {
+      // A list's proposal reads "move, insertAtDestinationIndexPath".
+      let proposed = proposals[Self.proposalKey(event, view: target)]?.split(separator: ",").first
+      if let refused = current.moveRefused, proposed == "move" {
         reason = "`\(target)` proposed move, but \(refused), so UIKit turned it into cancel"
       } else if let missing = current.noProposal[target] {
         reason = "`\(target)` could not take the drop: \(missing)"
@@ -346,7 +348,7 @@ extension Narrator {
         event,
         "`\(view)` proposed move, but \(why): UIKit quietly treats the move as cancel and only logs: "
           + message, rule: .moveNeedsPermission, tone: .yellow)
-    } else if message.contains("outside dropInteraction(_:performDrop:)") {
+    } else if message.contains(" was called outside "), message.contains("during the drop") {
       add(
         // What UIKit logs here is not on record (§13.7): the message is the model's.
         event, "A load was asked for outside performDrop\(at), so it fails. The model reports: \(message)",
@@ -359,9 +361,21 @@ extension Narrator {
   mutating func tellException(_ event: TraceEvent) {
     let name = event.exceptionName ?? "an exception"
     let reason = event.message ?? ""
-    exceptions.append(name)
+    if let key = event.session, drags[key] != nil {
+      // Told with the drag it ended ("was dropped ..., and then UIKit raised").
+      update(event) { $0.exception = $0.exception ?? name }
+    } else {
+      exceptions.append(name)
+    }
     let at = event.sourceLocation.map { " (at \($0))" } ?? ""
-    let rule: UIKitRule? = reason.contains("paste") ? .pasteNeedsPasteMethod : nil
+    let rule: UIKitRule?
+    if reason.contains("paste") {
+      rule = .pasteNeedsPasteMethod
+    } else if reason.hasPrefix("Invalid update") || reason.hasPrefix("attempt to") {
+      rule = .updatesMatchDataSource
+    } else {
+      rule = nil
+    }
     // Reasons end with their own full stop, or not (UIKit's do both).
     let sentence = reason.hasSuffix(".") ? reason : reason + "."
     add(event, "UIKit raises \(name)\(at): \(sentence) In an app this ends the app.", rule: rule, tone: .red)
@@ -414,6 +428,10 @@ extension Narrator {
           + "'settle' for the data, before the expectations)."
       } else {
         line += " ended."
+      }
+      if let exception = drag.exception {
+        // The drag's story stops where the app would have ended.
+        line = String(line.dropLast()) + "; then UIKit raised \(exception), which would end the app."
       }
       lines.append(line)
     }

@@ -60,6 +60,8 @@ struct Narrator {
     /// Items joined the drag since its last sample: the canHandle calls that
     /// follow re-ask because the items changed, not because the drag arrived.
     var itemsJustAdded = false
+    /// UIKit raised this exception while the drag was on (in its drop, say).
+    var exception: String?
   }
 
   init(run: ScenarioResult) {

@@ -157,8 +157,8 @@ extension UIKitRule {
   static let proposals = UIKitRule(
     id: "proposals",
     text: "The proposal shows on the drag: copy adds a green plus badge, forbidden a 'no entry' badge, "
-      + "move and cancel no badge. Letting go drops only after copy or move; cancel and forbidden cancel "
-      + "the drag.",
+      + "move and cancel no badge (the lecture gives cancel the crossed-out circle; the header gives it to "
+      + "forbidden). Letting go drops only after copy or move; cancel and forbidden cancel the drag.",
     sources: [.dropInteractionHeader, .cancelPage, .mastering])
   static let listIntentAdjusted = UIKitRule(
     id: "listIntentAdjusted",
@@ -226,10 +226,17 @@ extension UIKitRule {
     text: "A session the source restricts to its app (sessionIsRestrictedToDraggingApplication) is never "
       + "seen by other apps; on iPhone before iOS 15 no drag leaves its app.",
     sources: [.dragInteractionHeader, .dragAndDropPage])
+  static let updatesMatchDataSource = UIKitRule(
+    id: "updatesMatchDataSource",
+    text: "A table or collection view checks each update against its data source: a section's count after "
+      + "it must be the count before, plus the insertions, minus the deletions, plus or minus the moves. An "
+      + "insert or delete outside performBatchUpdates is an update of its own, checked at once. (The "
+      + "exception's wording is reported from crash logs.)",
+    sources: [.tableViewHeader, .collectionViewHeader])
   static let oneSessionAtATime = UIKitRule(
     id: "oneSessionAtATime",
     text: "A drop interaction follows one session at a time unless allowsSimultaneousDropSessions is true; "
-      + "a second drag is ignored until the first leaves.",
+      + "a second drag is ignored until the first has left and the second enters again.",
     sources: [.dropInteractionHeader, .mastering])
   static let cancelPreview = UIKitRule(
     id: "cancelPreview",

@@ -119,6 +119,8 @@ extension ListView {
   /// Opens a batch (or joins the open one), runs `body`, and when the
   /// outermost batch closes checks and applies what it recorded.
   func runBatch(_ label: String, _ body: () throws -> Void) throws {
+    // A list that never laid out reads its counts "before" the update now.
+    let loadsNow = !isLoaded && batchDepth == 0
     try loadIfNeeded()
     let outermost = batchDepth == 0
     if outermost { pending = PendingUpdates() }
@@ -134,7 +136,7 @@ extension ListView {
     guard outermost else { return }
     let updates = pending ?? PendingUpdates()
     pending = nil
-    try commit(updates, label)
+    try commit(updates, label, loadedByUpdate: loadsNow)
   }
 
   private func scheduleCompletion(_ completion: @escaping (Bool) throws -> Void) throws {
@@ -157,7 +159,7 @@ extension ListView {
   // MARK: The check
 
   /// Asks the data source, checks the update against it, and applies it.
-  private func commit(_ updates: PendingUpdates, _ label: String) throws {
+  private func commit(_ updates: PendingUpdates, _ label: String, loadedByUpdate: Bool) throws {
     let before = sections.indices.map { itemCount($0) }
     let sectionCount = try askNumberOfSections()
     guard sectionCount == before.count else {
@@ -168,7 +170,9 @@ extension ListView {
     let u = deduplicated(updates)
     if let reason = ListMessages.conflict(in: u) { throw inconsistency(reason) }
     try checkRanges(u, before: before, after: after)
-    try checkCounts(u, before: before, after: after)
+    try checkCounts(u, before: before, after: after) {
+      countAdvice(label: label, loadedByUpdate: loadedByUpdate)
+    }
     apply(u)
     generation += 1
     step(label, arguments(of: u), result: countsChange(before: before, after: after))
@@ -208,7 +212,9 @@ extension ListView {
 
   /// Each section's count after must equal its count before plus inserts,
   /// minus deletes, plus moves in, minus moves out.
-  private func checkCounts(_ u: PendingUpdates, before: [Int], after: [Int]) throws {
+  private func checkCounts(
+    _ u: PendingUpdates, before: [Int], after: [Int], advice: () -> String
+  ) throws {
     for section in before.indices {
       let inserted =
         u.inserts.filter { $0.section == section }.count
@@ -221,9 +227,32 @@ extension ListView {
         throw inconsistency(
           ListMessages.invalidNumberOfItems(
             kind, section: section, after: after[section], before: before[section], inserted: inserted,
-            deleted: deleted, movedIn: movedIn, movedOut: movedOut))
+            deleted: deleted, movedIn: movedIn, movedOut: movedOut),
+          advice: advice())
       }
     }
+  }
+
+  /// Why the counts of an update may not add up, told from how it came: the
+  /// mistakes the lecture's Image Gallery meets (the reason stays UIKit's).
+  private func countAdvice(label: String, loadedByUpdate: Bool) -> String {
+    let model = kind == .table ? "rows" : "items"
+    if loadedByUpdate {
+      return "the \(kind.viewPhrase) had not laid out yet, so it read its \(model) from the data source only "
+        + "now, with the model already changed, and the change counted twice; let it lay out first ('settle' "
+        + "before the change), or call 'reloadData()' instead"
+    }
+    if label.hasPrefix("commitInsertion") {
+      return "the 'dataSourceUpdates' block must insert exactly one element into the model, at "
+        + "'insertionIndexPath', for the placeholder's \(model == "rows" ? "row" : "item") it becomes"
+    }
+    if label.hasPrefix("performBatchUpdates") {
+      return "change the model in the batch by exactly what the batch's calls announce"
+    }
+    return "'\(label)' outside 'performBatchUpdates' is an update of its own, checked against the data source "
+      + "at once, so the model must hold exactly its change by then; make the model changes and the "
+      + "\(kind.viewPhrase)'s calls together in one 'performBatchUpdates({ ... })', or call each right after "
+      + "its own change"
   }
 
   // MARK: Applying

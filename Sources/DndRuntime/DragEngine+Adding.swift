@@ -119,11 +119,14 @@ extension DragEngine {
       guard let answer else { return false }
       guard let match = candidates.first(where: { $0 === answer.state }) else {
         // Rule (§1.6): a session that is not one of the offered local sessions raises.
+        // Choice: it raises on every system version. UIKit raises for apps linked on
+        // newer SDKs and only logs for older ones, but which SDK is not on record.
+        // The reason names the delegate method by its Objective-C selector.
         let exception = UIKitException(
           name: "NSInternalInconsistencyException",
           reason:
             "delegate (\(interaction.name) delegate on \(interaction.view?.name ?? "no view")) returned a "
-            + "object (\(answer)) from dragInteraction:sessionForAddingItems:withTouchAt: that is not a "
+            + "object (\(answer)) from dragInteraction:sessionForAddingItems:withTouchAtPoint: that is not a "
             + "local drag session.")
         world.recordException(exception, phase: .drag, app: app.name, view: interaction.view?.name)
         throw exception

@@ -94,6 +94,12 @@ final class DragState {
   // Data transfer.
   /// True only while performDrop (or paste) runs: the one scope where loads work.
   var isDataAccessOpen = false
+  /// The delegate method that opens that scope at the current target: a
+  /// list's is performDropWith, for the console line of a load made too early.
+  var dropMethodName: String {
+    guard let list = target?.list else { return "dropInteraction(_:performDrop:)" }
+    return list.kind == .table ? "tableView(_:performDropWith:)" : "collectionView(_:performDropWith:)"
+  }
   let progress = LoadProgress(aggregate: ())
   var pendingLoads = 0
   /// A drop happened (copy or move), so the source will hear of the transfer.

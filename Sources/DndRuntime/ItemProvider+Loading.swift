@@ -262,7 +262,7 @@ extension ItemProvider {
       // Choice (§13.7): a load outside performDrop fails with item-unavailable,
       // delivered like any other result, and the console explains why.
       world.warn(
-        "\(method) was called outside dropInteraction(_:performDrop:); item provider data can only "
+        "\(method) was called outside \(state.dropMethodName); item provider data can only "
           + "be requested during the drop, so this load fails", phase: phase, session: state.id)
       try scheduler.enqueue(on: queue, label: label + " completion") {
         let type = representation?.typeIdentifier ?? argument.value

@@ -419,8 +419,8 @@ public final class ListView {
   }
 
   /// An NSInternalInconsistencyException, recorded in the trace; the caller throws it.
-  func inconsistency(_ reason: String) -> UIKitException {
-    let exception = UIKitException(name: "NSInternalInconsistencyException", reason: reason)
+  func inconsistency(_ reason: String, advice: String? = nil) -> UIKitException {
+    let exception = UIKitException(name: "NSInternalInconsistencyException", reason: reason, advice: advice)
     let context = contextStack.last
     world?.recordException(
       exception, phase: context?.phase, session: context?.session, app: view?.app?.name, view: view?.name)

@@ -113,7 +113,8 @@ public final class DropSession {
     let appName = app?.name
     func complete(_ objects: [ItemValue]) throws {
       guard let scheduler = worldLink.world?.scheduler else { return }
-      try scheduler.enqueue(on: scheduler.main, label: "loadObjects completion") {
+      // The class is in the label: an explored order lists these completions.
+      try scheduler.enqueue(on: scheduler.main, label: "loadObjects(ofClass:) \(argument.value) completion") {
         worldLink.world?.record(
           .step, "loadObjectsCompletion", phase: phase, session: sessionID, app: appName,
           arguments: [argument], result: objects.count == 1 ? "1 object" : "\(objects.count) objects")
@@ -122,7 +123,7 @@ public final class DropSession {
     }
     guard state.isDataAccessOpen else {
       world.warn(
-        "loadObjects(ofClass:) was called outside dropInteraction(_:performDrop:); data can only be "
+        "loadObjects(ofClass:) was called outside \(state.dropMethodName); data can only be "
           + "requested during the drop, so nothing is loaded", phase: phase, session: state.id)
       try complete([])
       return aggregate

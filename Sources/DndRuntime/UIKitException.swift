@@ -6,10 +6,14 @@ public struct UIKitException: Error, Hashable, Sendable, CustomStringConvertible
   public var name: String
   /// The reason, exactly as UIKit words it where it is known.
   public var reason: String
+  /// The model's own word on what in the app led to it and what to change,
+  /// where it can tell (an update outside a batch); never part of `reason`.
+  public var advice: String?
 
-  public init(name: String, reason: String) {
+  public init(name: String, reason: String, advice: String? = nil) {
     self.name = name
     self.reason = reason
+    self.advice = advice
   }
 
   public var description: String {

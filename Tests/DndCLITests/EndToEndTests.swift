@@ -90,7 +90,14 @@ import Testing
       arguments: ["run", "--scenario", "our own photo moves", "examples/09-move-and-copy.dnd"], status: 0),
     Case(
       name: "run-unknown-scenario",
-      arguments: ["run", "--scenario", "our own photo move", "examples/09-move-and-copy.dnd"], status: 64),
+      arguments: ["run", "--scenario", "our own photo mvoes", "examples/09-move-and-copy.dnd"], status: 64),
+    // Part of a name picks the one scenario whose name contains it, ignoring case; two are a usage error.
+    Case(
+      name: "run-scenario-part", arguments: ["run", "--scenario", "Another App", "examples/09-move-and-copy.dnd"],
+      status: 0),
+    Case(
+      name: "run-scenario-ambiguous", arguments: ["run", "--scenario", "photo", "examples/09-move-and-copy.dnd"],
+      status: 64),
     Case(name: "explain-why-not", arguments: ["explain", "\(inputs)/label-ignores-touches.dnd"], status: 1),
     Case(
       name: "render-at",

@@ -47,6 +47,42 @@ struct BatchUpdateTests {
     #expect(try s.cellTexts() == ["a", "b", "c"])
   }
 
+  /// The reason stays UIKit's; the advice (the model's own word, shown as a
+  /// note) tells the three ways the Image Gallery meets the exception.
+  @Test("a count that does not add up: the exception's advice says how the update came")
+  func countAdvice() throws {
+    // One call outside a batch, with the model changed twice.
+    let single = try ListScene(.collectionView, items: ["a", "b", "c"])
+    single.model.sections[0].insert(single.model.sections[0].remove(at: 0), at: 2)
+    var advice: String?
+    do { try single.list.deleteItems(at: [IndexPath(item: 0, section: 0)]) } catch let e as UIKitException {
+      advice = e.advice
+    }
+    #expect(advice?.hasPrefix("'deleteItems(at:)' outside 'performBatchUpdates' is an update of its own") == true)
+    // A batch whose calls announce less than the model changed.
+    let batch = try ListScene(.tableView, items: ["a"])
+    advice = nil
+    do {
+      try batch.list.performBatchUpdates {
+        batch.model.sections[0] += ["b", "c"]
+        try batch.list.insertRows(at: [IndexPath(row: 1, section: 0)])
+      }
+    } catch let e as UIKitException {
+      advice = e.advice
+    }
+    #expect(advice == "change the model in the batch by exactly what the batch's calls announce")
+    // A list that has not laid out since reloadData reads its counts only now.
+    let fresh = try ListScene(.tableView, items: ["a"])
+    try fresh.list.reloadData()
+    fresh.model.sections[0].append("b")
+    advice = nil
+    do { try fresh.list.insertRows(at: [IndexPath(row: 1, section: 0)]) } catch let e as UIKitException {
+      advice = e.advice
+    }
+    #expect(advice?.hasPrefix("the table view had not laid out yet") == true)
+    #expect(fresh.trace.events(of: .exception).first?.message?.hasPrefix("Invalid update") == true)
+  }
+
   @Test("the same delete and insert inside performBatchUpdates pass")
   func deleteAndInsertInBatch() throws {
     let s = try ListScene(.collectionView, items: ["a", "b", "c"])

@@ -268,3 +268,10 @@ extension Arguments {
     }
   }
 }
+
+extension UIKitException {
+  /// The model's advice as a note under the termination's error.
+  public var adviceNotes: [Diagnostic.Note] {
+    advice.map { [Diagnostic.Note($0)] } ?? []
+  }
+}

@@ -310,7 +310,8 @@ public struct ScenarioRunner: Sendable {
     } catch let exception as UIKitException {
       // Raised by code the script ran directly, outside a finger step.
       let range = host.interpreter?.lastNativeCallRange
-      let error = RuntimeError(.appTerminated(exception.name, reason: exception.reason), at: range)
+      let error = RuntimeError(
+        .appTerminated(exception.name, reason: exception.reason), at: range, notes: exception.adviceNotes)
       return .uncaughtException(name: exception.name, reason: exception.reason, error.diagnostic)
     } catch let error as RuntimeLimitError {
       // Raised by a runtime call the script made outside any step (queueing

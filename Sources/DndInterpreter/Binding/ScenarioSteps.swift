@@ -105,9 +105,10 @@ extension SceneHost {
       // `performDropWith`): point at that call, and say which step ran it.
       if let call = lastLocatedScriptCall, call != range {
         let line = self.line(of: range).map { " at line \($0)" } ?? ""
-        termination = (exception, call, [Diagnostic.Note("called by UIKit during '\(keyword)'\(line)", at: range)])
+        let during = Diagnostic.Note("called by UIKit during '\(keyword)'\(line)", at: range)
+        termination = (exception, call, exception.adviceNotes + [during])
       } else {
-        termination = (exception, range, [])
+        termination = (exception, range, exception.adviceNotes)
       }
     } catch let error as ScenarioError {
       throw RuntimeError(.step(error), at: range)

@@ -90,7 +90,7 @@ public final class SceneHost: InterpreterHost {
   /// step raised.
   public func noteTermination(_ exception: UIKitException, at range: SourceRange?) {
     guard termination == nil else { return }
-    termination = (exception, range ?? SourceRange(file: 0, start: 0, end: 0), [])
+    termination = (exception, range ?? SourceRange(file: 0, start: 0, end: 0), exception.adviceNotes)
   }
   /// The warnings `expect warning` has matched so far.
   var expectedWarnings: [String] = []
