@@ -176,7 +176,10 @@ public enum CommandLineParser {
         case .maxViews:
           invocation.limits.maxViews = try positiveCount(option.value ?? "", for: option.spelling)
         case .defaults:
-          invocation.defaultsPath = option.value
+          guard let path = option.value, !path.isEmpty else {
+            throw UsageError("option '--defaults' needs a file name", command: command)
+          }
+          invocation.defaultsPath = path
         case .trace: invocation.trace = try traceFormat(option.value ?? "")
         case .filter:
           invocation.filter = option.value

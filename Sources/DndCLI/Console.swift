@@ -21,6 +21,11 @@ public struct Console {
   public var writeError: (String) -> Void
   /// Reads all of standard input, or nil when it cannot be read.
   public var readInput: () -> [UInt8]?
+  /// Reads what standard input has now (blocking until some arrives): an
+  /// empty array at its end, nil when it cannot be read. The piped REPL
+  /// answers each line as it comes; in-process consoles hand over
+  /// `readInput`'s bytes in one piece.
+  public var readInputChunk: () -> [UInt8]?
   /// Writes out anything still buffered; called once the command is done.
   public var flush: () -> Void
   /// The error number of the first write to standard output that failed
@@ -53,6 +58,8 @@ public struct Console {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.readInput = readInput
+    let whole = WholeInput(readInput)
+    self.readInputChunk = { whole.next() }
     self.flush = flush
     self.outputIsTerminal = outputIsTerminal
     self.errorIsTerminal = errorIsTerminal
@@ -80,6 +87,7 @@ public struct Console {
       environment: processEnvironment()
     )
     console.inputIsTerminal = isatty(STDIN_FILENO) == 1
+    console.readInputChunk = { readSome(STDIN_FILENO) }
     console.outputFailure = { output.failure }
     console.prepareForSingleRun = { AllocatorTuning.forSingleRun() }
     return console
@@ -112,6 +120,30 @@ func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
     result += chunk[0..<count]
   }
   return result
+}
+
+/// What one `read` gives: up to 64 KiB, empty at the end, nil on an error.
+func readSome(_ descriptor: Int32) -> [UInt8]? {
+  var chunk = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count >= 0 { return Array(chunk[0..<count]) }
+    if errno != EINTR { return nil }
+  }
+}
+
+/// `readInput`'s bytes as chunks: all of them once, then the end.
+private final class WholeInput {
+  private let read: () -> [UInt8]?
+  private var done = false
+
+  init(_ read: @escaping () -> [UInt8]?) { self.read = read }
+
+  func next() -> [UInt8]? {
+    if done { return [] }
+    done = true
+    return read()
+  }
 }
 
 /// A write buffer in front of a file descriptor.

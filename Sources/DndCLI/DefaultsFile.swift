@@ -31,6 +31,14 @@ public struct DefaultsFile: Sendable {
   public static func load(_ path: String) -> Result<DefaultsFile, Failure> {
     switch SourceLoader.readFile(path) {
     case .failure(.missing):
+      // Found before the run, not after it, when the store could not be written.
+      let slash = path.lastIndex(of: "/")
+      let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+      var status = stat()
+      guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        return .failure(
+          Failure(message: "cannot use defaults file '\(path)': there is no folder '\(folder)' to write it in"))
+      }
       return .success(DefaultsFile(path: path, store: DefaultsStore()))
     case .failure(.directory):
       return .failure(Failure(message: "cannot read defaults file '\(path)': it is a directory"))

@@ -20,6 +20,10 @@ enum LineRead: Equatable {
   case interrupted
   /// End of input (Ctrl-D on an empty line, or the end of a pipe).
   case end
+  /// Piped input that is not UTF-8 text: the line's number (from 1).
+  case notUTF8(line: Int)
+  /// Piped input that cannot be read, or went on past the source limit.
+  case failed(LoadFailure)
 }
 
 /// Where the REPL's lines come from.
@@ -31,22 +35,67 @@ protocol LineReader: AnyObject {
 }
 
 /// Lines from standard input that is not a terminal: no prompt, no echo.
+/// Each line is handed over as soon as it has arrived, so a program that
+/// drives the REPL through a pipe gets each answer before it sends the next
+/// line. A line longer than a script may be is refused (a stream with no
+/// line break would otherwise fill memory); a stream of lines may go on.
 final class PipedLines: LineReader {
-  private var lines: [String]
-  private var next = 0
+  private let readChunk: () -> [UInt8]?
+  private var buffer: [UInt8] = []
+  private var start = 0
+  /// Where the search for the next line break goes on (bytes before it have none).
+  private var searched = 0
+  private var ended = false
+  private var lineNumber = 0
 
-  init(_ bytes: [UInt8]) {
-    var text = String(decoding: bytes, as: UTF8.self)
-    if text.hasSuffix("\n") { text.removeLast() }
-    lines = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
+  init(_ readChunk: @escaping () -> [UInt8]?) {
+    self.readChunk = readChunk
+  }
+
+  /// All the lines at once (the tests' input).
+  convenience init(_ bytes: [UInt8]) {
+    var delivered = false
+    self.init {
+      defer { delivered = true }
+      return delivered ? [] : bytes
     }
   }
 
   func read(prompt: String) -> LineRead {
-    guard next < lines.count else { return .end }
-    next += 1
-    return .line(lines[next - 1])
+    while true {
+      if let newline = buffer[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+        let line = buffer[start..<newline]
+        start = newline + 1
+        return decode(line)
+      }
+      searched = buffer.count
+      if ended {
+        guard start < buffer.count else { return .end }
+        let line = buffer[start...]
+        start = buffer.count
+        return decode(line)
+      }
+      guard let chunk = readChunk() else { return .failed(.standardInputUnreadable) }
+      if chunk.isEmpty {
+        ended = true
+        continue
+      }
+      // Drop the lines already handed over before growing the buffer.
+      if start > 0 {
+        buffer.removeFirst(start)
+        searched -= start
+        start = 0
+      }
+      buffer += chunk
+      guard buffer.count <= SourceLoader.maximumBytes else { return .failed(.standardInputLineTooLong) }
+    }
+  }
+
+  private func decode(_ bytes: ArraySlice<UInt8>) -> LineRead {
+    lineNumber += 1
+    let line = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+    guard let text = String(validating: line, as: UTF8.self) else { return .notUTF8(line: lineNumber) }
+    return .line(text)
   }
 
   func remember(_ line: String) {}

@@ -98,6 +98,9 @@ extension ReplSession {
       return fail("':load' needs one file, as in ':load examples/01-hello-drop.dnd'", at: extra)
     case .reload where loadedPath == nil:
       return fail("no file loaded yet; use ':load FILE'")
+    case .trace where operands.count == 1 && Int(operands[0]) == nil && operands[0].allSatisfy(\.isWholeNumber):
+      // Digits past Int's range are a number too large, not one that is not positive.
+      return fail("':trace' shows at most \(Int.max) events, as in ':trace 5'", at: operandRange)
     case .trace where operands.count > 1 || operands.first.map { (Int($0) ?? 0) <= 0 } == true:
       return fail("':trace' takes a positive number of events, as in ':trace 5'", at: operandRange)
     default: break

@@ -31,15 +31,7 @@ enum ReplRunner {
       reader = TerminalLines.make(history: history?.load() ?? [])
       console.writeOutput("dnd \(DndCommand.version): type :help for commands, Ctrl-D to quit.\n")
     } else {
-      guard let bytes = console.readInput() else {
-        style.report(.standardInputUnreadable, to: console)
-        return .fileError
-      }
-      guard bytes.count <= SourceLoader.maximumBytes else {
-        style.report(.standardInputTooLarge, to: console)
-        return .fileError
-      }
-      reader = PipedLines(bytes)
+      reader = PipedLines(console.readInputChunk)
     }
     if let path { session.load(path) }
     var pending: [String] = []
@@ -54,6 +46,14 @@ enum ReplRunner {
         return interactive ? .success : session.outcome
       case .interrupted:
         pending = []
+      case .failed(let failure):
+        style.report(failure, to: console)
+        console.flush()
+        return .fileError
+      case .notUTF8(let line):
+        // As `dnd run -` refuses such input; the session goes on with the next line.
+        style.report(.standardInputNotUTF8(line: line), to: console)
+        session.noteFailure(.scriptError)
       case .line(let line):
         if interactive, !line.allSatisfy(\.isWhitespace) {
           reader.remember(line)

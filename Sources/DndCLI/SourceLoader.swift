@@ -18,6 +18,10 @@ public enum LoadFailure: Error, Hashable, Sendable {
   case standardInputUnreadable
   /// Standard input went on past the limit: reading stopped there.
   case standardInputTooLarge
+  /// A line of the REPL's piped input went on past the limit.
+  case standardInputLineTooLong
+  /// A line of the REPL's piped input is not UTF-8 (its number, from 1).
+  case standardInputNotUTF8(line: Int)
 
   /// One lowercase line without the `dnd: error: ` prefix.
   public var message: String {
@@ -29,6 +33,11 @@ public enum LoadFailure: Error, Hashable, Sendable {
     case .unreadable(let path, let reason): return "cannot read '\(path)': \(reason)"
     case .tooLarge(let path, let bytes):
       return "cannot read '\(path)': \(bytes) bytes is over the limit of \(SourceLoader.maximumBytes)"
+    case .standardInputLineTooLong:
+      return "cannot read standard input: a line goes on past the limit of \(SourceLoader.maximumBytes) bytes "
+        + "(reading stopped there)"
+    case .standardInputNotUTF8(let line):
+      return "line \(line) of standard input is not UTF-8 text, which a script must be; it was skipped"
     case .standardInputUnreadable: return "cannot read standard input"
     case .standardInputTooLarge:
       return "cannot read '\(SourceLoader.standardInputName)': it is over the limit of \(SourceLoader.maximumBytes) "

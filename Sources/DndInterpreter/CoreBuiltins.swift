@@ -27,6 +27,7 @@ extension Interpreter {
       }
       let first = try sequenceElements(arguments[0], at: range)
       let second = try sequenceElements(arguments[1], at: range)
+      try chargeBulk(elements: min(first.count, second.count), at: range)
       return .array(Swift.zip(first, second).map { .tuple(TupleBox([$0, $1])) })
     case .string, .nsString, .character: return try makeString(builtin, arguments, at: range)
     case .int: return try makeInt(arguments, at: range)
@@ -51,9 +52,14 @@ extension Interpreter {
         let count = try nonNegativeCount(arguments[1], of: "Array(repeating:count:)", at: range)
         try checkCount(count, at: range)
         try checkNesting(arguments[0], at: range)
+        try chargeBulk(elements: count, at: range)
         return .array(Array(repeating: arguments[0], count: count))
       }
-      if arguments.hasLabels(nil) { return .array(try sequenceElements(arguments[0], at: range)) }
+      if arguments.hasLabels(nil) {
+        let elements = try sequenceElements(arguments[0], at: range)
+        try chargeBulk(elements: elements.count, at: range)
+        return .array(elements)
+      }
     case .dictionary:
       if arguments.isEmpty { return .dictionary(DictionaryBox()) }
     case .any, .anyObject, .nsObject:
@@ -130,6 +136,7 @@ extension Interpreter {
         if overflow { break }
         current = next
       }
+      try chargeBulk(elements: values.count, at: range)
       return .array(values)
     }
     guard let start = arguments[0].doubleValue, let end = arguments[1].doubleValue,
@@ -143,6 +150,7 @@ extension Interpreter {
       through
       ? Array(Swift.stride(from: start, through: end, by: step))
       : Array(Swift.stride(from: start, to: end, by: step))
+    try chargeBulk(elements: sequence.count, at: range)
     return .array(sequence.map { .double($0) })
   }
 
@@ -154,6 +162,7 @@ extension Interpreter {
       let count = try nonNegativeCount(arguments[1], of: "String(repeating:count:)", at: range)
       let (length, overflow) = piece.utf8.count.multipliedReportingOverflow(by: count)
       try checkLength(overflow ? Int.max : length, at: range)
+      try chargeBulk(bytes: length, at: range)
       // An empty piece gives "" at once: repeating it would take `count` turns
       // (Int.max of them) to build nothing.
       return .string(piece.isEmpty ? "" : String(repeating: piece, count: count))

@@ -106,13 +106,20 @@ extension Interpreter {
     case .allSatisfy where arguments.hasLabels(nil):
       return .bool(try elements.allSatisfy { try predicate(arguments[0], $0, at: range) })
     case .sorted:
-      if arguments.isEmpty { return .array(try elements.sorted { try lessThan($0, $1, at: range) }) }
+      // About n log n comparisons; with `by:`, the closure's calls pay for themselves.
+      let log = Int.bitWidth - elements.count.leadingZeroBitCount
+      if arguments.isEmpty {
+        try chargeBulk(elements: elements.count * log, at: range)
+        return .array(try elements.sorted { try lessThan($0, $1, at: range) })
+      }
       if arguments.hasLabels(.by) {
         return .array(try elements.sorted { try predicate(arguments[0], $0, $1, at: range) })
       }
     case .reversed where arguments.isEmpty:
+      try chargeBulk(elements: elements.count, at: range)
       return .array(elements.reversed())
     case .enumerated where arguments.isEmpty:
+      try chargeBulk(elements: elements.count, at: range)
       let labels = [Symbol(.offset), Symbol(.element)]
       let pairs = elements.enumerated().map {
         Value.tuple(TupleBox([.int($0.offset), $0.element], labels: labels))
@@ -132,12 +139,15 @@ extension Interpreter {
         for case .array(let inner) in elements {
           flat.append(contentsOf: inner)
           try checkCount(flat.count, at: range)
+          try chargeBulk(elements: inner.count, at: range)
         }
         return .array(flat)
       }
+      try chargeBulk(elements: elements.count, at: range)
       let pieces = try elements.map { try stringArgument($0, of: "joined", at: range) }
       let text = pieces.joined(separator: separator)
       try checkLength(text.utf8.count, at: range)
+      try chargeBulk(bytes: text.utf8.count, at: range)
       return .string(text)
     case .min, .max:
       // `min()`, or `min(by: areInIncreasingOrder)`.
@@ -150,6 +160,7 @@ extension Interpreter {
         break
       }
       guard var best = elements.first else { return .nil }
+      if arguments.isEmpty { try chargeBulk(elements: elements.count, at: range) }
       for element in elements.dropFirst() {
         let better = known == .min ? try ordered(element, best) : try ordered(best, element)
         if better { best = element }
@@ -162,6 +173,7 @@ extension Interpreter {
       } else if !arguments.isEmpty || known == .prefix || known == .suffix {
         break
       }
+      try chargeBulk(elements: min(count, elements.count), at: range)
       switch known {
       case .prefix: return .array(Array(elements.prefix(count)))
       case .suffix: return .array(Array(elements.suffix(count)))

@@ -5,7 +5,10 @@ import DndSyntax
 extension Interpreter {
   func stringProperty(_ text: String, _ symbol: Symbol, at range: SourceRange) throws -> Value? {
     switch symbol.known {
-    case .count?: return .int(text.count)
+    case .count?:
+      // Counting characters reads every byte.
+      try chargeBulk(bytes: text.utf8.count, at: range)
+      return .int(text.count)
     case .isEmpty?: return .bool(text.isEmpty)
     case .first?: return text.first.map { .string(String($0)) } ?? .nil
     case .last?: return text.last.map { .string(String($0)) } ?? .nil
@@ -15,6 +18,7 @@ extension Interpreter {
     // collection limit (a string may hold more bytes than an array elements).
     case .utf8?:
       try checkCount(text.utf8.count, at: range)
+      try chargeBulk(elements: text.utf8.count, at: range)
       return .array(text.utf8.map { .int(Int($0)) })
     default: return nil
     }
@@ -27,6 +31,11 @@ extension Interpreter {
     guard let known = symbol.known else { throw noMethod(symbol, on: value, arguments, at: range) }
     func argument(_ position: Int) throws -> String {
       try stringArgument(arguments[position], of: known.spelling, at: range)
+    }
+    switch known {
+    case .hasPrefix, .hasSuffix, .starts: break
+    // The rest go over the whole text (or may): a step per 64 bytes.
+    default: try chargeBulk(bytes: text.utf8.count, at: range)
     }
     switch known {
     // A letter may grow in another case ("ΐ" is six bytes upper-cased).
@@ -43,8 +52,11 @@ extension Interpreter {
     case .hasSuffix where arguments.hasLabels(nil): return .bool(text.hasSuffix(try argument(0)))
     case .contains where arguments.hasLabels(nil) && !Self.isFunction(arguments[0]):
       // Foundation's answer (what an iOS app gets): no string contains the empty one.
+      // `firstRange(of:)` searches in linear time; Foundation's `contains`
+      // compared anew at each offset (a million characters against ten
+      // thousand ran for minutes, as one step).
       let piece = try argument(0)
-      return .bool(!piece.isEmpty && text.contains(piece))
+      return .bool(!piece.isEmpty && text.firstRange(of: piece) != nil)
     case .split where arguments.label(0) == Symbol(.separator):
       // `split(separator:)`, with `maxSplits:` and `omittingEmptySubsequences:` as Swift has them.
       let separator = try argument(0)

@@ -292,6 +292,7 @@ public final class Interpreter {
     var text = ""
     value.write(to: &text, symbols: program.symbols, quoted: false, limit: limits.maxStringLength)
     try checkLength(text.utf8.count, at: range)
+    try chargeBulk(bytes: text.utf8.count, at: range)
     return text
   }
 

@@ -75,10 +75,14 @@ public struct SceneSVGRenderer: Sendable {
       }
       return out
     }
+    // SVG refuses a negative width or height; CGRect's `standardized` turns
+    // such a frame into the same area with a positive size.
+    let x = min(frame.minX, frame.minX + frame.size.width)
+    let y = min(frame.minY, frame.minY + frame.size.height)
     out +=
       "    <rect id=\"\(escape(Self.identifier(isWindow ? app + "-window" : view.name)))\" "
-      + "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.size.width))\" "
-      + "height=\"\(n(frame.size.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" "
+      + "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(abs(frame.size.width)))\" "
+      + "height=\"\(n(abs(frame.size.height)))\" fill=\"\(fill)\" stroke=\"\(stroke)\" "
       + "stroke-width=\"\(strokeWidth)\"\(extra)/>\n"
     let color = view.isHidden ? "#999999" : "#222222"
     if isWindow {

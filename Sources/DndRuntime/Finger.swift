@@ -250,7 +250,10 @@ public final class TouchDriver {
   private func runStep<Result>(_ body: (World, DragEngine) throws -> Result) throws -> Result {
     guard let world = worldLink.world else { throw ScenarioError("the world of these fingers is gone") }
     guard !isRunningStep else {
-      throw ScenarioError("a finger step cannot run inside a delegate call or other work of another step")
+      // `wait` and `settle` come here too: they run the clock as a step.
+      throw ScenarioError(
+        "a step (longPress, drag, tap, release, cancel, wait or settle) cannot run inside a delegate call or other "
+          + "work of another step")
     }
     isRunningStep = true
     defer { isRunningStep = false }

@@ -138,7 +138,11 @@ extension Parser.State {
   // unary = ( "-" | "!" ) unary | postfix ;
   mutating func parseUnary() -> Expr {
     guard at(.minus) || at(.bang) else {
-      if token.kind == .identifier && (skipTry() || skipAwait()) { return parseUnary() }
+      // Swift's `try` and `await` are reported and skipped in a loop, not by
+      // recursion: a long run of them must not exhaust the native stack.
+      var skipped = false
+      while token.kind == .identifier && (skipTry() || skipAwait()) { skipped = true }
+      if skipped && (at(.minus) || at(.bang)) { return parseUnary() }
       return parsePostfix()
     }
     guard enterNesting() else { return Expr(.error, range: token.range) }

@@ -58,6 +58,7 @@ import Testing
       "invalid value 'two' for '--at'; expected a whole number, zero or more"
     ),
     (["render", "--svg=", "a.dnd"], "option '--svg' needs a file name"),
+    (["run", "--defaults", "", "a.dnd"], "option '--defaults' needs a file name"),
     (["check", "--trace=json", "a.dnd"], "option '--trace' does not apply to 'dnd check'"),
     (["run", "--filter", "x", "a.dnd"], "option '--filter' does not apply to 'dnd run'"),
     (["test", "--at", "2", "x"], "option '--at' does not apply to 'dnd test'"),

@@ -19,6 +19,43 @@ import Testing
     #expect(result.error?.id == "stepBudgetExceeded")
   }
 
+  /// Native work over many elements is one step of evaluation but costs a
+  /// step per 8 elements (or 64 bytes), so a loop of it meets the budget:
+  /// each of these makes or goes over 100,000 elements (or 800,000 bytes),
+  /// 12,500 steps, past a budget of 10,000 (zip's two arrays and pairs fit in 50,000).
+  @Test(arguments: [
+    "let a = Array(repeating: 0, count: 100_000)",
+    "let a = Array(0..<100_000)",
+    "let a = stride(from: 0, to: 100_000, by: 1)",
+    "let a = zip(Array(repeating: 1, count: 100_000), Array(repeating: 2, count: 100_000))",
+    "let s = String(repeating: \"x\", count: 800_000)",
+  ])
+  func bulkWorkCostsStepsByItsSize(line: String) {
+    #expect(runSnippet(line, maxSteps: 10_000).error?.id == "stepBudgetExceeded", "\(line)")
+    #expect(runSnippet(line, maxSteps: 50_000).error == nil, "\(line)")
+  }
+
+  /// The methods charge what they go over: sorting about n log n.
+  @Test func bulkMethodsCostStepsByTheirReceiver() {
+    let array = "let a = Array(repeating: 3, count: 10_000)\n"
+    #expect(runSnippet(array + "let b = a.reversed()", maxSteps: 2_000).error?.id == "stepBudgetExceeded")
+    #expect(runSnippet(array + "let b = a.reversed()", maxSteps: 3_000).error == nil)
+    #expect(runSnippet(array + "let b = a.sorted()", maxSteps: 3_000).error?.id == "stepBudgetExceeded")
+    #expect(runSnippet(array + "let b = a.sorted()", maxSteps: 30_000).error == nil)
+    let text = "let s = String(repeating: \"a\", count: 64_000)\n"
+    #expect(runSnippet(text + "let t = s.uppercased()", maxSteps: 1_500).error?.id == "stepBudgetExceeded")
+    #expect(runSnippet(text + "let t = s.hasPrefix(\"a\")", maxSteps: 1_500).error == nil)
+  }
+
+  /// `contains` searches in linear time (Foundation's compared anew at each
+  /// offset: minutes for a million characters against ten thousand).
+  @Test func containsOnALongTextIsQuick() {
+    let script =
+      "let s = String(repeating: \"a\", count: 200_000)\nlet p = String(repeating: \"a\", count: 2_000) + \"b\"\n"
+      + "print(s.contains(p), (s + \"b\").contains(p), \"\".contains(\"\"), \"é\".contains(\"e\"))"
+    #expect(runSnippet(script).output == "false true false false\n")
+  }
+
   @Test func stepBudgetCountsCalls() {
     let calls = "func f() { 1 }\nf()\nf()\nf()"
     #expect(runSnippet(calls, maxSteps: 4).error == nil)

@@ -195,6 +195,22 @@ import Testing
     _ = try elements(of: svg)
   }
 
+  /// SVG refuses negative sizes: the rect covers the same area, standardized.
+  @Test func aFrameWithANegativeSizeIsDrawnStandardized() throws {
+    let source = """
+      app A {
+          view root {
+              frame = Rect(0, 0, 400, 400)
+              view back { frame = Rect(110, 120, -100, -100) }
+          }
+      }
+      scenario "s" { wait 0.1 }
+      """
+    let svg = SceneSVGRenderer().render(try Self.picture(source, after: 1))
+    #expect(svg.contains("<rect id=\"view-back\" x=\"10\" y=\"20\" width=\"100\" height=\"100\""), "\(svg)")
+    #expect(!svg.contains("\"-100\""))
+  }
+
   @Test func textIsEscapedForXML() throws {
     let svg = SceneSVGRenderer().render(
       ScenePicture(

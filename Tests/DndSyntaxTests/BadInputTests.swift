@@ -105,6 +105,17 @@ struct BadInputTests {
     #expect(diagnosticIDs(source) == ["nestingTooDeep"], "\(source.prefix(20))")
   }
 
+  /// Swift's `try` and `await` are skipped, not nested: 100,000 of them in a
+  /// row (the parser once recursed per word and overflowed the stack at about
+  /// 90,000) give their diagnostics and no crash.
+  @Test(arguments: ["try ", "await ", "try? ", "try! "])
+  func aLongRunOfEffectWordsDoesNotNest(word: String) {
+    let ids = diagnosticIDs("let x = " + String(repeating: word, count: 100_000) + "f()")
+    #expect(!ids.isEmpty && !ids.contains("nestingTooDeep"))
+    // With a `-` between them each level nests, and the nesting limit holds.
+    #expect(!diagnosticIDs("let x = " + String(repeating: word + "-", count: 100_000) + "1").isEmpty)
+  }
+
   /// Each "(" is one level, and the expression statement around them one more.
   @Test func theNestingLimitIsExact() {
     func nested(_ depth: Int) -> String {

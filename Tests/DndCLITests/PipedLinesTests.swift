@@ -1,0 +1,67 @@
+import Testing
+
+@testable import DndCLI
+
+/// The piped REPL's reader: a line as soon as it has arrived, the text
+/// checked as UTF-8 line by line, and a bound on a line, not on the stream.
+@Suite struct PipedLinesTests {
+  /// Chunks handed out one at a time, counting how many were asked for.
+  final class Chunks {
+    var pending: [[UInt8]]
+    var asked = 0
+    init(_ chunks: [String]) { pending = chunks.map { Array($0.utf8) } }
+    func next() -> [UInt8]? {
+      asked += 1
+      return pending.isEmpty ? [] : pending.removeFirst()
+    }
+  }
+
+  @Test("a line is handed over before the next one is read")
+  func eachLineAsItArrives() {
+    let chunks = Chunks(["print(1)\nprint(", "2)\r\n", "print(3)"])
+    let reader = PipedLines { chunks.next() }
+    #expect(reader.read(prompt: "") == .line("print(1)"))
+    #expect(chunks.asked == 1)
+    #expect(reader.read(prompt: "") == .line("print(2)"))
+    #expect(chunks.asked == 2)
+    // The last line needs no break; then the end.
+    #expect(reader.read(prompt: "") == .line("print(3)"))
+    #expect(reader.read(prompt: "") == .end)
+  }
+
+  @Test("a line that is not UTF-8 is named by its number, and the next lines still come")
+  func notUTF8() {
+    let reader = PipedLines(Array("ok\n".utf8) + [0x61, 0xFF, 0x0A] + Array("fine\n".utf8))
+    #expect(reader.read(prompt: "") == .line("ok"))
+    #expect(reader.read(prompt: "") == .notUTF8(line: 2))
+    #expect(reader.read(prompt: "") == .line("fine"))
+  }
+
+  @Test("a line past the source limit is refused; a long stream of short lines is not")
+  func lineLimit() {
+    let long = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    var sent = 0
+    let reader = PipedLines {
+      sent += 1
+      return sent > 20 ? [] : long
+    }
+    #expect(reader.read(prompt: "") == .failed(.standardInputLineTooLong))
+    var lines = 0
+    let many = PipedLines {
+      lines += 1
+      return lines > 40_000 ? [] : Array("1\n".utf8)
+    }
+    var read = 0
+    while case .line = many.read(prompt: "") { read += 1 }
+    #expect(read == 40_000)
+  }
+
+  @Test("the REPL reports a line that is not UTF-8, skips it and goes on")
+  func replSkipsALineThatIsNotUTF8() {
+    let input = Array("print(1)\n".utf8) + [0x70, 0xFF, 0x0A] + Array("print(3)\n".utf8)
+    let outcome = dnd(["repl"], input: input)
+    #expect(outcome.status == 65)
+    #expect(outcome.error.contains("line 2 of standard input is not UTF-8 text"), "\(outcome.error)")
+    #expect(outcome.output == "1\n3\n")
+  }
+}
