@@ -127,12 +127,21 @@ extension Parser.State {
     if !token.isAtStartOfLine {
       let next = peek()
       let nextOnLine = !next.isAtStartOfLine
+      // `expect called` or `expect exception` with nothing after the word:
+      // the step's form, whose name is missing (rather than an unknown name).
       if isWord("not") && isWord("called", next) && nextOnLine
-        || isWord("called") && next.kind == .identifier && nextOnLine
+        || isWord("called") && (next.kind == .identifier && nextOnLine || endsStep(next))
       {
         return parseExpectCall()
       }
-      if isWord("exception") && next.kind == .identifier && nextOnLine { return parseExpectException() }
+      if isWord("exception") && (next.kind == .identifier && nextOnLine || endsStep(next)) {
+        return parseExpectException()
+      }
+      if isWord("not") && isWord("exception", next) && nextOnLine {
+        report(.expectNotException, at: token.range.union(next.range))
+        advance()
+        return parseExpectException()
+      }
       if isWord("warning") && endsWarningWord(next) || isWord("not") && isWord("warning", next) && nextOnLine
         && endsWarningWord(peek(2))
       {
@@ -164,9 +173,14 @@ extension Parser.State {
   // expectException = "exception" IDENT ;
   mutating func parseExpectException() -> Step {
     advance()
-    let name = tokenName
-    advance()
+    let name = expectName(
+      .expectedName(for: "the exception", example: "'expect exception NSInternalInconsistencyException'"))
     return .expectException(name)
+  }
+
+  /// The end of a step: a line break, `;`, `}` or the end of the file.
+  private func endsStep(_ next: RawToken) -> Bool {
+    next.isAtStartOfLine || next.kind == .semicolon || next.kind == .rightBrace || next.kind == .endOfFile
   }
 
   /// Whether `next` may follow the word "warning" of an `expect warning`

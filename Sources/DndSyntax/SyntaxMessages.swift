@@ -184,6 +184,14 @@ extension DiagnosticMessage {
     .error("expected a member name after '.'")
   }
 
+  /// `expect not exception X`: an exception ends the app, so a scenario
+  /// that goes on has had none; there is nothing to negate.
+  public static var expectNotException: DiagnosticMessage {
+    .error(
+      "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that passes has "
+        + "raised none; write 'expect exception NAME' to require one")
+  }
+
   public static func expectedName(for what: String, example: String) -> DiagnosticMessage {
     .error("expected a name for \(what), as in \(example)")
   }

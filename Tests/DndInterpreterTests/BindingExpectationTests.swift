@@ -26,6 +26,7 @@ import Testing
         + "[\"Hello\", \"Hello\"]"
     ),
     ("expect target.isHidden", "expected target.isHidden, but it is false"),
+    ("expect false", "expected false, but it never holds"),
     (
       "expect not called performDrop",
       "expected performDrop not to be called, but it was called 1 time, "

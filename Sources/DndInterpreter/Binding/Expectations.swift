@@ -30,8 +30,10 @@ extension SceneHost {
       throw RuntimeError(.conditionNotBool(value.typeName), at: condition.range)
     }
     if !holds {
+      // `expect false` would read "expected false, but it is false".
+      let why = Self.isLiteral(condition) ? "it never holds" : "it is false"
       throw RuntimeError(
-        .conditionFailed("expected \(text(condition)), but it is false"), at: condition.range)
+        .conditionFailed("expected \(text(condition)), but \(why)"), at: condition.range)
     }
   }
 
