@@ -238,7 +238,10 @@ struct ParserDiagnosticTests {
           + "'view' with the content's frame, and put the content's views in it"
       ),
       // An expect step's form with its name missing says which name.
-      ("scenario \"s\" { expect called }", "expected a name for the delegate method, as in 'expect called performDrop'"),
+      (
+        "scenario \"s\" { expect called }",
+        "expected a name for the delegate method, as in 'expect called performDrop'"
+      ),
       (
         "scenario \"s\" { expect exception }",
         "expected a name for the exception, as in 'expect exception NSInternalInconsistencyException'"
