@@ -375,9 +375,15 @@ struct LineLayout {
     return low + 1 < starts.count ? starts[low + 1].column : width
   }
 
-  /// C0 and C1 controls and DEL: never sent to the terminal as they are.
+  /// C0 and C1 controls and DEL, and what would move the rest of the line
+  /// (bidirectional controls reorder it on screen, line and paragraph
+  /// separators break it), so the caret stays under its text: never sent to
+  /// the terminal as they are.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    switch scalar.value {
+    case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 
   /// Display cells of a printable character: 2 for East Asian wide and emoji,

@@ -227,6 +227,21 @@ import Testing
     #expect(!text.contains("\u{1B}"))
   }
 
+  /// A right-to-left override would reorder the rest of the line on screen,
+  /// and a line separator break it: shown as replacement characters, so the
+  /// caret stays under the name.
+  @Test func bidirectionalControlsAndSeparatorsAreShownAsReplacementCharacters() {
+    let file = SourceFile(name: "b.dnd", text: "let s = \"\u{202E}ab\u{2028}\" + lable\n")
+    let text = DiagnosticRenderer(file: file).render(diagnostic(Self.unknownName, in: file, at: "lable"))
+    #expect(
+      text == """
+        b.dnd:1:22: error: unknown name 'lable'
+           1 | let s = "\u{FFFD}ab\u{FFFD}" + lable
+             |                  ^~~~~
+
+        """)
+  }
+
   @Test func anEmptyRangeAtTheEndOfALineGetsACaretAfterTheLastCharacter() {
     let file = SourceFile(name: "e.dnd", text: "app Demo {\n")
     let message = DiagnosticMessage(id: "expectedClosingBrace", "expected '}' to close '{' at line 1")
