@@ -131,8 +131,16 @@ enum StringFormat {
         let fix = value.doubleValue != nil ? "; write Int(x), or use %f for a Double" : ""
         throw Failure(message: "'\(c.spec())' shows an Int, not a value of type '\(value.typeName)'\(fix)")
       }
+      // `h` and `hh` narrow the value to 16 and 8 bits first, as C does (Foundation's "%hhd" of 300 is 44).
+      let signed = letter == "d" || letter == "i"
+      var narrowed = number
+      switch c.modifiers {
+      case "hh": narrowed = signed ? Int(Int8(truncatingIfNeeded: number)) : Int(UInt8(truncatingIfNeeded: number))
+      case "h": narrowed = signed ? Int(Int16(truncatingIfNeeded: number)) : Int(UInt16(truncatingIfNeeded: number))
+      default: break
+      }
       let spec = c.spec(length: "l")
-      return String(format: spec, number)
+      return String(format: spec, narrowed)
     case "f", "F", "e", "E", "g", "G", "a", "A":
       guard case .double(let number) = value else {
         let fix = value.typeName == "Int" ? "; write Double(x), or use %d for an Int" : ""
@@ -153,8 +161,9 @@ enum StringFormat {
       }
       return String(format: c.spec(), number)
     case "@":
-      // Only '-' (left-justify) and the width mean anything for an object.
-      let text = describe(value)
+      // Only '-' (left-justify) and the width mean anything for an object;
+      // nil is Objective-C's nil object, which Foundation writes "(null)".
+      let text = value == .nil ? "(null)" : describe(value)
       let padding = String(repeating: " ", count: max(0, (c.width ?? 0) - text.count))
       return c.flags.contains("-") ? text + padding : padding + text
     case "s":

@@ -7,10 +7,11 @@ import Testing
 @Suite struct StringFormatTests {
   /// A value of a test case (`Value` itself is not `Sendable`).
   enum Arg: Sendable {
-    case int(Int), double(Double), string(String)
+    case int(Int), double(Double), string(String), none
 
     var value: Value {
       switch self {
+      case .none: .nil
       case .int(let number): .int(number)
       case .double(let number): .double(number)
       case .string(let text): .string(text)
@@ -34,6 +35,9 @@ import Testing
     ("%+d % d", [.int(7), .int(7)], "+7  7"),
     ("%x %X %o %#x", [.int(255), .int(255), .int(8), .int(255)], "ff FF 10 0xff"),
     ("%lld %ld %hd", [.int(1), .int(2), .int(3)], "1 2 3"),
+    // `h` and `hh` narrow to 16 and 8 bits, as Foundation's C formatting does.
+    ("%hhd %hhu %hd %hx", [.int(300), .int(-1), .int(70_000), .int(-1)], "44 255 4464 ffff"),
+    ("%@|%5@", [.none, .none], "(null)|(null)"),
     ("%.3f", [.double(3.14159)], "3.142"),
     ("%8.2f|", [.double(2.5)], "    2.50|"),
     ("%f", [.double(1)], "1.000000"),
