@@ -270,7 +270,13 @@ final class TransformObject: NativeObject {
       throw interpreter.noMatchingMethod(member, typeName: typeName, arguments)
     }
     let other = try GeometryTypes.transform(of: arguments[0], for: "concatenating(_:)")
-    return .object(TransformObject(transform.concatenating(other)))
+    let product = transform.concatenating(other)
+    // Finite transforms may still multiply past Double's range.
+    guard [product.a, product.b, product.c, product.d, product.tx, product.ty].allSatisfy(\.isFinite) else {
+      throw RuntimeError(
+        .invalidArgument("the two transforms' product is not finite (a scale past Double's range, say)"))
+    }
+    return .object(TransformObject(product))
   }
 }
 
