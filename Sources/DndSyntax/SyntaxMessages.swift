@@ -184,14 +184,6 @@ extension DiagnosticMessage {
     .error("expected a member name after '.'")
   }
 
-  /// `expect not exception X`: an exception ends the app, so a scenario
-  /// that goes on has had none; there is nothing to negate.
-  public static var expectNotException: DiagnosticMessage {
-    .error(
-      "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that passes has "
-        + "raised none; write 'expect exception NAME' to require one")
-  }
-
   public static func expectedName(for what: String, example: String) -> DiagnosticMessage {
     .error("expected a name for \(what), as in \(example)")
   }
@@ -214,6 +206,14 @@ extension DiagnosticMessage {
 
   public static func expectedType(after previous: String) -> DiagnosticMessage {
     .error("expected a type after '\(previous)', as in 'String', '[Int]' or 'UIDropSession?'")
+  }
+
+  /// `expect not exception X`: an exception ends the app, so a scenario
+  /// that goes on has had none; there is nothing to negate.
+  public static var expectNotException: DiagnosticMessage {
+    .error(
+      "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that passes has "
+        + "raised none; write 'expect exception NAME' to require one")
   }
 
   public static var fallthroughNotSupported: DiagnosticMessage {
