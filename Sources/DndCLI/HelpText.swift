@@ -254,7 +254,7 @@ enum HelpText {
     On a terminal, lines can be edited (arrows, Ctrl-A/E, Ctrl-R to search)
     and are kept in ~/.dnd_history; Ctrl-C abandons an input, Ctrl-D on an
     empty line quits. From a pipe there is no prompt, so the output is just
-    the results.
+    the results, each as soon as its line has arrived.
 
     Options:
     \(optionRows(for: .repl))
@@ -263,10 +263,12 @@ enum HelpText {
       0   every input worked
       1   an expectation failed, or the app terminated
       64  a REPL command was wrong (such as ':trace x')
-      65  an input (or the script) has a syntax or check error
+      65  an input (or the script) has a syntax or check error, or a line
+          of the input is not UTF-8 text
       70  an input failed while running
-      74  the script could not be read
-    The session goes on after each; the status is the worst of them.
+      74  the script could not be read; or standard input could not, or a
+          line of it went on past 16 MiB, which ends the session
+    The session goes on after the others; the status is the worst of them.
 
     Examples:
       dnd repl

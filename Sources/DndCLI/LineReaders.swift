@@ -69,6 +69,8 @@ final class PipedLines: LineReader {
         return decode(line)
       }
       searched = buffer.count
+      // Only the line being read counts, without its break.
+      guard buffer.count - start <= SourceLoader.maximumBytes else { return .failed(.standardInputLineTooLong) }
       if ended {
         guard start < buffer.count else { return .end }
         let line = buffer[start...]
@@ -87,7 +89,6 @@ final class PipedLines: LineReader {
         start = 0
       }
       buffer += chunk
-      guard buffer.count <= SourceLoader.maximumBytes else { return .failed(.standardInputLineTooLong) }
     }
   }
 

@@ -98,7 +98,7 @@ extension ReplSession {
       return fail("':load' needs one file, as in ':load examples/01-hello-drop.dnd'", at: extra)
     case .reload where loadedPath == nil:
       return fail("no file loaded yet; use ':load FILE'")
-    case .trace where operands.count == 1 && Int(operands[0]) == nil && operands[0].allSatisfy(\.isWholeNumber):
+    case .trace where operands.count == 1 && Int(operands[0]) == nil && Self.isDigits(operands[0]):
       // Digits past Int's range are a number too large, not one that is not positive.
       return fail("':trace' shows at most \(Int.max) events, as in ':trace 5'", at: operandRange)
     case .trace where operands.count > 1 || operands.first.map { (Int($0) ?? 0) <= 0 } == true:
@@ -136,6 +136,11 @@ extension ReplSession {
   }
 
   /// The words of a command line after its ':', with their byte ranges.
+  /// ASCII digits only (`Int` reads no others: "٣" is not a number to it).
+  static func isDigits(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
   static func words(of line: String) -> [(text: String, range: Range<Int>)] {
     var words: [(text: String, range: Range<Int>)] = []
     var start: Int?

@@ -54,6 +54,8 @@ enum ReplRunner {
         // As `dnd run -` refuses such input; the session goes on with the next line.
         style.report(.standardInputNotUTF8(line: line), to: console)
         session.noteFailure(.scriptError)
+        // An input the line was part of is dropped with it, as after Ctrl-C.
+        pending = []
       case .line(let line):
         if interactive, !line.allSatisfy(\.isWhitespace) {
           reader.remember(line)

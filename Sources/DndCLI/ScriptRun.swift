@@ -38,10 +38,16 @@ struct ScriptRun {
     // A top level that failed ran no scenario: its error is what to show.
     if result.scenarios.isEmpty, !result.topLevel.outcome.passed { return .success(result) }
     var chosen = result.scenarios.filter { $0.title == name }
+    let lowered = name.lowercased()
+    if chosen.isEmpty {
+      chosen = result.scenarios.filter { $0.title?.lowercased() == lowered }
+    }
     if chosen.isEmpty, !name.isEmpty {
-      chosen = result.scenarios.filter { $0.title?.lowercased().contains(name.lowercased()) == true }
+      chosen = result.scenarios.filter { $0.title?.lowercased().contains(lowered) == true }
       if chosen.count > 1 {
-        let titles = chosen.compactMap(\.title).map { "\"\($0)\"" }.joined(separator: ", ")
+        // A few are enough to show which word to add.
+        var titles = chosen.prefix(4).compactMap(\.title).map { "\"\($0)\"" }.joined(separator: ", ")
+        if chosen.count > 4 { titles += " and \(chosen.count - 4) more" }
         return .failure(
           UsageError(
             "more than one scenario's name contains \"\(name)\": \(titles); give more of the name",

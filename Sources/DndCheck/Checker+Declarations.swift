@@ -398,11 +398,11 @@ extension Checker {
 
   /// Remembers the labels `reportParameterLabels` refuses, before any call
   /// to the function is checked (functions are declared ahead of bodies).
-  mutating func noteRefusedLabels(_ decl: FuncDecl) {
+  mutating func noteRefusedLabels(_ decl: FuncDecl, of declaration: RefusedLabel.Declaration) {
     for parameter in decl.parameters {
       guard let label = parameter.label, label.text != "_" else { continue }
       refusedLabels.insert(
-        RefusedLabel(function: decl.name.text, label: label.text, parameter: parameter.name.text))
+        RefusedLabel(function: declaration, label: label.text, parameter: parameter.name.text))
     }
   }
 

@@ -83,8 +83,8 @@ extension Checker {
   /// is a trailing closure that a later parameter without a default needs.
   /// A mistake is reported, and the arguments are kept as written.
   mutating func matchArguments(
-    _ name: String, parameters: [String], defaults: [Int?], arguments: [Argument], checked: CheckedArguments,
-    range: SourceRange
+    _ name: String, declaration: RefusedLabel.Declaration, parameters: [String], defaults: [Int?],
+    arguments: [Argument], checked: CheckedArguments, range: SourceRange
   ) -> CheckedArguments {
     let defaultSlot = { (index: Int) -> Int? in index < defaults.count ? defaults[index] : nil }
     let required = parameters.indices.filter { defaultSlot($0) == nil }.count
@@ -126,7 +126,7 @@ extension Checker {
         missing = parameter
         break
       } else if let label, label.text != parameter,
-        !refusedLabels.contains(RefusedLabel(function: name, label: label.text, parameter: parameter))
+        !refusedLabels.contains(RefusedLabel(function: declaration, label: label.text, parameter: parameter))
       {
         report(
           .argumentLabelMismatch(label.text, function: name, parameters: parameters), at: label.range,
@@ -156,7 +156,14 @@ extension Checker {
 /// A parameter's argument label that its declaration wrote and the checker
 /// refused there (`at` in `func dragItems(at indexPath)`).
 struct RefusedLabel: Hashable {
-  var function: String
+  /// The function's declaration, so that another of the same name is not
+  /// excused: a global's slot, or where a local function is declared.
+  enum Declaration: Hashable {
+    case global(Int)
+    case local(UInt32)
+  }
+
+  var function: Declaration
   var label: String
   var parameter: String
 }

@@ -413,12 +413,14 @@ extension Checker {
         return .callGlobal(
           slot,
           matchArguments(
-            name, parameters: globalParameters[slot] ?? [], defaults: globals[slot].defaultSlots,
+            name, declaration: .global(slot), parameters: globalParameters[slot] ?? [],
+            defaults: globals[slot].defaultSlots,
             arguments: arguments, checked: checked, range: range))
       case .local(_, let info), .capture(_, let info):
         if case .function(let parameters) = info.kind {
           checked = matchArguments(
-            name, parameters: parameters, defaults: defaultValueSlots[info.declarationRange.start] ?? [],
+            name, declaration: .local(info.declarationRange.start), parameters: parameters,
+            defaults: defaultValueSlots[info.declarationRange.start] ?? [],
             arguments: arguments, checked: checked, range: range)
         }
       case .builtin(let builtin):
@@ -441,7 +443,8 @@ extension Checker {
           return .callGlobal(
             slot,
             matchArguments(
-              name.text, parameters: globalParameters[slot] ?? [], defaults: globals[slot].defaultSlots,
+              name.text, declaration: .global(slot), parameters: globalParameters[slot] ?? [],
+              defaults: globals[slot].defaultSlots,
               arguments: arguments, checked: checked, range: range))
         }
         let function = CheckedExpr(readGlobal(slot, name: name.text, at: callee.range), range: callee.range)

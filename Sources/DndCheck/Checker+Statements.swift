@@ -18,7 +18,7 @@ extension Checker {
             decl.name, isConstant: true, kind: .function(decl.parameters.map(\.name.text)),
             declarationRange: decl.range)
           localFunctionSlots[decl.name.range.start] = slot
-          noteRefusedLabels(decl)
+          noteRefusedLabels(decl, of: .local(decl.range.start))
           _ = reserveDefaultValueSlots(decl)
         case .variable(let decl):
           guard !functions[current].scopes.isEmpty else { break }

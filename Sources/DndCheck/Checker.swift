@@ -316,7 +316,7 @@ public struct Checker {
     let slot = declareGlobal(decl.name, kind: .function, app: app)
     let parameters = decl.parameters.map(\.name.text)
     globalParameters[slot] = parameters
-    noteRefusedLabels(decl)
+    noteRefusedLabels(decl, of: .global(slot))
     fractionalParameters[slot] = decl.parameters.map { Checker.isFractional($0.type) }
     globals[slot].parameters = parameters
     globals[slot].defaultSlots = reserveDefaultValueSlots(decl)

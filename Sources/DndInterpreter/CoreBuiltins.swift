@@ -57,7 +57,8 @@ extension Interpreter {
       }
       if arguments.hasLabels(nil) {
         let elements = try sequenceElements(arguments[0], at: range)
-        try chargeBulk(elements: elements.count, at: range)
+        // An array's copy shares its storage; a range or a text is made anew.
+        if case .array = arguments[0] {} else { try chargeBulk(elements: elements.count, at: range) }
         return .array(elements)
       }
     case .dictionary:

@@ -139,8 +139,8 @@ extension Interpreter {
         for case .array(let inner) in elements {
           flat.append(contentsOf: inner)
           try checkCount(flat.count, at: range)
-          try chargeBulk(elements: inner.count, at: range)
         }
+        try chargeBulk(elements: elements.count + flat.count, at: range)
         return .array(flat)
       }
       try chargeBulk(elements: elements.count, at: range)
@@ -173,7 +173,9 @@ extension Interpreter {
       } else if !arguments.isEmpty || known == .prefix || known == .suffix {
         break
       }
-      try chargeBulk(elements: min(count, elements.count), at: range)
+      // What is copied: the prefix or suffix kept, or all but what is dropped.
+      let kept = min(count, elements.count)
+      try chargeBulk(elements: known == .prefix || known == .suffix ? kept : elements.count - kept, at: range)
       switch known {
       case .prefix: return .array(Array(elements.prefix(count)))
       case .suffix: return .array(Array(elements.suffix(count)))

@@ -33,7 +33,7 @@ extension Interpreter {
       try stringArgument(arguments[position], of: known.spelling, at: range)
     }
     switch known {
-    case .hasPrefix, .hasSuffix, .starts: break
+    case .hasPrefix, .hasSuffix, .starts, .prefix, .suffix: break
     // The rest go over the whole text (or may): a step per 64 bytes.
     default: try chargeBulk(bytes: text.utf8.count, at: range)
     }
@@ -97,9 +97,13 @@ extension Interpreter {
     case .trimmingCharacters where arguments.hasLabels(.in):
       return .string(trimmed(text, arguments[0]))
     case .prefix where arguments.hasLabels(nil):
-      return .string(String(text.prefix(try nonNegativeCount(arguments[0], of: "prefix", at: range))))
+      let kept = String(text.prefix(try nonNegativeCount(arguments[0], of: "prefix", at: range)))
+      try chargeBulk(bytes: kept.utf8.count, at: range)
+      return .string(kept)
     case .suffix where arguments.hasLabels(nil):
-      return .string(String(text.suffix(try nonNegativeCount(arguments[0], of: "suffix", at: range))))
+      let kept = String(text.suffix(try nonNegativeCount(arguments[0], of: "suffix", at: range)))
+      try chargeBulk(bytes: kept.utf8.count, at: range)
+      return .string(kept)
     case .dropFirst, .dropLast:
       var count = 1
       if arguments.hasLabels(nil) {

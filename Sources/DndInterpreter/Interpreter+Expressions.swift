@@ -176,6 +176,7 @@ extension Interpreter {
       }
     }
     try checkLength(text.utf8.count, at: range)
+    try chargeBulk(bytes: text.utf8.count, at: range)
     return .string(text)
   }
 

@@ -48,7 +48,12 @@ public struct SceneSVGRenderer: Sendable {
     _ view: ViewSnapshot, app: String, targets: [String: String], screen: Size, labels: inout String
   ) -> String {
     var out = ""
-    let frame = view.screenFrame
+    // SVG refuses a negative width or height: the frame is drawn, and its
+    // labels placed, as CGRect's `standardized` would have it.
+    let raw = view.screenFrame
+    let frame = Rect(
+      min(raw.minX, raw.minX + raw.size.width), min(raw.minY, raw.minY + raw.size.height),
+      abs(raw.size.width), abs(raw.size.height))
     let isWindow = view.kind == .window
     let operation = isWindow ? nil : targets[view.name]
     let isCell = view.kind == .tableViewCell || view.kind == .collectionViewCell
@@ -75,14 +80,10 @@ public struct SceneSVGRenderer: Sendable {
       }
       return out
     }
-    // SVG refuses a negative width or height; CGRect's `standardized` turns
-    // such a frame into the same area with a positive size.
-    let x = min(frame.minX, frame.minX + frame.size.width)
-    let y = min(frame.minY, frame.minY + frame.size.height)
     out +=
       "    <rect id=\"\(escape(Self.identifier(isWindow ? app + "-window" : view.name)))\" "
-      + "x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(abs(frame.size.width)))\" "
-      + "height=\"\(n(abs(frame.size.height)))\" fill=\"\(fill)\" stroke=\"\(stroke)\" "
+      + "x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.size.width))\" "
+      + "height=\"\(n(frame.size.height))\" fill=\"\(fill)\" stroke=\"\(stroke)\" "
       + "stroke-width=\"\(strokeWidth)\"\(extra)/>\n"
     let color = view.isHidden ? "#999999" : "#222222"
     if isWindow {

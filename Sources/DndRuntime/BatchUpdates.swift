@@ -237,7 +237,8 @@ extension ListView {
   /// mistakes the lecture's Image Gallery meets (the reason stays UIKit's).
   private func countAdvice(label: String, loadedByUpdate: Bool) -> String {
     let model = kind == .table ? "rows" : "items"
-    if loadedByUpdate {
+    // A batch loads before its block runs, so its counts "before" are right.
+    if loadedByUpdate && !label.hasPrefix("performBatchUpdates") && !label.hasPrefix("commitInsertion") {
       return "the \(kind.viewPhrase) had not laid out yet, so it read its \(model) from the data source only "
         + "now, with the model already changed, and the change counted twice; let it lay out first ('settle' "
         + "before the change), or call 'reloadData()' instead"

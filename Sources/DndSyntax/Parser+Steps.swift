@@ -127,16 +127,14 @@ extension Parser.State {
     if !token.isAtStartOfLine {
       let next = peek()
       let nextOnLine = !next.isAtStartOfLine
-      // `expect called` or `expect exception` with nothing after the word:
-      // the step's form, whose name is missing (rather than an unknown name).
+      // `expect called` alone stays an expression (a Bool named `called`);
+      // the checker says what to write when no such name is declared.
       if isWord("not") && isWord("called", next) && nextOnLine
-        || isWord("called") && (next.kind == .identifier && nextOnLine || endsStep(next))
+        || isWord("called") && next.kind == .identifier && nextOnLine
       {
         return parseExpectCall()
       }
-      if isWord("exception") && (next.kind == .identifier && nextOnLine || endsStep(next)) {
-        return parseExpectException()
-      }
+      if isWord("exception") && next.kind == .identifier && nextOnLine { return parseExpectException() }
       if isWord("not") && isWord("exception", next) && nextOnLine {
         report(.expectNotException, at: token.range.union(next.range))
         advance()
@@ -176,11 +174,6 @@ extension Parser.State {
     let name = expectName(
       .expectedName(for: "the exception", example: "'expect exception NSInternalInconsistencyException'"))
     return .expectException(name)
-  }
-
-  /// The end of a step: a line break, `;`, `}` or the end of the file.
-  private func endsStep(_ next: RawToken) -> Bool {
-    next.isAtStartOfLine || next.kind == .semicolon || next.kind == .rightBrace || next.kind == .endOfFile
   }
 
   /// Whether `next` may follow the word "warning" of an `expect warning`

@@ -212,8 +212,8 @@ extension DiagnosticMessage {
   /// that goes on has had none; there is nothing to negate.
   public static var expectNotException: DiagnosticMessage {
     .error(
-      "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that passes has "
-        + "raised none; write 'expect exception NAME' to require one")
+      "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that does not "
+        + "expect one passes only if none was raised; write 'expect exception NAME' to require one")
   }
 
   public static var fallthroughNotSupported: DiagnosticMessage {

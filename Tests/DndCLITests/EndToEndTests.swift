@@ -96,6 +96,9 @@ import Testing
       name: "run-scenario-part", arguments: ["run", "--scenario", "Another App", "examples/09-move-and-copy.dnd"],
       status: 0),
     Case(
+      name: "run-scenario-any-case",
+      arguments: ["run", "--scenario", "OUR OWN PHOTO MOVES", "examples/09-move-and-copy.dnd"], status: 0),
+    Case(
       name: "run-scenario-ambiguous", arguments: ["run", "--scenario", "photo", "examples/09-move-and-copy.dnd"],
       status: 64),
     Case(name: "explain-why-not", arguments: ["explain", "\(inputs)/label-ignores-touches.dnd"], status: 1),

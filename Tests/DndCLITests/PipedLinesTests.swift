@@ -46,14 +46,29 @@ import Testing
       return sent > 20 ? [] : long
     }
     #expect(reader.read(prompt: "") == .failed(.standardInputLineTooLong))
-    var lines = 0
+    // 300 chunks of 64 KiB of 64-byte lines: 19 MiB in all, past the limit.
+    let line = Array((String(repeating: "1", count: 63) + "\n").utf8)
+    let chunk = [UInt8]((0..<1_024).flatMap { _ in line })
+    var chunks = 0
     let many = PipedLines {
-      lines += 1
-      return lines > 40_000 ? [] : Array("1\n".utf8)
+      chunks += 1
+      return chunks > 300 ? [] : chunk
     }
     var read = 0
     while case .line = many.read(prompt: "") { read += 1 }
-    #expect(read == 40_000)
+    #expect(read == 300 * 1_024)
+    // A line exactly as long as the limit is read, its break not counted.
+    let whole = [UInt8](repeating: UInt8(ascii: "x"), count: SourceLoader.maximumBytes) + [UInt8(ascii: "\n")]
+    var fed = false
+    let exact = PipedLines {
+      defer { fed = true }
+      return fed ? [] : whole
+    }
+    guard case .line(let line) = exact.read(prompt: "") else {
+      Issue.record("a line of the limit's length was refused")
+      return
+    }
+    #expect(line.utf8.count == SourceLoader.maximumBytes)
   }
 
   @Test("the REPL reports a line that is not UTF-8, skips it and goes on")

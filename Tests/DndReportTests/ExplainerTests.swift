@@ -417,6 +417,32 @@ import Testing
       ])
   }
 
+  /// An exception in a drag that never began is still summed up, on its
+  /// own line; one that cuts a begun drag short is told with that drag.
+  @Test("an exception is summed up whether or not its drag began")
+  func exceptionsInTheSummary() throws {
+    let lift = try ScriptRun(scene(dragHandlers: """
+      func itemsForBeginning(session) {
+        source.addSubview(source)
+        return [UIDragItem(itemProvider: NSItemProvider(object: "Hi"))]
+      }
+      """))
+    #expect(
+      Explainer(files: [lift.file]).summary(of: try lift.only).contains(
+        "In short: UIKit raised NSInvalidArgumentException, which would end the app."))
+    let update = try ScriptRun(scene(dropHandlers: """
+      func sessionDidUpdate(session) {
+        target.addSubview(target)
+        return UIDropProposal(operation: .copy)
+      }
+      """))
+    #expect(
+      Explainer(files: [update.file]).summary(of: try update.only) == [
+        "In short: the drag from `source` was cut short: UIKit raised NSInvalidArgumentException, which would "
+          + "end the app."
+      ])
+  }
+
   @Test("an error after a drop that happened leaves the drop's summary as it was")
   func anErrorAfterTheDrop() throws {
     let run = try ScriptRun(scene(steps: "longPress source\n  drag to target\n  release\n  settle\n  print([1][3])"))

@@ -48,39 +48,46 @@ struct BatchUpdateTests {
   }
 
   /// The reason stays UIKit's; the advice (the model's own word, shown as a
-  /// note) tells the three ways the Image Gallery meets the exception.
+  /// note) tells the ways the Image Gallery meets the exception.
   @Test("a count that does not add up: the exception's advice says how the update came")
   func countAdvice() throws {
+    func advice(_ update: () throws -> Void) -> String? {
+      do { try update() } catch { return (error as? UIKitException)?.advice }
+      return nil
+    }
+    let batchAdvice = "change the model in the batch by exactly what the batch's calls announce"
     // One call outside a batch, with the model changed twice.
     let single = try ListScene(.collectionView, items: ["a", "b", "c"])
     single.model.sections[0].insert(single.model.sections[0].remove(at: 0), at: 2)
-    var advice: String?
-    do { try single.list.deleteItems(at: [IndexPath(item: 0, section: 0)]) } catch let e as UIKitException {
-      advice = e.advice
-    }
-    #expect(advice?.hasPrefix("'deleteItems(at:)' outside 'performBatchUpdates' is an update of its own") == true)
+    let outside = advice { try single.list.deleteItems(at: [IndexPath(item: 0, section: 0)]) }
+    #expect(outside?.hasPrefix("'deleteItems(at:)' outside 'performBatchUpdates' is an update of its own") == true)
     // A batch whose calls announce less than the model changed.
     let batch = try ListScene(.tableView, items: ["a"])
-    advice = nil
-    do {
+    let short = advice {
       try batch.list.performBatchUpdates {
         batch.model.sections[0] += ["b", "c"]
         try batch.list.insertRows(at: [IndexPath(row: 1, section: 0)])
       }
-    } catch let e as UIKitException {
-      advice = e.advice
     }
-    #expect(advice == "change the model in the batch by exactly what the batch's calls announce")
+    #expect(short == batchAdvice)
     // A list that has not laid out since reloadData reads its counts only now.
     let fresh = try ListScene(.tableView, items: ["a"])
     try fresh.list.reloadData()
     fresh.model.sections[0].append("b")
-    advice = nil
-    do { try fresh.list.insertRows(at: [IndexPath(row: 1, section: 0)]) } catch let e as UIKitException {
-      advice = e.advice
-    }
-    #expect(advice?.hasPrefix("the table view had not laid out yet") == true)
+    let early = advice { try fresh.list.insertRows(at: [IndexPath(row: 1, section: 0)]) }
+    #expect(early?.hasPrefix("the table view had not laid out yet") == true)
     #expect(fresh.trace.events(of: .exception).first?.message?.hasPrefix("Invalid update") == true)
+    // A batch on such a list loads before its block runs: its counts before are
+    // right, and the mistake is the batch's own.
+    let unloaded = try ListScene(.collectionView, items: ["a", "b"])
+    try unloaded.list.reloadData()
+    let unloadedBatch = advice {
+      try unloaded.list.performBatchUpdates {
+        unloaded.model.sections[0] += ["x", "y"]
+        try unloaded.list.insertItems(at: [IndexPath(item: 2, section: 0)])
+      }
+    }
+    #expect(unloadedBatch == batchAdvice)
   }
 
   @Test("the same delete and insert inside performBatchUpdates pass")

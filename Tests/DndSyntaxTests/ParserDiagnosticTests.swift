@@ -237,19 +237,10 @@ struct ParserDiagnosticTests {
         "'scrollView' is UIKit's, but dnd does not model it; scrolling and zooming are not modelled: declare a "
           + "'view' with the content's frame, and put the content's views in it"
       ),
-      // An expect step's form with its name missing says which name.
-      (
-        "scenario \"s\" { expect called }",
-        "expected a name for the delegate method, as in 'expect called performDrop'"
-      ),
-      (
-        "scenario \"s\" { expect exception }",
-        "expected a name for the exception, as in 'expect exception NSInternalInconsistencyException'"
-      ),
       (
         "scenario \"s\" { expect not exception NSRangeException }",
-        "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that passes has "
-          + "raised none; write 'expect exception NAME' to require one"
+        "'expect not exception' is not a step: UIKit's exceptions end the app, so a scenario that does not "
+          + "expect one passes only if none was raised; write 'expect exception NAME' to require one"
       ),
       ("let x = 1 2", "consecutive statements on a line must be separated by ';'"),
       ("func f() {\n  x = 1\n", "expected '}' to close the '{' of function 'f' at line 1"),
