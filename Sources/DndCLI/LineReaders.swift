@@ -64,6 +64,8 @@ final class PipedLines: LineReader {
   func read(prompt: String) -> LineRead {
     while true {
       if let newline = buffer[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+        // However the bytes arrived, in one read or many, the same bound.
+        guard newline - start <= SourceLoader.maximumBytes else { return .failed(.standardInputLineTooLong) }
         let line = buffer[start..<newline]
         start = newline + 1
         return decode(line)

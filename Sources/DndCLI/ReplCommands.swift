@@ -135,12 +135,12 @@ extension ReplSession {
     return .proceed
   }
 
-  /// The words of a command line after its ':', with their byte ranges.
   /// ASCII digits only (`Int` reads no others: "٣" is not a number to it).
   static func isDigits(_ text: String) -> Bool {
     !text.isEmpty && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
+  /// The words of a command line after its ':', with their byte ranges.
   static func words(of line: String) -> [(text: String, range: Range<Int>)] {
     var words: [(text: String, range: Range<Int>)] = []
     var start: Int?

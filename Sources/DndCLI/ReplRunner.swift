@@ -80,6 +80,12 @@ enum ReplRunner {
         }
         pending.append(line)
         let text = pending.joined(separator: "\n")
+        // An input left open for ever (a bracket never closed) is bounded as a script is.
+        if text.utf8.count > SourceLoader.maximumBytes {
+          style.report(.standardInputLineTooLong, to: console)
+          console.flush()
+          return .fileError
+        }
         if ReplInput.needsMore(text) { continue }
         pending = []
         session.evaluate(text)

@@ -34,8 +34,8 @@ public enum LoadFailure: Error, Hashable, Sendable {
     case .tooLarge(let path, let bytes):
       return "cannot read '\(path)': \(bytes) bytes is over the limit of \(SourceLoader.maximumBytes)"
     case .standardInputLineTooLong:
-      return "cannot read standard input: a line goes on past the limit of \(SourceLoader.maximumBytes) bytes "
-        + "(reading stopped there)"
+      return "cannot read standard input: a line (or an input left open over several) goes on past the limit "
+        + "of \(SourceLoader.maximumBytes) bytes (reading stopped there)"
     case .standardInputNotUTF8(let line):
       return "line \(line) of standard input is not UTF-8 text, which a script must be; it was skipped"
     case .standardInputUnreadable: return "cannot read standard input"

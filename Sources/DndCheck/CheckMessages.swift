@@ -200,6 +200,13 @@ extension DiagnosticMessage {
     return .warning(text)
   }
 
+  /// `expect called` with no method named after the word (and no Bool of that name).
+  static func expectStepNameMissing(_ word: String) -> DiagnosticMessage {
+    let example =
+      word == "called" ? "'expect called performDrop'" : "'expect exception NSInternalInconsistencyException'"
+    return .error("'expect \(word)' needs a name after '\(word)', as in \(example)")
+  }
+
   /// At the top level, outside a loop, a `guard` has no way out.
   static var guardAtTopLevel: DiagnosticMessage {
     .error(

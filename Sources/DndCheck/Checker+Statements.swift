@@ -513,7 +513,16 @@ extension Checker {
       }
       return .expectException(name.text)
     case .expectWarning(let negated, let text, _): return .expectWarning(negated: negated, text)
-    case .expect(let condition): return .expect(checkExpr(condition))
+    case .expect(let condition):
+      // `expect called` or `expect exception` with the name left out reads as
+      // a Bool of that name, which a script may declare; when it has not, the
+      // step's own form is what was meant.
+      if case .identifier(let word) = condition.kind, word == "called" || word == "exception", resolve(word) == nil {
+        report(.expectStepNameMissing(word), at: condition.range)
+        // Instead of a second error ("cannot find 'called'"); the script does not run.
+        return .expect(CheckedExpr(.bool(true), range: condition.range))
+      }
+      return .expect(checkExpr(condition))
     }
   }
 

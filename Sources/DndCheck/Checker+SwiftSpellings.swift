@@ -60,11 +60,6 @@ extension Checker {
   /// Names the seeds' Swift uses that dnd spells another way, with what to
   /// write instead (the Image Gallery's JSON, seed 004's preview path).
   static let spelledOtherwise: [String: String] = [
-    // `expect called` or `expect exception` with the name left out reads as a
-    // Bool named so (which a script may declare).
-    "called": "to expect a delegate call, name the method after the word: 'expect called performDrop'",
-    "exception": "to expect an exception, name it after the word: 'expect exception "
-      + "NSInternalInconsistencyException'",
     "Date": "a script runs in virtual time, with no wall clock: 'DispatchTime.now()' is the seconds the scene "
       + "has reached",
     "JSONDecoder": "there is no Codable: 'JSON.decode(data)' gives back the arrays, dictionaries, strings, "

@@ -361,10 +361,14 @@ extension Narrator {
   mutating func tellException(_ event: TraceEvent) {
     let name = event.exceptionName ?? "an exception"
     let reason = event.message ?? ""
-    if let key = event.session, let drag = drags[key], drag.began || drag.target != nil || drag.dropped {
+    // Raised inside a handler (callDepth above zero): that handler's drag.
+    let handlerSession = event.callDepth > 0 ? lastCallSession : nil
+    if let key = event.session ?? handlerSession, let drag = drags[key],
+      drag.began || drag.target != nil || drag.dropped
+    {
       // Told with the drag it ended ("was dropped ...; then UIKit raised"),
       // when the summary tells that drag at all.
-      update(event) { $0.exception = $0.exception ?? name }
+      drags[key]?.exception = drag.exception ?? name
     } else {
       exceptions.append(name)
     }
@@ -387,18 +391,11 @@ extension Narrator {
   /// What happened, in a line per drag and per reason nothing happened.
   func summary() -> [String] {
     var lines = noDragReasons.map { "In short: " + $0 }
-    var unattached = exceptions
+    let appEnded = !exceptions.isEmpty || drags.values.contains { $0.exception != nil }
     for key in drags.keys.sorted() {
       guard let drag = drags[key], drag.began || drag.target != nil || drag.dropped else { continue }
-      // The exception that ended the app, told with the drag it cut short
-      // (an exception about the view tree carries no session of its own).
-      var crash = drag.exception
-      if crash == nil, case .uncaughtException(let name, _, _) = run.outcome, !drag.dropped, !drag.ended,
-        drag.cancelReason == nil, let index = unattached.firstIndex(of: name)
-      {
-        crash = name
-        unattached.remove(at: index)
-      }
+      let crash = drag.exception
+      let cutShort = crash != nil && !drag.dropped && !drag.ended && drag.cancelReason == nil
       let name =
         showsSessions
         ? "drag \(key) from \(Self.quoted(drag.source))" : "the drag from \(Self.quoted(drag.source))"
@@ -427,7 +424,7 @@ extension Narrator {
           ? " was being dropped\(target) when the script stopped with an error; in an app the error would "
             + "end the app there."
           : " was in progress when the script stopped with an error."
-      } else if let exception = crash, !drag.dropped {
+      } else if cutShort, let exception = crash {
         line += " was cut short: UIKit raised \(exception), which would end the app."
       } else if drag.dropped, let target = drag.target {
         line += " was dropped on `\(target)` as a \(drag.operation ?? "copy")" + transfer
@@ -435,6 +432,8 @@ extension Narrator {
         line += " was dropped" + transfer
       } else if let reason = drag.cancelReason {
         line += " was cancelled: \(reason)."
+      } else if drag.operation == nil, appEnded {
+        line += " was still in progress when the app ended."
       } else if drag.operation == nil {
         line +=
           " was still in progress when the scenario ended (to drop, end the drag with 'release', then "
@@ -442,13 +441,13 @@ extension Narrator {
       } else {
         line += " ended."
       }
-      if let exception = crash, drag.dropped {
+      if let exception = crash, !cutShort {
         // The drag's story stops where the app would have ended.
         line = String(line.dropLast()) + "; then UIKit raised \(exception), which would end the app."
       }
       lines.append(line)
     }
-    for name in unattached { lines.append("In short: UIKit raised \(name), which would end the app.") }
+    for name in exceptions { lines.append("In short: UIKit raised \(name), which would end the app.") }
     if !offMainQueue.isEmpty {
       let views = Array(Set(offMainQueue)).sorted().map { "`\($0)`" }
       lines.append("In short: \(list(views)) changed off the main queue (Main Thread Checker).")

@@ -26,6 +26,9 @@ struct Narrator {
   var drags: [Int: DragStory] = [:]
   var noDragReasons: [String] = []
   var exceptions: [String] = []
+  /// The drag of the latest delegate call: an exception about the view tree
+  /// carries no session, but the handler that raised it ran for this drag.
+  var lastCallSession: Int?
   var offMainQueue: [String] = []
   var showsSessions: Bool
 
@@ -113,6 +116,7 @@ struct Narrator {
       tellException(event)
       return index + 1
     case .call, .defaultUsed:
+      if event.kind == .call { lastCallSession = event.session }
       tellCall(event)
       return index + 1
     case .step:

@@ -248,7 +248,12 @@ extension ListView {
         + "'insertionIndexPath', for the placeholder's \(model == "rows" ? "row" : "item") it becomes"
     }
     if label.hasPrefix("performBatchUpdates") {
-      return "change the model in the batch by exactly what the batch's calls announce"
+      // A batch loads as it opens: a change made just before it is counted already.
+      let unloaded =
+        loadedByUpdate
+        ? "the \(kind.viewPhrase) had not laid out yet, so it read its \(model) as the batch opened, a change "
+          + "made before 'performBatchUpdates' counted already; " : ""
+      return unloaded + "change the model in the batch by exactly what the batch's calls announce"
     }
     return "'\(label)' outside 'performBatchUpdates' is an update of its own, checked against the data source "
       + "at once, so the model must hold exactly its change by then; make the model changes and the "

@@ -69,6 +69,9 @@ import Testing
       return
     }
     #expect(line.utf8.count == SourceLoader.maximumBytes)
+    // One byte more is refused, its break in the same read or not.
+    let over = [UInt8](repeating: UInt8(ascii: "x"), count: SourceLoader.maximumBytes + 1) + [UInt8(ascii: "\n")]
+    #expect(PipedLines(over).read(prompt: "") == .failed(.standardInputLineTooLong))
   }
 
   @Test("the REPL reports a line that is not UTF-8, skips it and goes on")

@@ -42,6 +42,16 @@ import Testing
     #expect(runSnippet(array + "let b = a.reversed()", maxSteps: 3_000).error == nil)
     #expect(runSnippet(array + "let b = a.sorted()", maxSteps: 3_000).error?.id == "stepBudgetExceeded")
     #expect(runSnippet(array + "let b = a.sorted()", maxSteps: 30_000).error == nil)
+    // Interpolation, joined arrays and dropFirst charge what they make;
+    // Array(a) shares a's storage and costs nothing by size.
+    let interpolated = array + "let s = \"\\(a)\""
+    #expect(runSnippet(interpolated, maxSteps: 1_500).error?.id == "stepBudgetExceeded")
+    #expect(runSnippet(interpolated, maxSteps: 3_000).error == nil)
+    let nested = "let n = Array(repeating: [1, 2, 3], count: 4_000)\n"
+    #expect(runSnippet(nested + "let j = n.joined()", maxSteps: 1_000).error?.id == "stepBudgetExceeded")
+    #expect(runSnippet(nested + "let j = n.joined()", maxSteps: 3_000).error == nil)
+    #expect(runSnippet(array + "let d = a.dropFirst()", maxSteps: 2_000).error?.id == "stepBudgetExceeded")
+    #expect(runSnippet(array + "let c = Array(a)", maxSteps: 1_300).error == nil)
     let text = "let s = String(repeating: \"a\", count: 64_000)\n"
     #expect(runSnippet(text + "let t = s.uppercased()", maxSteps: 1_500).error?.id == "stepBudgetExceeded")
     #expect(runSnippet(text + "let t = s.hasPrefix(\"a\")", maxSteps: 1_500).error == nil)

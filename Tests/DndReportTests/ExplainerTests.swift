@@ -441,6 +441,22 @@ import Testing
         "In short: the drag from `source` was cut short: UIKit raised NSInvalidArgumentException, which would "
           + "end the app."
       ])
+    // Two drags: the exception (which names no drag) goes to the drag whose
+    // handler raised it, the second; the first was merely in progress.
+    let two = try ScriptRun(scene(
+      dropHandlers: """
+        func sessionDidUpdate(session) {
+          if session.location(in: target).x > 200 { target.addSubview(target) }
+          return UIDropProposal(operation: .copy)
+        }
+        """,
+      steps: "longPress source\n  drag to Point(300, 600)\n  longPress source\n  drag to Point(250, 420)"))
+    #expect(
+      Explainer(files: [two.file]).summary(of: try two.only) == [
+        "In short: drag 1 from `source` was still in progress when the app ended.",
+        "In short: drag 2 from `source` was cut short: UIKit raised NSInvalidArgumentException, which would "
+          + "end the app.",
+      ])
   }
 
   @Test("an error after a drop that happened leaves the drop's summary as it was")

@@ -209,6 +209,8 @@ import Testing
     let svg = SceneSVGRenderer().render(try Self.picture(source, after: 1))
     #expect(svg.contains("<rect id=\"view-back\" x=\"10\" y=\"20\" width=\"100\" height=\"100\""), "\(svg)")
     #expect(!svg.contains("\"-100\""))
+    // Its name sits inside the box, at its top left, as for any view.
+    #expect(svg.contains("x=\"14\" y=\"33\""), "\(svg)")
   }
 
   @Test func textIsEscapedForXML() throws {
