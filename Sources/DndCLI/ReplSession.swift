@@ -284,9 +284,10 @@ final class ReplSession {
       } else {
         let whole = SourceRange(file: file.id, start: 0, end: file.bytes.count)
         let message = "the app terminated (\(exception.exceptionName ?? "exception")): " + after
+        // The advice `dnd run` gives under the same crash (an update outside a batch, say).
         console.writeError(
           DiagnosticRenderer(file: file, useColor: style.useColor).render(
-            Diagnostic(DiagnosticMessage(id: "appTerminated", message), at: whole)))
+            Diagnostic(DiagnosticMessage(id: "appTerminated", message), at: whole, notes: host.terminationAdvice)))
       }
     }
     if let failure {

@@ -264,6 +264,26 @@ import Testing
     #expect(!outcome.error.contains("\nerror: "))
   }
 
+  /// A step whose handler makes an update that does not add up shows the
+  /// same advice as `dnd run`, under the termination's error.
+  @Test func aStepThatEndsTheAppGivesTheAdvice() {
+    let input = """
+      app A { tableView t { frame = Rect(0, 0, 300, 300)
+        dataSource { func numberOfRowsInSection(section) { 1 }
+          func cellForRowAt(indexPath) { UITableViewCell(text: "x") } }
+        delegate { func didSelectRowAt(indexPath) { t.insertRows(at: [IndexPath(row: 0, section: 0)]) } } } }
+      settle
+      tap t.cellForRow(at: IndexPath(row: 0, section: 0))
+
+      """
+    let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.status == 1, "\(outcome.error)")
+    #expect(outcome.error.contains("error: the app terminated (NSInternalInconsistencyException)"))
+    #expect(
+      outcome.error.contains("note: 'insertRows(at:)' outside 'performBatchUpdates' is an update of its own"),
+      "\(outcome.error)")
+  }
+
   /// A finger step after the app terminated does nothing, and says so at
   /// the step instead of printing nothing.
   @Test func aStepAfterTheTerminationSaysItDoesNothing() {

@@ -82,6 +82,8 @@ public final class SceneHost: InterpreterHost {
   public internal(set) var lastStepAfterTermination: SourceRange?
   /// The name of the exception that ended the app, if one did.
   public var terminatingException: String? { termination?.exception.name }
+  /// The model's advice on the exception that ended the app, as notes.
+  public var terminationAdvice: [Diagnostic.Note] { termination?.exception.adviceNotes ?? [] }
   /// Set once `expect exception` has matched the termination.
   var terminationExpected = false
 
