@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import DndInterpreter
@@ -13,7 +12,7 @@ struct SpeculativeRunsTests {
   /// Jobs are numbers; a run's result is its job times ten, and the jobs
   /// performed are counted.
   private final class Fixture: Sendable {
-    let performed = Mutex<[Int: Int]>([:])
+    let performed = Locked<[Int: Int]>([:])
     let owner = WorkerPool.Owner()
     let caches = CompiledCachePool()
 

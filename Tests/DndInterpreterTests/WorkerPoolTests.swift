@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import DndInterpreter
@@ -16,7 +15,7 @@ struct WorkerPoolTests {
   func everyTaskRuns() {
     let owner = WorkerPool.Owner()
     let done = DispatchSemaphore(value: 0)
-    let count = Mutex(0)
+    let count = Locked(0)
     for _ in 0..<5 {
       #expect(
         owner.pool.run {
@@ -32,7 +31,7 @@ struct WorkerPoolTests {
   func threadsAreReused() {
     let owner = WorkerPool.Owner()
     let done = DispatchSemaphore(value: 0)
-    let threads = Mutex<[UInt]>([])
+    let threads = Locked<[UInt]>([])
     for _ in 0..<3 {
       #expect(
         owner.pool.run {
@@ -57,8 +56,8 @@ struct WorkerPoolTests {
     let owner = WorkerPool.Owner()
     let release = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
-    let threads = Mutex<[UInt]>([])
-    let secondRan = Mutex(false)
+    let threads = Locked<[UInt]>([])
+    let secondRan = Locked(false)
     let first = owner.pool.run(
       {
         threads.withLock { $0.append(UInt(pthread_self())) }
