@@ -42,6 +42,13 @@ import Testing
       name: "UserDefaults", keep: "UserDefaults.standard.set(log == \"yx\", forKey: \"k\")",
       check: "UserDefaults.standard.bool(forKey: \"k\")"),
     Case(
+      name: "UserDefaults data's bytes", keep: "UserDefaults.standard.set(Data(log), forKey: \"k\")",
+      check: "UserDefaults.standard.data(forKey: \"k\") == Data(\"yx\")"),
+    Case(
+      name: "UserDefaults text and a number that print alike",
+      keep: "UserDefaults.standard.set(log == \"yx\" ? \"1\" : 1, forKey: \"k\")",
+      check: "UserDefaults.standard.object(forKey: \"k\") is String"),
+    Case(
       name: "a file", keep: "Data(log).write(to: URL(fileURLWithPath: \"/f\"))",
       check: "Data(contentsOf: URL(fileURLWithPath: \"/f\")) == Data(\"yx\")"),
     Case(
