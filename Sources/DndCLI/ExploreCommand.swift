@@ -146,37 +146,47 @@ enum ExploreCommand {
           storeReaches += 1
         }
       }
+      guard let order = replayOrder else {
+        // Every scenario and fault is explored at once, side by side on the
+        // cores (each from the store as it stands before its scenario), and
+        // reported in order as the explorations finish.
+        var jobs: [ExplorationJob] = []
+        for index in indices {
+          advanceStore(to: index)
+          let store = runner.defaults.entries
+          jobs += faults.map { ExplorationJob(index: index, fault: $0, store: store) }
+        }
+        explorer.explore(jobs) { _, result in
+          console.writeOutput(
+            ExploreReport.explored(
+              result, file: file, path: path, settings: settings, limits: invocation.limits,
+              renderer: style.renderer(for: file)))
+          if result.passed { passed += 1 } else { failed += 1 }
+        }
+        continue
+      }
       for index in indices {
         advanceStore(to: index)
         for fault in faults {
-          if let order = replayOrder {
-            let run = explorer.replay(index, order: order, fault: fault)
-            // A choice past a point's alternatives, or past the last point,
-            // would quietly run another order: say so instead.
-            guard run.order == order else {
-              let title = program.scenarios[index].title
-              console.writeError(
-                "dnd: "
-                  + style.renderer.render(
-                    .error, "scenario \"\(title)\" has no order \(order): \(Self.whyMissing(order, in: run))"))
-              missingOrders += 1
-              continue
-            }
-            let reporter = TraceTextReporter(renderer: style.renderer(for: file), files: [file])
-            console.writeOutput(
-              reporter.render(
-                run.result, invariantsBroken: !run.violations.isEmpty,
-                excusedFault: run.failed ? nil : run.fault?.rawValue))
-            console.writeOutput(ExploreReport.replayed(run, file: file))
-            if run.failed { failed += 1 } else { passed += 1 }
-          } else {
-            let result = explorer.explore(index, fault: fault)
-            console.writeOutput(
-              ExploreReport.explored(
-                result, file: file, path: path, settings: settings, limits: invocation.limits,
-                renderer: style.renderer(for: file)))
-            if result.passed { passed += 1 } else { failed += 1 }
+          let run = explorer.replay(index, order: order, fault: fault)
+          // A choice past a point's alternatives, or past the last point,
+          // would quietly run another order: say so instead.
+          guard run.order == order else {
+            let title = program.scenarios[index].title
+            console.writeError(
+              "dnd: "
+                + style.renderer.render(
+                  .error, "scenario \"\(title)\" has no order \(order): \(Self.whyMissing(order, in: run))"))
+            missingOrders += 1
+            continue
           }
+          let reporter = TraceTextReporter(renderer: style.renderer(for: file), files: [file])
+          console.writeOutput(
+            reporter.render(
+              run.result, invariantsBroken: !run.violations.isEmpty,
+              excusedFault: run.failed ? nil : run.fault?.rawValue))
+          console.writeOutput(ExploreReport.replayed(run, file: file))
+          if run.failed { failed += 1 } else { passed += 1 }
         }
       }
     }

@@ -7,7 +7,7 @@ import Foundation
 enum Workloads {
   static let all: [Benchmark] = startUp + [parse, check] + languageWorkloads + [
     runtimeHitTest, runtimeHitTestTag, drag, smallDrag, listDrops, exploration, galleryExploration,
-    completeGalleryExploration,
+    galleryFaultsExploration, completeGalleryExploration,
   ]
 
   // MARK: Start-up
@@ -144,7 +144,8 @@ enum Workloads {
 
   /// Exploration: every scenario of `examples/explore/*.dnd` explored with the
   /// command's default budget (1,000 orders); throughput in orders (runs of
-  /// a scenario in one order of completions) per second.
+  /// a scenario in one order of completions) per second. A script's
+  /// scenarios are explored side by side, as `dnd test --explore` does.
   static let exploration = Benchmark(
     name: "explore", summary: "dnd explore over examples/explore/*.dnd (orders run per second)",
     runs: 3, warmUp: false, throughput: nil, reportsMemory: true
@@ -153,7 +154,7 @@ enum Workloads {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".dnd") }.sorted()
     guard !names.isEmpty else { throw BenchSkip("no examples/explore/*.dnd") }
-    return try explorePrepared(names.map { "examples/explore/" + $0 }, repeats: 1)
+    return try explorePrepared(names.map { "examples/explore/" + $0 }, repeats: 1, sideBySide: [nil])
   }
 
   /// Exploration of the Image Gallery example alone (the figure issue #8
@@ -165,6 +166,18 @@ enum Workloads {
     runs: 3, warmUp: true, throughput: nil, reportsMemory: true
   ) {
     try explorePrepared(["examples/explore/02-gallery-commit.dnd"], repeats: 20)
+  }
+
+  /// What `dnd test --explore --faults` does with the Image Gallery example:
+  /// its scenario without a fault and under each of the four, five
+  /// explorations side by side (one a thread), 20 times a run.
+  static let galleryFaultsExploration = Benchmark(
+    name: "explore-gallery-faults",
+    summary: "dnd explore --faults of examples/explore/02-gallery-commit.dnd, side by side (orders run per second)",
+    runs: 3, warmUp: true, throughput: nil, reportsMemory: true
+  ) {
+    try explorePrepared(
+      ["examples/explore/02-gallery-commit.dnd"], repeats: 20, sideBySide: [nil] + InjectedFault.allCases)
   }
 
   /// The complete Image Gallery example, when it is in the repository.
@@ -181,8 +194,13 @@ enum Workloads {
   }
 
   /// Explores every scenario of the scripts `repeats` times a run; the
-  /// throughput is the orders run.
-  private static func explorePrepared(_ paths: [String], repeats: Int) throws -> Prepared {
+  /// throughput is the orders run. Without `sideBySide`, one exploration
+  /// after the other (each on all threads); with it, each scenario under
+  /// each of those faults (nil: none), a script's explorations side by side
+  /// as `dnd test --explore` runs them.
+  private static func explorePrepared(
+    _ paths: [String], repeats: Int, sideBySide faults: [InjectedFault?]? = nil
+  ) throws -> Prepared {
     var explorers: [(Explorer, [Int])] = []
     for path in paths {
       let name = URL(fileURLWithPath: path).lastPathComponent
@@ -204,7 +222,12 @@ enum Workloads {
       var orders = 0
       for _ in 0..<repeats {
         for (explorer, indices) in explorers {
-          for index in indices { orders += explorer.explore(index).ordersRun }
+          guard let faults else {
+            for index in indices { orders += explorer.explore(index).ordersRun }
+            continue
+          }
+          let jobs = indices.flatMap { index in faults.map { ExplorationJob(index: index, fault: $0) } }
+          explorer.explore(jobs) { _, result in orders += result.ordersRun }
         }
       }
       return orders

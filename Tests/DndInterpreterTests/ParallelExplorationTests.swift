@@ -134,6 +134,62 @@ struct ParallelExplorationTests {
       text: Self.countingRuns, threads: 1, limit: 5))
   }
 
+  /// Every scenario of the example under every fault, as `dnd test
+  /// --explore --faults` asks for them: explored side by side, one
+  /// exploration a thread, they are handed over in the jobs' order and say
+  /// what exploring them one after the other says.
+  @Test(
+    "explorations side by side find what they find one after the other, in order",
+    arguments: ["examples/explore/02-gallery-commit.dnd", "examples/22-image-gallery-complete.dnd"])
+  func sideBySide(path: String) throws {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    let file = SourceFile(name: URL(fileURLWithPath: path).lastPathComponent, text: text)
+    let program = try #require(Pipeline.check(file).program)
+    let faults: [InjectedFault?] = [nil] + InjectedFault.allCases
+    let jobs = program.scenarios.indices.flatMap { index in
+      faults.map { ExplorationJob(index: index, fault: $0) }
+    }
+    func explorer(threads: Int) -> Explorer {
+      Explorer(
+        runner: ScenarioRunner(program: program, files: [file]),
+        options: ExplorationOptions(limit: 1000, seed: 3, threads: threads))
+    }
+    let one = explorer(threads: 1)
+    let expected = jobs.map { summary(one.explore($0.index, fault: $0.fault)) }
+    for threads in [1, 2, 3] {
+      var positions: [Int] = []
+      var found: [String] = []
+      explorer(threads: threads).explore(jobs) { position, result in
+        positions.append(position)
+        found.append(summary(result))
+      }
+      #expect(positions == Array(jobs.indices), "threads: \(threads)")
+      #expect(found == expected, "threads: \(threads)")
+    }
+  }
+
+  /// A job's store is where its orders start, whatever the runner's own
+  /// store holds: the command line gives each scenario the store `dnd test`
+  /// leaves to it, and explores them all at once.
+  @Test("each exploration side by side starts from its own UserDefaults store")
+  func sideBySideStores() throws {
+    let text = """
+      scenario "seen before" {
+          expect UserDefaults.standard.bool(forKey: "seen")
+      }
+      """
+    let file = SourceFile(name: "scene.dnd", text: text)
+    let program = try #require(Pipeline.check(file).program)
+    let explorer = Explorer(
+      runner: ScenarioRunner(program: program, files: [file]), options: ExplorationOptions(threads: 2))
+    let seen = [DefaultsValue.Entry("seen", .bool(true))]
+    var passed: [Bool] = []
+    explorer.explore([ExplorationJob(index: 0, store: []), ExplorationJob(index: 0, store: seen)]) { _, result in
+      passed.append(result.passed)
+    }
+    #expect(passed == [false, true])
+  }
+
   @Test("the threads change nothing under a fault", arguments: [InjectedFault.fail, .cancel])
   func faulted(fault: InjectedFault) throws {
     let path = "examples/explore/02-gallery-commit.dnd"
