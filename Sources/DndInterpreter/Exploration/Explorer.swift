@@ -196,8 +196,12 @@ public struct Explorer: Sendable {
     if threads > 1 {
       for _ in 0..<threads {
         let task: @Sendable () -> Void = { [self] in
+          // Each search may take on helpers (`SpeculativeRuns`): their
+          // tasks wait in the pool behind these, so a thread left without a
+          // job to claim joins an exploration still running, instead of
+          // idling while the last ones end.
           while let position = batch.claim() {
-            batch.finish(position, exploreHere(jobs[position], threads: 1))
+            batch.finish(position, exploreHere(jobs[position], threads: threads))
           }
           batch.threadEnded()
         }
