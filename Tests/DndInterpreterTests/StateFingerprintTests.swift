@@ -49,6 +49,11 @@ import Testing
       keep: "UserDefaults.standard.set(log == \"yx\" ? \"1\" : 1, forKey: \"k\")",
       check: "UserDefaults.standard.object(forKey: \"k\") is String"),
     Case(
+      name: "UserDefaults keys and values that run together",
+      keep: "if log == \"yx\" { UserDefaults.standard.set(\"x sy\", forKey: \"a\") } "
+        + "else { UserDefaults.standard.set(\"y\", forKey: \"a sx\") }",
+      check: "UserDefaults.standard.string(forKey: \"a\") != nil"),
+    Case(
       name: "a file", keep: "Data(log).write(to: URL(fileURLWithPath: \"/f\"))",
       check: "Data(contentsOf: URL(fileURLWithPath: \"/f\")) == Data(\"yx\")"),
     Case(

@@ -6,10 +6,11 @@ public struct ExplorationJob: Sendable {
   public var index: Int
   public var fault: InjectedFault?
   /// The store as `dnd test` leaves it to this scenario: every order of the
-  /// exploration starts from a copy of it.
-  public var store: [DefaultsValue.Entry]
+  /// exploration starts from a copy of it. Nil: the runner's store as it is
+  /// when the explorations start.
+  public var store: [DefaultsValue.Entry]?
 
-  public init(index: Int, fault: InjectedFault? = nil, store: [DefaultsValue.Entry] = []) {
+  public init(index: Int, fault: InjectedFault? = nil, store: [DefaultsValue.Entry]? = nil) {
     self.index = index
     self.fault = fault
     self.store = store

@@ -190,18 +190,27 @@ public struct Explorer: Sendable {
   /// share nothing but the program, so they can run whole on their own
   /// threads. One job, or one thread, explores as `explore(_:fault:)` does.
   public func explore(_ jobs: [ExplorationJob], deliver: (Int, ExplorationResult) -> Void) {
+    let entries = runner.defaults.entries
+    let jobs = jobs.map { job in
+      var job = job
+      if job.store == nil { job.store = entries }
+      return job
+    }
     let threads = min(options.threads, jobs.count)
     let batch = ExplorationBatch(count: jobs.count)
     var started = 0
     if threads > 1 {
       for _ in 0..<threads {
         let task: @Sendable () -> Void = { [self] in
-          // Each search may take on helpers (`SpeculativeRuns`): their
-          // tasks wait in the pool behind these, so a thread left without a
-          // job to claim joins an exploration still running, instead of
-          // idling while the last ones end.
+          // The last explorations may take helpers (`SpeculativeRuns`),
+          // whose tasks wait in the pool behind these: a thread left
+          // without a job to claim joins one still running instead of
+          // idling while it ends, and cores beyond the explorations'
+          // number help at once. The others run alone, without a helper's
+          // bookkeeping.
           while let position = batch.claim() {
-            batch.finish(position, exploreHere(jobs[position], threads: threads))
+            let helped = position >= jobs.count - threads
+            batch.finish(position, exploreHere(jobs[position], threads: helped ? options.threads : 1))
           }
           batch.threadEnded()
         }
@@ -269,7 +278,7 @@ public struct Explorer: Sendable {
   private func exploreHere(_ exploration: ExplorationJob, threads: Int) -> ExplorationResult {
     let index = exploration.index
     let fault = exploration.fault
-    let store = exploration.store
+    let store = exploration.store ?? runner.defaults.entries
     let allowances = Allowances(runner: runner, index: index)
     let visited = VisitedStates()
     let runs = SpeculativeRuns<Job, SearchRun>(

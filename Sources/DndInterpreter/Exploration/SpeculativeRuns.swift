@@ -70,7 +70,9 @@ final class SpeculativeRuns<Job: Hashable & Sendable, Run: Sendable>: @unchecked
       condition.lock()
       workersRunning += 1
       condition.unlock()
-      let started = pool.run({ [self] in work() }, limit: threads)
+      // Held weakly: in explorations run side by side, a helper's task may
+      // wait in the pool until the search is over, and should not keep it.
+      let started = pool.run({ [weak self] in self?.work() }, limit: threads)
       if !started {
         condition.lock()
         workersRunning -= 1

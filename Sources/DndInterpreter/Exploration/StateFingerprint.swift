@@ -91,8 +91,7 @@ enum StateFingerprint {
     for app in host.world.apps { add(app.window, to: &hash) }
     for entry in host.defaults.entries {
       hash.add("defaults ")
-      hash.add(entry.key)
-      hash.add(" ")
+      hash.add(field: entry.key)
       add(entry.value, to: &hash)
       hash.endPart()
     }
