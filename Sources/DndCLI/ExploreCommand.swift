@@ -70,16 +70,26 @@ enum ExploreCommand {
     var passed = 0
     var failed = 0
     var missingOrders = 0
+    // Every script's explorations are run at the end, all side by side (the
+    // explorers share one set of threads); what comes after an exploration
+    // in the output waits for it (`textAfter`, by exploration).
+    var work: [(Explorer, ExplorationJob)] = []
+    var reportedIn: [(file: SourceFile, path: String)] = []
+    var textAfter: [[String]] = []
+    var threadsOwner: Explorer?
+    func emit(_ text: String) {
+      if work.isEmpty { console.writeOutput(text) } else { textAfter[work.count - 1].append(text) }
+    }
     // A file's own test is reported as `dnd test` reports it, on standard output.
     func reportFileTest(_ tests: FileTests) {
       let report = TestReport(files: [tests], useColor: style.outputColor)
       let terminal = TerminalStyle(useColor: style.outputColor)
       for test in tests.cases where test.kind == .file {
-        console.writeOutput(report.line(for: test, in: tests, style: terminal) + "\n")
+        emit(report.line(for: test, in: tests, style: terminal) + "\n")
         if test.passed {
           passed += 1
         } else {
-          console.writeOutput(report.details(of: test, in: tests))
+          emit(report.details(of: test, in: tests))
           failed += 1
         }
       }
@@ -106,7 +116,7 @@ enum ExploreCommand {
       // The checker's warnings, as `dnd test` shows them above its tests.
       let warnings = diagnostics.filter { $0.severity == .warning }
       if checks, !warnings.isEmpty {
-        console.writeOutput(DiagnosticRenderer(file: file, useColor: style.outputColor).render(warnings))
+        emit(DiagnosticRenderer(file: file, useColor: style.outputColor).render(warnings))
       }
       if !checks || (replayOrder == nil && invocation.filter == nil) {
         reportFileTest(TestRunner(limits: invocation.limits).run(SpecFile(source: file)))
@@ -119,7 +129,8 @@ enum ExploreCommand {
       // One thread per core: the report is the same for any number.
       let options = ExplorationOptions(
         limit: settings.limit, seed: settings.seed, threads: ProcessInfo.processInfo.activeProcessorCount)
-      let explorer = Explorer(runner: runner, options: options)
+      let explorer = Explorer(runner: runner, options: options, sharingThreadsWith: threadsOwner)
+      threadsOwner = threadsOwner ?? explorer
       var indices = program.scenarios.indices.filter { index in
         guard let filter = invocation.filter else { return true }
         return program.scenarios[index].title.lowercased().contains(filter.lowercased())
@@ -147,21 +158,16 @@ enum ExploreCommand {
         }
       }
       guard let order = replayOrder else {
-        // Every scenario and fault is explored at once, side by side on the
-        // cores (each from the store as it stands before its scenario), and
-        // reported in order as the explorations finish.
-        var jobs: [ExplorationJob] = []
+        // Each scenario and fault becomes an exploration, from the store as
+        // it stands before its scenario; all run below.
         for index in indices {
           advanceStore(to: index)
           let store = runner.defaults.entries
-          jobs += faults.map { ExplorationJob(index: index, fault: $0, store: store) }
-        }
-        explorer.explore(jobs) { _, result in
-          console.writeOutput(
-            ExploreReport.explored(
-              result, file: file, path: path, settings: settings, limits: invocation.limits,
-              renderer: style.renderer(for: file)))
-          if result.passed { passed += 1 } else { failed += 1 }
+          for fault in faults {
+            work.append((explorer, ExplorationJob(index: index, fault: fault, store: store)))
+            reportedIn.append((file, path))
+            textAfter.append([])
+          }
         }
         continue
       }
@@ -189,6 +195,16 @@ enum ExploreCommand {
           if run.failed { failed += 1 } else { passed += 1 }
         }
       }
+    }
+    // Side by side on the cores, reported in order as they finish.
+    Explorer.explore(work) { position, result in
+      let (file, path) = reportedIn[position]
+      console.writeOutput(
+        ExploreReport.explored(
+          result, file: file, path: path, settings: settings, limits: invocation.limits,
+          renderer: style.renderer(for: file)))
+      if result.passed { passed += 1 } else { failed += 1 }
+      for text in textAfter[position] { console.writeOutput(text) }
     }
     if passed + failed + missingOrders == 0, let filter = invocation.filter {
       console.writeError("dnd: " + style.renderer.render(.error, "no scenario's name contains '\(filter)'"))

@@ -144,7 +144,7 @@ enum Workloads {
 
   /// Exploration: every scenario of `examples/explore/*.dnd` explored with the
   /// command's default budget (1,000 orders); throughput in orders (runs of
-  /// a scenario in one order of completions) per second. A script's
+  /// a scenario in one order of completions) per second. The scripts'
   /// scenarios are explored side by side, as `dnd test --explore` does.
   static let exploration = Benchmark(
     name: "explore", summary: "dnd explore over examples/explore/*.dnd (orders run per second)",
@@ -196,8 +196,8 @@ enum Workloads {
   /// Explores every scenario of the scripts `repeats` times a run; the
   /// throughput is the orders run. Without `sideBySide`, one exploration
   /// after the other (each on all threads); with it, each scenario under
-  /// each of those faults (nil: none), a script's explorations side by side
-  /// as `dnd test --explore` runs them.
+  /// each of those faults (nil: none), all the scripts' explorations side
+  /// by side as `dnd test --explore` runs them.
   private static func explorePrepared(
     _ paths: [String], repeats: Int, sideBySide faults: [InjectedFault?]? = nil
   ) throws -> Prepared {
@@ -214,21 +214,24 @@ enum Workloads {
       let threads = environment["DND_BENCH_THREADS"].flatMap { Int($0) }
       var options = ExplorationOptions(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
       if let join = environment["DND_BENCH_JOIN_AFTER"].flatMap({ Int($0) }) { options.runsBeforeThreads = join }
-      explorers.append((Explorer(runner: runner, options: options), Array(program.scenarios.indices)))
+      let explorer = Explorer(runner: runner, options: options, sharingThreadsWith: explorers.first?.0)
+      explorers.append((explorer, Array(program.scenarios.indices)))
     }
     guard explorers.contains(where: { !$0.1.isEmpty }) else { throw BenchSkip("no scenarios to explore") }
     // Exploration is deterministic: one untimed pass counts the orders.
     func exploreAll() -> Int {
       var orders = 0
       for _ in 0..<repeats {
-        for (explorer, indices) in explorers {
-          guard let faults else {
+        guard let faults else {
+          for (explorer, indices) in explorers {
             for index in indices { orders += explorer.explore(index).ordersRun }
-            continue
           }
-          let jobs = indices.flatMap { index in faults.map { ExplorationJob(index: index, fault: $0) } }
-          explorer.explore(jobs) { _, result in orders += result.ordersRun }
+          continue
         }
+        let work = explorers.flatMap { explorer, indices in
+          indices.flatMap { index in faults.map { (explorer, ExplorationJob(index: index, fault: $0)) } }
+        }
+        Explorer.explore(work) { _, result in orders += result.ordersRun }
       }
       return orders
     }

@@ -171,6 +171,42 @@ struct ParallelExplorationTests {
     }
   }
 
+  /// Several scripts at once (`dnd test --explore` over a folder): their
+  /// explorers share one set of threads and keep their own compiled code,
+  /// and each exploration says what it says on its own.
+  @Test("explorations of several scripts side by side find what each finds alone")
+  func scriptsSideBySide() throws {
+    let paths = [
+      "examples/explore/01-url-first.dnd", "examples/explore/03-placeholder-race.dnd",
+      "examples/explore/02-gallery-commit.dnd",
+    ]
+    var work: [(Explorer, ExplorationJob)] = []
+    var expected: [String] = []
+    var owner: Explorer?
+    for path in paths {
+      let text = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+      let file = SourceFile(name: URL(fileURLWithPath: path).lastPathComponent, text: text)
+      let program = try #require(Pipeline.check(file).program)
+      let runner = ScenarioRunner(program: program, files: [file])
+      let alone = Explorer(runner: runner, options: ExplorationOptions(limit: 1000, seed: 3))
+      let explorer = Explorer(
+        runner: runner, options: ExplorationOptions(limit: 1000, seed: 3, threads: 2), sharingThreadsWith: owner)
+      owner = owner ?? explorer
+      for index in program.scenarios.indices {
+        for fault in [nil, InjectedFault.fail] {
+          work.append((explorer, ExplorationJob(index: index, fault: fault)))
+          expected.append(summary(alone.explore(index, fault: fault)))
+        }
+      }
+    }
+    var found: [String] = []
+    Explorer.explore(work) { position, result in
+      #expect(position == found.count)
+      found.append(summary(result))
+    }
+    #expect(found == expected)
+  }
+
   /// A job's store is where its orders start, whatever the runner's own
   /// store holds: the command line gives each scenario the store `dnd test`
   /// leaves to it, and explores them all at once. A job without one starts

@@ -150,11 +150,19 @@ public struct Explorer: Sendable {
   private let caches = CompiledCachePool()
   /// The threads that run orders ahead of the search, kept across this
   /// explorer's explorations (they end with the explorer).
-  private let workers = WorkerPool.Owner()
+  private let workers: WorkerPool.Owner
 
-  public init(runner: ScenarioRunner, options: ExplorationOptions = ExplorationOptions()) {
+  /// With `other`, this explorer's explorations run on `other`'s threads:
+  /// explorers of several scripts explored side by side
+  /// (`explore(_:deliver:)` with pairs) then keep to one set of threads.
+  /// Each keeps its own compiled functions, which belong to its program.
+  public init(
+    runner: ScenarioRunner, options: ExplorationOptions = ExplorationOptions(),
+    sharingThreadsWith other: Explorer? = nil
+  ) {
     self.runner = runner
     self.options = options
+    workers = other?.workers ?? WorkerPool.Owner()
   }
 
   /// Explores scenario `index`, optionally with a fault injected. Every
@@ -190,18 +198,26 @@ public struct Explorer: Sendable {
   /// share nothing but the program, so they can run whole on their own
   /// threads. One job, or one thread, explores as `explore(_:fault:)` does.
   public func explore(_ jobs: [ExplorationJob], deliver: (Int, ExplorationResult) -> Void) {
-    let entries = runner.defaults.entries
-    let jobs = jobs.map { job in
+    Self.explore(jobs.map { (self, $0) }, deliver: deliver)
+  }
+
+  /// Explores each job with its explorer (the scenarios of several scripts),
+  /// side by side as `explore(_:deliver:)` does, on the first explorer's
+  /// threads and as many as its options say; the explorers should share
+  /// them (`sharingThreadsWith`), else a helper may start threads of its own.
+  public static func explore(_ work: [(Explorer, ExplorationJob)], deliver: (Int, ExplorationResult) -> Void) {
+    guard let first = work.first?.0 else { return }
+    let jobs = work.map { explorer, job in
       var job = job
-      if job.store == nil { job.store = entries }
-      return job
+      if job.store == nil { job.store = explorer.runner.defaults.entries }
+      return (explorer, job)
     }
-    let threads = min(options.threads, jobs.count)
+    let threads = min(first.options.threads, jobs.count)
     let batch = ExplorationBatch(count: jobs.count)
     var started = 0
     if threads > 1 {
       for _ in 0..<threads {
-        let task: @Sendable () -> Void = { [self] in
+        let task: @Sendable () -> Void = {
           // The last explorations may take helpers (`SpeculativeRuns`),
           // whose tasks wait in the pool behind these: a thread left
           // without a job to claim joins one still running instead of
@@ -209,13 +225,14 @@ public struct Explorer: Sendable {
           // number help at once. The others run alone, without a helper's
           // bookkeeping.
           while let position = batch.claim() {
+            let (explorer, job) = jobs[position]
             let helped = position >= jobs.count - threads
-            batch.finish(position, exploreHere(jobs[position], threads: helped ? options.threads : 1))
+            batch.finish(position, explorer.exploreHere(job, threads: helped ? explorer.options.threads : 1))
           }
           batch.threadEnded()
         }
         batch.threadStarting()
-        guard workers.pool.run(task, limit: threads) else {
+        guard first.workers.pool.run(task, limit: threads) else {
           batch.threadEnded()
           break
         }
@@ -224,7 +241,7 @@ public struct Explorer: Sendable {
     }
     // One job, one thread, or no thread to be had: one after the other.
     let delivered = started > 0 ? batch.deliverInOrder(deliver) : 0
-    for position in delivered..<jobs.count { deliver(position, explore(jobs[position])) }
+    for position in delivered..<jobs.count { deliver(position, jobs[position].0.explore(jobs[position].1)) }
   }
 
   /// What the explorer keeps of a run: the whole run only when it failed
