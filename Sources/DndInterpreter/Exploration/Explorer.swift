@@ -149,7 +149,7 @@ public struct Explorer: Sendable {
   /// Compiled functions, kept across this explorer's explorations.
   private let caches = CompiledCachePool()
   /// The threads that run orders ahead of the search, kept across this
-  /// explorer's explorations (they end with the explorer).
+  /// explorer's explorations (they end with the last explorer sharing them).
   private let workers: WorkerPool.Owner
 
   /// With `other`, this explorer's explorations run on `other`'s threads:
@@ -218,16 +218,15 @@ public struct Explorer: Sendable {
     if threads > 1 {
       for _ in 0..<threads {
         let task: @Sendable () -> Void = {
-          // The last explorations may take helpers (`SpeculativeRuns`),
-          // whose tasks wait in the pool behind these: a thread left
-          // without a job to claim joins one still running instead of
-          // idling while it ends, and cores beyond the explorations'
-          // number help at once. The others run alone, without a helper's
-          // bookkeeping.
+          // Every exploration may take helpers (`SpeculativeRuns`), whose
+          // tasks wait in the pool behind these: a thread left without a
+          // job to claim joins whichever is still running (a long one early
+          // in the list as much as the last), and cores beyond the
+          // explorations' number help at once. A helper's task holds its
+          // search weakly, so the tasks of searches already over do nothing.
           while let position = batch.claim() {
             let (explorer, job) = jobs[position]
-            let helped = position >= jobs.count - threads
-            batch.finish(position, explorer.exploreHere(job, threads: helped ? explorer.options.threads : 1))
+            batch.finish(position, explorer.exploreHere(job, threads: explorer.options.threads))
           }
           batch.threadEnded()
         }
