@@ -101,8 +101,8 @@ enum StateFingerprint {
 
   /// A stored defaults value, by its parts. (Its interpolated text came
   /// from Swift's reflection, a dynamic cast per element: a gallery saved
-  /// as JSON data is hundreds of bytes, and that was a tenth of an order of
-  /// the complete Image Gallery.)
+  /// as JSON data is hundreds of bytes, and that was a third of the
+  /// instructions of an order of the complete Image Gallery.)
   private static func add(_ value: DefaultsValue, to hash: inout FNV) {
     switch value {
     case .string(let text):
