@@ -147,7 +147,12 @@ extension Checker {
         viewProperties = entries
         if let property = checkProperty(
           assignment, entries: entries, seen: &properties,
-          unknown: { .unknownViewProperty(assignment.name.text, owner: kind.uikitClass, suggestion: $0) })
+          unknown: { suggestion in
+            let name = assignment.name.text
+            // UIKit's own names for what dnd does otherwise ('isEditing') say what to write.
+            if let instead = Checker.membersSpelledOtherwise[name] { return .memberNotInDnd(name, instead: instead) }
+            return .unknownViewProperty(name, owner: kind.uikitClass, suggestion: suggestion)
+          })
         {
           members.append(.property(property))
         }
@@ -272,9 +277,11 @@ extension Checker {
         }
       }
     }
+    // A handler written as Swift declares it is reported as such, and
+    // counts as the method it means.
     let implemented = Set(decl.members.compactMap { member -> String? in
-      if case .function(let function) = member { return function.name.text }
-      return nil
+      guard case .function(let function) = member else { return nil }
+      return Self.swiftSpelledMethod(function, in: kind, on: effectiveView)?.method.name ?? function.name.text
     })
     // On a view that cannot have the block, the error says so; what the
     // block lacks for another kind of view would only mislead.
@@ -449,15 +456,7 @@ extension Checker {
   /// when the selector is a delegate method's, says how a script spells it
   /// (`func canHandle(session)`); otherwise reports the labels.
   private mutating func reportSwiftSignature(_ decl: FuncDecl, in kind: InteractionKind?, on view: ViewKind) {
-    // As in Swift, a parameter without a label is labelled by its name
-    // (`session: UIDragSession`) unless it starts with "_".
-    let labels = decl.parameters.map { parameter in
-      parameter.label?.text ?? (parameter.name.range.start != parameter.range.start ? "_" : parameter.name.text)
-    }
-    let selector = decl.name.text + "(" + labels.map { $0 + ":" }.joined() + ")"
-    let candidates = DelegateCatalogue.methods(for: kind, on: view)
-    guard let method = candidates.first(where: { $0.uikitName == selector }), decl.parameters.count >= 2
-    else {
+    guard let (method, selector) = Self.swiftSpelledMethod(decl, in: kind, on: view) else {
       reportParameterLabels(decl, isHandler: true)
       return
     }
@@ -465,6 +464,22 @@ extension Checker {
     let names = decl.parameters.dropFirst().map(\.name.text)
     let spelling = "func \(method.name)(\(names.joined(separator: ", ")))"
     report(.swiftDelegateSignature(selector, script: spelling), at: decl.name.range)
+  }
+
+  /// The delegate method a handler written as Swift declares it means
+  /// (`func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)`),
+  /// with its Swift selector; nil if it names none.
+  static func swiftSpelledMethod(
+    _ decl: FuncDecl, in kind: InteractionKind?, on view: ViewKind
+  ) -> (method: DelegateMethod, selector: String)? {
+    guard decl.parameters.count >= 2 else { return nil }
+    // As in Swift, a parameter without a label is labelled by its name
+    // (`session: UIDragSession`) unless it starts with "_".
+    let labels = decl.parameters.map { parameter in
+      parameter.label?.text ?? (parameter.name.range.start != parameter.range.start ? "_" : parameter.name.text)
+    }
+    let selector = decl.name.text + "(" + labels.map { $0 + ":" }.joined() + ")"
+    return DelegateCatalogue.methods(for: kind, on: view).first { $0.uikitName == selector }.map { ($0, selector) }
   }
 
   private mutating func reportUnknownHandler(_ name: Name, in kind: InteractionKind?, on view: ViewKind) {

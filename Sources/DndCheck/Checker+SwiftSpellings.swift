@@ -151,8 +151,8 @@ extension Checker {
       + "(Swift 5 deprecates the old names), and dnd has no other index methods ('index(after:)' and the "
       + "like): count with Int indices, 'items.firstIndex(of: item)', 'items.indices'",
     // Apple's table view sample proposes a move only while the table is editing.
-    "isEditing": "dnd models no editing mode (a table's drag and drop reorders rows without one, and a text "
-      + "field's editing is not modelled): keep the state in an app variable ('var editing = false')",
+    "isEditing": editingMode,
+    "setEditing": editingMode,
     // What a custom view's canHandle may ask a class for (seen in public drop delegates).
     "readableTypeIdentifiersForItemProvider": typesAsked,
     "writableTypeIdentifiersForItemProvider": typesAsked,
@@ -166,6 +166,10 @@ extension Checker {
     "detailTextLabel": cellContent,
     "imageView": cellContent,
   ]
+
+  private static let editingMode =
+    "dnd models no editing mode (a table's drag and drop reorders rows without one, and a text "
+    + "field's editing is not modelled): keep the state in an app variable ('var editing = false')"
 
   private static let typesAsked =
     "ask the session what its items hold: 'session.canLoadObjects(ofClass: UIImage.self)' or "

@@ -54,7 +54,7 @@ public final class ListDropProposal: DropProposal {
     return copy
   }
 
-  override var summary: String { "\(super.summary), \(intent)" }
+  public override var summary: String { "\(super.summary), \(intent)" }
 }
 
 /// UITableViewDropItem / UICollectionViewDropItem.

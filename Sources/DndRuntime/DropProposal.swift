@@ -38,7 +38,7 @@ public class DropProposal {
   }
 
   /// The trace's rendering: `copy`, `move (precise, full size)`, ...
-  var summary: String {
+  public var summary: String {
     var flags: [String] = []
     if isPrecise { flags.append("precise") }
     if prefersFullSizePreview { flags.append("full size") }

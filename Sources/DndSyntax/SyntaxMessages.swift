@@ -450,9 +450,18 @@ extension DiagnosticMessage {
   }
 
   public static func swiftAttribute(_ attribute: String) -> DiagnosticMessage {
-    .error(
-      "'\(attribute)' is a Swift attribute, which dnd does not have: a script declares its views in an app "
-        + "('label name { ... }') and connects nothing; remove '\(attribute)'")
+    let why: String
+    switch attribute {
+    case "@IBOutlet", "@IBAction", "@IBInspectable", "@IBDesignable", "@IBSegueAction":
+      why = "a script declares its views in an app ('label name { ... }') and connects nothing"
+    case "@unknown":
+      why = "a switch's catch-all case is 'default:' alone"
+    case "@escaping", "@Sendable", "@MainActor", "@autoclosure", "@concurrent":
+      why = "closures and functions are written without attributes"
+    default:
+      why = "declarations are written without attributes"
+    }
+    return .error("'\(attribute)' is a Swift attribute, which dnd does not have: \(why); remove '\(attribute)'")
   }
 
   public static func swiftOnlyWord(_ advice: String) -> DiagnosticMessage {

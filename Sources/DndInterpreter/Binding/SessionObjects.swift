@@ -186,7 +186,8 @@ final class ProposalObject: NativeObject {
     case nil: proposal is TextDropProposal ? "UITextDropProposal" : "UIDropProposal"
     }
   }
-  override var description: String { proposal.description }
+  /// Named by its class, as the script made it (`UITableViewDropProposal(move, insertAtDestinationIndexPath)`).
+  override var description: String { "\(typeName)(\(proposal.summary))" }
   override func isInstance(of type: Builtin) -> Bool {
     type == .uiDropProposal || type == .nsObject
       || (type == .uiTextDropProposal && proposal is TextDropProposal)
