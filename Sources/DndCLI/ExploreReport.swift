@@ -1,4 +1,5 @@
 import DndInterpreter
+import DndReport
 import DndSyntax
 
 /// The text `dnd test --explore` prints for one scenario (and fault).
@@ -15,7 +16,7 @@ enum ExploreReport {
     if result.stoppedAtWorkLimit {
       // So much work ready at once that each run weighs its square: the
       // search stops rather than run for minutes (ExplorationOptions.workLimit).
-      let limit = grouped(ExplorationOptions.defaultWorkLimit)
+      let limit = NumberText.grouped(ExplorationOptions.defaultWorkLimit)
       coverage = "not every order: the search stopped after \(orders) order\(orders == 1 ? "" : "s") at its work "
         + "limit, \(limit) alternatives weighed at choice points, since too much work was ready at once"
     } else if result.stoppedAtStepBudget {
@@ -192,17 +193,6 @@ enum ExploreReport {
   }
 
   private static let mainThreadChecker = "Main Thread Checker"
-
-  /// 5000000 as "5,000,000".
-  static func grouped(_ number: Int) -> String {
-    var digits = Array(String(number.magnitude))
-    var index = digits.count - 3
-    while index > 0 {
-      digits.insert(",", at: index)
-      index -= 3
-    }
-    return (number < 0 ? "-" : "") + String(digits)
-  }
 
   private static func indented(_ rendered: String) -> String {
     rendered.split(separator: "\n", omittingEmptySubsequences: false)

@@ -117,22 +117,27 @@ public struct TraceTextReporter: Sendable {
   /// of the event before it, except `wait` and `settle`, which join the
   /// group opened last, printed last: time passes in them, and in the group
   /// of the event before, a `settle` at 0.5s could print above a `wait` at
-  /// 0s. Printed text follows the event it came after.
+  /// 0s. Printed text follows the event it came after. A long run of
+  /// events that say the same thing over and over is folded (`TraceRepeats`).
   public func events(_ events: [TraceEvent], printed: [PrintedText]) -> String {
-    var groups: [(key: GroupKey, lines: [String])] = []
+    var groups: [(key: GroupKey, entries: [TraceRepeats.Entry])] = []
     let columns = Columns(events, width: width)
     let showsSessions = Set(events.compactMap(\.session)).count > 1
     var key = GroupKey(session: nil, phase: nil)
     var printedIndex = 0
-    func add(_ lines: [String], to key: GroupKey) {
+    func add(_ entry: TraceRepeats.Entry, to key: GroupKey) {
       if let index = groups.firstIndex(where: { $0.key == key }) {
-        groups[index].lines += lines
+        groups[index].entries.append(entry)
       } else {
-        groups.append((key, lines))
+        groups.append((key, [entry]))
       }
     }
+    func printedEntry(_ text: String) -> TraceRepeats.Entry {
+      let lines = columns.printed(text)
+      return TraceRepeats.Entry(time: "", shape: lines, lines: lines)
+    }
     while printedIndex < printed.count, printed[printedIndex].afterEvent == 0 {
-      add(columns.printed(printed[printedIndex].text), to: key)
+      add(printedEntry(printed[printedIndex].text), to: key)
       printedIndex += 1
     }
     for (index, event) in events.enumerated() {
@@ -144,19 +149,25 @@ public struct TraceTextReporter: Sendable {
         key = last.key
       }
       var lines = columns.lines(for: event)
+      // The time leads the first line; without it, two events that say the same are alike.
+      var shape = lines
+      if let first = shape.first { shape[0] = String(first.dropFirst(columns.queueColumn)) }
       if event.kind == .warning { lines = lines.map { style.apply(.yellow, $0) } }
       if event.kind == .exception { lines = lines.map { style.apply(.boldRed, $0) } }
       while printedIndex < printed.count, printed[printedIndex].afterEvent <= index + 1 {
-        lines += columns.printed(printed[printedIndex].text)
+        let text = columns.printed(printed[printedIndex].text)
+        lines += text
+        shape += text
         printedIndex += 1
       }
-      add(lines, to: key)
+      add(TraceRepeats.Entry(time: event.time.description, shape: shape, lines: lines), to: key)
     }
-    for text in printed[printedIndex...] { add(columns.printed(text.text), to: key) }
+    for text in printed[printedIndex...] { add(printedEntry(text.text), to: key) }
+    let repeats = TraceRepeats(indent: String(repeating: " ", count: columns.queueColumn))
     var out = ""
     for group in groups {
       out += "  " + style.apply(.bold, group.key.title(showingSession: showsSessions)) + "\n"
-      out += group.lines.map { $0 + "\n" }.joined()
+      out += repeats.lines(of: group.entries).map { $0 + "\n" }.joined()
     }
     return out
   }
@@ -234,6 +245,9 @@ private struct Columns {
   static func clip(_ place: String, to width: Int) -> String {
     place.count <= width ? place : String(place.prefix(max(0, width - 1))) + "…"
   }
+
+  /// Where the queue column begins: after the indent and the time.
+  var queueColumn: Int { 4 + timeWidth + 1 }
 
   /// The event's lines: time, queue, place, marker, then its text, wrapped.
   func lines(for event: TraceEvent) -> [String] {

@@ -188,4 +188,29 @@ import Testing
     #expect(text.contains("Scenario \"UIKit's order, \\\"quoted\\\"\""))
     #expect(text.contains("PASS \"UIKit's order, \\\"quoted\\\"\""))
   }
+
+  /// Work that says the same thing at every round (a timer that prints)
+  /// folds into its first two rounds, a count of the rest and its last.
+  @Test func aLongRunOfTheSameEventIsFolded() throws {
+    let text = try Self.report(
+      """
+      app A {
+          var n = 0
+          func tick() {
+              n += 1
+              print("tick")
+              if n < 20 { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { tick() } }
+          }
+          view v { frame = Rect(0, 0, 100, 100) }
+      }
+      scenario "ticks" {
+          tick()
+          settle
+      }
+      """)
+    let runs = text.components(separatedBy: "its block runs").count - 1
+    #expect(runs == 3)
+    #expect(text.contains("\n         … the event above, 16 more times from 1.5s to 9s …\n    9.5s main"))
+    #expect(text.components(separatedBy: "| tick").count - 1 == 4)
+  }
 }
