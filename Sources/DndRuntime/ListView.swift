@@ -106,12 +106,49 @@ public final class ListView {
 
   /// A table's row height (UITableView's default is 44).
   public var rowHeight = 44.0 {
-    didSet { setNeedsCellSync() }
+    didSet {
+      let setting = "rowHeight \(formatNumber(rowHeight))"
+      if let note = Self.unusable(rowHeight, setting, .rowHeight) { warn(note) }
+      setNeedsCellSync()
+    }
   }
   /// A collection view's item size (UICollectionViewFlowLayout's default is 50x50).
   public var itemSize = Size(50, 50) {
-    didSet { setNeedsCellSync() }
+    didSet {
+      let setting = "itemSize (\(formatNumber(itemSize.width)), \(formatNumber(itemSize.height)))"
+      if let note = Self.unusable(itemSize.width, setting, .itemWidth) { warn(note) }
+      if let note = Self.unusable(itemSize.height, setting, .itemHeight) { warn(note) }
+      setNeedsCellSync()
+    }
   }
+
+  /// A length of the layout, as its console note names it.
+  private enum Length {
+    case rowHeight, itemWidth, itemHeight
+
+    var words: (entries: String, dimension: String, extent: String, fallback: String) {
+      switch self {
+      case .rowHeight: ("rows", "height", "high", "44 points high (UITableView's default)")
+      case .itemWidth: ("items", "width", "wide", "50 points wide (the flow layout's default)")
+      case .itemHeight: ("items", "height", "high", "50 points high (the flow layout's default)")
+      }
+    }
+  }
+
+  /// What the layout makes of a length no row or item can have, as a
+  /// console note; nil for a usable one. `ListMetrics` lays entries out 1
+  /// point long for zero or less, and at the default for a value that is
+  /// not finite, so that hit-testing still finds them.
+  private static func unusable(_ value: Double, _ setting: String, _ length: Length) -> String? {
+    let words = length.words
+    if !value.isFinite {
+      return "\(setting) has a \(words.dimension) that is not a number of points; "
+        + "dnd lays \(words.entries) out \(words.fallback)"
+    }
+    guard value <= 0 else { return nil }
+    return "\(setting) gives \(words.entries) no \(words.dimension); dnd lays them out 1 point \(words.extent)"
+  }
+
   /// Flow layout spacing between items of a line (default 10).
   public var minimumInteritemSpacing = 10.0 {
     didSet { setNeedsCellSync() }
