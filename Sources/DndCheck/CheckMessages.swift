@@ -517,7 +517,9 @@ extension DiagnosticMessage {
         + known.joined(separator: " and "))
   }
 
-  static func unknownHandler(_ name: String, owner: String, suggestion: String?) -> DiagnosticMessage {
+  static func unknownHandler(
+    _ name: String, owner: String, suggestion: String?, elsewhere: (owners: [String], block: String)? = nil
+  ) -> DiagnosticMessage {
     // Seed 001 sizes its items in UICollectionViewDelegateFlowLayout.
     // Only on the kind of list that has the method: a table's `heightForRowAt`
     // on a collection view is told apart as any other name.
@@ -531,7 +533,12 @@ extension DiagnosticMessage {
         "'\(name)' is a method of \(uikitOwner) that dnd does not ask: the size is the view's own property "
           + "here; write '\(property)' in the view's body")
     }
-    return .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion))
+    let belongs = elsewhere.map { other in
+      let owners = other.owners.count <= 2 ? other.owners.joined(separator: " and ")
+        : other.owners.dropLast().joined(separator: ", ") + " and " + (other.owners.last ?? "")
+      return " ('\(name)' itself is a method of \(owners), written in a '\(other.block)' block)"
+    }
+    return .error("'\(name)' is not a method of \(owner)" + didYouMean(suggestion) + (belongs ?? ""))
   }
 
   static func unknownInteractionProperty(_ name: String, block: String, suggestion: String?)
@@ -603,10 +610,11 @@ extension DiagnosticMessage {
     .warning("\(what) is computed and dropped: UIKit's method for '\(handler)' returns nothing, so no value answers it")
   }
 
-  static func valueUnused(_ what: String) -> DiagnosticMessage {
-    .warning(
+  static func valueUnused(_ what: String, answer: (text: String, type: String)? = nil) -> DiagnosticMessage {
+    let fix = answer.map { "write '\($0.text)' if it is the answer (UIKit's method returns \($0.type))" }
+    return .warning(
       "\(what) is computed and dropped: only a body that is one expression answers without 'return'; "
-        + "write 'return' before it if it is the answer")
+        + (fix ?? "write 'return' before it if it is the answer"))
   }
 
   static func viewPropertyNotOnKind(_ name: String, kind: ViewKind, owners: [String]) -> DiagnosticMessage {

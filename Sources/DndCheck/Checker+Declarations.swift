@@ -345,10 +345,8 @@ extension Checker {
       }
     }
     let types = checked.parameters.indices.map { bound?.parameterType(at: $0, on: view) }
-    var answersNothing = false
-    if let bound, case .void = bound.result { answersNothing = true }
     let code = checkFunction(
-      checked, kind: .handler, selfSlot: viewSlot, parameterTypes: types, answersNothing: answersNothing)
+      checked, kind: .handler, selfSlot: viewSlot, parameterTypes: types, answer: bound?.result)
     if hasLabels {
       reportSwiftSignature(decl, in: kind, on: view)
       return nil
@@ -517,8 +515,17 @@ extension Checker {
       return
     }
     if let kind {
+      // `performDropWith` in a view's drop interaction: the near name is
+      // offered, and where the name itself belongs is said beside it.
+      var owners: [String] = []
+      for method in elsewhere where method.interaction != kind && !owners.contains(method.protocolName) {
+        owners.append(method.protocolName)
+      }
+      let block = elsewhere.first { $0.interaction != kind }?.interaction?.rawValue
       report(
-        .unknownHandler(name.text, owner: kind.protocolName(on: view), suggestion: suggestion),
+        .unknownHandler(
+          name.text, owner: kind.protocolName(on: view), suggestion: suggestion,
+          elsewhere: block.map { (owners, $0) }),
         at: name.range,
         fixIts: replacement(name.range, with: suggestion))
     } else {
@@ -599,7 +606,7 @@ extension Checker {
 
   mutating func checkFunction(
     _ decl: FuncDecl, kind: FunctionCode.Kind, selfSlot: Int?, parameterTypes: [ReceiverType?] = [],
-    answersNothing: Bool = false
+    answer: DelegateResult? = nil
   ) -> FunctionCode {
     // A handler's labels are reported by `checkHandler`, which can say more.
     if kind != .handler, !reportDelegateMethodOutsideBlock(decl) { reportParameterLabels(decl) }
@@ -608,7 +615,7 @@ extension Checker {
     let code = checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
       selfSlot: selfSlot, parameterTypes: parameterTypes, returnsFractional: Checker.isFractional(decl.returnType),
-      answersNothing: answersNothing)
+      answer: answer)
     checkReturns(of: decl)
     return code
   }
@@ -618,12 +625,12 @@ extension Checker {
   mutating func checkFunction(
     name: String, kind: FunctionCode.Kind, parameters: [Parameter], body: Block,
     hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?, parameterTypes: [ReceiverType?] = [],
-    returnsFractional: Bool = false, answersNothing: Bool = false
+    returnsFractional: Bool = false, answer: DelegateResult? = nil
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
     functions[functions.count - 1].returnsFractional = returnsFractional
-    functions[functions.count - 1].answersNothing = answersNothing
+    functions[functions.count - 1].answer = answer
     let isTyped = parameterTypes.contains { $0 != nil }
     if isTyped { typedFunctionDepth += 1 }
     pushScope()

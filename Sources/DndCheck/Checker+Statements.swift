@@ -169,6 +169,18 @@ extension Checker {
       report(.valueIgnored(shown, handler: functions[functions.count - 1].name), at: written.range)
       return
     }
+    // `.copy` alone in `sessionDidUpdate`: 'return .copy' would be refused in
+    // turn, so the fix-it returns what the handler must answer with.
+    if let answer = functions[functions.count - 1].answer, case .required(let expected) = answer,
+      let found = Checker.obviousValue(Checker.unparenthesized(written)),
+      let wrapped = Checker.advice(for: found, expected: expected, handler: functions[functions.count - 1].name)?
+        .wrap?(text), !text.contains("\n")
+    {
+      report(
+        .valueUnused(shown, answer: ("return " + wrapped, expected)), at: written.range,
+        fixIts: [Diagnostic.FixIt(range: written.range, replacement: "return " + wrapped)])
+      return
+    }
     report(
       .valueUnused(shown), at: written.range,
       fixIts: [Diagnostic.FixIt(range: written.range.emptyAtStart, replacement: "return ")])

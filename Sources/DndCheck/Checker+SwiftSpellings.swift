@@ -131,6 +131,9 @@ extension Checker {
       + "finger with 'hitTest(session.location(in: superview))'",
     "removeInteraction": "interactions are declared as blocks in a view and stay there; make one "
       + "refuse instead (a drop interaction's canHandle returning false)",
+    // A student's guess at reaching a declared interaction from code.
+    "dragInteraction": interactionFromCode("UIDragInteraction"),
+    "dropInteraction": interactionFromCode("UIDropInteraction"),
     // Swift's string indices: a script counts characters instead.
     "startIndex": stringIndex,
     "endIndex": stringIndex,
@@ -166,6 +169,11 @@ extension Checker {
     "detailTextLabel": cellContent,
     "imageView": cellContent,
   ]
+
+  private static func interactionFromCode(_ type: String) -> String {
+    "a view's interactions are in its 'interactions' array, in the order its blocks are declared: "
+      + "'(view.interactions.first { $0 is \(type) } as? \(type))?.isEnabled = true'"
+  }
 
   private static let editingMode =
     "dnd models no editing mode (a table's drag and drop reorders rows without one, and a text "

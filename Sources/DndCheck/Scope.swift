@@ -169,9 +169,11 @@ struct FunctionContext {
   var isIsolated: Bool { isolatedFrom != nil }
   /// Declared to return a `Double`, `CGFloat` or `Float`.
   var returnsFractional = false
+  /// A handler's: what UIKit's method returns (nil for other functions).
+  var answer: DelegateResult?
   /// A handler whose UIKit method returns nothing: a value it computes has
-  /// nobody to answer (`valueUnused` says so, with no `return` to add).
-  var answersNothing = false
+  /// nobody to answer (`valueIgnored` says so, with no `return` to add).
+  var answersNothing: Bool { answer == .void }
 
   init(name: String, kind: FunctionCode.Kind, selfSlot: Int?) {
     self.name = name

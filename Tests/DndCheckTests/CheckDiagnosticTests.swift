@@ -1,5 +1,6 @@
 import DndCheck
 import DndSyntax
+import Foundation
 import Testing
 
 /// A source with a marker where the one expected diagnostic starts.
@@ -512,6 +513,25 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(fixIt.replacement == "var" && file.text(fixIt.range) == "let")
     #expect(result.diagnostics.first?.notes.first?.message == "'origin' is declared here")
     #expect(checkSource("var" + source.dropFirst(3)).result.diagnostics.isEmpty)
+  }
+
+  /// A branch that meant to answer with `.copy` alone: the fix-it returns
+  /// the proposal the handler must answer with, since 'return .copy' would
+  /// be refused in turn; and the fixed source checks.
+  @Test func aDroppedOperationIsReturnedWrapped() throws {
+    let source =
+      "app A { view v { dropInteraction {\nfunc sessionDidUpdate(s) {\nif s.items.count > 1 { .copy }\n"
+      + "return UIDropProposal(operation: .cancel) }\nfunc performDrop(s) { } } } }"
+    let (result, file, _) = checkSource(source)
+    #expect(result.diagnostics.map(\.id) == ["valueUnused"])
+    let fixIt = try #require(result.diagnostics.first?.fixIts.first)
+    #expect(fixIt.replacement == "return UIDropProposal(operation: .copy)" && file.text(fixIt.range) == ".copy")
+    #expect(result.diagnostics.first?.message.contains("(UIKit's method returns a UIDropProposal)") == true)
+    let fixed = source.replacingOccurrences(of: "{ .copy }", with: "{ " + fixIt.replacement + " }")
+    #expect(checkSource(fixed).result.diagnostics.isEmpty)
+    // A value of the right type gets 'return' put before it, as before.
+    let (plain, _, _) = checkSource(source.replacingOccurrences(of: ".copy", with: "UIDropProposal(operation: .copy)"))
+    #expect(plain.diagnostics.first?.fixIts.first?.replacement == "return ")
   }
 
   @Test func assignmentToConstantOffersVar() {
