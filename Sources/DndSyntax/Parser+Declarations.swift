@@ -462,13 +462,33 @@ extension Parser.State {
   // MARK: - Helpers
 
   /// Reads a name, or reports `message` and returns an empty name.
+  /// A reserved word where a name belongs (`let drag = ...`) is reported as
+  /// such, and read as the name, so that the declaration's uses are not
+  /// reported again as missing names.
   mutating func expectName(_ message: @autoclosure () -> DiagnosticMessage) -> Name {
     if token.kind == .identifier {
       defer { advance() }
       return tokenName
     }
+    if token.kind.isKeyword, let word = Self.dndWordUse(text(at: token.range)) {
+      report(.reservedWordAsName(text(at: token.range), use: word), at: token.range)
+      defer { advance() }
+      return Name(text(at: token.range), range: token.range)
+    }
     report(message(), at: missingRange)
     return Name("", range: missingRange.emptyAtStart)
+  }
+
+  /// What one of dnd's own reserved words (not Swift's) begins, for the
+  /// message that says it cannot be a name; nil for the others.
+  static func dndWordUse(_ word: String) -> String? {
+    switch word {
+    case "longPress", "drag", "tap", "release", "cancel", "wait", "settle":
+      "a scenario's finger step ('\(word)\(word == "drag" ? " to target" : word == "wait" ? " 0.5" : "")')"
+    case "expect": "a scenario's expectation ('expect count == 1')"
+    case "device", "app", "scenario": "the script's '\(word)' declaration"
+    default: nil
+    }
   }
 
   /// Swift's generic arguments after a type's name (`Array<String>`,

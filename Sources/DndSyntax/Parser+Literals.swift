@@ -69,6 +69,12 @@ extension Parser.State {
         return Expr(.error, range: missingRange.emptyAtStart)
       }
     }
+    // `print(drag)` after `let drag = ...`: the word is dnd's, not a value.
+    if token.kind.isKeyword, let word = Self.dndWordUse(text(at: token.range)) {
+      report(.reservedWordAsName(text(at: token.range), use: word), at: token.range)
+      advance()
+      return Expr(.error, range: previous)
+    }
     report(.expectedExpression(after: after), at: missingRange)
     return Expr(.error, range: missingRange.emptyAtStart)
   }

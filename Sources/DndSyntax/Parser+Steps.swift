@@ -28,6 +28,12 @@ extension Parser.State {
   //   | waitStep | settleStep | expectStep ;
   mutating func parseStepStatement() -> Stmt {
     let start = token.range.start
+    if let use = stepWordAsValue() {
+      // `drag.isEnabled = true`, `release = 1`: the word named a value.
+      report(.reservedWordAsName(text(at: token.range), use: use), at: token.range)
+      synchronize()
+      return Stmt(.error, range: range(from: start))
+    }
     let step: Step
     switch token.kind {
     case .kwLongPress: step = parseLongPressStep()
@@ -40,6 +46,21 @@ extension Parser.State {
     default: step = parseExpectStep()
     }
     return Stmt(.step(step), range: range(from: start))
+  }
+
+  /// What the step word at hand begins, when the tokens after it use it as
+  /// a value instead: a member touching it (`drag.x`; `expect .copy == p`
+  /// is a step) or an assignment to it.
+  mutating func stepWordAsValue() -> String? {
+    let next = peek()
+    guard !next.isAtStartOfLine else { return nil }
+    switch next.kind {
+    case .dot where next.range.start == token.range.end: break
+    case .questionDot where next.range.start == token.range.end: break
+    case .equal, .plusEqual, .minusEqual, .starEqual, .slashEqual, .percentEqual: break
+    default: return nil
+    }
+    return Self.dndWordUse(text(at: token.range))
   }
 
   // longPressStep = "longPress" expression [ "for" expression ] ;

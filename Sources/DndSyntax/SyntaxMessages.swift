@@ -412,6 +412,12 @@ extension DiagnosticMessage {
         + instead)
   }
 
+  public static func reservedWordAsName(_ word: String, use: String) -> DiagnosticMessage {
+    .error(
+      "'\(word)' is a reserved word in dnd, the start of \(use), so it cannot name a value; choose another "
+        + "name, such as 'my\(word.prefix(1).uppercased() + word.dropFirst())'")
+  }
+
   public static func shorthandOutOfRange(_ name: String) -> DiagnosticMessage {
     .error(
       "'\(name)' is past the shorthand arguments a closure may use ($0 to $15); give the closure named "
