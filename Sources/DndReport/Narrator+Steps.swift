@@ -36,6 +36,16 @@ extension Narrator {
         event,
         "The finger is over \(view), but \(Self.refusal(event)): hit-testing passes over it, so it cannot "
           + "be a drop target.", rule: .hitTestSkips, tone: .yellow)
+    case "dropTargetCovered":
+      let name = event.view ?? "?"
+      let cover = event.argument("hitView") ?? "?"
+      guard toldSkips.insert(name + " under " + cover).inserted else { return }
+      update(event) { $0.covered.append((name, cover)) }
+      add(
+        event,
+        "The finger is inside \(view) too, but `\(cover)` lies on top of it there: hit-testing finds the "
+          + "front-most view, and UIKit looks for a drop interaction only from it up through its superviews, "
+          + "so \(view) is never asked.", rule: .targetFromHitView, tone: .yellow)
     case "placeholderInserted":
       add(
         event,
@@ -313,6 +323,8 @@ extension Narrator {
       reason =
         "no drop target was under the finger (hit-testing passed over "
         + list(current.passedOver.map { "`\($0)`" }) + ")"
+    } else if let covered = current.covered.last {
+      reason = "no drop target was under the finger (`\(covered.view)` lies beneath `\(covered.by)`)"
     } else if !current.refusedBy.isEmpty {
       reason =
         "no drop target was under the finger (" + list(current.refusedBy.map { "`\($0)`" })

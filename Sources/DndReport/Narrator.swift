@@ -54,6 +54,9 @@ struct Narrator {
     var noProposal: [String: String] = [:]
     var refusedBy: [String] = []
     var passedOver: [String] = []
+    /// Views with a drop interaction under the finger that a view on top
+    /// of them kept from being asked, with that view.
+    var covered: [(view: String, by: String)] = []
     /// The app under the finger at the latest sample, when the drag could
     /// not reach it, and why; a later move clears it.
     var unreachable: (app: String, why: String)?

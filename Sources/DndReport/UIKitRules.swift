@@ -104,6 +104,12 @@ extension UIKitRule {
       + "isUserInteractionEnabled false, so they neither start drags nor take drops until you set it to "
       + "true.",
     sources: [.viewHeader, .gotchas])
+  static let targetFromHitView = UIKitRule(
+    id: "targetFromHitView",
+    text: "Each drag sample is hit-tested like a touch, and UIKit looks for a drop interaction from the "
+      + "front-most view under the finger up through its superviews: a view beneath another one (a later "
+      + "sibling, or a sibling's subview) is not asked, though the finger is inside its frame.",
+    sources: [.implementation])
   static let needsDragInteraction = UIKitRule(
     id: "needsDragInteraction",
     text: "A long press starts a drag only on a view that has a UIDragInteraction, or inside such a view: "

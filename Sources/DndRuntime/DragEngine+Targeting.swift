@@ -41,8 +41,10 @@ extension DragEngine {
     if !s.ignoredBy.isEmpty { s.ignoredBy.removeAll { !isUnder($0, hit) } }
     if let hit {
       var view = hit.view
+      var metInteraction = false
       search: while let current = view {
         for interaction in current.effectiveDropInteractions {
+          metInteraction = true
           if interaction === s.target, !itemsChanged {
             found = interaction
             break search
@@ -74,6 +76,7 @@ extension DragEngine {
         }
         view = current.superview
       }
+      if !metInteraction { recordTargetsCovered(s, hit: hit) }
       foundApp = hit.app
     }
     s.canHandleAnswers = answers

@@ -56,6 +56,25 @@ extension View {
     return true
   }
 
+  /// Views under `point` (in this view's coordinates) that hold a drop
+  /// interaction but are neither `hit` nor one of its superviews: covered by
+  /// the view hit-testing returned, so the walk up from it never reaches
+  /// them. Subtrees hit-testing passes over are left out (they are told as
+  /// passed over).
+  func dropTargetsCovered(at point: Point, by hit: View) -> [View] {
+    var found: [View] = []
+    collectCovered(at: point, by: hit, into: &found)
+    return found
+  }
+
+  private func collectCovered(at point: Point, by hit: View, into found: inout [View]) {
+    guard self.point(inside: point), hitTestRefusal == nil else { return }
+    if DragEngine.holdsDropInteraction(self), !hit.isDescendant(of: self) { found.append(self) }
+    for child in subviews.reversed() {
+      child.collectCovered(at: child.pointFromSuperview(point), by: hit, into: &found)
+    }
+  }
+
   /// True if this view or one of its descendants satisfies `test`.
   func subtreeContains(_ test: (View) -> Bool) -> Bool {
     test(self) || subviews.contains { $0.subtreeContains(test) }
@@ -80,6 +99,21 @@ extension DragEngine {
           TraceArgument(refusal.rawValue, refusal.value(of: view)),
         ],
         result: "passed over with its subviews")
+    }
+  }
+
+  /// Records a `dropTargetCovered` step for each view with a drop
+  /// interaction under the point that the walk up from the hit view does
+  /// not reach: a view on top of it took the hit (§1.8: UIKit asks only the
+  /// hit view and its superviews). Called only when that walk met no drop
+  /// interaction at all, the case a reader cannot otherwise explain.
+  func recordTargetsCovered(_ s: DragState, hit: (app: App, view: View?)) {
+    guard let hitView = hit.view else { return }
+    let window = hit.app.window
+    for view in window.dropTargetsCovered(at: window.pointFromSuperview(s.location), by: hitView) {
+      step(
+        "dropTargetCovered", s, app: hit.app.name, view: view.name, [TraceArgument("hitView", hitView.name)],
+        result: "covered by \(hitView.name), which hit-testing found: only it and its superviews are asked")
     }
   }
 

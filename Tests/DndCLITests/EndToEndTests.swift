@@ -102,6 +102,7 @@ import Testing
       name: "run-scenario-ambiguous", arguments: ["run", "--scenario", "photo", "examples/09-move-and-copy.dnd"],
       status: 64),
     Case(name: "explain-why-not", arguments: ["explain", "\(inputs)/label-ignores-touches.dnd"], status: 1),
+    Case(name: "explain-covered", arguments: ["explain", "\(inputs)/covered-target.dnd"], status: 1),
     Case(
       name: "render-at",
       arguments: [

@@ -5,6 +5,47 @@ import Testing
 
 /// The UIKit rules the trace shows, each seen from a script.
 @Suite struct BindingUIKitRuleTests {
+  /// §1.8: UIKit looks for a drop interaction from the hit view up through
+  /// its superviews, so a target beneath another view (here a sibling's
+  /// subview) is not asked where it is covered, and is where it is not. The
+  /// trace names the view that covered it, and only when the walk met no
+  /// drop interaction at all.
+  @Test func aDropTargetBeneathAnotherViewIsNotAsked() throws {
+    func scene(dragTo point: String) -> String {
+      """
+      source Notes { item a { UIDragItem(itemProvider: NSItemProvider(object: "x")) } }
+      app Board {
+        view target {
+          frame = Rect(0, 0, 500, 500)
+          dropInteraction {
+            func sessionDidEnter(session) { }
+            func sessionDidUpdate(session) { UIDropProposal(operation: .copy) }
+            func performDrop(session) { }
+          }
+        }
+        view panel {
+          frame = Rect(100, 100, 300, 300)
+          view badge { frame = Rect(0, 0, 100, 100) }
+        }
+      }
+      scenario "s" {
+        longPress Notes.a
+        drag to \(point)
+        release
+      }
+      """
+    }
+    let covered = try runScene(scene(dragTo: "Point(150, 150)"))
+    #expect(covered.outcome.passed, "\(covered.summary)")
+    #expect(!covered.calls.contains("dropInteraction(_:sessionDidEnter:)"))
+    let steps = covered.trace.filter { $0.name == "dropTargetCovered" }
+    #expect(steps.map(\.view) == ["target"])
+    #expect(steps.first?.argument("hitView") == "badge")
+    let open = try runScene(scene(dragTo: "Point(50, 50)"))
+    #expect(open.calls.contains("dropInteraction(_:performDrop:)"))
+    #expect(!open.trace.contains { $0.name == "dropTargetCovered" })
+  }
+
   @Test func enterIsAlwaysFollowedByUpdate() throws {
     let result = try runScene(
       demoScene(
