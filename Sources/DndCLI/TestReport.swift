@@ -57,7 +57,11 @@ public struct TestReport: Sendable {
     // A scenario whose steps ran no `expect` passes whatever happened: a
     // newcomer's first scenario often forgets them.
     if test.checkedNothing {
-      line += style.apply(.yellow, " (no expect ran, so it checked nothing)")
+      let note =
+        test.kind == .file
+        ? " (no scenario and no expect, so it checked only that the script runs)"
+        : " (no expect ran, so it checked nothing)"
+      line += style.apply(.yellow, note)
     }
     let expected = test.run?.expectedWarnings ?? []
     let warnings = test.run?.trace.filter { $0.kind == .warning && !expected.contains($0.message ?? "") } ?? []

@@ -100,6 +100,10 @@ public struct TestRunner: Sendable {
       adjusted.status = Self.status(of: result, excluding: unexpected)
       var file = fileCase(spec, output, adjusted, hasInline)
       if topLevelFailed { file.run = result.topLevel }
+      // A script of top-level code alone, without an `expect`: it passes
+      // whatever it printed, which says so as a scenario without one does.
+      file.checkedNothing =
+        !hasInline && !topLevelFailed && result.scenarios.isEmpty && result.topLevel.expectationsChecked == 0
       cases.insert(file, at: 0)
     }
     return FileTests(name: spec.name, source: spec.source, cases: cases, warnings: warnings)

@@ -153,6 +153,15 @@ import Testing
     #expect(passes == ["PASS nothing (no expect ran, so it checked nothing)", "PASS b.dnd", "PASS prints"])
   }
 
+  /// A script with no scenario passes when its top level runs; without an
+  /// `expect` there, its line says that was all it checked.
+  @Test func aScriptWithoutScenariosOrExpectSaysWhatItChecked() throws {
+    let scripts = ["a.dnd": "print(1)\n", "b.dnd": "print(1)\nexpect 1 + 1 == 2\n"]
+    let text = try TestReport(files: run(scripts)).text
+    let passes = text.split(separator: "\n").filter { $0.hasPrefix("PASS") }
+    #expect(passes == ["PASS a.dnd (no scenario and no expect, so it checked only that the script runs)", "PASS b.dnd"])
+  }
+
   @Test func filterRunsOnlyMatchingScenariosIgnoringCase() throws {
     let files = try run(["scene.dnd": Self.scene], filter: "WRONG")
     #expect(files.first?.cases.map(\.name) == ["wrong text"])
