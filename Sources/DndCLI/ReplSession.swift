@@ -337,6 +337,8 @@ final class ReplSession {
 
   private func makeScene(_ program: CheckedProgram) -> Scene {
     let host = SceneHost(program: program, files: files, output: { _ in })
+    // The session notes each step after a termination at the step itself.
+    host.tracesStepsAfterTermination = false
     var interpreterLimits = InterpreterLimits()
     if let steps = limits.maxSteps { interpreterLimits.maxSteps = steps }
     if let depth = limits.maxCallDepth { interpreterLimits.maxCallDepth = depth }

@@ -153,6 +153,37 @@ import Testing
     #expect(result.summary == "exception: NSInternalInconsistencyException")
   }
 
+  /// An app a step's exception terminated takes no more touches: each later
+  /// finger step is in the trace as doing nothing, and the failure's notes
+  /// point at the last of them.
+  @Test func stepsAfterTheAppTerminatedDoNothingAndSaySo() throws {
+    let drop = """
+      dropDelegate {
+        func dropSessionDidUpdate(session, destinationIndexPath) {
+          UICollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+        }
+        func performDropWith(coordinator) { gallery.insertItems(at: [IndexPath(item: 0, section: 0)]) }
+      }
+      """
+    let scenario = """
+      longPress Safari.photo
+        drag to gallery
+        release
+        longPress gallery
+        wait 1
+      """
+    let result = try runScene(Self.gallery(drop, scenario: scenario))
+    #expect(result.summary == "exception: NSInternalInconsistencyException")
+    let skipped = result.trace.filter { $0.name == "stepAfterTermination" }.compactMap(\.result)
+    #expect(
+      skipped == [
+        "longPress does nothing: the app terminated earlier (NSInternalInconsistencyException)",
+        "wait does nothing: the app terminated earlier (NSInternalInconsistencyException)",
+      ])
+    let notes = result.outcome.diagnostic?.notes.map(\.message) ?? []
+    #expect(notes.contains("this step and 1 before it ran after the app had terminated, and did nothing"))
+  }
+
   @Test(arguments: [
     // Through a local, so that the run meets it (on the view's name, the check refuses it).
     ("let g = gallery; g.insertRows(at: [IndexPath(item: 0, section: 0)])", "noMatchingMethod"),

@@ -169,7 +169,9 @@ import Testing
     let unexpectedSource =
       Self.pasteScene + "\nscenario \"s\" {\n longPress source\n drag to broken\n release\n settle\n}"
     #expect(text(of: diagnostic.range, in: unexpectedSource) == "release")
-    #expect(diagnostic.notes.isEmpty)
+    // The `settle` after it found the app gone.
+    #expect(diagnostic.notes.map(\.message) == ["this step ran after the app had terminated, and did nothing"])
+    #expect(diagnostic.notes.first?.range.map { text(of: $0, in: unexpectedSource) } == "settle")
   }
 
   /// An exception raised by a UIKit call in a handler ends the app at that

@@ -340,6 +340,11 @@ public struct ScenarioRunner: Sendable {
     guard let termination = host.termination, !host.terminationExpected else { return nil }
     let exception = termination.exception
     var notes = termination.notes
+    if let step = host.lastStepAfterTermination {
+      let count = host.stepsAfterTermination
+      let what = count == 1 ? "this step" : "this step and \(count - 1) before it"
+      notes.append(Diagnostic.Note("\(what) ran after the app had terminated, and did nothing", at: step))
+    }
     if let later {
       notes.append(
         Diagnostic.Note(

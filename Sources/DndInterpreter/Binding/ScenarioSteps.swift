@@ -88,10 +88,15 @@ extension SceneHost {
     default: return
     }
     if let limit = stopAfterSteps, performedSteps.count >= limit { throw ScenarioStopped() }
-    // A terminated app takes no more touches.
-    guard termination == nil else {
+    // A terminated app takes no more touches; the trace says the step found none.
+    if let termination {
       stepsAfterTermination += 1
       lastStepAfterTermination = range
+      if tracesStepsAfterTermination {
+        world.recordHarnessStep(
+          "stepAfterTermination",
+          result: "\(keyword) does nothing: the app terminated earlier (\(termination.exception.name))")
+      }
       return
     }
     let outer = stepRange

@@ -80,6 +80,9 @@ public final class SceneHost: InterpreterHost {
   public internal(set) var stepsAfterTermination = 0
   /// Where the last of those steps is.
   public internal(set) var lastStepAfterTermination: SourceRange?
+  /// Whether each of those steps leaves a `stepAfterTermination` event in
+  /// the trace (the REPL, which notes them itself, turns it off).
+  public var tracesStepsAfterTermination = true
   /// The name of the exception that ended the app, if one did.
   public var terminatingException: String? { termination?.exception.name }
   /// The model's advice on the exception that ended the app, as notes.
