@@ -169,7 +169,7 @@ final class ReplSession {
     // at earlier inputs render too.
     files.append(file)
     guard let checked else {
-      console.writeError(renderer.render(parsed.diagnostics))
+      console.writeError(renderer.render(parsed.diagnostics.map(Self.explainedForTheSession)))
       files.removeLast()
       noteFailure(.scriptError)
       return
@@ -347,6 +347,19 @@ final class ReplSession {
       program: program, host: host, natives: host.natives, limits: interpreterLimits, files: files)
     host.interpreter = interpreter
     return Scene(host: host, interpreter: interpreter)
+  }
+
+  /// A parse error whose cause is the session's, not the input's: an
+  /// `else` typed on a new line finds its `if` already run, since an input
+  /// runs as soon as its braces close.
+  static func explainedForTheSession(_ diagnostic: Diagnostic) -> Diagnostic {
+    guard diagnostic.id == "elseWithoutIf" else { return diagnostic }
+    var explained = diagnostic
+    explained.notes.append(
+      Diagnostic.Note(
+        "in the REPL an 'if' runs as soon as its '}' closes it, so an 'else' on the next line comes too late; "
+          + "write '} else {' on one line"))
+    return explained
   }
 
   /// The diagnostic for an error an input raised, as `dnd run` words it.

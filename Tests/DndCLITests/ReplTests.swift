@@ -284,6 +284,17 @@ import Testing
       "\(outcome.error)")
   }
 
+  /// An input runs when its braces close, so an `else` on the line after
+  /// an `if`'s `}` finds the `if` already run: the error says why, and how to
+  /// write it; `} else {` on one line works.
+  @Test func anElseOnItsOwnLineIsExplained() {
+    let input = "if true {\nprint(1)\n}\nelse { print(2) }\nif false {\nprint(1)\n} else {\nprint(3)\n}\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.output == "1\n3\n", "\(outcome.output)")
+    #expect(outcome.error.contains("error: 'else' without an 'if'"), "\(outcome.error)")
+    #expect(outcome.error.contains("note: in the REPL an 'if' runs as soon as its '}' closes it"), "\(outcome.error)")
+  }
+
   /// A finger step after the app terminated does nothing, and says so at
   /// the step instead of printing nothing.
   @Test func aStepAfterTheTerminationSaysItDoesNothing() {
