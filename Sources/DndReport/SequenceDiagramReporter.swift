@@ -516,10 +516,37 @@ private struct Drawer {
       note(over: "Finger", stamped(event, event.name + Self.arguments(event)))
     default:
       let text = Self.arrows(event.name + Self.arguments(event) + result)
+      // The app's own call of a list's method (`performBatchUpdates(_:completion:)`,
+      // `drop(_:toItemAt:)`): inside a handler, an arrow from that handler's
+      // code to the list; elsewhere (a completion, whose owner the trace does
+      // not name) a note on the list. A commit's arrow is its block's call
+      // (`dataSourceUpdates` above); its step is what the list did.
+      if !event.byUIKit, event.name.hasSuffix(")"), let list = listParticipant(of: event) {
+        if event.callDepth > 0, event.name != "commitInsertion(dataSourceUpdates:)" {
+          message(caller(at: event.callDepth), "->>", list, stamped(event, text))
+        } else {
+          note(over: list, stamped(event, text))
+        }
+        return
+      }
+      // The source's end of a drag from another app is that app's.
+      if event.view == nil, event.interaction == nil, let app = event.app.flatMap(cast.appID) {
+        note(over: app, stamped(event, text))
+        return
+      }
       let over = event.view == nil && event.interaction == nil ? "UIKit" : interaction
       let onView = over == "UIKit" ? event.view.map { " (\($0))" } ?? "" : ""
       note(over: over, stamped(event, text + onView))
     }
+  }
+
+  /// The lifeline of the table or collection view an event names, if the
+  /// diagram draws one.
+  private func listParticipant(of event: TraceEvent) -> String? {
+    guard var view = event.view else { return nil }
+    if let bracket = view.firstIndex(of: "[") { view = String(view[..<bracket]) }
+    let list = cast.lists.first { $0.view == view && (event.app == nil || $0.app == event.app) }
+    return list.flatMap(cast.listID)
   }
 }
 
