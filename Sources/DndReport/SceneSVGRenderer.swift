@@ -70,6 +70,8 @@ public struct SceneSVGRenderer: Sendable {
       stroke = operation.map(Self.color) ?? "#999999"
     }
     if view.isHidden { fill = "none" }
+    // A cell left behind by its drag is dimmed, as UIKit dims it (§8.9).
+    if view.dragState == "dragging" { extra += " opacity=\"0.45\"" }
     // A frame that is not finite (a script may compute one) has no place in
     // the picture: a comment says so, and the subviews are still drawn.
     let edges = [frame.minX, frame.minY, frame.size.width, frame.size.height]
@@ -94,6 +96,7 @@ public struct SceneSVGRenderer: Sendable {
       // list's top (the first cell shares that corner), and shows its text.
       var line = view.name
       if let content = view.text { line += " · \"" + content + "\"" }
+      if let state = view.dragState { line += " · " + state }
       labels += text(line, x: frame.minX + 4, y: frame.maxY - 5, size: 11, fill: color)
     } else {
       var lines = [view.name + " · " + view.kind.uikitClassName]

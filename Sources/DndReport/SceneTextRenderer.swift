@@ -204,6 +204,10 @@ public struct SceneTextRenderer: Sendable {
       line += "from \(source), at \(drag.location); "
       if let target = drag.targetView {
         line += "over \(target), which proposes \(drag.operation)"
+        if let intent = drag.listIntent { line += ", \(intent)" }
+        if let destination = drag.listDestination {
+          line += drag.opensGap ? "; a gap opens at \(destination)" : " (destination \(destination))"
+        }
       } else {
         line += "over no drop target (a release now cancels)"
       }
@@ -257,6 +261,11 @@ public struct SceneTextRenderer: Sendable {
       parts.append("isUserInteractionEnabled false: takes no touches")
     }
     if let text = view.text { parts.append("text \(text.debugDescription)") }
+    switch view.dragState {
+    case "lifting"?: parts.append("lifting into a drag")
+    case "dragging"?: parts.append("dragging: left behind, dimmed")
+    default: break
+    }
     for interaction in view.interactions {
       switch interaction.kind {
       case .drag where !interaction.isEnabled:

@@ -69,6 +69,10 @@ public struct ViewSnapshot: Hashable, Codable, Sendable {
   /// Drag, drop and spring-loaded interactions, then the built-in ones.
   public var interactions: [InteractionSnapshot]
   public var subviews: [ViewSnapshot]
+  /// A table or collection view cell a drag lifted: "lifting" while the
+  /// lift animates, "dragging" after (the cell left behind, which UIKit
+  /// dims); nil otherwise (§8.9).
+  public var dragState: String?
 
   public init(
     name: String, kind: ViewKind, frame: Rect, screenFrame: Rect, isHidden: Bool, alpha: Double,
@@ -171,6 +175,12 @@ public struct DragSnapshot: Hashable, Codable, Sendable {
   public var targetInteraction: String?
   /// The target's last proposal after validation ("cancel" without a target).
   public var operation: String
+  /// Over a table or collection view: the destination index path UIKit
+  /// last told its drop delegate ("[0, 2]"), the proposal's intent
+  /// ("insertAtDestinationIndexPath"), and whether it opens a gap there.
+  public var listDestination: String?
+  public var listIntent: String?
+  public var opensGap = false
 
   public init(
     session: Int, location: Point, source: String, sourceView: String?, stage: String, itemCount: Int,
@@ -217,11 +227,21 @@ extension View {
     if dropInteractions.isEmpty, pasteConfiguration != nil {
       interactions.append(InteractionSnapshot(kind: .paste, name: "pasteConfiguration"))
     }
-    return ViewSnapshot(
+    var snapshot = ViewSnapshot(
       name: name, kind: kind, frame: frame,
       screenFrame: Rect(origin: pointOnScreen(bounds.origin), size: frame.size), isHidden: isHidden,
       alpha: alpha, isUserInteractionEnabled: isUserInteractionEnabled, text: kind == .button ? title : text,
       interactions: interactions, subviews: subviews.map { $0.snapshot() })
+    // A list's lifted cells say where they are in §8.9's states.
+    if let list {
+      for record in list.cellDragStates where record.state != .none {
+        guard let cell = list.cells[record.entry],
+          let index = snapshot.subviews.firstIndex(where: { $0.name == cell.name })
+        else { continue }
+        snapshot.subviews[index].dragState = record.state.rawValue
+      }
+    }
+    return snapshot
   }
 }
 
@@ -235,9 +255,15 @@ extension DragState {
       case .settingDown: "settingDown"
       case .ended: "ended"
       }
-    return DragSnapshot(
+    var snapshot = DragSnapshot(
       session: id, location: location, source: sourceName, sourceView: origin?.view?.name, stage: stageName,
       itemCount: items.count, targetApp: targetApp?.name, targetView: target?.view?.name,
       targetInteraction: target?.name, operation: target == nil ? "cancel" : operation.description)
+    if let list = target?.list, let tracking = list.tracking, tracking.session == id {
+      snapshot.listDestination = tracking.destination?.description
+      snapshot.listIntent = tracking.proposal.map { "\($0.intent)" }
+      snapshot.opensGap = tracking.proposal.map { list.opensGap($0, session: id) } ?? false
+    }
+    return snapshot
   }
 }

@@ -24,6 +24,53 @@ import Testing
 
   /// `--svg` naming the script itself (or another script) is refused before
   /// anything is written: the picture replaced the script.
+  /// Mid-reorder the picture says where the drop would go (§8-9): the
+  /// proposal's intent and the destination, with the gap it opens, and
+  /// the cell left behind, dimmed in the SVG (§8.9).
+  @Test func aReorderInProgressShowsItsGapAndTheCellLeftBehind() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let script = try directory.write(
+      "palette.dnd",
+      """
+      app Palette {
+          var emojis = ["apple", "pear", "plum", "fig"]
+          collectionView cv {
+              frame = Rect(0, 0, 700, 200)
+              itemSize = Size(150, 150)
+              dataSource {
+                  func numberOfItemsInSection(section) { emojis.count }
+                  func cellForItemAt(indexPath) { UICollectionViewCell(text: emojis[indexPath.item]) }
+              }
+              dragDelegate {
+                  func itemsForBeginning(session, indexPath) {
+                      [UIDragItem(itemProvider: NSItemProvider(object: emojis[indexPath.item]))]
+                  }
+              }
+              dropDelegate {
+                  func dropSessionDidUpdate(session, destinationIndexPath) {
+                      UICollectionViewDropProposal(operation: .move, intent: .insertAtDestinationIndexPath)
+                  }
+                  func performDropWith(coordinator) { }
+              }
+          }
+      }
+      scenario "hovering" {
+          longPress cv.cellForItem(at: IndexPath(item: 0, section: 0))
+          drag to Point(530, 100)
+      }
+
+      """)
+    let text = dnd(["render", "--scenario", "hovering", script], engine: .live)
+    #expect(text.status == 0, "\(text.error)")
+    let drag = "which proposes move,\n  insertAtDestinationIndexPath; a gap opens at [0, 3]"
+    #expect(text.output.contains(drag), "\(text.output)")
+    #expect(text.output.contains("text \"apple\", dragging: left behind, dimmed\n"), "\(text.output)")
+    let svg = dnd(["render", "--scenario", "hovering", "--svg", "-", script], engine: .live)
+    #expect(svg.output.contains("stroke-width=\"1\" opacity=\"0.45\"/>"), "\(svg.output)")
+    #expect(svg.output.contains("cv[0, 0] · &quot;apple&quot; · dragging</text>"), "\(svg.output)")
+  }
+
   @Test func svgOverAScriptIsRefused() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
