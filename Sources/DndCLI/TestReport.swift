@@ -63,6 +63,11 @@ public struct TestReport: Sendable {
         : " (no expect ran, so it checked nothing)"
       line += style.apply(.yellow, note)
     }
+    // A placeholder still waiting: its cell shows the placeholder for ever
+    // (`--explore` reports the same as a broken invariant).
+    if let left = test.run?.placeholdersLeft.first {
+      line += style.apply(.yellow, " (\(left))")
+    }
     let expected = test.run?.expectedWarnings ?? []
     let warnings = test.run?.trace.filter { $0.kind == .warning && !expected.contains($0.message ?? "") } ?? []
     guard let first = warnings.first?.message else { return line }

@@ -350,6 +350,23 @@ extension World {
     guard !placeholderLists.contains(where: { $0.view === view }) else { return }
     placeholderLists.append((view.app?.name ?? "", view))
   }
+
+  /// Placeholders no one has committed or deleted yet, by list, as
+  /// sentences ("1 placeholder in gallery was neither committed nor
+  /// deleted"): in the window or not, since one left in a view that was
+  /// removed is still waiting.
+  public func placeholdersLeft() -> [String] {
+    var found: [String] = []
+    for (app, view) in placeholderLists {
+      guard let count = view.list?.activePlaceholderCount, count > 0 else { continue }
+      let name = app.isEmpty ? view.name : "\(app).\(view.name)"
+      let removed = view.window == nil ? " (removed from the window)" : ""
+      found.append(
+        "\(count) placeholder\(count == 1 ? "" : "s") in \(name)\(removed) "
+          + "\(count == 1 ? "was" : "were") neither committed nor deleted")
+    }
+    return found
+  }
 }
 
 // MARK: - State for fingerprints

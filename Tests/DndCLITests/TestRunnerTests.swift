@@ -162,6 +162,47 @@ import Testing
     #expect(passes == ["PASS a.dnd (no scenario and no expect, so it checked only that the script runs)", "PASS b.dnd"])
   }
 
+  /// A scenario that passes with a placeholder still waiting says so on
+  /// its line: the cell would show the placeholder for ever (`--explore`
+  /// reports the same as a broken invariant).
+  @Test func aPassThatLeavesAPlaceholderWaitingSaysSo() throws {
+    let script = """
+      source Safari { item photo { UIDragItem(itemProvider: NSItemProvider(object: "dawn")) } }
+      app Gallery {
+          var images = ["a"]
+          collectionView gallery {
+              frame = Rect(0, 0, 600, 400)
+              dataSource {
+                  func numberOfItemsInSection(section) { images.count }
+                  func cellForItemAt(indexPath) { UICollectionViewCell(text: images[indexPath.item]) }
+              }
+              dropDelegate {
+                  func dropSessionDidUpdate(session, destinationIndexPath) {
+                      UICollectionViewDropProposal(operation: .copy, intent: .insertAtDestinationIndexPath)
+                  }
+                  func performDropWith(coordinator) {
+                      let placeholder = UICollectionViewDropPlaceholder(
+                          insertionIndexPath: IndexPath(item: 0, section: 0), reuseIdentifier: "cell")
+                      let context = coordinator.drop(coordinator.items[0].dragItem, to: placeholder)
+                      if images.isEmpty { context.deletePlaceholder() }
+                  }
+              }
+          }
+      }
+      scenario "left waiting" {
+          longPress Safari.photo
+          drag to gallery
+          release
+          settle
+          expect images == ["a"]
+      }
+      """
+    let text = try TestReport(files: run(["a.dnd": script])).text
+    #expect(
+      text.contains("PASS left waiting (1 placeholder in Gallery.gallery was neither committed nor deleted)\n"),
+      "\(text)")
+  }
+
   @Test func filterRunsOnlyMatchingScenariosIgnoringCase() throws {
     let files = try run(["scene.dnd": Self.scene], filter: "WRONG")
     #expect(files.first?.cases.map(\.name) == ["wrong text"])

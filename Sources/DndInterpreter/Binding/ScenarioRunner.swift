@@ -47,6 +47,9 @@ public struct ScenarioResult: Sendable {
   /// How many expectation steps ran: a scenario that passed without any
   /// checked nothing (`dnd test` says so).
   public var expectationsChecked = 0
+  /// Placeholders the run left neither committed nor deleted, as sentences
+  /// (`World.placeholdersLeft`): `dnd test` notes them on a pass.
+  public var placeholdersLeft: [String] = []
 
   public init(
     title: String?, range: SourceRange, outcome: ScenarioOutcome, printed: [PrintedText], trace: [TraceEvent],
@@ -281,6 +284,7 @@ public struct ScenarioRunner: Sendable {
       steps: host.performedSteps, stoppedEarly: stopped)
     result.expectedWarnings = host.expectedWarnings
     result.expectationsChecked = host.expectationsChecked
+    if !lean, host.termination == nil { result.placeholdersLeft = host.world.placeholdersLeft() }
     return result
   }
 

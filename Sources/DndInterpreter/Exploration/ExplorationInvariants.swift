@@ -78,7 +78,7 @@ enum ExplorationInvariants {
       }
     }
     found += sessionViolations(trace, cutShort: terminated || stoppedMidway)
-    if !terminated, !stoppedMidway { found += placeholderViolations(world) }
+    if !terminated, !stoppedMidway { found += world.placeholdersLeft() }
     return found
   }
 
@@ -230,21 +230,4 @@ enum ExplorationInvariants {
     }
     return found
   }
-
-  /// Every list that received a placeholder, in the window or not: a
-  /// placeholder left waiting in a view that was removed is still one no
-  /// one committed or deleted.
-  private static func placeholderViolations(_ world: World) -> [String] {
-    var found: [String] = []
-    for (app, view) in world.placeholderLists {
-      guard let count = view.list?.activePlaceholderCount, count > 0 else { continue }
-      let name = app.isEmpty ? view.name : "\(app).\(view.name)"
-      let removed = view.window == nil ? " (removed from the window)" : ""
-      found.append(
-        "\(count) placeholder\(count == 1 ? "" : "s") in \(name)\(removed) "
-          + "\(count == 1 ? "was" : "were") neither committed nor deleted")
-    }
-    return found
-  }
-
 }
