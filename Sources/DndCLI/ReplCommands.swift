@@ -59,6 +59,8 @@ extension ReplSession {
     let words = Self.words(of: line)
     let name = words.first?.text ?? ""
     let operands = Array(words.dropFirst()).map(\.text)
+    // What the command prints stands between two traces: the next one heads its group again.
+    lastHeading = nil
     // Every input takes a number, a command that works too: `<repl:N>` is
     // then the Nth input (a statement of any number of lines, a comment
     // or a command), as the user counts them.

@@ -48,6 +48,9 @@ final class ReplSession {
   private(set) var loadedPath: String?
   /// The trace events the last input that touched the scene added.
   private(set) var lastStepEvents: [TraceEvent] = []
+  /// The group heading the last input's trace ended under ("  Drag"): the
+  /// next input's trace does not repeat it when it goes on in that group.
+  var lastHeading: String?
   /// The worst outcome of any input so far, as `dnd run` would have exited
   /// on it: a piped session exits with it, so a script of inputs that went
   /// wrong does not look like one that worked.
@@ -81,6 +84,7 @@ final class ReplSession {
     scene = nil
     files = []
     lastStepEvents = []
+    lastHeading = nil
   }
 
   /// Starts again from a script: its top level runs (declarations, views,
@@ -260,7 +264,7 @@ final class ReplSession {
     } else {
       lastStepEvents = events
       let earlier = host.world.trace.events[..<traceStart].last { $0.phase != nil }?.phase
-      console.writeOutput(traceText(events, printed: printed, phaseBefore: earlier))
+      console.writeOutput(continuing(traceText(events, printed: printed, phaseBefore: earlier)))
     }
     if let echo, failure == nil, !(value.isNil && Self.mayBeVoid(echo)) {
       console.writeOutput(value.debugDescription(symbols: interpreter.program.symbols) + "\n")
@@ -333,6 +337,17 @@ final class ReplSession {
     case .dataTransfer: title = "Data transfer"
     }
     return "  " + title + "\n" + text.dropFirst(opening.count)
+  }
+
+  /// An input's trace as the continuation of the one before: its first
+  /// heading left out when it is the heading the last trace ended under.
+  /// (A heading is a line indented by two; events and printed text by more.)
+  private func continuing(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let headings = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+    defer { lastHeading = headings.last.map(String.init) ?? lastHeading }
+    guard let first = lines.first, let lastHeading, first == lastHeading else { return text }
+    return lines.dropFirst().joined(separator: "\n")
   }
 
   private func makeScene(_ program: CheckedProgram) -> Scene {
