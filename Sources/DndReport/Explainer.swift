@@ -27,7 +27,7 @@ public struct Explainer: Sendable {
   public func explain(_ result: ScriptRunResult) -> String {
     var sections: [String] = []
     var cited: Set<UIKitSource> = []
-    for run in result.reportedRuns {
+    for run in result.runs(showingPrintsAlone: false) {
       let story = Narrator(run: run).narrate()
       sections.append(render(run, story))
       for rule in story.rules { cited.formUnion(rule.sources) }

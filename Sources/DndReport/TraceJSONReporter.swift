@@ -125,9 +125,16 @@ public struct TraceJSONReporter: Sendable {
 
 extension ScriptRunResult {
   /// The runs a report shows: the top level when it did something worth
-  /// showing (drove a finger, failed, or is all there is), then every scenario.
-  public var reportedRuns: [ScenarioResult] {
-    let showsTopLevel = scenarios.isEmpty || topLevel.trace.showsUIKit || !topLevel.outcome.passed
+  /// showing (drove a finger, printed, failed, or is all there is), then
+  /// every scenario.
+  public var reportedRuns: [ScenarioResult] { runs(showingPrintsAlone: true) }
+
+  /// The same, with a top level that only printed left out when
+  /// `showingPrintsAlone` is false (`dnd explain` tells no printed text).
+  public func runs(showingPrintsAlone: Bool) -> [ScenarioResult] {
+    let showsTopLevel =
+      scenarios.isEmpty || topLevel.trace.showsUIKit || !topLevel.outcome.passed
+      || (showingPrintsAlone && !topLevel.printed.isEmpty)
     return (showsTopLevel ? [topLevel] : []) + scenarios
   }
 }

@@ -149,6 +149,19 @@ import Testing
     #expect(text.contains(#""text":"dropped\n\"here\"\n""#))
   }
 
+  /// What the top level printed has its run in the JSON (scenario null),
+  /// as the text trace prints it first; `dnd explain`, which tells no
+  /// printed text, leaves that run out.
+  @Test func theTopLevelsPrintedTextIsReported() throws {
+    let run = try ScriptRun(
+      "print(\"hello\")\napp A { view v { frame = Rect(0, 0, 10, 10) } }\nscenario \"s\" { print(\"in s\") }\n")
+    let parsed = try objects(TraceJSONReporter(files: [run.file]).render(run.result))
+    let printed = parsed.filter { $0["type"] as? String == "printed" }
+    #expect(printed.map { $0["text"] as? String } == ["hello\n", "in s\n"])
+    #expect(printed.first?["scenario"] is NSNull)
+    #expect(run.result.runs(showingPrintsAlone: false).map(\.title) == ["s"])
+  }
+
   @Test(arguments: [
     (0 as Int64, "0"), (325_000, "0.325"), (2_000_000, "2"), (1_000_001, "1.000001"), (50, "0.00005"),
   ])
