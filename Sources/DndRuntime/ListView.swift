@@ -107,17 +107,21 @@ public final class ListView {
   /// A table's row height (UITableView's default is 44).
   public var rowHeight = 44.0 {
     didSet {
-      let setting = "rowHeight \(formatNumber(rowHeight))"
-      if let note = Self.unusable(rowHeight, setting, .rowHeight) { warn(note) }
+      // (The note's text is made only for a length that needs one: every
+      // explored order sets its lists' sizes.)
+      if let note = Self.unusable(rowHeight, .rowHeight, { "rowHeight \(formatNumber(self.rowHeight))" }) {
+        warn(note)
+      }
       setNeedsCellSync()
     }
   }
   /// A collection view's item size (UICollectionViewFlowLayout's default is 50x50).
   public var itemSize = Size(50, 50) {
     didSet {
-      let setting = "itemSize (\(formatNumber(itemSize.width)), \(formatNumber(itemSize.height)))"
-      if let note = Self.unusable(itemSize.width, setting, .itemWidth) { warn(note) }
-      if let note = Self.unusable(itemSize.height, setting, .itemHeight) { warn(note) }
+      let size = itemSize
+      let setting = { "itemSize (\(formatNumber(size.width)), \(formatNumber(size.height)))" }
+      if let note = Self.unusable(size.width, .itemWidth, setting) { warn(note) }
+      if let note = Self.unusable(size.height, .itemHeight, setting) { warn(note) }
       setNeedsCellSync()
     }
   }
@@ -139,14 +143,14 @@ public final class ListView {
   /// console note; nil for a usable one. `ListMetrics` lays entries out 1
   /// point long for zero or less, and at the default for a value that is
   /// not finite, so that hit-testing still finds them.
-  private static func unusable(_ value: Double, _ setting: String, _ length: Length) -> String? {
+  private static func unusable(_ value: Double, _ length: Length, _ setting: () -> String) -> String? {
+    guard !(value.isFinite && value > 0) else { return nil }
     let words = length.words
     if !value.isFinite {
-      return "\(setting) has a \(words.dimension) that is not a number of points; "
+      return "\(setting()) has a \(words.dimension) that is not a number of points; "
         + "dnd lays \(words.entries) out \(words.fallback)"
     }
-    guard value <= 0 else { return nil }
-    return "\(setting) gives \(words.entries) no \(words.dimension); dnd lays them out 1 point \(words.extent)"
+    return "\(setting()) gives \(words.entries) no \(words.dimension); dnd lays them out 1 point \(words.extent)"
   }
 
   /// Flow layout spacing between items of a line (default 10).
