@@ -37,7 +37,9 @@ enum ExploreReport {
     // A path starting with '-' would read as an option.
     let shownPath = path.hasPrefix("-") && path != "-" ? "./" + path : path
     func replay(_ order: OrderID) -> String {
-      var command = "dnd test \(quoted(shownPath)) --filter \(quoted(result.title)) --replay \(order)"
+      // A title that starts with '-' would read as an option after a space.
+      let filter = result.title.hasPrefix("-") ? "--filter=" : "--filter "
+      var command = "dnd test \(quoted(shownPath)) \(filter)\(quoted(result.title)) --replay \(order)"
       if let fault = result.fault { command += " --fault \(fault.rawValue)" }
       // The limits given change what a run does: the replay must run under them too.
       if let steps = limits.maxSteps { command += " --max-steps \(steps)" }

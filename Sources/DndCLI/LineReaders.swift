@@ -221,9 +221,13 @@ struct HistoryFile {
 
   /// Appends one entry; a failure to write is ignored (history is a comfort).
   func append(_ line: String) {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    // Not blocking, and only into a regular file: a history that is a FIFO
+    // with no reader would otherwise hang the session at its first line.
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { return }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
     var bytes = Array((line + "\n").utf8)
     writeAll(&bytes, to: descriptor)
   }

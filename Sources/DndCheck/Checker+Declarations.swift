@@ -591,7 +591,8 @@ extension Checker {
       let escaped = short[control.value] ?? "\\u{" + String(control.value, radix: 16, uppercase: true) + "}"
       report(.scenarioTitleControlCharacter(escaped), at: decl.titleRange)
     }
-    if let first = scenarios.first(where: { $0.title == decl.title }) {
+    if let index = scenarioByTitle[decl.title] {
+      let first = scenarios[index]
       let line = file.location(of: Int(first.range.start)).line
       report(
         .duplicateScenario(decl.title), at: decl.titleRange,
@@ -599,6 +600,7 @@ extension Checker {
     }
     let code = checkFunction(
       name: decl.title, kind: .scenario, parameters: [], body: decl.body, range: decl.range, selfSlot: nil)
+    if scenarioByTitle[decl.title] == nil { scenarioByTitle[decl.title] = scenarios.count }
     scenarios.append(CheckedScenario(title: decl.title, function: code, range: decl.range))
   }
 

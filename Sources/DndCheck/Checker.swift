@@ -72,6 +72,8 @@ public struct Checker {
   /// before the source is declared).
   var sourceItems: [String: Set<String>] = [:]
   var scenarios: [CheckedScenario] = []
+  /// Each scenario title's first declaration, by title (a script may have thousands).
+  var scenarioByTitle: [String: Int] = [:]
   /// Distinct string literals, and the index of each.
   var stringLiterals: [String]
   var literalIndex: [String: Int] = [:]

@@ -60,7 +60,7 @@ extension Interpreter {
     case .split where arguments.label(0) == Symbol(.separator):
       // `split(separator:)`, with `maxSplits:` and `omittingEmptySubsequences:` as Swift has them.
       let separator = try argument(0)
-      guard !separator.isEmpty else { break }
+      guard !separator.isEmpty else { throw RuntimeError(.emptySeparator, at: range) }
       var maxSplits = Int.max
       var omitting = true
       for position in 1..<arguments.count {
@@ -82,7 +82,7 @@ extension Interpreter {
       return .array(pieces.map { .string(String($0)) })
     case .components where arguments.hasLabels(.separatedBy):
       let separator = try argument(0)
-      guard !separator.isEmpty else { break }
+      guard !separator.isEmpty else { throw RuntimeError(.emptySeparator, at: range) }
       try checkPieces(of: text, separatedBy: separator, maxSplits: .max, omitting: false, at: range)
       let pieces = text.split(separator: separator, omittingEmptySubsequences: false)
       try checkCount(pieces.count, at: range)

@@ -46,6 +46,12 @@ extension DiagnosticMessage {
     .error("'\(method)' needs a non-empty collection, but this one is empty")
   }
 
+  public static var emptySeparator: DiagnosticMessage {
+    .error(
+      "a separator cannot be empty; to take a string apart into its characters, write 'Array(text)' or "
+        + "'text.map { String($0) }'")
+  }
+
   public static var expectationFailed: DiagnosticMessage {
     .error("expectation failed")
   }

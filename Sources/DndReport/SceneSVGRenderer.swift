@@ -189,5 +189,9 @@ public struct SceneSVGRenderer: Sendable {
     return out
   }
 
-  private func n(_ value: Double) -> String { number((value * 100).rounded() / 100) }
+  /// Two decimals at most; a finite value too large to scale is written as it is.
+  private func n(_ value: Double) -> String {
+    let scaled = value * 100
+    return number(scaled.isFinite ? scaled.rounded() / 100 : value)
+  }
 }

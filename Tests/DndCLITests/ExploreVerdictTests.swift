@@ -265,6 +265,21 @@ import Testing
     }
     """
 
+  /// A title that starts with '-' goes in the replay line as `--filter=...`,
+  /// so that the command runs as printed rather than as an option.
+  @Test func theReplayLineOfATitleLikeAnOptionRuns() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let script = Self.nestedNames.replacingOccurrences(of: "scenario \"drop\"", with: "scenario \"--help\"")
+    let path = try directory.write("dash.dnd", script)
+    let explored = try ProcessRunner.run(["test", "--explore", "--no-color", path])
+    let line = try #require(explored.output.split(separator: "\n").first { $0.contains("replay: ") })
+    let order = try #require(line.split(separator: " ").last.map(String.init))
+    #expect(line.hasSuffix("--filter=--help --replay \(order)"), "\(line)")
+    let replayed = try ProcessRunner.run(["test", "--no-color", path, "--filter=--help", "--replay", order])
+    #expect(replayed.status == 1 && replayed.output.contains("FAIL under order \(order)"), "\(replayed.error)")
+  }
+
   @Test func theReplayLineReplaysOnlyItsScenarioThoughAnotherNameContainsIt() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -71,6 +71,19 @@ import Testing
     #expect(svg.output.contains("cv[0, 0] · &quot;apple&quot; · dragging</text>"), "\(svg.output)")
   }
 
+  /// A frame that is finite but too large to round to hundredths is
+  /// written as it is: the SVG never says `inf`.
+  @Test func aHugeFiniteFrameStaysANumberInTheSVG() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let script = try directory.write(
+      "far.dnd",
+      "app A { view root { frame = Rect(0, 0, 1024, 768)\n view b { frame = Rect(-1e307, 1e307, 10, 10) } } }\n")
+    let svg = dnd(["render", "--svg", "-", script], engine: .live)
+    #expect(svg.output.contains("<rect id=\"view-b\" x=\"-1e+307\" y=\"1e+307\""), "\(svg.output)")
+    #expect(!svg.output.contains("inf"))
+  }
+
   @Test func svgOverAScriptIsRefused() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -163,3 +163,19 @@ import Testing
     }
   }
 }
+
+/// The history file is a comfort: appending to one that is not a regular
+/// file (a FIFO with no reader would block the first line for ever) writes
+/// nothing and returns; a regular one gets the line.
+@Suite struct HistoryFileTests {
+  @Test func aHistoryThatIsAFIFOIsLeftAlone() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let fifo = directory.path + "/fifo_history"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    HistoryFile(path: fifo).append("print(1)")
+    let regular = HistoryFile(path: directory.path + "/history")
+    regular.append("print(2)")
+    #expect(regular.load() == ["print(2)"])
+  }
+}
