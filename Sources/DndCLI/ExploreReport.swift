@@ -138,17 +138,19 @@ enum ExploreReport {
     guard let first = run.ran.firstIndex(where: { $0.choiceIndex != nil }) else {
       return "  (no choice points: the pending work could run in one order only)\n"
     }
-    var text = "  completions, in the order they ran:\n"
+    var entries: [TraceRepeats.Entry] = []
     for work in run.ran[first...] {
       let time = work.time.description.padding(toLength: 8, withPad: " ", startingAt: 0)
       let queue = work.queue.padding(toLength: 15, withPad: " ", startingAt: 0)
-      var line = "    \(time)\(queue)\(work.label)"
+      var said = queue + work.label
       if let index = work.choiceIndex, index != 0 {
-        line += "   <- choice \(index) of 0...\(work.choiceCount - 1)"
+        said += "   <- choice \(index) of 0...\(work.choiceCount - 1)"
       }
-      text += line + "\n"
+      entries.append(TraceRepeats.Entry(time: work.time.description, shape: [said], lines: ["    " + time + said]))
     }
-    return text
+    // Work that queues itself again until a limit stops it says the same thing thousands of times.
+    let lines = TraceRepeats(indent: "    ").lines(of: entries)
+    return "  completions, in the order they ran:\n" + lines.map { $0 + "\n" }.joined()
   }
 
   /// With a renderer, a failed expectation or a script error is shown as

@@ -7,24 +7,37 @@
 /// A round is one event or a few in a row (up to `longestRound`); a
 /// stretch is folded only when its round comes `fewestRounds` times or
 /// more in a row, so ordinary traces, whose lines differ, print whole.
-struct TraceRepeats {
+public struct TraceRepeats {
   /// One event's lines in the text trace.
-  struct Entry {
-    var time: String
+  public struct Entry {
+    public var time: String
     /// What it says without its time: two entries alike say the same.
-    var shape: [String]
-    var lines: [String]
+    public var shape: [String]
+    public var lines: [String]
+
+    public init(time: String, shape: [String], lines: [String]) {
+      self.time = time
+      self.shape = shape
+      self.lines = lines
+    }
   }
 
-  var longestRound = 8
-  var fewestRounds = 8
+  public var longestRound = 8
+  public var fewestRounds = 8
   /// Rounds printed whole before the counting line (the last one is, too).
-  var roundsShown = 2
+  public var roundsShown = 2
   /// Where the counting line begins its text.
-  var indent: String
+  public var indent: String
+
+  public init(longestRound: Int = 8, fewestRounds: Int = 8, roundsShown: Int = 2, indent: String) {
+    self.longestRound = longestRound
+    self.fewestRounds = fewestRounds
+    self.roundsShown = roundsShown
+    self.indent = indent
+  }
 
   /// The entries' lines, each long run of one round folded.
-  func lines(of entries: [Entry]) -> [String] {
+  public func lines(of entries: [Entry]) -> [String] {
     var out: [String] = []
     var index = 0
     while index < entries.count {

@@ -265,6 +265,25 @@ import Testing
     }
     """
 
+  /// Two timers that re-queue themselves say the same two completions over
+  /// and over: the list folds them, as the text trace folds repeats.
+  @Test func repeatedCompletionsAreFolded() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let script = """
+      app A { view root { frame = Rect(0, 0, 100, 100) } }
+      var n = 0
+      func tick() { n += 1; if n < 60 { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { tick() } } }
+      func tock() { n += 1; if n < 60 { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { tock() } } }
+      scenario "ticking" { tick(); tock(); settle; expect n == 0 }
+
+      """
+    let path = try directory.write("timers.dnd", script)
+    let result = try ProcessRunner.run(["test", "--explore", "--explore-limit", "1", "--no-color", path])
+    #expect(result.output.contains("    … the 2 events above, 26 more times from 1.5s to 14s …\n"), "\(result.output)")
+    #expect(result.output.components(separatedBy: "asyncAfter (line 3)").count - 1 == 4, "\(result.output)")
+  }
+
   /// A title that starts with '-' goes in the replay line as `--filter=...`,
   /// so that the command runs as printed rather than as an option.
   @Test func theReplayLineOfATitleLikeAnOptionRuns() throws {
