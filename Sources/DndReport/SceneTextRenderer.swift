@@ -260,7 +260,7 @@ public struct SceneTextRenderer: Sendable {
     if !view.isUserInteractionEnabled {
       parts.append("isUserInteractionEnabled false: takes no touches")
     }
-    if let text = view.text { parts.append("text \(text.debugDescription)") }
+    if let text = view.text { parts.append("text " + Self.shortened(text)) }
     switch view.dragState {
     case "lifting"?: parts.append("lifting into a drag")
     case "dragging"?: parts.append("dragging: left behind, dimmed")
@@ -283,6 +283,13 @@ public struct SceneTextRenderer: Sendable {
       lines += describe(child, app: app, depth: depth + 1, targets: targets)
     }
     return lines
+  }
+
+  /// A view's text as a literal, cut after 60 characters with its length
+  /// said: a label holding megabytes is one line of the outline, not all of it.
+  static func shortened(_ text: String) -> String {
+    guard text.utf8.count > 60, text.count > 60 else { return text.debugDescription }
+    return String(text.prefix(60)).debugDescription + "… (\(NumberText.grouped(text.count)) characters)"
   }
 
   /// Parts joined by ", " into lines of at most `width` visible columns.

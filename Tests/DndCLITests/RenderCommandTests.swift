@@ -84,6 +84,19 @@ import Testing
     #expect(!svg.output.contains("inf"))
   }
 
+  /// A view's text in the outline is cut after 60 characters, its length
+  /// said, so a label holding a megabyte is one line.
+  @Test func aLongTextIsCutInTheOutline() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let script = try directory.write(
+      "big.dnd",
+      "var s = \"x\"\nfor _ in 0..<20 { s += s }\napp A { label l { frame = Rect(0, 0, 100, 40)\n text = s } }\n")
+    let result = dnd(["render", script], engine: .live)
+    #expect(result.output.contains("text \"" + String(repeating: "x", count: 60) + "\"… (1,048,576 characters)"))
+    #expect(result.output.utf8.count < 20_000)
+  }
+
   @Test func svgOverAScriptIsRefused() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
