@@ -182,8 +182,12 @@ public enum CommandLineParser {
           invocation.defaultsPath = path
         case .trace: invocation.trace = try traceFormat(option.value ?? "")
         case .filter:
-          invocation.filter = option.value
-          invocation.limits.scenarioFilter = option.value
+          // Every name contains the empty text: it would filter nothing, which is not what was meant.
+          guard let text = option.value, !text.isEmpty else {
+            throw UsageError("option '--filter' needs part of a scenario's name, not an empty text", command: command)
+          }
+          invocation.filter = text
+          invocation.limits.scenarioFilter = text
         case .scenario: invocation.scenario = option.value
         case .at:
           invocation.stopAfterSteps = try count(option.value ?? "", for: option.spelling)

@@ -73,6 +73,7 @@ import Testing
     (["run", "-x", "a.dnd"], "unknown option '-x'"),
     (["check", "-v", "a.dnd"], "unknown option '-v'"),
     (["run"], "'dnd run' needs a script"),
+    (["test", "--filter", "", "a.dnd"], "option '--filter' needs part of a scenario's name, not an empty text"),
     // An option without its value takes the script in its place.
     (
       ["run", "--scenario", "examples/hello.dnd"],

@@ -107,6 +107,11 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
     ),
     ("print(Int(0.0 / 0.0))", "nan cannot be converted to an Int: it is not a number"),
     ("print(JSON.encode(0.0 / 0.0))", "JSON.encode cannot write nan: JSON numbers are finite"),
+    // A size below zero is refused as a latency below zero is.
+    (
+      "let p = NSItemProvider(object: \"x\")\np.simulate(size: -5)",
+      "a size is a number of bytes, zero or more, not -5"
+    ),
   ])
   func notANumberIsNamed(source: String, message: String) {
     #expect(runSnippet(source).error?.message == message)

@@ -388,6 +388,10 @@ final class ItemProviderObject: SceneObject {
         forTypeIdentifier: try Convert.string(arguments[1], for: "forTypeIdentifier"))
     } else if arguments.hasLabels(.size) {
       let size = try Convert.integer(arguments[0], for: "simulate(size:)")
+      // As a latency below zero is refused: a size is a count of bytes.
+      guard size >= 0 else {
+        throw RuntimeError(.invalidArgument("a size is a number of bytes, zero or more, not \(size)"))
+      }
       provider.size = Int64(max(1, size))
     } else {
       throw RuntimeError(
