@@ -20,7 +20,7 @@ enum ReplCommand: String, CaseIterable {
   var summary: String {
     switch self {
     case .help: "Show this list."
-    case .load: "Start again from FILE: its declarations run, its scenarios do not."
+    case .load: "Start again from FILE (quoted if it has spaces); no scenario runs."
     case .reload: "Load the last loaded file again (after editing it)."
     case .reset: "Forget everything and start empty."
     case .tree: "The view tree as dnd render outlines it, and the item sources."
@@ -97,7 +97,9 @@ extension ReplSession {
     switch command {
     case .load where operands.count != 1:
       let extra = words.count > 2 ? words[2].range.lowerBound..<words[words.count - 1].range.upperBound : nil
-      return fail("':load' needs one file, as in ':load examples/01-hello-drop.dnd'", at: extra)
+      return fail(
+        "':load' needs one file, as in ':load examples/01-hello-drop.dnd' (a name with spaces in quotes: "
+          + "':load \"my drops.dnd\"')", at: extra)
     case .reload where loadedPath == nil:
       return fail("no file loaded yet; use ':load FILE'")
     case .trace where operands.count == 1 && Int(operands[0]) == nil && Self.isDigits(operands[0]):
@@ -145,17 +147,25 @@ extension ReplSession {
   /// The words of a command line after its ':', with their byte ranges.
   static func words(of line: String) -> [(text: String, range: Range<Int>)] {
     var words: [(text: String, range: Range<Int>)] = []
-    var start: Int?
     let bytes = Array(line.utf8)
-    for index in 1...bytes.count {
-      let isSpace =
-        index == bytes.count || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")
-      if isSpace, let begin = start {
-        words.append((String(decoding: bytes[begin..<index], as: UTF8.self), begin..<index))
-        start = nil
-      } else if !isSpace, start == nil {
-        start = index
+    let quotes: Set<UInt8> = [UInt8(ascii: "\""), UInt8(ascii: "'")]
+    func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    // The line starts with ':', which is not part of the command's name.
+    var index = 1
+    while index < bytes.count {
+      if isSpace(bytes[index]) {
+        index += 1
+        continue
       }
+      let begin = index
+      // A quoted word (`:load "my drops.dnd"`) keeps its spaces; the quotes are not part of it.
+      if quotes.contains(bytes[index]), let close = bytes[(index + 1)...].firstIndex(of: bytes[index]) {
+        words.append((String(decoding: bytes[(index + 1)..<close], as: UTF8.self), begin..<(close + 1)))
+        index = close + 1
+        continue
+      }
+      while index < bytes.count, !isSpace(bytes[index]) { index += 1 }
+      words.append((String(decoding: bytes[begin..<index], as: UTF8.self), begin..<index))
     }
     return words
   }

@@ -194,8 +194,8 @@ import Testing
   @Test(arguments: [
     (":trace x", "<repl:1>:1:8: error: ':trace' takes a positive number of events, as in ':trace 5'", "       ^"),
     (":trace 1 2", "<repl:1>:1:8: error: ':trace' takes a positive number of events, as in ':trace 5'", "       ^~~"),
-    (":load", "<repl:1>:1:1: error: ':load' needs one file, as in ':load examples/01-hello-drop.dnd'", "^~~~~"),
-    (":load a b", "<repl:1>:1:9: error: ':load' needs one file, as in ':load examples/01-hello-drop.dnd'", "        ^"),
+    (":load", "<repl:1>:1:1: error: \(Self.loadNeedsOneFile)", "^~~~~"),
+    (":load a b", "<repl:1>:1:9: error: \(Self.loadNeedsOneFile)", "        ^"),
     (":reload", "<repl:1>:1:1: error: no file loaded yet; use ':load FILE'", "^~~~~~~"),
     (":tree all of it", "<repl:1>:1:7: error: ':tree' takes no operand", "      ^~~~~~~~~"),
     (":lod x.dnd", "<repl:1>:1:1: error: unknown command ':lod'; did you mean ':load'?", "^~~~"),
@@ -210,6 +210,25 @@ import Testing
     #expect(lines.first == first)
     #expect(lines.count > 2 && lines[1] == "   1 | " + line && lines[2] == "     | " + caret, "\(outcome.error)")
   }
+  static let loadNeedsOneFile =
+    "':load' needs one file, as in ':load examples/01-hello-drop.dnd' (a name with spaces in quotes: "
+    + "':load \"my drops.dnd\"')"
+
+  /// Quoted, a file name keeps its spaces (the quotes are not part of it):
+  /// a missing one is named whole, with the caret under it, quotes and all.
+  @Test func aQuotedFileNameKeepsItsSpaces() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let example = PackagePaths.examples.appendingPathComponent("01-hello-drop.dnd")
+    let source = try String(contentsOf: example, encoding: .utf8)
+    let path = try directory.write("my drops.dnd", source)
+    let loaded = dnd(["repl"], input: Array(":load \"\(path)\"\n".utf8))
+    #expect(loaded.status == 0 && loaded.output.hasPrefix("Loaded \(path): 1 app"), "\(loaded.error)")
+    let missing = dnd(["repl"], input: Array(":load \"no such.dnd\"\n".utf8))
+    let named = "<repl:1>:1:7: error: cannot read 'no such.dnd': no such file\n"
+    #expect(missing.error.hasPrefix(named), "\(missing.error)")
+  }
+
 
   /// A file `:load` cannot read is a diagnostic at its name, like any other
   /// input's; the status is a file error's.
