@@ -70,7 +70,8 @@ extension Parser.State {
       }
     }
     // `print(drag)` after `let drag = ...`: the word is dnd's, not a value.
-    if token.kind.isKeyword, let word = Self.dndWordUse(text(at: token.range)) {
+    // (At the start of a line it is the next statement: the value is missing.)
+    if token.kind.isKeyword, !token.isAtStartOfLine, let word = Self.dndWordUse(text(at: token.range)) {
       report(.reservedWordAsName(text(at: token.range), use: word), at: token.range)
       advance()
       return Expr(.error, range: previous)
