@@ -115,6 +115,7 @@ extension Checker {
       reportUnknownName(name, at: range)
       return .nilLiteral
     }
+    checkExclusiveAccess(resolution, at: range)
     switch resolution {
     case .local(let slot, let info):
       checkInitialized(name, info, captured: false, at: range)
@@ -461,7 +462,13 @@ extension Checker {
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
         let member = symbol(name.text)
         noteMember(name, member, of: base)
-        return .callMutating(target, member, checkArguments(arguments), optional: optional)
+        guard let access = exclusiveAccess(of: base, method: name, arguments: arguments) else {
+          return .callMutating(target, member, checkArguments(arguments), optional: optional)
+        }
+        exclusiveAccesses.append(access)
+        let checked = checkArguments(arguments)
+        exclusiveAccesses.removeLast()
+        return .callMutating(target, member, checked, optional: optional)
       }
       // Not on a session lacking the method: its misspelling is the news.
       if receiverType(of: base).map({ type in symbol(name.text).known.map(type.hasMember) ?? false }) ?? true {

@@ -241,6 +241,7 @@ extension Checker {
         reportUnknownName(name, at: range)
         return nil
       }
+      checkExclusiveAccess(resolution, at: range)
       return variablePath(name, resolution, at: range)
     case .member(let base, let name, let isOptional):
       if let slot = appMemberThroughSelf(base, name) { return variablePath(name.text, .global(slot), at: range) }

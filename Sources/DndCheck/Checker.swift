@@ -112,6 +112,9 @@ public struct Checker {
   /// Member names written after a dot, checked once the whole script has
   /// been read (a member may name something declared further on).
   var memberUses: [MemberUse] = []
+  /// The variables mutating methods being checked have to themselves
+  /// while they call a closure argument (Checker+Exclusivity).
+  var exclusiveAccesses: [ExclusiveAccess] = []
   /// `expect [not] called` steps, checked once the whole script has been
   /// read (a scenario may come before the views it names).
   var callExpectations: [CallExpectation] = []

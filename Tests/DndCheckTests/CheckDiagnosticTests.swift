@@ -62,6 +62,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("assignmentToConstant", "let a = [1]\n1️⃣a[0] = 2"),
     .init("assignmentToConstant", "for i in 0..<3 { 1️⃣i += 1 }"),
     .init("mutatingMemberOnConstant", "let a = [1]\n1️⃣a.append(2)"),
+    .init("overlappingAccess", "var a = [2, 1]\na.sort { x, y in 1️⃣a.isEmpty || x < y }"),
+    .init("overlappingAccess", "func f() { var a = [1]\na.removeAll { x in 1️⃣a.count > 1 } }"),
     .init("memberOfConstantValue", "let p = CGPoint(x: 0, y: 0)\n1️⃣p.x = 2"),
     .init("memberOfConstantValue", "func f(v) { let r = v.bounds\n1️⃣r.size.width += 2 }"),
     .init("memberOfConstantValue", "let i: IndexPath = IndexPath(item: 0, section: 0)\n1️⃣i.item = 2"),
