@@ -168,6 +168,31 @@ private func run(_ source: String, defaults: DefaultsStore = DefaultsStore())
     #expect(!loaded.hasChanges)
   }
 
+  /// A value `set` takes is one the defaults file can hold: 98 levels of
+  /// arrays or dictionaries, two JSON levels each in the file.
+  @Test(arguments: [("[v]", "[1]"), ("[\"k\": v]", "[\"k\": 1]")])
+  func setTakesOnlyWhatTheFileCanHold(wrap: String, inner: String) throws {
+    let limit = DefaultsStore.maxNesting
+    #expect(limit == 98)
+    for depth in [limit, limit + 1] {
+      let store = DefaultsStore()
+      let script = """
+        var v: Any = \(inner)
+        for _ in 1..<\(depth) { v = \(wrap) }
+        UserDefaults.standard.set(v, forKey: "deep")
+        """
+      let result = run(script, defaults: store)
+      if depth == limit {
+        #expect(result.error == nil, "\(result.error ?? "")")
+        let bytes = try #require(store.encoded())
+        #expect(try DefaultsStore(decoding: bytes).entries == store.entries)
+      } else {
+        #expect(result.error?.contains("UserDefaults cannot keep values nested more than 98 levels deep") == true)
+        #expect(store.value(forKey: "deep") == nil)
+      }
+    }
+  }
+
   @Test(arguments: [
     "", "[]", "{}", "{\"format\": \"dnd-defaults 1\"}", "{\"format\": \"other\", \"values\": {}}",
     "{\"format\": \"dnd-defaults 1\", \"values\": {\"k\": 3}}",

@@ -104,7 +104,7 @@ final class UserDefaultsObject: NativeObject {
 enum DefaultsBridge {
   /// A value UserDefaults can keep (a property-list value); nil removes.
   static func defaultsValue(_ value: Value, depth: Int = 0) throws -> DefaultsValue? {
-    guard depth <= JSONValue.maxDepth else { throw tooDeep("UserDefaults") }
+    guard depth <= DefaultsStore.maxNesting else { throw tooDeep("UserDefaults", limit: DefaultsStore.maxNesting) }
     switch value {
     case .nil: return nil
     case .bool(let flag): return .bool(flag)
@@ -146,7 +146,7 @@ enum DefaultsBridge {
   /// A value `JSON.encode` can write. Data becomes Base64 text and a URL
   /// its string, as JSONEncoder writes them.
   static func json(_ value: Value, depth: Int = 0) throws -> JSONValue {
-    guard depth <= JSONValue.maxDepth else { throw tooDeep("JSON.encode") }
+    guard depth <= JSONValue.maxDepth else { throw tooDeep("JSON.encode", limit: JSONValue.maxDepth) }
     switch value {
     case .nil: return .null
     case .bool(let flag): return .bool(flag)
@@ -208,9 +208,8 @@ enum DefaultsBridge {
           + "and arrays and dictionaries of them)"))
   }
 
-  private static func tooDeep(_ api: String) -> RuntimeError {
-    RuntimeError(
-      .invalidArgument("\(api) cannot keep values nested more than \(JSONValue.maxDepth) levels deep"))
+  private static func tooDeep(_ api: String, limit: Int) -> RuntimeError {
+    RuntimeError(.invalidArgument("\(api) cannot keep values nested more than \(limit) levels deep"))
   }
 }
 

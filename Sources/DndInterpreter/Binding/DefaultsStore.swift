@@ -103,6 +103,12 @@ extension DefaultsStore {
   /// The format's name and version, the file's first member.
   public static let format = "dnd-defaults 1"
 
+  /// How deep a stored value may nest: as deep as the file can hold it. In
+  /// the file each level is a tagged object around an array or object (two
+  /// JSON levels), under the document, its "values" and the entry's tag;
+  /// refused at `set`, a value too deep failed only when the file was written.
+  public static let maxNesting = (JSONValue.maxDepth - 4) / 2
+
   /// Why a file's contents are not a defaults store.
   public struct FormatError: Error, Hashable, Sendable {
     public var message: String
