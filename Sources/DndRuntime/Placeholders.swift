@@ -91,7 +91,9 @@ public final class PlaceholderContext {
 
   /// Runs the placeholder's `cellUpdateHandler` again if its cell is visible.
   public func setNeedsCellUpdate() throws {
-    guard let list, record.status == .active else { return }
+    guard let list else { return }
+    list.noteCall("setNeedsCellUpdate", receiver: "DropPlaceholderContext")
+    guard record.status == .active else { return }
     try list.layoutIfNeeded()
     guard let cell = list.cells[record.id] else { return }
     try list.runCellUpdateHandler(placeholder: record.id, cell: cell)

@@ -463,6 +463,14 @@ public final class View {
     world.noteViewRead(self, getter: getter())
   }
 
+  /// The app set a UIKit property the view does not watch itself (its tag,
+  /// a list's row height): off the main queue the Main Thread Checker
+  /// reports it, as it reports the setters the view watches.
+  public func noteSetter(_ selector: @autoclosure () -> String, receiver: String? = nil) {
+    guard worldLink.isOffMainQueue, let world = worldLink.world else { return }
+    world.noteViewRead(self, getter: selector(), receiver: receiver)
+  }
+
   /// Reports a UIKit setter to the world (Main Thread Checker, lift reversal).
   /// The common case (on the main queue, outside an animation block) is
   /// answered without retaining the world.

@@ -243,9 +243,9 @@ public final class World {
   /// A view's UIKit getter ran off the main queue, from the script: the
   /// Main Thread Checker reports reads as it reports writes. (The runtime's
   /// own reads, hit-testing say, run on the main queue and are not checked.)
-  func noteViewRead(_ view: View, getter: String) {
+  func noteViewRead(_ view: View, getter: String, receiver: String? = nil) {
     guard !scheduler.currentQueue.isMain else { return }
-    warnOffMain(view, selector: getter, receiver: nil)
+    warnOffMain(view, selector: getter, receiver: receiver)
   }
 
   /// The Main Thread Checker's console line. Choice: only its first line;

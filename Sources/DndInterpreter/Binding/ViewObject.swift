@@ -160,6 +160,10 @@ final class ViewObject: SceneObject {
   override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
     // Named for messages only: made when a message needs it.
     func property() -> String { "\(typeName).\(interpreter.name(of: member))" }
+    if !ViewObject.viewWatchesSetter(of: member) {
+      view.noteSetter(
+        ViewObject.setterSelector(interpreter.name(of: member)), receiver: flowLayoutReceiver(of: member))
+    }
     switch member.known {
     case .tag?:
       // UIView.tag is an Int, as in UIKit.
@@ -229,6 +233,33 @@ final class ViewObject: SceneObject {
       }
       if extras == nil { extras = [:] }
       extras?[member] = value
+    }
+  }
+
+  /// The properties whose setters the runtime's `View` reports itself
+  /// (Main Thread Checker, lift reversal); the others are reported here.
+  private static func viewWatchesSetter(of member: Symbol) -> Bool {
+    switch member.known {
+    case .frame?, .bounds?, .center?, .alpha?, .isHidden?, .isUserInteractionEnabled?, .isEditable?, .isEnabled?,
+      .backgroundColor?, .text?, .image?, .title?, .attributedText?, .isSpringLoaded?:
+      true
+    default: false
+    }
+  }
+
+  /// UIKit's setter of a property: `rowHeight` is `setRowHeight:`, `isHidden` `setHidden:`.
+  static func setterSelector(_ property: String) -> String {
+    var name = Substring(property)
+    if name.hasPrefix("is"), let next = name.dropFirst(2).first, next.isUppercase { name = name.dropFirst(2) }
+    guard let first = name.first else { return "set:" }
+    return "set" + first.uppercased() + name.dropFirst() + ":"
+  }
+
+  /// A collection view's layout properties belong to its flow layout.
+  private func flowLayoutReceiver(of member: Symbol) -> String? {
+    switch member.known {
+    case .itemSize?, .minimumInteritemSpacing?, .minimumLineSpacing?: "UICollectionViewFlowLayout"
+    default: nil
     }
   }
 
