@@ -1,11 +1,12 @@
-/// Methods of UIKit's list protocols that real apps implement beside their
-/// drag and drop code and that dnd does not model: a port of an app meets
-/// them, and should hear that they are UIKit's, what they are about, and
+/// Methods of UIKit's list protocols (and one of UITextDropDelegate) that
+/// real apps implement beside their drag and drop code and that dnd does
+/// not model: a port of an app meets them, and should hear that they are UIKit's, what they are about, and
 /// that nothing here would call them (not "did you mean" a method that
 /// means something else).
 enum UnmodelledMethods {
   /// What a method is about, by protocol and by the name a script writes.
   static func topic(of name: String, in protocolName: String) -> String? {
+    if protocolName == "UITextDropDelegate" { return textDropDelegate[name] }
     let isTable = protocolName.hasPrefix("UITableView")
     switch (protocolName.hasSuffix("DataSource"), protocolName.hasSuffix("Delegate")) {
     case (true, _):
@@ -28,6 +29,13 @@ enum UnmodelledMethods {
   private static let retarget =
     "retargeting a reorder. To keep a drop in its own section, have dropSessionDidUpdate propose "
     + "'.forbidden' outside it"
+
+  /// Asked for the one preview of a text drop, nil for the text view's own
+  /// (§6.4); dnd draws no preview of a text drop, so nothing would ask.
+  private static let textDropDelegate: [String: String] = [
+    "previewForDroppingAllItemsWithDefault":
+      "the preview a text drop animates to the caret, which dnd leaves to the text view"
+  ]
 
   private static let tableDataSource: [String: String] = [
     "canEditRowAt": editing, "commit": editing, "titleForHeaderInSection": sections,

@@ -96,6 +96,7 @@ import Testing
     ("titleForHeaderInSection", .dataSource, .tableView, "UITableViewDataSource", "section headers"),
     ("willDisplay", .delegate, .collectionView, "UICollectionViewDelegate", "scroll"),
     ("contextMenuConfigurationForItemAt", .delegate, .collectionView, "UICollectionViewDelegate", "menus"),
+    ("previewForDroppingAllItemsWithDefault", .textDropDelegate, .textView, "UITextDropDelegate", "caret"),
   ])
   func unmodelledListMethodIsNamedAsUIKits(
     _ name: String, _ block: InteractionKind, _ view: ViewKind, _ owner: String, _ topic: String
