@@ -237,6 +237,14 @@ public final class Scheduler {
 
   public var hasPendingWork: Bool { !entries.isEmpty }
 
+  /// How many pieces of work off the main queue (provider loads and their
+  /// completions) are due after `time`.
+  public func pendingOffMain(dueAfter time: VirtualTime) -> Int {
+    var count = 0
+    for entry in entries where !entry.queue.isMain && entry.info.due > time { count += 1 }
+    return count
+  }
+
   /// Runs the work that is due now (the run loop after an event).
   public func runDue() throws {
     try run(through: now)

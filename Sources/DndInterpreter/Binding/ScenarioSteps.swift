@@ -81,7 +81,13 @@ extension SceneHost {
       let seconds = try at(duration.range) {
         try self.seconds(interpreter.evaluateStepExpression(duration), for: keyword)
       }
-      action = { try fingers.wait(seconds) }
+      action = { [unowned self] in
+        try fingers.wait(seconds)
+        if firstWaitKeepingWork == nil {
+          let kept = world.scheduler.pendingOffMain(dueAfter: world.scheduler.now)
+          if kept > 0 { firstWaitKeepingWork = WaitKeepingWork(range: range, count: kept) }
+        }
+      }
     case .release: action = { try fingers.release() }
     case .cancel: action = { try fingers.cancel() }
     case .settle: action = { try fingers.settle() }

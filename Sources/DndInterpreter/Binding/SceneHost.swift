@@ -75,6 +75,11 @@ public final class SceneHost: InterpreterHost {
   /// The exception that ended the app: where the diagnostic points (the
   /// script's call that raised it, or else the step) and its notes.
   var termination: (exception: UIKitException, range: SourceRange, notes: [Diagnostic.Note])?
+  /// The first `wait` that ended with work off the main queue still due
+  /// after it (a provider load), and how many pieces: exploration keeps step
+  /// boundaries, so no order finishes such work during the wait, and its
+  /// report says so.
+  public internal(set) var firstWaitKeepingWork: WaitKeepingWork?
   /// Finger and clock steps skipped because the app had terminated (the
   /// REPL says so for each input that had one).
   public internal(set) var stepsAfterTermination = 0
@@ -367,4 +372,12 @@ final class SceneLink {
   func detach() {
     target = nil
   }
+}
+
+/// A `wait` step that ended with work off the main queue due after it.
+public struct WaitKeepingWork: Hashable, Sendable {
+  /// The step.
+  public var range: SourceRange
+  /// The pieces of work still due after it.
+  public var count: Int
 }

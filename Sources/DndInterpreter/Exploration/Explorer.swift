@@ -29,6 +29,8 @@ public struct ExploredRun: Sendable {
   /// the Main Thread Checker's (an invariant): one may say why ("settle
   /// stopped at the virtual time horizon").
   public var warnings: [String] = []
+  /// The first `wait` that ended with a provider load still due after it.
+  public var waitKeepingWork: WaitKeepingWork?
 
   /// Whether the run counts as a failure. Under a fault the scenario's own
   /// expectations were written for the data arriving, so a failed `expect`
@@ -83,6 +85,10 @@ public struct ExplorationResult: Sendable {
   /// load's data was due (a scenario that does not settle), so the fault
   /// never came due.
   public var faultNeverDue = false
+  /// The first `wait` (in the first order that had one) that ended with
+  /// work off the main queue still due after it: step boundaries are fixed,
+  /// so no order finished that work during the wait.
+  public var waitKeepingWork: WaitKeepingWork?
 
   public var passed: Bool { failures.isEmpty }
   /// The failure to show: the smallest order.
@@ -252,6 +258,7 @@ public struct Explorer: Sendable {
     var faultArmed: Bool
     var faultStruck: Bool
     var faultCameDue: Bool
+    var waitKeepingWork: WaitKeepingWork?
   }
 
   /// What the search needs of one run: what it keeps, the choices made and
@@ -435,7 +442,8 @@ public struct Explorer: Sendable {
       faultNeverArmed: fault != nil && !kept.contains { $0.faultArmed },
       faultNeverStruck: fault != nil && kept.contains { $0.faultArmed } && !kept.contains { $0.faultStruck },
       faultNeverDue: (fault == .cancel || fault == .removeTarget) && kept.contains { $0.faultArmed }
-        && !kept.contains { $0.faultCameDue })
+        && !kept.contains { $0.faultCameDue },
+      waitKeepingWork: kept.lazy.compactMap(\.waitKeepingWork).first)
   }
 
   /// Runs one job of the search (on any of its threads).
@@ -461,7 +469,8 @@ public struct Explorer: Sendable {
     let failed = run.failed
     let kept = Kept(
       order: run.order, changedOutcome: !failed && !run.result.outcome.passed, failure: failed ? run : nil,
-      faultArmed: run.faultArmed, faultStruck: run.faultStruck, faultCameDue: run.faultCameDue)
+      faultArmed: run.faultArmed, faultStruck: run.faultStruck, faultCameDue: run.faultCameDue,
+      waitKeepingWork: run.waitKeepingWork)
     return SearchRun(
       kept: kept, chosen: run.points.map { $0.chosen }, optionCounts: run.points.map { $0.optionCount },
       fingerprints: fingerprints)
@@ -558,6 +567,7 @@ public struct Explorer: Sendable {
     var violations: [String] = []
     var warnings: [String] = []
     var stoppedAtRemovedView = false
+    var waitKeepingWork: WaitKeepingWork?
     var arming: InjectedFault.Arming?
     // The store is passed along rather than set on a copy of the runner:
     // copying it retained and released each of its parts, at every order.
@@ -590,6 +600,7 @@ public struct Explorer: Sendable {
           allowsExceptions: allowances.exceptions, allowsWarnings: allowances.warnings, terminated: terminated,
           stoppedMidway: midway)
         policy.atChoicePoint = nil
+        waitKeepingWork = host.firstWaitKeepingWork
         // Only a step aimed at the view the fault removed is excused: one
         // the app removed, or never added, is the scenario's or the app's own.
         if case .runtimeError(let diagnostic) = result.outcome,
@@ -615,6 +626,7 @@ public struct Explorer: Sendable {
     return ExploredRun(
       order: OrderID(policy.chosen), fault: fault, points: policy.points, ran: policy.ran, result: result,
       violations: violations, faultArmed: arming?.armed ?? false, faultStruck: arming?.struck ?? false,
-      faultCameDue: arming?.cameDue ?? false, stoppedAtRemovedView: stoppedAtRemovedView, warnings: warnings)
+      faultCameDue: arming?.cameDue ?? false, stoppedAtRemovedView: stoppedAtRemovedView, warnings: warnings,
+      waitKeepingWork: waitKeepingWork)
   }
 }
