@@ -132,7 +132,9 @@ extension ReplSession {
       if events.isEmpty {
         console.writeOutput("No trace events yet.\n")
       } else {
-        console.writeOutput(traceText(events, printed: [], phaseBefore: nil))
+        // The first events shown may belong to a phase the cut left out.
+        let earlier = trace.dropLast(events.count).last { $0.phase != nil }?.phase
+        console.writeOutput(traceText(events, printed: [], phaseBefore: earlier))
       }
     case .explain: console.writeOutput(explanation())
     }

@@ -336,7 +336,13 @@ final class ReplSession {
     case .setDown: title = "Set down"
     case .dataTransfer: title = "Data transfer"
     }
-    return "  " + title + "\n" + text.dropFirst(opening.count)
+    // The events the phase's heading now covers run on into that phase's
+    // next group: one heading for both.
+    var lines = text.dropFirst(opening.count).split(separator: "\n", omittingEmptySubsequences: false)
+    if let next = lines.firstIndex(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }), lines[next] == "  " + title {
+      lines.remove(at: next)
+    }
+    return "  " + title + "\n" + lines.joined(separator: "\n")
   }
 
   /// An input's trace as the continuation of the one before: its first

@@ -333,6 +333,21 @@ import Testing
     #expect(outcome.error.contains("<repl:4>:1:22: note: the app terminated earlier"), "\(outcome.error)")
   }
 
+  /// `:trace N` heads the first events it shows with the phase they
+  /// belong to, though the events that opened that phase are cut off; a
+  /// step with no phase of its own (`settle`) joins the phase before it.
+  @Test func aCutTraceStartsUnderItsPhase() {
+    let input = "longPress source\ndrag to target\nrelease\nsettle\nprint(\"cut\")\n:trace 4\n"
+    let outcome = dnd(["repl", "examples/01-hello-drop.dnd"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let shown = outcome.output.components(separatedBy: "cut\n").last ?? ""
+    let lines = shown.split(separator: "\n").map(String.init)
+    #expect(lines.first == "  Data transfer", "\(shown)")
+    #expect(lines.dropFirst().first?.hasSuffix(" settle") == true, "\(shown)")
+    #expect(lines.filter { $0 == "  Set down" }.count == 1, "\(shown)")
+    #expect(!outcome.output.contains("Before any drag"), "\(outcome.output)")
+  }
+
   /// `:session` names a table's proposal too (its delegate method is
   /// `dropSessionDidUpdate`, which the command once missed).
   @Test func sessionShowsAListsProposal() {
