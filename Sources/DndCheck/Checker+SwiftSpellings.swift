@@ -164,6 +164,12 @@ extension Checker {
       + "('label.frame = Rect(0, 0, 80, 80)'), then place it with 'center'",
     "pngData": imageBytes,
     "jpegData": imageBytes,
+    // A long list's rows past its frame: an iOS developer scrolls to them.
+    "contentOffset": scrolling,
+    "setContentOffset": scrolling,
+    "scrollToRow": scrolling,
+    "scrollToItem": scrolling,
+    "scrollRectToVisible": scrolling,
     "dequeueReusableCell": cellContent,
     "textLabel": cellContent,
     "detailTextLabel": cellContent,
@@ -178,6 +184,10 @@ extension Checker {
   private static let editingMode =
     "dnd models no editing mode (a table's drag and drop reorders rows without one, and a text "
     + "field's editing is not modelled): keep the state in an app variable ('var editing = false')"
+
+  private static let scrolling =
+    "lists do not scroll in dnd: a list shows the rows or items that fit its frame, and those past it have no "
+    + "cell; make the frame taller or the rows smaller, or aim a step at a 'Point' in the list"
 
   private static let typesAsked =
     "ask the session what its items hold: 'session.canLoadObjects(ofClass: UIImage.self)' or "

@@ -91,7 +91,8 @@ extension DiagnosticMessage {
     let why =
       found == "nil"
       ? ": the expression gave no view (cellForItem(at:) and cellForRow(at:) give nil for an item with no "
-        + "cell on screen)" : ""
+        + "cell on screen, and dnd does not scroll: make the list's frame taller or its rows smaller, or aim "
+        + "at a 'Point')" : ""
     return .error("'\(step)' needs \(places), not \(found)" + why)
   }
 
