@@ -137,9 +137,10 @@ enum ExploreReport {
 
   /// "Every order" is every order within the steps' boundaries: work due
   /// after a `wait` ends never finishes during it. Said when a wait left
-  /// such work, since a load's latency is only an estimate.
+  /// such work, since a load's latency is only an estimate. (Not under a
+  /// fault, which changes the loads' timing on purpose.)
   private static func keptPastWait(_ result: ExplorationResult, file: SourceFile) -> String {
-    guard let wait = result.waitKeepingWork else { return "" }
+    guard let wait = result.waitKeepingWork, result.fault == nil else { return "" }
     let line = file.location(of: Int(wait.range.start)).line
     let pieces = wait.count == 1 ? "1 piece of background work" : "\(wait.count) pieces of background work"
     return "  note: the 'wait' at line \(line) ended with \(pieces) (a provider's load or its completion) "
@@ -174,15 +175,21 @@ enum ExploreReport {
     -> String
   {
     var text = ""
+    // Under a fault a failed expectation does not fail the order (the
+    // expectations were written for the data arriving): what did comes first.
+    var excused = ""
     switch run.result.outcome {
     case .passed: break
     case .failedExpectation(let diagnostic):
+      let heading = run.fault == nil ? "expectation failed" : "expectation failed (not counted under a fault)"
+      var said = ""
       if let renderer {
-        text += "  expectation failed:\n" + indented(renderer.render(diagnostic))
+        said += "  \(heading):\n" + indented(renderer.render(diagnostic))
       } else {
-        text += "  expectation failed: \(located(diagnostic, file))\n"
+        said += "  \(heading): \(located(diagnostic, file))\n"
       }
-      for warning in run.warnings { text += "  warning: \(warning)\n" }
+      for warning in run.warnings { said += "  warning: \(warning)\n" }
+      if run.fault == nil { text += said } else { excused = said }
     case .runtimeError(let diagnostic):
       if let renderer {
         text += "  script error:\n" + indented(renderer.render(diagnostic))
@@ -208,7 +215,7 @@ enum ExploreReport {
       text += "  note: 'dnd test' without --explore passes with these as warnings; exploration counts them as a "
         + "failure unless the scenario says 'expect warning \"Main Thread Checker\"'\n"
     }
-    return text
+    return text + excused
   }
 
   private static let mainThreadChecker = "Main Thread Checker"

@@ -46,6 +46,24 @@ import Testing
     #expect(!plain.output.contains("note: the 'wait'"), "\(plain.output)")
   }
 
+  /// Under a fault the scenario's expectation does not fail an order, a
+  /// broken invariant does: the report gives the invariant first and says
+  /// the expectation is not counted. The wait note is left out there: a
+  /// fault changes the loads' timing on purpose.
+  @Test func underAFaultTheInvariantComesBeforeTheExpectation() throws {
+    let result = try ProcessRunner.run([
+      "test", "--explore", "--fault", "fail", "--no-color", "examples/explore/02-gallery-commit.dnd",
+    ])
+    #expect(result.status == 1, "\(result.output)")
+    let invariant = result.output.range(of: "  invariant broken: 1 placeholder in Gallery.gallery")
+    let expectation = result.output.range(of: "  expectation failed (not counted under a fault):\n")
+    #expect(invariant != nil && expectation != nil, "\(result.output)")
+    if let invariant, let expectation { #expect(invariant.lowerBound < expectation.lowerBound) }
+    let plain = try ProcessRunner.run(["test", "--explore", "--no-color", "examples/explore/02-gallery-commit.dnd"])
+    #expect(plain.output.contains("  expectation failed:\n"), "\(plain.output)")
+    #expect(!plain.output.contains("not counted"), "\(plain.output)")
+  }
+
   /// A name with quotes is shown as its literal is written, so the quotes
   /// around it still say where it ends.
   @Test func aNameWithQuotesIsEscaped() throws {
