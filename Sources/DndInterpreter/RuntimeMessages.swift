@@ -285,8 +285,11 @@ extension DiagnosticMessage {
         + "the limit for one value; is a collection being put inside itself in a loop?")
   }
 
-  public static func viewTreeTooDeep(_ limit: Int) -> DiagnosticMessage {
-    .error("this 'addSubview' would nest views more than \(limit) levels deep, the limit for one view tree")
+  /// `declared`: a view declared inside others, rather than added by `addSubview`.
+  public static func viewTreeTooDeep(_ limit: Int, declared: Bool = false) -> DiagnosticMessage {
+    .error(
+      "\(declared ? "this view, declared inside the ones around it," : "this 'addSubview'") would nest views "
+        + "more than \(limit) levels deep, the limit for one view tree (the window included)")
   }
 
   public static func wrongArgumentCount(_ name: String, expected: Int, found: Int) -> DiagnosticMessage {

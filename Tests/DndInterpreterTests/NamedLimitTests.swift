@@ -304,6 +304,21 @@ private func runLimited(_ source: String, _ limits: InterpreterLimits) -> (outpu
     #expect(runLimited(chain(9), limits).error == "viewTreeTooDeep 5:3")
   }
 
+  /// Declared views nest no deeper than code may nest them: the window is
+  /// level 1, so a limit of 6 takes five declared levels and refuses a sixth.
+  @Test func declaredViewsStopAtTheSameDepth() {
+    var limits = InterpreterLimits()
+    limits.maxViewDepth = 6
+    let nested = { (count: Int) in
+      "app A {\n" + (0..<count).map { "view v\($0) {\n" }.joined() + String(repeating: "}\n", count: count)
+        + "}\nprint(\"declared\")"
+    }
+    #expect(runLimited(nested(5), limits).output == "declared\n")
+    let refused = runLimited(nested(6), limits)
+    #expect(refused.error == "viewTreeTooDeep 7:1", "\(refused)")
+    #expect(DiagnosticMessage.viewTreeTooDeep(6, declared: true).text.hasPrefix("this view, declared inside"))
+  }
+
   /// Adding a deep subtree under a deep view counts both.
   @Test func viewDepthCountsTheAddedSubtree() {
     var limits = InterpreterLimits()

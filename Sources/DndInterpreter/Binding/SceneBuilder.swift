@@ -116,6 +116,11 @@ extension SceneHost {
   private func makeViews(_ declaration: CheckedView, in parent: View, interpreter: Interpreter) throws {
     let kind = DndRuntime.ViewKind(rawValue: declaration.kind.rawValue) ?? .view
     let view = View(kind, name: declaration.name, world: world)
+    // Declared views nest no deeper than `addSubview` lets code nest them.
+    try at(declaration.range) {
+      try SceneHost.checkViewDepth(
+        adding: view, to: parent, limit: interpreter.limits.maxViewDepth, declared: true)
+    }
     try parent.addSubview(view)
     interpreter.setGlobal(declaration.slot, to: .object(object(for: view)))
     for member in declaration.members {

@@ -257,7 +257,7 @@ public final class SceneHost: InterpreterHost {
 
   /// Refuses an `addSubview` that would nest the view tree deeper than
   /// `limit` (`InterpreterLimits.maxViewDepth`).
-  static func checkViewDepth(adding subview: View, to parent: View, limit: Int) throws {
+  static func checkViewDepth(adding subview: View, to parent: View, limit: Int, declared: Bool = false) throws {
     let depth = parent.depth
     func height(_ view: View, _ budget: Int) -> Int {
       guard budget > 0 else { return 1 }
@@ -268,7 +268,7 @@ public final class SceneHost: InterpreterHost {
     // Most views added have no subviews yet: their height is 1.
     let added = subview.subviews.isEmpty ? 1 : height(subview, limit - depth)
     if depth >= limit || depth + added > limit {
-      throw RuntimeError(.viewTreeTooDeep(limit))
+      throw RuntimeError(.viewTreeTooDeep(limit, declared: declared))
     }
   }
 
