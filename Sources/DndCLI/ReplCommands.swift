@@ -215,8 +215,12 @@ extension ReplSession {
     // A session ends when its drag ends, or with its lift when the finger
     // lets go (or the view leaves) before the drag begins.
     let ending = own.last { $0.method == "dragEnded" || $0.method == "liftAbandoned" }
+    // After the release the session lives on until its drop animation ends.
+    let drag = ending == nil ? scene?.host.world.snapshot().drags.first { $0.session == id } : nil
     let state =
       switch ending?.method {
+      case nil where drag?.stage == "settingDown":
+        " (setting down: the finger is up, and the drop animation and the loads are under way)"
       case nil: " (active)"
       case "liftAbandoned": " (ended: the lift was abandoned before the drag began)"
       default: " (ended)"
@@ -228,6 +232,8 @@ extension ReplSession {
     if let session = finger?.session {
       out += "  items: \(session.items.count)\n"
       for (index, item) in session.items.enumerated() { out += "    [\(index)] \(item)\n" }
+    } else if let drag {
+      out += "  items: \(drag.itemCount)\n"
     } else if let lift = own.last(where: { $0.method == "dragInteraction(_:itemsForBeginning:)" }) {
       out += "  items: \(lift.result ?? "none")\n"
     }

@@ -333,6 +333,20 @@ import Testing
     #expect(outcome.error.contains("<repl:4>:1:22: note: the app terminated earlier"), "\(outcome.error)")
   }
 
+  /// Between the release and the end of the drop animation the session is
+  /// setting down, not active, and still counts its items (the finger that
+  /// held them is up).
+  @Test func sessionAfterTheReleaseIsSettingDown() {
+    let input = "longPress source\ndrag to target\nrelease\n:session\nsettle\n:session\n"
+    let outcome = dnd(["repl", "examples/01-hello-drop.dnd"], input: Array(input.utf8), engine: .live)
+    #expect(outcome.status == 0, "\(outcome.error)")
+    #expect(
+      outcome.output.contains(
+        "Drag session 1 (setting down: the finger is up, and the drop animation and the loads are under way)\n"
+          + "  items: 1\n  location: (190, 420) (its last touch; its finger is up)\n"), "\(outcome.output)")
+    #expect(outcome.output.contains("Drag session 1 (ended)\n"), "\(outcome.output)")
+  }
+
   /// `:trace N` heads the first events it shows with the phase they
   /// belong to, though the events that opened that phase are cut off; a
   /// step with no phase of its own (`settle`) joins the phase before it.
