@@ -616,7 +616,7 @@ extension Checker {
     checkDefaultValues(decl, kind: kind, selfSlot: selfSlot)
     let code = checkFunction(
       name: decl.name.text, kind: kind, parameters: decl.parameters, body: decl.body, range: decl.range,
-      selfSlot: selfSlot, parameterTypes: parameterTypes, returnsFractional: Checker.isFractional(decl.returnType),
+      selfSlot: selfSlot, parameterTypes: parameterTypes, returnType: decl.returnType,
       answer: answer)
     checkReturns(of: decl)
     return code
@@ -627,11 +627,11 @@ extension Checker {
   mutating func checkFunction(
     name: String, kind: FunctionCode.Kind, parameters: [Parameter], body: Block,
     hasParameterClause: Bool = true, range: SourceRange, selfSlot: Int?, parameterTypes: [ReceiverType?] = [],
-    returnsFractional: Bool = false, answer: DelegateResult? = nil
+    returnType: TypeRef? = nil, answer: DelegateResult? = nil
   ) -> FunctionCode {
     let inheritedSelf = selfSlot ?? functions.last?.selfSlot
     functions.append(FunctionContext(name: name, kind: kind, selfSlot: inheritedSelf))
-    functions[functions.count - 1].returnsFractional = returnsFractional
+    functions[functions.count - 1].returnType = returnType
     functions[functions.count - 1].answer = answer
     let isTyped = parameterTypes.contains { $0 != nil }
     if isTyped { typedFunctionDepth += 1 }

@@ -56,12 +56,15 @@ extension Checker {
     case .unary(let op, let operand):
       return make(.unary(op, checkExpr(operand)))
     case .binary(let op, let left, let right):
+      // `1 / 3 * 100.0`: Swift makes every literal of the arithmetic a Double.
+      if Checker.mixesLiterals(expr) { return checkExpr(Checker.fractional(expr)) }
       return make(.binary(op, checkExpr(left), checkExpr(right)))
     case .ternary(let condition, let then, let otherwise):
       let branches = Checker.unifyingLiterals([then, otherwise])
       return make(.ternary(checkExpr(condition), checkExpr(branches[0]), checkExpr(branches[1])))
     case .cast(let operand, let kind, let type):
-      let checked = checkExpr(operand)
+      // `[1, 2] as [Double]` types its literals, as an annotation does.
+      let checked = checkExpr(kind == .plain ? Checker.typedLiterals(operand, as: type) : operand)
       // `url as NSSecureCoding` (seed 004): Swift bridges a value to the
       // protocol an Objective-C API wants; dnd passes values as they are.
       if kind == .plain, case .named(let names) = type.kind, names.count == 1,
@@ -619,7 +622,7 @@ extension Checker {
   mutating func checkClosure(_ closure: Closure, range: SourceRange) -> FunctionCode {
     let code = checkFunction(
       name: "closure", kind: .closure, parameters: closure.parameters, body: closure.body,
-      hasParameterClause: closure.hasParameterClause, range: range, selfSlot: nil)
+      hasParameterClause: closure.hasParameterClause, range: range, selfSlot: nil, returnType: closure.returnType)
     checkReturns(of: closure, range: range)
     return code
   }

@@ -10,7 +10,10 @@ import DndSyntax
 /// declared to return one, an argument for such a parameter of a global
 /// function; and, as Swift infers, the elements of an array or dictionary
 /// literal, or the branches of `?:`, when one of them is a fractional
-/// literal and the others integer literals. Only literals, and arithmetic
+/// literal and the others integer literals; the elements of a collection
+/// or tuple typed with Doubles (`typedLiterals`); a variable whose first
+/// value is a fractional literal; and arithmetic holding a fractional
+/// literal (`mixesLiterals`). Only literals, and arithmetic
 /// made of them and other values, are retyped; a variable holding an Int
 /// stays one (Swift would not compile passing it as a Double).
 extension Checker {
@@ -68,6 +71,61 @@ extension Checker {
     default:
       return expr
     }
+  }
+
+  /// `expr` with its literals typed as `type` types them: fractional for a
+  /// `Double` (`CGFloat`, `Float`), and element by element in an array,
+  /// dictionary or tuple literal of such types (`let widths: [CGFloat] =
+  /// [100, 50]`, `-> (x: Double, y: Double)`); an unlabelled tuple literal
+  /// takes the type's labels.
+  static func typedLiterals(_ expr: Expr, as type: TypeRef?) -> Expr {
+    guard let type else { return expr }
+    switch (type.kind, expr.kind) {
+    case (.named, _): return isFractional(type) ? fractional(expr) : expr
+    case (.optional(let wrapped), _): return typedLiterals(expr, as: wrapped)
+    case (.array(let element), .array(let elements)):
+      return Expr(.array(elements.map { typedLiterals($0, as: element) }), range: expr.range)
+    case (.dictionary(let key, let value), .dictionary(let entries)):
+      let typed = entries.map { entry in
+        DictionaryEntry(key: typedLiterals(entry.key, as: key), value: typedLiterals(entry.value, as: value))
+      }
+      return Expr(.dictionary(typed), range: expr.range)
+    case (.tuple(let types, let typeLabels), .tuple(let elements, let labels)) where types.count == elements.count:
+      let typed = zip(elements, types).map { typedLiterals($0, as: $1) }
+      // `-> (x: Double, y: Double) { (1, 2) }` is `(x: 1.0, y: 2.0)`, as in Swift.
+      return Expr(.tuple(typed, labels: labels.isEmpty ? typeLabels : labels), range: expr.range)
+    case (_, .parenthesized(let inner)):
+      return Expr(.parenthesized(typedLiterals(inner, as: type)), range: expr.range)
+    default: return expr
+    }
+  }
+
+  /// `var total = 0.0`: Swift infers a Double from the literal, so later
+  /// literals given to the variable are Doubles too (`total += 1 / 2`).
+  static func infersDouble(_ decl: VarDecl) -> Bool {
+    guard decl.type == nil, let initializer = decl.initializer else { return false }
+    return numberLiteral(initializer) == true
+  }
+
+  /// Whether arithmetic (`+ - * /`, negation, parentheses) holds both a
+  /// fractional literal and an integer one: Swift then types them all
+  /// `Double`, so `1 / 3 * 100.0` is 33.3, not 0.
+  static func mixesLiterals(_ expr: Expr) -> Bool {
+    var fractional = false
+    var integer = false
+    func visit(_ expr: Expr) {
+      switch expr.kind {
+      case .integer: integer = true
+      case .double: fractional = true
+      case .unary(.negate, let operand), .parenthesized(let operand): visit(operand)
+      case .binary(let op, let left, let right) where [.add, .subtract, .multiply, .divide].contains(op):
+        visit(left)
+        visit(right)
+      default: break
+      }
+    }
+    visit(expr)
+    return fractional && integer
   }
 
   /// The literals of a collection or of `?:`'s branches, all fractional

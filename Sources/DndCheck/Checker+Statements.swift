@@ -35,7 +35,7 @@ extension Checker {
     if implicitReturn, statements.count == 1, case .expression(let expr) = statements[0].kind,
       misspeltStep(expr) == nil
     {
-      let value = functions[functions.count - 1].returnsFractional ? Checker.fractional(expr) : expr
+      let value = Checker.typedLiterals(expr, as: functions[functions.count - 1].returnType)
       return [CheckedStmt(.returnStatement(checkExpr(value)), range: statements[0].range)]
     }
     return statements.compactMap { checkStatement($0) }
@@ -92,8 +92,8 @@ extension Checker {
       return CheckedStmt(.whileStatement(checked, closeBlock(statements)), range: range)
     case .returnStatement(let value):
       if functions.count == 1 { report(.returnOutsideFunction, at: range) }
-      let fractional = functions[functions.count - 1].returnsFractional
-      let checked = value.map { checkExpr(fractional ? Checker.fractional($0) : $0) }
+      let returnType = functions[functions.count - 1].returnType
+      let checked = value.map { checkExpr(Checker.typedLiterals($0, as: returnType)) }
       leavePath(.returning)
       return CheckedStmt(.returnStatement(checked), range: range)
     case .switchStatement(let subject, let cases):
@@ -244,8 +244,8 @@ extension Checker {
 
   mutating func checkLocalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
-    let isFractional = Checker.isFractional(decl.type)
-    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
+    let isFractional = Checker.isFractional(decl.type) || Checker.infersDouble(decl)
+    let value = decl.initializer.map { checkExpr(Checker.typedLiterals($0, as: decl.type)) }
     if value == nil { noteDeclaredWithoutValue(decl) }
     let keyword = SourceRange(
       file: decl.range.file, start: Int(decl.range.start), end: Int(decl.range.start) + 3)
@@ -259,8 +259,8 @@ extension Checker {
   /// A top-level, app or source `let`/`var`: a global declared in pass one.
   mutating func checkGlobalVariable(_ decl: VarDecl) -> CheckedStmt {
     checkAnnotation(of: decl)
-    let isFractional = Checker.isFractional(decl.type)
-    let value = decl.initializer.map { checkExpr(isFractional ? Checker.fractional($0) : $0) }
+    let isFractional = Checker.isFractional(decl.type) || Checker.infersDouble(decl)
+    let value = decl.initializer.map { checkExpr(Checker.typedLiterals($0, as: decl.type)) }
     if decl.isConstant && value == nil { report(.letWithoutValue(decl.name.text), at: decl.name.range) }
     let slot =
       globalSlot(declaredBy: decl.name)

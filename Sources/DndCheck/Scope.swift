@@ -167,8 +167,9 @@ struct FunctionContext {
   /// are named when it tries to use one (Checker+DefaultValues.swift).
   var isolatedFrom: [String]?
   var isIsolated: Bool { isolatedFrom != nil }
-  /// Declared to return a `Double`, `CGFloat` or `Float`.
-  var returnsFractional = false
+  /// The declared return type: a `Double` (`CGFloat`, `Float`) or a
+  /// collection or tuple of them types the literals returned.
+  var returnType: TypeRef?
   /// A handler's: what UIKit's method returns (nil for other functions).
   var answer: DelegateResult?
   /// A handler whose UIKit method returns nothing: a value it computes has
