@@ -326,23 +326,7 @@ final class ReplSession {
   /// settle) at the start of an input belong to the phase of the step
   /// before, not to "Before any drag".
   func traceText(_ events: [TraceEvent], printed: [PrintedText], phaseBefore: DragPhase?) -> String {
-    let text = TraceTextReporter(renderer: renderer, files: files).events(events, printed: printed)
-    let opening = "  Before any drag\n"
-    guard let phaseBefore, events.first?.phase == nil, text.hasPrefix(opening) else { return text }
-    let title: String
-    switch phaseBefore {
-    case .lift: title = "Lift"
-    case .drag: title = "Drag"
-    case .setDown: title = "Set down"
-    case .dataTransfer: title = "Data transfer"
-    }
-    // The events the phase's heading now covers run on into that phase's
-    // next group: one heading for both.
-    var lines = text.dropFirst(opening.count).split(separator: "\n", omittingEmptySubsequences: false)
-    if let next = lines.firstIndex(where: { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }), lines[next] == "  " + title {
-      lines.remove(at: next)
-    }
-    return "  " + title + "\n" + lines.joined(separator: "\n")
+    TraceTextReporter(renderer: renderer, files: files).events(events, printed: printed, startingIn: phaseBefore)
   }
 
   /// An input's trace as the continuation of the one before: its first

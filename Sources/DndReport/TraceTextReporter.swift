@@ -119,11 +119,14 @@ public struct TraceTextReporter: Sendable {
   /// of the event before, a `settle` at 0.5s could print above a `wait` at
   /// 0s. Printed text follows the event it came after. A long run of
   /// events that say the same thing over and over is folded (`TraceRepeats`).
-  public func events(_ events: [TraceEvent], printed: [PrintedText]) -> String {
+  /// `startingIn` is the phase of the events before these, when they are
+  /// the end of a longer trace (the REPL's `:trace N`, an input's events):
+  /// events without a phase of their own at the start belong to it.
+  public func events(_ events: [TraceEvent], printed: [PrintedText], startingIn phase: DragPhase? = nil) -> String {
     var groups: [(key: GroupKey, entries: [TraceRepeats.Entry])] = []
     let columns = Columns(events, width: width)
     let showsSessions = Set(events.compactMap(\.session)).count > 1
-    var key = GroupKey(session: nil, phase: nil)
+    var key = GroupKey(session: nil, phase: phase)
     var printedIndex = 0
     func add(_ entry: TraceRepeats.Entry, to key: GroupKey) {
       if let index = groups.firstIndex(where: { $0.key == key }) {
