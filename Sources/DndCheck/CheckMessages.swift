@@ -358,8 +358,8 @@ extension DiagnosticMessage {
   /// `numbers.sort { a, b in numbers.count > 0 && a < b }`.
   static func overlappingAccess(_ name: String, method: String) -> DiagnosticMessage {
     .error(
-      "overlapping accesses to '\(name)': this closure uses '\(name)' while '\(method)' is changing it; copy "
-        + "it before the call ('let before = \(name)') and use the copy in the closure")
+      "overlapping accesses to '\(name)': '\(method)' changes it while its closure uses it; copy it before "
+        + "the call ('let before = \(name)') and use the copy in the closure")
   }
 
   static func propertyLiteralKind(_ property: String, type: String, found: String, advice: String)

@@ -232,6 +232,7 @@ extension Checker {
 
   mutating func checkMember(_ base: Expr, name: Name, isOptional: Bool, range: SourceRange) -> CheckedExpr {
     if let slot = appMemberThroughSelf(base, name) {
+      checkExclusiveAccess(.global(slot), at: range)
       return CheckedExpr(readGlobal(slot, name: name.text, at: range), range: range)
     }
     // `self.view`, the lecture's view controller idiom: a handler's `self`
@@ -462,10 +463,13 @@ extension Checker {
           .propertyWrittenAsCall("\(name.text)(for:)", property: name.text, base: Checker.dottedName(base)),
           at: callee.range)
       }
+      let errorsBefore = errorCount
       if Checker.mutatingMethods.contains(name.text), let target = checkMutatingBase(base, member: name) {
         let member = symbol(name.text)
         noteMember(name, member, of: base)
-        guard let access = exclusiveAccess(of: base, method: name, arguments: arguments) else {
+        // A constant's mutating call is reported already; its closure is not the news.
+        guard errorCount == errorsBefore, let access = exclusiveAccess(of: base, method: name, arguments: arguments)
+        else {
           return .callMutating(target, member, checkArguments(arguments), optional: optional)
         }
         exclusiveAccesses.append(access)

@@ -244,7 +244,10 @@ extension Checker {
       checkExclusiveAccess(resolution, at: range)
       return variablePath(name, resolution, at: range)
     case .member(let base, let name, let isOptional):
-      if let slot = appMemberThroughSelf(base, name) { return variablePath(name.text, .global(slot), at: range) }
+      if let slot = appMemberThroughSelf(base, name) {
+        checkExclusiveAccess(.global(slot), at: range)
+        return variablePath(name.text, .global(slot), at: range)
+      }
       let optional = isOptional || Checker.isOptionalChain(base)
       let (baseValue, root) = checkPathBase(base)
       if let index = Int(name.text) {
