@@ -53,7 +53,7 @@ enum ExploreReport {
         : orders == 1 ? "its one order passes" : orders == 2 ? "both orders pass" : "all \(orders) orders pass"
       var text = "PASS \(title(result.title))\(fault): \(verdict) (\(coverage))\n"
       text += neverActed(result)
-      text += keptPastWait(result, file: file)
+      text += keptPastWait(result, file: file, path: path)
       if result.changedOutcomes > 0 {
         let count = result.changedOutcomes
         let step = result.fault == .removeTarget ? " or a step aimed at the view the fault removed" : ""
@@ -68,7 +68,7 @@ enum ExploreReport {
     var text = "FAIL \(title(result.title))\(fault): \(failing) of \(orders) order\(orders == 1 ? "" : "s") "
       + "\(failing == 1 ? "fails" : "fail") (\(coverage))\n"
     text += neverActed(result)
-    text += keptPastWait(result, file: file)
+    text += keptPastWait(result, file: file, path: path)
     text += "  smallest failing order: \(failure.order)\n"
     text += completions(failure)
     text += reasons(failure, file: file, renderer: renderer)
@@ -139,14 +139,15 @@ enum ExploreReport {
   /// after a `wait` ends never finishes during it. Said when a wait left
   /// such work, since a load's latency is only an estimate. (Not under a
   /// fault, which changes the loads' timing on purpose.)
-  private static func keptPastWait(_ result: ExplorationResult, file: SourceFile) -> String {
+  private static func keptPastWait(_ result: ExplorationResult, file: SourceFile, path: String) -> String {
     guard let wait = result.waitKeepingWork, result.fault == nil else { return "" }
-    let line = file.location(of: Int(wait.range.start)).line
+    let place = file.location(of: Int(wait.range.start))
+    let shownPath = path.hasPrefix("-") && path != "-" ? "./" + path : path
     let pieces = wait.count == 1 ? "1 piece of background work" : "\(wait.count) pieces of background work"
-    return "  note: the 'wait' at line \(line) ended with \(pieces) (a provider's load or its completion) "
-      + "still due after it, and exploration keeps each step's boundaries, so no order finished "
-      + "\(wait.count == 1 ? "it" : "them") during the wait; to race \(wait.count == 1 ? "it" : "them") "
-      + "against the work before, check the result after 'settle' instead\n"
+    let it = wait.count == 1 ? "it" : "them"
+    return "  note: \(shownPath):\(place.line):\(place.column): the 'wait' here let a provider's load finish while "
+      + "\(pieces) (a load or its completion) stayed due after it; exploration keeps each step's boundaries, so "
+      + "no order finished \(it) first. To let \(it) race, drop the wait or check its effects only after 'settle'\n"
   }
 
   /// The work that ran from the first choice point on, choices marked.

@@ -237,6 +237,9 @@ public final class Scheduler {
 
   public var hasPendingWork: Bool { !entries.isEmpty }
 
+  /// How many pieces of work off the main queue have run so far.
+  public private(set) var offMainWorkRun = 0
+
   /// How many pieces of work off the main queue (provider loads and their
   /// completions) are due after `time`.
   public func pendingOffMain(dueAfter time: VirtualTime) -> Int {
@@ -287,6 +290,7 @@ public final class Scheduler {
       }
       let entry = entries.remove(at: ready[min(max(choice, 0), ready.count - 1)])
       ran += 1
+      if !entry.queue.isMain { offMainWorkRun += 1 }
       if ran > limits.maxWorkPerRun {
         throw RuntimeLimitError(
           limit: "maxWorkPerRun",

@@ -21,8 +21,9 @@ import Testing
   }
 
   /// Step boundaries are fixed, so a load due after a `wait` ends never
-  /// finishes during it: the verdict's "every order" is every order within
-  /// the steps, and a note says which wait kept work past its end. The
+  /// finishes during it, before a load that did: the verdict's "every
+  /// order" is every order within the steps, and a note says which wait
+  /// split the loads. The
   /// Image Gallery's race (the URL before the image) is missed with the
   /// wait, and found once the check moves after `settle`.
   @Test func aWaitThatKeepsALoadPastItsEndIsNoted() throws {
@@ -39,11 +40,17 @@ import Testing
     #expect(result.output.contains("both orders pass (every order explored)\n"), "\(result.output)")
     #expect(
       result.output.contains(
-        "  note: the 'wait' at line \(waitLine) ended with 1 piece of background work (a provider's load or its "
-          + "completion) still due after it"), "\(result.output)")
+        "  note: \(path):\(waitLine):5: the 'wait' here let a provider's load finish while 1 piece of background "
+          + "work (a load or its completion) stayed due after it"), "\(result.output)")
     let plain = try ProcessRunner.run(["test", "--explore", "--no-color", "examples/explore/02-gallery-commit.dnd"])
     #expect(plain.output.contains("4 of 9 orders fail"), "\(plain.output)")
-    #expect(!plain.output.contains("note: the 'wait'"), "\(plain.output)")
+    #expect(!plain.output.contains("the 'wait' here"), "\(plain.output)")
+    // A wait that nothing finished in splits no race: no note.
+    let early = example.replacingOccurrences(of: "    release\n    settle\n", with: "    release\n    wait 0.05\n    settle\n")
+    let earlyPath = try directory.write("early.dnd", early)
+    let quiet = try ProcessRunner.run(["test", "--explore", "--no-color", earlyPath])
+    #expect(quiet.output.contains("4 of 9 orders fail"), "\(quiet.output)")
+    #expect(!quiet.output.contains("the 'wait' here"), "\(quiet.output)")
   }
 
   /// Under a fault the scenario's expectation does not fail an order, a

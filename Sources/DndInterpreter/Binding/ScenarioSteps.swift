@@ -82,8 +82,11 @@ extension SceneHost {
         try self.seconds(interpreter.evaluateStepExpression(duration), for: keyword)
       }
       action = { [unowned self] in
+        let ranBefore = world.scheduler.offMainWorkRun
         try fingers.wait(seconds)
-        if firstWaitKeepingWork == nil {
+        // Work off the main queue finished during the wait while other such
+        // work stays due after it: the wait splits what could have raced.
+        if firstWaitKeepingWork == nil, world.scheduler.offMainWorkRun > ranBefore {
           let kept = world.scheduler.pendingOffMain(dueAfter: world.scheduler.now)
           if kept > 0 { firstWaitKeepingWork = WaitKeepingWork(range: range, count: kept) }
         }

@@ -75,10 +75,11 @@ public final class SceneHost: InterpreterHost {
   /// The exception that ended the app: where the diagnostic points (the
   /// script's call that raised it, or else the step) and its notes.
   var termination: (exception: UIKitException, range: SourceRange, notes: [Diagnostic.Note])?
-  /// The first `wait` that ended with work off the main queue still due
-  /// after it (a provider load), and how many pieces: exploration keeps step
-  /// boundaries, so no order finishes such work during the wait, and its
-  /// report says so.
+  /// The first `wait` during which work off the main queue finished (a
+  /// provider load) while other such work stayed due after it, and how many
+  /// pieces stayed: exploration keeps step boundaries, so no order finishes
+  /// that work during the wait, before the work that did, and its report
+  /// says so.
   public internal(set) var firstWaitKeepingWork: WaitKeepingWork?
   /// Finger and clock steps skipped because the app had terminated (the
   /// REPL says so for each input that had one).
