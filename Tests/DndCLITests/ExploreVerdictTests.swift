@@ -46,7 +46,8 @@ import Testing
     #expect(plain.output.contains("4 of 9 orders fail"), "\(plain.output)")
     #expect(!plain.output.contains("the 'wait' here"), "\(plain.output)")
     // A wait that nothing finished in splits no race: no note.
-    let early = example.replacingOccurrences(of: "    release\n    settle\n", with: "    release\n    wait 0.05\n    settle\n")
+    let early = example.replacingOccurrences(
+      of: "    release\n    settle\n", with: "    release\n    wait 0.05\n    settle\n")
     let earlyPath = try directory.write("early.dnd", early)
     let quiet = try ProcessRunner.run(["test", "--explore", "--no-color", earlyPath])
     #expect(quiet.output.contains("4 of 9 orders fail"), "\(quiet.output)")
