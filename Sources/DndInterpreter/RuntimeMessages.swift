@@ -289,7 +289,8 @@ extension DiagnosticMessage {
   public static func viewTreeTooDeep(_ limit: Int, declared: Bool = false) -> DiagnosticMessage {
     .error(
       "\(declared ? "this view, declared inside the ones around it," : "this 'addSubview'") would nest views "
-        + "more than \(limit) levels deep, the limit for one view tree (the window included)")
+        + "more than \(limit) levels deep, the limit for one view tree (the window included)"
+        + (declared ? "; declare some of these views side by side instead of one inside the other" : ""))
   }
 
   public static func wrongArgumentCount(_ name: String, expected: Int, found: Int) -> DiagnosticMessage {

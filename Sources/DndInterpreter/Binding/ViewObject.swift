@@ -160,10 +160,17 @@ final class ViewObject: SceneObject {
   override func setMember(_ member: Symbol, to value: Value, interpreter: Interpreter) throws {
     // Named for messages only: made when a message needs it.
     func property() -> String { "\(typeName).\(interpreter.name(of: member))" }
+    try setMemberUnnoted(member, to: value, interpreter: interpreter, property: property)
+    // Reported once the value is taken (a value of the wrong type is the news).
     if !ViewObject.viewWatchesSetter(of: member) {
       view.noteSetter(
         ViewObject.setterSelector(interpreter.name(of: member)), receiver: flowLayoutReceiver(of: member))
     }
+  }
+
+  private func setMemberUnnoted(
+    _ member: Symbol, to value: Value, interpreter: Interpreter, property: () -> String
+  ) throws {
     switch member.known {
     case .tag?:
       // UIView.tag is an Int, as in UIKit.
