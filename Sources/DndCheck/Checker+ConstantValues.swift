@@ -6,7 +6,8 @@ import DndSyntax
 /// so the rule applies when the declaration itself shows a value type (an
 /// annotation, an initializer call, `.zero`, a property UIKit
 /// always types as one: `frame`, `bounds`, `center`, `origin`, `size`, a
-/// session's `location(in:)`) and the member assigned is one of that type's.
+/// session's `location(in:)`, a labelled tuple) and the member assigned is
+/// one of that type's.
 /// Anything else is left alone rather than guessed.
 extension Checker {
   /// The geometry structs a script builds, the names as written, and the
@@ -26,8 +27,13 @@ extension Checker {
 
   /// Whether `member` is a stored property of the value type `type`.
   static func isMember(_ member: String, of type: String) -> Bool {
-    valueTypeMembers[type]?.contains(member) ?? false
+    // A tuple's members are its labels (positions are checked as elements).
+    if type == tupleType { return true }
+    return valueTypeMembers[type]?.contains(member) ?? false
   }
+
+  /// What a `let` holding a labelled tuple is called in the message.
+  static let tupleType = "tuple"
 
   /// The value type `decl`, a `let`, is known to hold; nil for a `var` or
   /// when nothing says.
@@ -36,6 +42,7 @@ extension Checker {
     if case .named(let names)? = decl.type?.kind, names.count == 1, valueTypeMembers[names[0].text] != nil {
       return names[0].text
     }
+    if case .tuple(_, let labels)? = decl.type?.kind, !labels.isEmpty { return tupleType }
     return decl.initializer.flatMap(valueType(of:))
   }
 
@@ -43,6 +50,9 @@ extension Checker {
     switch expr.kind {
     case .parenthesized(let inner):
       return valueType(of: inner)
+    // `let size = (width: 4, height: 3)`: its labels are as constant as it is.
+    case .tuple(_, let labels) where !labels.isEmpty:
+      return tupleType
     case .call(let callee, let arguments, _):
       if case .identifier(let name) = callee.kind, valueTypeMembers[name] != nil { return name }
       if case .member(_, let method, _) = callee.kind, method.text == "location",

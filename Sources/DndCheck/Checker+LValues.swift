@@ -210,6 +210,11 @@ extension Checker {
     if !root.hasMember, case .letConstant = root.constantKind {
       reportConstant(
         root, constant: .letConstant, message: .mutatingMemberOnConstant(member.text, name: root.name))
+    } else if case .letConstant? = root.constantKind, let type = root.valueType,
+      let inner = Checker.memberAfterVariable(of: base), Checker.isMember(inner, of: type)
+    {
+      // `let pair = (names: ["a"], count: 1); pair.names.append("b")`
+      reportConstant(root, constant: .letConstant, message: .memberOfConstantValue(root.name, type: type))
     } else if let constant = appConstantMember(base) {
       reportConstant(
         constant, constant: .letConstant, message: .mutatingMemberOnConstant(member.text, name: constant.name))
