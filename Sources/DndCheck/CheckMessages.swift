@@ -279,13 +279,6 @@ extension DiagnosticMessage {
     .error("a script does not make a '\(name)': \(instead)")
   }
 
-  static func mapOnOptionalCollection(_ name: String, method: String) -> DiagnosticMessage {
-    .warning(
-      "'\(name)' is declared optional, but at run time dnd holds the value itself, so '\(name).\(method)' "
-        + "goes through its elements instead of mapping the optional as in Swift; unwrap it first "
-        + "('if let \(name) { ... }'), or write '\(name)?.' with the member you need")
-  }
-
   static func listMethodOfOtherKind(_ name: String, type: String, instead: String) -> DiagnosticMessage {
     let other = type == "UITableView" ? "UICollectionView" : "UITableView"
     return .error("'\(name)' is \(other)'s; \(type) has '\(instead)' instead")

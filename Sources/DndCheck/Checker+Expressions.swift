@@ -481,10 +481,8 @@ extension Checker {
       if receiverType(of: base).map({ type in symbol(name.text).known.map(type.hasMember) ?? false }) ?? true {
         checkCompletionArity(name, arguments)
       }
-      if name.text == "map" || name.text == "flatMap", !optional, isOptionalCollection(base),
-        case .identifier(let variable) = base.kind
-      {
-        report(.mapOnOptionalCollection(variable, method: name.text), at: name.range)
+      if !optional, let mapped = optionalMapCall(base, method: name, arguments: arguments, range: range) {
+        return checkExpr(mapped).kind
       }
       checkListMethodKind(name, of: base, arguments: arguments)
       checkClassArgument(name, arguments: arguments)

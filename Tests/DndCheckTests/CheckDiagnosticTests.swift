@@ -122,9 +122,6 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("wrongArgumentCount", "print(1️⃣abs(1, 2))"),
     .init("wrongArgumentCount", "print(1️⃣zip([1]))"),
     .init("wrongArgumentCount", "print(1️⃣min(1))"),
-    // `map` on a name declared an optional collection maps the elements.
-    .init("mapOnOptionalCollection", "let s: String? = \"a\"\nprint(s.1️⃣map { $0 })"),
-    .init("mapOnOptionalCollection", "func f(a: [Int]?) { print(a.1️⃣flatMap { $0 }) }"),
     .init("unknownName", "let i: Int? = 1\nprint(i.map { $0 + 1 } ?? 1️⃣zz)"),
     // A count in range that leaves a parameter without a default empty.
     .init("missingArgument", "func f(x: Int = 1, y: Int) -> Int { x + y }\nprint(1️⃣f(5))"),
