@@ -204,8 +204,12 @@ extension DiagnosticMessage {
   public static func operandTypes(_ op: String, left: String, right: String) -> DiagnosticMessage {
     var advice = ""
     // `"count: " + n`: Swift joins only strings; interpolation turns anything into one.
-    if op == "+", (left == "String") != (right == "String") {
+    if op == "+", (left == "String") != (right == "String"), left != "nil", right != "nil" {
       advice = "; to join text and a value, interpolate it (\"count: \\(n)\") or convert it with String(n)"
+    } else if left == "nil" || right == "nil" {
+      // `counts[word] += 1` on a word not counted yet: Swift would not compile it without unwrapping.
+      advice = "; an optional has no value to compute with: unwrap it first ('if let', or 'value ?? 0'), and "
+        + "count in a dictionary with a default ('counts[word, default: 0] += 1')"
     }
     return .error("binary operator '\(op)' cannot be applied to operands of type '\(left)' and '\(right)'\(advice)")
   }

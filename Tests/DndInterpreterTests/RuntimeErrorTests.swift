@@ -68,6 +68,12 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         + "interpolate it (\"count: \\(n)\") or convert it with String(n)"
     ),
     ("print([1] - 2)", "binary operator '-' cannot be applied to operands of type 'Array' and 'Int'"),
+    (
+      "var counts: [String: Int] = [:]\ncounts[\"a\"] += 1",
+      "binary operator '+' cannot be applied to operands of type 'nil' and 'Int'; an optional has no value to "
+        + "compute with: unwrap it first ('if let', or 'value ?? 0'), and count in a dictionary with a default "
+        + "('counts[word, default: 0] += 1')"
+    ),
   ])
   func mixedOperandsSayHowToJoin(source: String, message: String) {
     #expect(runSnippet(source).error?.message == message)
