@@ -636,7 +636,9 @@ extension Checker {
     let isTyped = parameterTypes.contains { $0 != nil }
     if isTyped { typedFunctionDepth += 1 }
     pushScope()
+    if let returnType { reportTypeSpelledOtherwise(returnType) }
     for (position, parameter) in parameters.enumerated() {
+      if let written = parameter.type { reportTypeSpelledOtherwise(written) }
       let type = position < parameterTypes.count ? parameterTypes[position] : nil
       declareLocal(
         parameter.name, isConstant: true, declarationRange: parameter.range, receiver: type,

@@ -281,6 +281,7 @@ extension Checker {
   /// plain value types (not optional) are compared; anything else is left
   /// to run time.
   mutating func checkAnnotation(of decl: VarDecl) {
+    if let type = decl.type { reportTypeSpelledOtherwise(type) }
     guard let type = decl.type, let initializer = decl.initializer else { return }
     guard case .named(let names) = type.kind, names.count == 1 else { return }
     var inner = initializer
@@ -308,6 +309,25 @@ extension Checker {
     let plain: Set<String> = ["Int", "Double", "Float", "CGFloat", "String", "Character", "Bool"]
     guard plain.contains(name), !fits.contains(name) else { return }
     report(.annotationMismatch(decl.name.text, type: "'\(name)'", literal: literal), at: initializer.range)
+  }
+
+  /// `var seen: Set = []`: a type dnd spells another way (`Set`, `Date`), in
+  /// an annotation, would otherwise pass unread and the value behave as an array.
+  mutating func reportTypeSpelledOtherwise(_ type: TypeRef) {
+    switch type.kind {
+    case .named(let names):
+      guard names.count == 1, let instead = Checker.spelledOtherwise[names[0].text] else { return }
+      report(.nameNotInDnd(names[0].text, instead: instead), at: type.range)
+    case .array(let element), .optional(let element): reportTypeSpelledOtherwise(element)
+    case .dictionary(let key, let value):
+      reportTypeSpelledOtherwise(key)
+      reportTypeSpelledOtherwise(value)
+    case .tuple(let elements, _):
+      for element in elements { reportTypeSpelledOtherwise(element) }
+    case .function(let parameters, let result):
+      for parameter in parameters { reportTypeSpelledOtherwise(parameter) }
+      reportTypeSpelledOtherwise(result)
+    }
   }
 
   /// A `func` statement: global at the top level, otherwise a function of
