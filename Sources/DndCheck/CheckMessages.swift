@@ -454,6 +454,13 @@ extension DiagnosticMessage {
         + "as in '\(system) 17.4.1'")
   }
 
+  /// `(a, b) = (b, a)`, Swift's swap.
+  static var tupleAssignment: DiagnosticMessage {
+    .error(
+      "dnd cannot assign to several variables at once; swap two elements of an array with "
+        + "'items.swapAt(i, j)', and two variables through a constant ('let old = a; a = b; b = old')")
+  }
+
   static func tupleDeclCountMismatch(names: Int, elements: Int) -> DiagnosticMessage {
     .error(
       "this tuple has \(elements) elements, but \(names) names take it apart; write one name (or '_') "

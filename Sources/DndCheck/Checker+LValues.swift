@@ -31,7 +31,11 @@ extension Checker {
   mutating func checkAssignmentTarget(_ target: Expr) -> CheckedLValue? {
     if reportSelfViewInPath(target) { return nil }
     guard let (lvalue, root) = checkLValue(target) else {
-      report(.cannotAssign, at: target.range)
+      if case .tuple = Checker.unparenthesized(target).kind {
+        report(.tupleAssignment, at: target.range)
+      } else {
+        report(.cannotAssign, at: target.range)
+      }
       return nil
     }
     if let root, !root.hasMember, let constant = root.constantKind,

@@ -97,6 +97,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     .init("assignmentToDeclaration", "app A { view root { } }\n1️⃣root = 3"),
     .init("assignmentToDeclaration", "1️⃣print = 1"),
     .init("cannotAssign", "1️⃣1 + 2 = 3"),
+    .init("tupleAssignment", "var a = 1\nvar b = 2\n1️⃣(a, b) = (b, a)"),
     .init("letWithoutValue", "let 1️⃣x"),
   ]
 
