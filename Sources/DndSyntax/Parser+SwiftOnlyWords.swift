@@ -26,7 +26,10 @@ extension Parser.State {
     table["repeat"] = (
       "'repeat' is not part of dnd; write 'while true { ... if !condition { break } }'", false
     )
-    table["defer"] = ("'defer' is not part of dnd; put the statements at the end of the block", false)
+    table["defer"] = (
+      "'defer' is not part of dnd; put the statements at the end of the block, and before each 'return' that "
+        + "leaves it early", false
+    )
     table["do"] = (
       "'do' is not part of dnd: a script throws no errors to catch; keep the block's statements without it",
       false
