@@ -222,6 +222,17 @@ extension DiagnosticMessage {
         + "of the next case")
   }
 
+  /// `for var row in grid`: Swift's loop variable is a constant unless
+  /// declared `var`; dnd's is always a constant.
+  public static func forVariableKeyword(_ keyword: String) -> DiagnosticMessage {
+    if keyword == "var" {
+      return .error(
+        "'for var' is not part of dnd: a loop's variable is a constant; to change it, copy it into a variable "
+          + "of its own in the body ('var changed = row')")
+    }
+    return .error("a loop's variable is declared by the loop itself: write 'for item in items', without 'let'")
+  }
+
   /// Swift's `Array<String>`, `Set<Int>()`: what dnd writes instead.
   public static func genericArguments(_ type: String, _ arguments: [String]) -> DiagnosticMessage {
     let first = arguments.first ?? "T"
