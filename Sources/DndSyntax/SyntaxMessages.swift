@@ -289,6 +289,14 @@ extension DiagnosticMessage {
     if let seconds = secondsWritten(text) {
       return .error("'\(text)' is not a valid number; a duration is a plain number of seconds: write \(seconds)")
     }
+    // Swift's binary and octal literals.
+    let digits = text.dropFirst(2).filter { $0 != "_" }
+    if text.hasPrefix("0b"), !digits.isEmpty, let value = Int(digits, radix: 2) {
+      return .error("binary literals are not part of dnd; write \(value) (or 0x and hex digits)")
+    }
+    if text.hasPrefix("0o"), !digits.isEmpty, let value = Int(digits, radix: 8) {
+      return .error("octal literals are not part of dnd; write \(value) (or 0x and hex digits)")
+    }
     return .error("'\(text)' is not a valid number; write digits (1_000, 2.5, 1e-3) or 0x and hex digits")
   }
 

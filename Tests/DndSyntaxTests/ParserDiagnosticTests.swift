@@ -354,6 +354,11 @@ struct ParserDiagnosticTests {
       ("9ms", "write 0.009"), ("1_000ms", "write 1"), ("250MS", "write 0.25"), ("2min", "write 120"),
       ("1.5seconds", "write 1.5"), ("33.3ms", "write 0.0333"), ("2.05min", "write 123"),
       ("0.07ms", "write 7e-05"), ("12abc", "write digits (1_000, 2.5, 1e-3) or 0x and hex digits"),
+      // Swift's binary and octal literals give the decimal value.
+      ("0b101", "binary literals are not part of dnd; write 5 (or 0x and hex digits)"),
+      ("0b1_0", "write 2 (or 0x and hex digits)"),
+      ("0o17", "octal literals are not part of dnd; write 15 (or 0x and hex digits)"),
+      ("0b2", "write digits (1_000, 2.5, 1e-3) or 0x and hex digits"),
     ] as [(String, String)])
   func aDurationWithAUnitGivesItsSeconds(text: String, ending: String) {
     #expect(DiagnosticMessage.invalidNumber(text).text.hasSuffix(ending))
