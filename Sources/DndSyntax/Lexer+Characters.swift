@@ -178,11 +178,16 @@ extension Lexer {
       let next = position < end ? bytes[position] : 0
       let letter = next | 0x20
       let startsName = next == .underscore || (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z"))
+      // `a &+ b`: Swift's wrapping arithmetic.
+      let wraps = next == UInt8(ascii: "+") || next == UInt8(ascii: "-") || next == UInt8(ascii: "*")
       message = .unexpectedCharacter(
         "'&'",
         hint: startsName
           ? "dnd has no inout arguments: return the new value and assign it, as in 'n = increment(n)'"
-          : "did you mean '&&'?")
+          : wraps
+            ? "dnd has no wrapping arithmetic ('&+', '&-', '&*'): its arithmetic stops at an overflow, as "
+              + "Swift's '+' does; keep the numbers in range"
+            : "did you mean '&&'?")
     case .pipe: message = .unexpectedCharacter("'|'", hint: "did you mean '||'?")
     case .apostrophe:
       message = .unexpectedCharacter("\"'\"", hint: "strings are written in double quotes")
