@@ -412,6 +412,14 @@ extension Checker {
           arguments[index].value = Checker.fractional(arguments[index].value)
         }
       }
+      // `min(1, 2.5)`: one type for both, as for an array's literals.
+      if case .builtin(let builtin) = resolution, builtin == .min || builtin == .max,
+        arguments.allSatisfy({ $0.label == nil })
+      {
+        for (index, value) in Checker.unifyingLiterals(arguments.map(\.value)).enumerated() {
+          arguments[index].value = value
+        }
+      }
       var checked = checkArguments(arguments)
       switch resolution {
       case .global(let slot) where globals[slot].kind == .function:
