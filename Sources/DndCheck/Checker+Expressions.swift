@@ -58,6 +58,12 @@ extension Checker {
     case .binary(let op, let left, let right):
       // `1 / 3 * 100.0`: Swift makes every literal of the arithmetic a Double.
       if Checker.mixesLiterals(expr) { return checkExpr(Checker.fractional(expr)) }
+      // `3 / 2 == 1.5` compares two Doubles in Swift.
+      if [.equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual].contains(op),
+        Checker.mixesLiterals(Expr(.binary(.add, left, right), range: range))
+      {
+        return make(.binary(op, checkExpr(Checker.fractional(left)), checkExpr(Checker.fractional(right))))
+      }
       return make(.binary(op, checkExpr(left), checkExpr(right)))
     case .ternary(let condition, let then, let otherwise):
       let branches = Checker.unifyingLiterals([then, otherwise])

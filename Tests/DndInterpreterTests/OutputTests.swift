@@ -25,7 +25,7 @@ struct OutputCase: CustomTestStringConvertible, Sendable {
     .init("print(true && false, true || false, !true)", "false true false\n"),
     .init("print(\"a\" < \"b\", \"b\" + \"c\")", "true bc\n"),
     .init("print(Int.max, Int.min)", "9223372036854775807 -9223372036854775808\n"),
-    .init("print(abs(-4), min(3, 1, 2), max(1.5, 2), abs(-2.5))", "4 1 2 2.5\n"),
+    .init("print(abs(-4), min(3, 1, 2), max(1.5, 2), abs(-2.5))", "4 1 2.0 2.5\n"),
     .init("print(1 > 0 ? \"yes\" : \"no\")", "yes\n"),
     .init("var x = 10\nx += 5\nx -= 1\nx *= 2\nx /= 4\nx %= 4\nprint(x)", "3\n"),
   ]
