@@ -460,7 +460,7 @@ public final class View {
   /// Main Thread Checker reports it. The getter's name is only made then.
   public func noteRead(_ getter: @autoclosure () -> String) {
     guard worldLink.isOffMainQueue, let world = worldLink.world else { return }
-    world.noteViewRead(self, getter: getter())
+    world.noteScriptCall(self, selector: getter())
   }
 
   /// The app set a UIKit property the view does not watch itself (its tag,
@@ -468,7 +468,7 @@ public final class View {
   /// reports it, as it reports the setters the view watches.
   public func noteSetter(_ selector: @autoclosure () -> String, receiver: String? = nil) {
     guard worldLink.isOffMainQueue, let world = worldLink.world else { return }
-    world.noteViewRead(self, getter: selector(), receiver: receiver)
+    world.noteScriptCall(self, selector: selector(), receiver: receiver)
   }
 
   /// Reports a UIKit setter to the world (Main Thread Checker, lift reversal).

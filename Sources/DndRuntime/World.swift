@@ -240,12 +240,13 @@ public final class World {
     }
   }
 
-  /// A view's UIKit getter ran off the main queue, from the script: the
-  /// Main Thread Checker reports reads as it reports writes. (The runtime's
-  /// own reads, hit-testing say, run on the main queue and are not checked.)
-  func noteViewRead(_ view: View, getter: String, receiver: String? = nil) {
+  /// The script called a UIKit method of a view (a getter, or a setter the
+  /// view does not watch itself) off the main queue: the Main Thread Checker
+  /// reports it. (The runtime's own reads, hit-testing say, run on the main
+  /// queue and are not checked.)
+  func noteScriptCall(_ view: View, selector: String, receiver: String? = nil) {
     guard !scheduler.currentQueue.isMain else { return }
-    warnOffMain(view, selector: getter, receiver: receiver)
+    warnOffMain(view, selector: selector, receiver: receiver)
   }
 
   /// The Main Thread Checker's console line. Choice: only its first line;

@@ -375,7 +375,8 @@ final class SceneLink {
   }
 }
 
-/// A `wait` step that ended with work off the main queue due after it.
+/// A `wait` step during which work off the main queue finished while other
+/// such work stayed due after it.
 public struct WaitKeepingWork: Hashable, Sendable {
   /// The step.
   public var range: SourceRange

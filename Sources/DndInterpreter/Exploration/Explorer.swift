@@ -29,7 +29,8 @@ public struct ExploredRun: Sendable {
   /// the Main Thread Checker's (an invariant): one may say why ("settle
   /// stopped at the virtual time horizon").
   public var warnings: [String] = []
-  /// The first `wait` that ended with a provider load still due after it.
+  /// The first `wait` during which a provider load finished while other
+  /// such work stayed due after it (`SceneHost.firstWaitKeepingWork`).
   public var waitKeepingWork: WaitKeepingWork?
 
   /// Whether the run counts as a failure. Under a fault the scenario's own
@@ -85,9 +86,9 @@ public struct ExplorationResult: Sendable {
   /// load's data was due (a scenario that does not settle), so the fault
   /// never came due.
   public var faultNeverDue = false
-  /// The first `wait` (in the first order that had one) that ended with
-  /// work off the main queue still due after it: step boundaries are fixed,
-  /// so no order finished that work during the wait.
+  /// The first `wait` (in the first order that had one) during which a
+  /// provider load finished while other such work stayed due after it:
+  /// step boundaries are fixed, so no order finished that work first.
   public var waitKeepingWork: WaitKeepingWork?
 
   public var passed: Bool { failures.isEmpty }
