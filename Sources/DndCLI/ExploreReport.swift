@@ -136,9 +136,10 @@ enum ExploreReport {
   }
 
   /// "Every order" is every order within the steps' boundaries: work due
-  /// after a `wait` ends never finishes during it. Said when a wait left
-  /// such work, since a load's latency is only an estimate. (Not under a
-  /// fault, which changes the loads' timing on purpose.)
+  /// after a `wait` ends never finishes during it. Said when a load
+  /// finished during a wait while another stayed due after it, since a
+  /// load's latency is only an estimate. (Not under a fault, which changes
+  /// the loads' timing on purpose.)
   private static func keptPastWait(_ result: ExplorationResult, file: SourceFile, path: String) -> String {
     guard let wait = result.waitKeepingWork, result.fault == nil else { return "" }
     let place = file.location(of: Int(wait.range.start))

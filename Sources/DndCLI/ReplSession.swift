@@ -219,10 +219,18 @@ final class ReplSession {
   /// other expression that gives nil shows it (`target.text`).
   private static func mayBeVoid(_ expr: CheckedExpr) -> Bool {
     switch expr.kind {
+    // A lookup's nil is its answer (`list.cellForRow(at: far)`, `names.first(where: ...)`).
+    case .callMethod(_, let method, _, _) where method.known.map(answersWithAValue.contains) == true: false
     case .callGlobal, .callBuiltin, .callValue, .callMethod, .callMutating: true
     default: false
     }
   }
+
+  /// Methods whose result, nil included, is what a call of them is for.
+  private static let answersWithAValue: Set<KnownMember> = [
+    .cellForRow, .cellForItem, .indexPathForItem, .indexPathForRow, .first, .last, .firstIndex, .lastIndex,
+    .min, .max, .popLast,
+  ]
 
   /// Runs a checked input on the session's scene (making the scene for the
   /// first one), then prints what it printed and the events it added.

@@ -225,17 +225,17 @@ extension Parser.State {
     advance()
     var variable: Name?
     var pattern: [PatternPart]?
+    // `for var row in grid`: said, then read as what follows it.
+    if at(.kwVar) || at(.kwLet) {
+      report(.forVariableKeyword(at(.kwVar) ? "var" : "let"), at: token.range)
+      advance()
+    }
     if startsCasePattern() {
       report(.casePatternOutsideSwitch("for"), at: token.range)
       skip(until: [.kwIn, .leftBrace])
     } else if at(.leftParen) {
       pattern = parseTuplePattern(example: "'for (index, item) in items.enumerated()'")
     } else if consume(.underscore) == nil {
-      // `for var row in grid`: said, then read as the name after it.
-      if at(.kwVar) || at(.kwLet) {
-        report(.forVariableKeyword(at(.kwVar) ? "var" : "let"), at: token.range)
-        advance()
-      }
       variable = expectName(.expectedName(for: "the loop variable", example: "'for item in items { ... }'"))
     }
     expect(.kwIn, .expectedInAfterForVariable)

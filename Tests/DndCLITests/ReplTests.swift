@@ -666,6 +666,14 @@ import Testing
     #expect(outcome.output == "nil\nnil\nnil\np\n", "\(outcome.error)")
   }
 
+  /// A lookup's nil is its answer, shown as a variable's is.
+  @Test func aLookupThatFindsNothingShowsNil() {
+    let input = "let names = [\"a\"]\nnames.first(where: { $0 == \"z\" })\nnames.firstIndex(of: \"a\")\n"
+    let outcome = dnd(["repl"], input: Array(input.utf8))
+    #expect(outcome.status == 0)
+    #expect(outcome.output == "nil\n0\n", "\(outcome.error)")
+  }
+
   /// A lift abandoned before the drag began ends its session: `:session`
   /// says so, as `activeSession` does.
   @Test func anAbandonedLiftEndsTheSession() throws {
