@@ -269,16 +269,21 @@ extension ReplSession {
     // The lecture's narration (`dnd explain`) when it has something to say.
     let run = ScenarioResult(
       title: nil, range: .none, outcome: .passed, printed: [], trace: lastStepEvents)
-    let notes = Explainer(files: files).notes(for: run)
-    if !notes.isEmpty { return notes.map { $0 + "\n" }.joined() }
+    let explainer = Explainer(files: files)
+    // Wrapped as the trace is, at 100 columns.
+    func lines(_ text: String, indent: String) -> String {
+      explainer.wrap(text, indent: indent, hanging: indent + "  ").map { $0 + "\n" }.joined()
+    }
+    let notes = explainer.notes(for: run)
+    if !notes.isEmpty { return notes.map { lines($0, indent: "") }.joined() }
     var out = ""
     var phase: DragPhase?
     for event in lastStepEvents {
       if let eventPhase = event.phase, eventPhase != phase {
         phase = eventPhase
-        out += Self.phaseTitle(eventPhase) + "\n"
+        out += lines(Self.phaseTitle(eventPhase), indent: "")
       }
-      out += "  " + Self.sentence(for: event) + "\n"
+      out += lines(Self.sentence(for: event), indent: "  ")
     }
     return out
   }

@@ -133,7 +133,7 @@ public struct Explainer: Sendable {
 
   /// Words wrapped into lines of at most `width` columns: the first after
   /// `indent`, the rest after `hanging`. A word longer than a line stays whole.
-  func wrap(_ text: String, indent: String, hanging: String) -> [String] {
+  public func wrap(_ text: String, indent: String, hanging: String) -> [String] {
     var lines: [String] = []
     var current = indent
     var empty = true
